@@ -1,0 +1,57 @@
+"""What every action has in common: how it is described, started and resolved.
+
+An `Activity` is one island action or equipment effect. Most take one or more
+steps: `candidates` lists each step's choices (legal or with the reason why
+not) and `apply` resolves one. An activity without steps is `immediate`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from ..decision import Cand, Emit, first_legal
+from ..state import GameState, Player, Step
+
+ACTIVITIES: dict[str, "Activity"] = {}
+
+
+@dataclass(frozen=True)
+class Activity:
+    kind: str
+    prompt: str | Callable[[GameState, Step], str]
+    candidates: Callable[[GameState, Step], list[Cand]] | None = None
+    apply: Callable[[GameState, Step, Cand, Emit], None] | None = None
+    # for activities without steps: why they cannot be done now, and doing them
+    blocked: Callable[[GameState, int, dict], str | None] | None = None
+    immediate: Callable[[GameState, int, dict, Emit], None] | None = None
+    # for step activities that do something as soon as they start (draw tiles...)
+    on_start: Callable[[GameState, Step, Emit], None] | None = None
+    label: Callable[[GameState, dict], str] | None = field(default=None)
+
+    def why_not(self, s: GameState, seat: int, source: str, data: dict) -> str | None:
+        """None if the activity can be done now, else the reason it cannot."""
+        if self.blocked is not None:
+            return self.blocked(s, seat, data)
+        trial = Step(self.kind, seat, source, data=data)
+        cands = self.candidates(s, trial)
+        if first_legal(cands) is not None:
+            return None
+        reasons = [c.reason for c in cands if c.reason and c.id != "back"]
+        return reasons[0] if reasons else "there is nothing you could do with it now"
+
+    def prompt_for(self, s: GameState, step: Step) -> str:
+        return self.prompt if isinstance(self.prompt, str) else self.prompt(s, step)
+
+
+def activity(**kw) -> Activity:
+    act = Activity(**kw)
+    ACTIVITIES[act.kind] = act
+    return act
+
+
+def player(s: GameState, step: Step) -> Player:
+    return s.players[step.seat]
+
+
+def goods_label(goods) -> str:
+    return " + ".join("$1" if g == "money" else g for g in goods)

@@ -1,0 +1,110 @@
+"""Deals: draw one, close one (paying enriched cubes of the level asked or higher), discard one."""
+from __future__ import annotations
+
+from .. import events as ev
+from ..decision import Cand
+from ..turns import finish_action, score
+from .base import activity, player
+
+
+def deal_label(deal) -> str:
+    needs = " + ".join(f"{level}' {metal}" for metal, level in deal.requires.items())
+    return f"{needs} for {deal.vp} VP"
+
+
+def missing_for(p, deal) -> str | None:
+    """Why `p` cannot pay for `deal` now, or None."""
+    for metal, level in deal.requires.items():
+        if not any(held >= level for held in p.enriched[metal]):
+            return f"this deal needs enriched {metal} at level {level}' or higher"
+    return None
+
+
+def payment_plan(p, deal, picks) -> tuple[list[list], tuple | None]:
+    """Cubes paid so far and the next requirement the player must choose a cube for.
+
+    Where only one cube on the board qualifies it is taken without asking.
+    """
+    chosen = {metal: level for metal, level in picks}
+    paid = []
+    for metal, level in deal.requires.items():
+        if metal in chosen:
+            paid.append([metal, chosen[metal]])
+            continue
+        fits = [held for held in p.enriched[metal] if held >= level]
+        if len(fits) == 1:
+            paid.append([metal, fits[0]])
+        else:
+            return paid, (metal, level, fits)
+    return paid, None
+
+
+def _deal_cands(s, step):
+    p, data = player(s, step), step.data
+    if step.picks:
+        deal = s.content.deals[step.picks[0][1]]
+        _, (metal, level, fits) = payment_plan(p, deal, step.picks[1:])
+        return [Cand(f"pay:{metal}:{held}", f"Pay with {held}' {metal}", [metal, held]) for held in fits]
+    out = []
+    if data.get("draw"):
+        out.append(Cand("draw", "Draw a deal", None, None if s.deal_deck else "The deal deck is empty"))
+    if data.get("close"):
+        bonus = data.get("bonus", 0)
+        for did in p.deals:
+            deal = s.content.deals[did]
+            extra = f" (+{bonus} VP)" if bonus else ""
+            out.append(Cand(f"close:{did}", f"Close deal: {deal_label(deal)}{extra}", did, missing_for(p, deal)))
+        if not p.deals:
+            out.append(Cand("close", "Close a deal", None, "You have no deal in hand"))
+    return out
+
+
+def _deal_apply(s, step, cand, emit):
+    seat = step.seat
+    if cand.id == "draw":
+        emit(ev.DealDrawn(seat, s.deal_deck[0]))
+        finish_action(s, seat, emit)
+        return
+    emit(ev.Picked(seat, ["close", cand.payload] if cand.id.startswith("close:") else cand.payload))
+    deal = s.content.deals[step.picks[0][1]]
+    paid, open_requirement = payment_plan(s.players[seat], deal, step.picks[1:])
+    if open_requirement is None:
+        emit(ev.DealClosed(seat, deal.id, tuple((m, lv) for m, lv in paid)))
+        score(s, seat, deal.vp + step.data.get("bonus", 0), "deals", emit)
+        finish_action(s, seat, emit)
+
+
+def _deal_prompt(s, step):
+    if step.picks:
+        deal = s.content.deals[step.picks[0][1]]
+        _, (metal, level, _) = payment_plan(player(s, step), deal, step.picks[1:])
+        return f"Which enriched {metal} pays for the {level}' {metal} of this deal?"
+    return "Draw a deal or close one?" if step.data.get("draw") and step.data.get("close") else "Which deal?"
+
+
+activity(kind="deal", prompt=_deal_prompt, candidates=_deal_cands, apply=_deal_apply)
+
+
+# --- Generator: discard a deal for money ----------------------------------------
+
+def _discard_cands(s, step):
+    p = player(s, step)
+    money = step.data["money"]
+    out = [Cand(f"discard:{d}", f"Discard deal {deal_label(s.content.deals[d])} for ${money}", d) for d in p.deals]
+    return out or [Cand("discard", "Discard a deal", None, "You have no deal in hand")]
+
+
+def _discard_apply(s, step, cand, emit):
+    emit(ev.DealDiscarded(step.seat, cand.payload, step.data["money"]))
+    finish_action(s, step.seat, emit)
+
+
+activity(kind="discard_deal", prompt="Which deal do you discard?",
+         candidates=_discard_cands, apply=_discard_apply)
+
+
+# --- Air Compressor: draw a deal ---------------------------------------------------
+
+activity(kind="draw_deal", prompt="Draw a deal",
+         blocked=lambda s, seat, data: None if s.deal_deck else "The deal deck is empty",
+         immediate=lambda s, seat, data, emit: emit(ev.DealDrawn(seat, s.deal_deck[0])))

@@ -1,0 +1,201 @@
+"""The Enrichment Center: enrich raw cubes, buy enriched ones, and the equipment that
+upgrades, moves or crushes enriched cubes."""
+from __future__ import annotations
+
+from .. import events as ev
+from ..cards import METALS
+from ..decision import Cand
+from ..turns import finish_action, score
+from .base import activity, player
+
+
+def owner_name(s, seat: int, owner: int) -> str:
+    return "your own" if owner == seat else f"{s.players[owner].name}'s"
+
+
+def _mode(step) -> str | None:
+    modes = step.data["modes"]
+    if len(modes) == 1:
+        return modes[0]
+    return step.picks[0][1] if step.picks else None
+
+
+def _cubes(step) -> list:
+    return step.picks[1:] if len(step.data["modes"]) > 1 else step.picks
+
+
+# --- enrich -----------------------------------------------------------------------
+
+def _enrich_cands(s, step):
+    p, board, picked = player(s, step), s.board, _cubes(step)
+    out = []
+    if len(picked) < step.data["enrich"]:
+        for metal in METALS:
+            mine = picked.count(metal)
+            reason = None
+            if p.raw[metal] <= mine:
+                reason = f"You have no {metal} left to enrich"
+            elif mine >= board.enrich_same_metal_max:
+                reason = f"At most {board.enrich_same_metal_max} cubes of one metal can be enriched in one action"
+            elif len(s.centre[metal][0]) + mine >= board.zero_line_capacity:
+                reason = f"The 0' line for {metal} is full ({board.zero_line_capacity} cubes)"
+            out.append(Cand(f"enrich:{metal}", f"Enrich 1 {metal}", metal, reason))
+    return out
+
+
+def _commit_enrich(s, step, emit):
+    emit(ev.ResourcesEnriched(step.seat, tuple(_cubes(step))))
+    finish_action(s, step.seat, emit)
+
+
+# --- buy ----------------------------------------------------------------------------
+
+def _price(seat: int, owner: int, level: int) -> int:
+    return 0 if owner == seat else level
+
+
+def _buy_cands(s, step):
+    p, picked = player(s, step), _cubes(step)
+    if len(picked) >= step.data["buy"]:
+        return []
+    held = {(m, lv) for m, levels in p.enriched.items() for lv in levels} | {(m, lv) for m, lv, _ in picked}
+    spent = sum(_price(step.seat, o, lv) for _, lv, o in picked)
+    out = []
+    for metal in METALS:
+        for level in range(1, 5):
+            for owner in sorted(set(s.centre[metal][level])):
+                price = _price(step.seat, owner, level)
+                label = (f"Buy {owner_name(s, step.seat, owner)} {level}' {metal}"
+                         + (f" for ${price}" if price else " (free)"))
+                reason = None
+                if (metal, level) in held:
+                    reason = f"You already hold a {level}' {metal}; only one cube per metal and level fits on your board"
+                elif [metal, level, owner] in picked:
+                    reason = "You have already picked that cube"
+                elif spent + price > p.money:
+                    reason = f"You cannot pay ${price} for it (you have ${p.money - spent} left)"
+                out.append(Cand(f"buy:{metal}:{level}:{owner}", label, [metal, level, owner], reason))
+    return out
+
+
+def _commit_buy(s, step, emit):
+    for metal, level, owner in _cubes(step):
+        emit(ev.EnrichedCubeBought(step.seat, metal, level, owner, _price(step.seat, owner, level)))
+        score(s, owner, s.board.owner_vp, "enriched cubes sold", emit)
+    finish_action(s, step.seat, emit)
+
+
+# --- the transaction: choose a mode, then cubes one by one -----------------------------
+
+_MODES = {"enrich": (_enrich_cands, _commit_enrich), "buy": (_buy_cands, _commit_buy)}
+
+
+def _transaction_cands(s, step):
+    mode = _mode(step)
+    if mode is None:
+        out = []
+        for m in step.data["modes"]:
+            trial = type(step)(step.kind, step.seat, step.source, picks=[["mode", m]], data=step.data)
+            legal = any(c.reason is None for c in _MODES[m][0](s, trial))
+            label = "Enrich raw resources" if m == "enrich" else "Buy enriched resources"
+            reason = None if legal else ("You have nothing you could enrich now" if m == "enrich"
+                                         else "There is no enriched cube you could buy now")
+            out.append(Cand(m, label, ["mode", m], reason))
+        return out
+    out = _MODES[mode][0](s, step)
+    if _cubes(step):
+        out.append(Cand("done", "Done"))
+    return out
+
+
+def _transaction_apply(s, step, cand, emit):
+    if cand.id != "done":
+        emit(ev.Picked(step.seat, cand.payload))
+        if cand.id in step.data["modes"] or any(c.reason is None for c in _MODES[_mode(step)][0](s, step)):
+            return
+    _MODES[_mode(step)][1](s, step, emit)
+
+
+def _transaction_prompt(s, step):
+    mode = _mode(step)
+    if mode is None:
+        return "Enrich or buy?"
+    n, limit = len(_cubes(step)), step.data[mode]
+    return f"{'Enrich' if mode == 'enrich' else 'Buy'} cube {n + 1} of up to {limit}" + (", or done" if n else "")
+
+
+activity(kind="enrichment_transaction", prompt=_transaction_prompt,
+         candidates=_transaction_cands, apply=_transaction_apply)
+
+
+# --- Elevator: upgrade one enriched cube on your board ------------------------------
+
+def _elevator_cands(s, step):
+    p, cost = player(s, step), step.data["cost"]
+    out = []
+    for metal, levels in p.enriched.items():
+        for level in levels:
+            if level >= 4:
+                continue
+            reason = None
+            if level + 1 in levels:
+                reason = f"You already hold a {level + 1}' {metal}"
+            elif p.money < cost:
+                reason = f"Upgrading costs ${cost}; you have ${p.money}"
+            out.append(Cand(f"upgrade:{metal}:{level}", f"Upgrade your {level}' {metal} to {level + 1}' for ${cost}",
+                            [metal, level], reason))
+    return out or [Cand("upgrade", "Upgrade", None, "You have no enriched cube below 4'")]
+
+
+def _elevator_apply(s, step, cand, emit):
+    metal, level = cand.payload
+    emit(ev.EnrichedCubeUpgraded(step.seat, metal, level, step.data["cost"]))
+    finish_action(s, step.seat, emit)
+
+
+activity(kind="upgrade_own_enriched", prompt="Which enriched cube do you upgrade?",
+         candidates=_elevator_cands, apply=_elevator_apply)
+
+
+# --- Control Room: move one cube in the centre a level on --------------------------------
+
+def _control_cands(s, step):
+    out = []
+    for metal in METALS:
+        for level, owners in enumerate(s.centre[metal]):
+            for owner in sorted(set(owners)):
+                whose = owner_name(s, step.seat, owner)
+                label = (f"Move {whose} {level}' {metal} out of the game" if level == 4
+                         else f"Move {whose} {level}' {metal} up to {level + 1}'")
+                out.append(Cand(f"lift:{metal}:{level}:{owner}", label, [metal, level, owner]))
+    return out or [Cand("lift", "Upgrade", None, "The Enrichment Center is empty")]
+
+
+def _control_apply(s, step, cand, emit):
+    metal, level, owner = cand.payload
+    emit(ev.CentreCubeUpgraded(step.seat, metal, level, owner))
+    finish_action(s, step.seat, emit)
+
+
+activity(kind="upgrade_centre", prompt="Which cube in the Enrichment Center moves up?",
+         candidates=_control_cands, apply=_control_apply)
+
+
+# --- Crushers: remove an enriched cube of a level or higher for VP -------------------------
+
+def _crush_cands(s, step):
+    p, least, vp = player(s, step), step.data["min_level"], step.data["vp"]
+    out = [Cand(f"crush:{metal}:{level}", f"Crush your {level}' {metal} for {vp} VP", [metal, level])
+           for metal, levels in p.enriched.items() for level in levels if level >= least]
+    return out or [Cand("crush", "Crush", None, f"You have no enriched cube of level {least}' or higher")]
+
+
+def _crush_apply(s, step, cand, emit):
+    metal, level = cand.payload
+    emit(ev.EnrichedCubeCrushed(step.seat, metal, level))
+    score(s, step.seat, step.data["vp"], "equipment effects", emit)
+    finish_action(s, step.seat, emit)
+
+
+activity(kind="crush", prompt="Which enriched cube do you crush?",
+         candidates=_crush_cands, apply=_crush_apply)

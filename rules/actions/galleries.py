@@ -1,0 +1,62 @@
+"""Draw & Place 2 Galleries: new tiles go on level 1 of a mining site, pushing older ones down."""
+from __future__ import annotations
+
+from .. import events as ev
+from ..decision import Cand
+from ..turns import cubes_for, draw_galleries, finish_action, galleries_available
+from .base import activity, player
+
+
+def tile_name(s, tile: str) -> str:
+    t = s.content.gallery(tile)
+    return f"{t.metal} {t.cubes}" if t.metal else "empty"
+
+
+def _blocked(s, seat, data):
+    return None if galleries_available(s) else "There are no gallery tiles left to draw"
+
+
+def _start(s, step, emit):
+    draw_galleries(s, step.seat, s.board.gallery_draw, emit)
+
+
+def _place_cands(s, step):
+    used = {(island, column) for island, column, _ in step.data.get("placed", ())}
+    seen, out = set(), []
+    for tile in s.drawn_galleries:
+        kind = s.content.gallery(tile).id
+        if kind in seen:
+            continue  # two copies of one tile give the same choices
+        seen.add(kind)
+        for island in s.board.mining_islands:
+            for column in range(s.board.site_columns):
+                for face_up in (True, False):
+                    side = "up" if face_up else "down"
+                    cid = f"place:{kind}:{island}:{column}:{side}"
+                    label = f"Place {tile_name(s, tile)} face {side} on island {island}, column {column + 1}"
+                    reason = "You cannot place both galleries in the same column" if (island, column) in used else None
+                    out.append(Cand(cid, label, [tile, island, column, face_up], reason))
+    return out
+
+
+def _place_apply(s, step, cand, emit):
+    tile, island, column, face_up = cand.payload
+    low, high = s.sites[island].columns[column]
+    if low is not None and high is not None:
+        emit(ev.GalleryRemoved(island, column, 2, high.tile, high.cubes, "pushed_off", high.face_up))
+    emit(ev.GalleryPlaced(step.seat, tile, island, column, face_up, cubes_for(s, tile) if face_up else 0))
+    if not s.drawn_galleries:
+        face_up_count = sum(1 for _, _, up in step.data["placed"] if up)
+        reward = s.board.gallery_reward[face_up_count]
+        if reward:
+            emit(ev.GalleryRewardPaid(step.seat, reward))
+        finish_action(s, step.seat, emit)
+
+
+def _prompt(s, step):
+    tiles = ", ".join(tile_name(s, t) for t in s.drawn_galleries)
+    return f"Place your drawn galleries ({tiles}) on level 1 of a mining site"
+
+
+activity(kind="draw_place_galleries", prompt=_prompt, candidates=_place_cands, apply=_place_apply,
+         blocked=_blocked, on_start=_start)

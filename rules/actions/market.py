@@ -1,0 +1,163 @@
+"""Buying and recruiting: artifacts, equipment, shipments, merchants, miners; and simple effects."""
+from __future__ import annotations
+
+from .. import events as ev
+from ..cards import METALS
+from ..decision import Cand
+from ..turns import finish_action, score
+from .base import activity, player
+
+
+# --- Buy an Artifact (islands 1 and 2) -------------------------------------------
+
+def _artifact_cands(s, step):
+    p, price = player(s, step), s.board.artifact_price
+    island = step.data["island"]
+    out = []
+    for metal in METALS:
+        cid, label = f"artifact:{metal}", f"{metal.capitalize()} artifact for {price} {metal}"
+        if metal not in s.artifacts.get(island, ()):
+            out.append(Cand(cid, label, metal, f"The {metal} artifact of island {island} has been bought"))
+        elif p.raw[metal] < price:
+            out.append(Cand(cid, label, metal, f"An artifact costs {price} {metal}; you have {p.raw[metal]}"))
+        else:
+            out.append(Cand(cid, label, metal))
+    return out
+
+
+def _artifact_apply(s, step, cand, emit):
+    emit(ev.ArtifactBought(step.seat, step.data["island"], cand.payload, s.board.artifact_price))
+    finish_action(s, step.seat, emit)
+
+
+activity(kind="buy_artifact", prompt="Which artifact do you buy?",
+         candidates=_artifact_cands, apply=_artifact_apply)
+
+
+# --- Buy an Equipment (island 2) -----------------------------------------------------
+
+def _equipment_cands(s, step):
+    p = player(s, step)
+    out = []
+    for card_id in s.equipment_display:
+        card = s.content.equipment[card_id]
+        label = f"{card.name} (${card.cost}, {card.vp} VP)"
+        reason = None
+        if card.cost > p.money:
+            reason = f"{card.name} costs ${card.cost}; you have ${p.money}"
+        out.append(Cand(f"equipment:{card_id}", label, card_id, reason))
+    return out
+
+
+def _equipment_apply(s, step, cand, emit):
+    card = s.content.equipment[cand.payload]
+    emit(ev.EquipmentBought(step.seat, card.id, card.cost))
+    score(s, step.seat, card.vp, "equipment", emit)
+    if s.equipment_deck:
+        emit(ev.EquipmentRevealed(s.equipment_deck[0]))
+    finish_action(s, step.seat, emit)
+
+
+activity(kind="buy_equipment", prompt="Which equipment do you buy?",
+         candidates=_equipment_cands, apply=_equipment_apply)
+
+
+# --- Make a Shipment (islands 3 and 4) ----------------------------------------------
+
+def shipment_shortfall(p, tile) -> str | None:
+    for metal, n in tile.resources.items():
+        if p.raw[metal] < n:
+            return f"this shipment needs {n} {metal}; you have {p.raw[metal]}"
+    for metal, n in tile.artifacts.items():
+        if p.artifacts[metal] < n:
+            return f"this shipment needs {n} {metal} artifact; you have {p.artifacts[metal]}"
+    return None
+
+
+def shipment_label(tile) -> str:
+    parts = [f"{n} {m}" for m, n in tile.resources.items()]
+    parts += [f"{n} {m} artifact" for m, n in tile.artifacts.items()]
+    return f"Ship {' + '.join(parts)} for {tile.vp} VP and ${tile.money}"
+
+
+def _shipment_cands(s, step):
+    p = player(s, step)
+    return [
+        Cand(f"shipment:{t}", shipment_label(s.content.shipments[t]), t,
+             shipment_shortfall(p, s.content.shipments[t]))
+        for t in s.shipment_display
+    ]
+
+
+def _shipment_apply(s, step, cand, emit):
+    tile = s.content.shipments[cand.payload]
+    emit(ev.ShipmentMade(step.seat, tile.id))
+    score(s, step.seat, tile.vp, "shipments", emit)
+    if s.shipment_deck:
+        emit(ev.ShipmentRevealed(s.shipment_deck[0]))
+    finish_action(s, step.seat, emit)
+
+
+activity(kind="make_shipment", prompt="Which shipment do you make?",
+         candidates=_shipment_cands, apply=_shipment_apply)
+
+
+# --- Recruit a Merchant / a Miner (islands 3 and 4) ----------------------------------
+
+def _recruit(worker: str):
+    def blocked(s, seat, data):
+        p, board = s.players[seat], s.board
+        have, cap = (p.merchants, board.merchants_max) if worker == "merchant" else (p.miners, board.miners_max)
+        cost = board.merchant_cost if worker == "merchant" else board.miner_cost
+        if have >= cap:
+            return f"You already have {have} {worker}s, the most a player may have"
+        if p.money < cost:
+            return f"A {worker} costs ${cost}; you have ${p.money}"
+        return None
+
+    def immediate(s, seat, data, emit):
+        if worker == "merchant":
+            emit(ev.MerchantRecruited(seat, s.board.merchant_cost))
+        else:
+            emit(ev.MinerRecruited(seat, s.board.miner_cost))
+
+    activity(kind=f"recruit_{worker}", prompt=f"Recruit a {worker}", blocked=blocked, immediate=immediate)
+
+
+_recruit("merchant")
+_recruit("miner")
+
+
+# --- Depart Island -------------------------------------------------------------------
+
+def _depart_cands(s, step):
+    here = player(s, step).island
+    return [Cand(f"island:{i.number}", f"Sail to island {i.number} ({i.name})", i.number)
+            for i in s.board.islands if i.number != here]
+
+
+def _depart_apply(s, step, cand, emit):
+    p = player(s, step)
+    first_of_round = p.actions_this_round == 0
+    emit(ev.ShipDeparted(step.seat, p.island, cand.payload))
+    finish_action(s, step.seat, emit, ends_turn=first_of_round)
+
+
+activity(kind="depart_island", prompt="Where does your ship sail?",
+         candidates=_depart_cands, apply=_depart_apply)
+
+
+# --- simple equipment effects ----------------------------------------------------------
+
+def _sell_blocked(s, seat, data):
+    metal = data["metal"]
+    return None if s.players[seat].raw[metal] else f"You have no {metal} to sell"
+
+
+activity(kind="sell_metal", prompt="Sell a resource",
+         blocked=_sell_blocked,
+         immediate=lambda s, seat, data, emit: emit(ev.MetalSold(seat, data["metal"], data["money"])))
+
+activity(kind="gain_money", prompt="Take money from the bank",
+         blocked=lambda s, seat, data: None,
+         immediate=lambda s, seat, data, emit: emit(ev.MoneyReceived(seat, data["amount"])))

@@ -1,0 +1,157 @@
+"""The mining sites: operating one with miners, loaders, the demolition kit, and what
+happens to exhausted galleries afterwards.
+
+Miners are assigned gallery by gallery (a plan the player can take back), then
+the whole action resolves at once: face-down galleries are turned up, cubes are
+collected, and only then are exhausted galleries removed and level 2 slides down.
+"""
+from __future__ import annotations
+
+from .. import events as ev
+from ..decision import Cand
+from ..turns import cubes_for, finish_action
+from .base import activity, player
+
+
+def gallery_name(s, g) -> str:
+    if not g.face_up:
+        return "face-down gallery"
+    tile = s.content.gallery(g.tile)
+    return f"{tile.metal} gallery ({g.cubes} left)" if tile.metal else "empty gallery"
+
+
+def where(island: int, column: int, level: int) -> str:
+    return f"island {island}, column {column + 1}, level {level}"
+
+
+def settle_site(s, island: int, emit, touched) -> None:
+    """Remove galleries emptied by mining or loading, then let level 2 slide down."""
+    site = s.sites[island]
+    for column, level in touched:
+        g = site.gallery(column, level)
+        if g is not None and g.face_up and g.cubes == 0 and s.content.gallery(g.tile).metal:
+            emit(ev.GalleryRemoved(island, column, level, g.tile, 0, "exhausted"))
+    slide_down(s, island, emit)
+
+
+def slide_down(s, island: int, emit) -> None:
+    for column, (low, high) in enumerate(s.sites[island].columns):
+        if low is None and high is not None:
+            emit(ev.GallerySlid(island, column))
+
+
+# --- Operate Mining Site (islands 1 and 2) -----------------------------------------
+
+def _free(s, step) -> int:
+    return player(s, step).free_miners - sum(n for _, _, n in step.picks)
+
+
+def _mine_cands(s, step):
+    island, free = step.data["island"], _free(s, step)
+    taken = {(c, lv) for c, lv, _ in step.picks}
+    cap = s.board.gallery_max_cubes
+    out = []
+    for column, pair in enumerate(s.sites[island].columns):
+        for level, g in ((1, pair[0]), (2, pair[1])):
+            if g is None or (column, level) in taken:
+                continue
+            per = 1 if level == 1 else 2  # miners per cube
+            most = (g.cubes if g.face_up else cap) * per
+            if g.face_up and g.cubes == 0:
+                out.append(Cand(f"mine:{column}:{level}", where(island, column, level), None,
+                                "That gallery has nothing left to mine"))
+                continue
+            for n in range(per, min(most, free) + 1, per):
+                label = f"Send {n} miner{'s' if n > 1 else ''} to the {gallery_name(s, g)} at {where(island, column, level)}"
+                out.append(Cand(f"mine:{column}:{level}:{n}", label, [column, level, n]))
+            if free < per:
+                out.append(Cand(f"mine:{column}:{level}", where(island, column, level), None,
+                                f"Level {level} galleries need miners in pairs; you have {free} free"
+                                if level == 2 else "You have no free miner"))
+    if step.picks:
+        out.append(Cand("done", "Mine now"))
+    return out
+
+
+def _mine_apply(s, step, cand, emit):
+    if cand.id != "done":
+        emit(ev.Picked(step.seat, cand.payload))
+        if any(c.reason is None and c.id != "done" for c in _mine_cands(s, step)):
+            return
+    _resolve_mining(s, step.seat, step.data["island"], list(step.picks), emit)
+
+
+def _resolve_mining(s, seat, island, picks, emit):
+    site = s.sites[island]
+    emit(ev.MinersWorked(seat, island, sum(n for _, _, n in picks)))
+    for column, level, n in picks:
+        g = site.gallery(column, level)
+        if not g.face_up:
+            emit(ev.GalleryFlipped(island, column, level, g.tile, cubes_for(s, g.tile)))
+        metal = s.content.gallery(g.tile).metal
+        got = min(n if level == 1 else n // 2, g.cubes)
+        if metal and got:
+            emit(ev.ResourcesMined(seat, island, column, level, metal, got))
+    settle_site(s, island, emit, [(c, lv) for c, lv, _ in picks])
+    finish_action(s, seat, emit)
+
+
+def _mine_prompt(s, step):
+    free = _free(s, step)
+    return f"Assign miners on island {step.data['island']} ({free} free)" + (", or mine now" if step.picks else "")
+
+
+activity(kind="operate_mining_site", prompt=_mine_prompt, candidates=_mine_cands, apply=_mine_apply)
+
+
+# --- Underground / Heavy Duty Loader: one cube from any gallery of a level ----------
+
+def _collect_cands(s, step):
+    level = step.data["level"]
+    out = []
+    for island, site in s.sites.items():
+        for column in range(len(site.columns)):
+            g = site.gallery(column, level)
+            if g is not None and g.face_up and g.cubes:
+                metal = s.content.gallery(g.tile).metal
+                out.append(Cand(f"collect:{island}:{column}", f"Take 1 {metal} from {where(island, column, level)}",
+                                [island, column, metal]))
+    return out or [Cand("collect", "Collect", None, f"No face-up level {level} gallery holds a cube")]
+
+
+def _collect_apply(s, step, cand, emit):
+    island, column, metal = cand.payload
+    level = step.data["level"]
+    emit(ev.ResourceCollected(step.seat, island, column, level, metal))
+    settle_site(s, island, emit, [(column, level)])
+    finish_action(s, step.seat, emit)
+
+
+activity(kind="collect_from_gallery", prompt="Which gallery do you take a cube from?",
+         candidates=_collect_cands, apply=_collect_apply)
+
+
+# --- Demolition Kit: remove any gallery ----------------------------------------------
+
+def _demolish_cands(s, step):
+    out = []
+    for island, site in s.sites.items():
+        for column, pair in enumerate(site.columns):
+            for level, g in ((1, pair[0]), (2, pair[1])):
+                if g is not None:
+                    out.append(Cand(f"demolish:{island}:{column}:{level}",
+                                    f"Remove the {gallery_name(s, g)} at {where(island, column, level)}",
+                                    [island, column, level]))
+    return out or [Cand("demolish", "Demolish", None, "There is no gallery on the mining sites")]
+
+
+def _demolish_apply(s, step, cand, emit):
+    island, column, level = cand.payload
+    g = s.sites[island].gallery(column, level)
+    emit(ev.GalleryRemoved(island, column, level, g.tile, g.cubes, "demolished", g.face_up))
+    slide_down(s, island, emit)
+    finish_action(s, step.seat, emit)
+
+
+activity(kind="demolish_gallery", prompt="Which gallery do you remove?",
+         candidates=_demolish_cands, apply=_demolish_apply)

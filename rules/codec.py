@@ -1,0 +1,60 @@
+"""Plain-JSON encoding of the engine's dataclasses (state and events).
+
+Driven by type hints, so every state and event class round-trips without
+hand-written converters: dataclasses become objects, tuples and lists become
+arrays, dicts keep string keys (int keys are written as strings and read back).
+"""
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from functools import lru_cache
+from typing import Any, Union
+
+
+@lru_cache(maxsize=None)
+def _hints(cls: type) -> tuple[tuple[str, Any], ...]:
+    hints = typing.get_type_hints(cls)
+    return tuple(
+        (f.name, hints[f.name])
+        for f in dataclasses.fields(cls)
+        if not f.metadata.get("transient")
+    )
+
+
+def to_plain(value: Any) -> Any:
+    """Turn a dataclass tree into JSON-ready dicts, lists and scalars."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {name: to_plain(getattr(value, name)) for name, _ in _hints(type(value))}
+    if isinstance(value, (list, tuple)):
+        return [to_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): to_plain(v) for k, v in value.items()}
+    return value
+
+
+def from_plain(tp: Any, value: Any) -> Any:
+    """Rebuild a value of type `tp` from what `to_plain` produced."""
+    origin = typing.get_origin(tp)
+    if origin in (Union, types.UnionType):
+        if value is None:
+            return None
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        return from_plain(args[0], value)
+    if dataclasses.is_dataclass(tp):
+        return tp(**{name: from_plain(hint, value[name]) for name, hint in _hints(tp)})
+    if origin is list:
+        (arg,) = typing.get_args(tp)
+        return [from_plain(arg, v) for v in value]
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(from_plain(args[0], v) for v in value)
+        return tuple(from_plain(a, v) for a, v in zip(args, value))
+    if origin is dict:
+        kt, vt = typing.get_args(tp)
+        return {(int(k) if kt is int else k): from_plain(vt, v) for k, v in value.items()}
+    if tp is Any or tp is object:
+        return value
+    return value

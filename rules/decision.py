@@ -1,0 +1,65 @@
+"""Decisions, options and rejections: how the engine asks and how it says no."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, NamedTuple
+
+Emit = Callable[[Any], None]
+
+
+class Cand(NamedTuple):
+    """A candidate choice: legal when `reason` is None, else why it is not."""
+
+    id: str
+    label: str
+    payload: Any = None
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    id: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The one pending decision: whose it is, what kind, and every legal option."""
+
+    seat: int | None
+    kind: str
+    prompt: str
+    options: tuple[Option, ...]
+
+    def ids(self) -> tuple[str, ...]:
+        return tuple(o.id for o in self.options)
+
+
+@dataclass(frozen=True, slots=True)
+class Rejection:
+    """A choice the rules do not allow now; nothing changed."""
+
+    choice: str
+    reason: str
+
+    def __bool__(self) -> bool:  # a rejection is never a list of events
+        return False
+
+
+BACK = Cand("back", "Back")
+DONE_LABEL = "Done"
+
+
+def legal(cands) -> list[Cand]:
+    return [c for c in cands if c.reason is None]
+
+
+def first_legal(cands) -> Cand | None:
+    for c in cands:
+        if c.reason is None:
+            return c
+    return None
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"

@@ -1,0 +1,552 @@
+"""Load the game's decks from `content/*.toml` into the typed data of `rules.cards`.
+
+Everything a player may edit is checked here, once, so the engine can trust its
+content. The checking is table-driven: each deck is a `Deck` (file, table name,
+field spec, builder), and every field names a *kind* checker. One mechanism
+covers all seven files, so a mistake reads the same everywhere:
+
+    content/equipment.toml: card "jaw_crusher": 'vp' must be an integer ≥ 0, got "two"
+
+All problems are collected before anything is raised, so a player fixing their
+own copy of the decks sees the whole list in one run.
+"""
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import hashlib
+import json
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - only on older Pythons
+    import tomli as tomllib
+
+from rules.cards import (
+    METALS,
+    Board,
+    Content,
+    Corporation,
+    Deal,
+    Equipment,
+    GalleryTile,
+    Island,
+    Objective,
+    Shipment,
+    frozen_map,
+)
+from rules.registry import EFFECTS, ISLAND_ACTIONS, MEASURES, REQUIRED
+
+__all__ = ["ContentError", "check_content", "default_content_dir", "load_content"]
+
+
+class ContentError(ValueError):
+    """The content directory has problems; `.problems` lists every one of them."""
+
+    def __init__(self, problems: Iterable[str]) -> None:
+        self.problems: list[str] = list(problems)
+        lines = "\n".join(f"  - {p}" for p in self.problems)
+        super().__init__(f"{len(self.problems)} problem(s) in the game content:\n{lines}")
+
+
+class _Bad(Exception):
+    """A value does not fit its kind; the message completes the sentence "'key' ..."."""
+
+
+# ---------------------------------------------------------------- kinds of values
+
+Check = Callable[[Any], Any]  # returns the (converted) value or raises _Bad
+
+
+def _show(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)  # TOML true is not 1
+
+
+def _kind(test: Callable[[Any], bool], what: str) -> Check:
+    def check(value: Any) -> Any:
+        if not test(value):
+            raise _Bad(f"must be {what}, got {_show(value)}")
+        return value
+
+    return check
+
+
+_int = _kind(lambda v: _is_int(v) and v >= 0, "an integer ≥ 0")
+_count = _kind(lambda v: _is_int(v) and v >= 1, "an integer ≥ 1")
+_level = _kind(lambda v: _is_int(v) and 1 <= v <= 4, "an integer from 1 to 4")
+_bool = _kind(lambda v: isinstance(v, bool), "true or false")
+_text = _kind(lambda v: isinstance(v, str) and v.strip() != "", "a non-empty string")
+_id = _kind(
+    lambda v: isinstance(v, str) and re.fullmatch(r"[a-z0-9_]+", v) is not None,
+    "an id of lowercase letters, digits and _",
+)
+_table = _kind(lambda v: isinstance(v, dict), "a table like { name = value }")
+
+
+def _suggest(word: object, known: Iterable[str]) -> str:
+    known = list(known)
+    close = difflib.get_close_matches(str(word), known, n=1)
+    return f' (did you mean "{close[0]}"?)' if close else f" (known: {', '.join(known)})"
+
+
+def _one_of(known: Iterable[str], what: str) -> Check:
+    known = tuple(known)
+
+    def check(value: Any) -> Any:
+        if not isinstance(value, str) or value not in known:
+            raise _Bad(f"must be a known {what}, got {_show(value)}{_suggest(value, known)}")
+        return value
+
+    return check
+
+
+_metal = _one_of(METALS, "metal")
+_effect = _one_of(EFFECTS, "effect")
+_measure = _one_of(MEASURES, "measure")
+_action = _one_of(ISLAND_ACTIONS, "island action")
+
+
+def _list_of(item: Check, *, nonempty: bool = False) -> Check:
+    """A list of distinct items, returned as a tuple."""
+
+    def check(value: Any) -> tuple:
+        if not isinstance(value, list):
+            raise _Bad(f"must be a list like [...], got {_show(value)}")
+        if nonempty and not value:
+            raise _Bad("must list at least one entry")
+        for n, entry in enumerate(value, 1):
+            try:
+                item(entry)
+            except _Bad as bad:
+                raise _Bad(f"entry {n} {bad}") from None
+        if len({_show(v) for v in value}) != len(value):
+            raise _Bad(f"lists an entry twice: {_show(value)}")
+        return tuple(value)
+
+    return check
+
+
+def _metal_map(amount: Check, *, least: int = 0, most: int = len(METALS)) -> Check:
+    """A table `{ metal = amount }` naming `least` to `most` metals."""
+
+    def check(value: Any) -> Mapping[str, int]:
+        _table(value)
+        for metal, n in value.items():
+            try:
+                _metal(metal)
+            except _Bad as bad:
+                raise _Bad(f"key {bad}") from None
+            try:
+                amount(n)
+            except _Bad as bad:
+                raise _Bad(f"value for {metal} {bad}") from None
+        if not least <= len(value) <= most:
+            raise _Bad(f"must name {least} to {most} metals, got {len(value)}")
+        return frozen_map(value)
+
+    return check
+
+
+def _ints(value: Any) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(_is_int(v) and v >= 0 for v in value):
+        raise _Bad(f"must be a list of integers ≥ 0, got {_show(value)}")
+    return tuple(value)
+
+
+def _tiers(value: Any) -> tuple[tuple[int, int], ...]:
+    """`[[minimum, vp], ...]` with minimums rising, as the engine picks the highest reached."""
+    pair = lambda t: isinstance(t, list) and len(t) == 2 and all(_is_int(x) and x >= 0 for x in t)
+    if not isinstance(value, list) or not value or not all(pair(t) for t in value):
+        raise _Bad(f"must be a list of [minimum, vp] pairs of integers ≥ 0, got {_show(value)}")
+    minimums = [t[0] for t in value]
+    if any(b <= a for a, b in zip(minimums, minimums[1:])):
+        raise _Bad(f"must have ascending minimums, got {_show(minimums)}")
+    return tuple((m, vp) for m, vp in value)
+
+
+_REGISTRY_KINDS: dict[str, Check] = {"int": _int, "level": _level, "metal": _metal}
+
+
+# ---------------------------------------------------------------- field specs
+
+Spec = Mapping[str, tuple[Check, Any]]  # key -> (checker, default or REQUIRED)
+
+
+def _fields(raw: Mapping[str, Any], spec: Spec) -> tuple[dict[str, Any], list[str]]:
+    """Check one table against its spec: unknown, missing and ill-typed keys; fill defaults."""
+    out: dict[str, Any] = {}
+    bad = [f"unknown key '{k}'{_suggest(k, spec)}" for k in raw if k not in spec]
+    for key, (check, default) in spec.items():
+        if key not in raw:
+            if default is REQUIRED:
+                bad.append(f"missing required key '{key}'")
+            else:
+                out[key] = default
+            continue
+        try:
+            out[key] = check(raw[key])
+        except _Bad as problem:
+            bad.append(f"'{key}' {problem}")
+    return out, bad
+
+
+def _registry_spec(entry: Mapping[str, tuple]) -> Spec:
+    return {
+        name: (_REGISTRY_KINDS.get(kind) or _one_of(kind, "choice"), default)
+        for name, (kind, default) in entry.items()
+    }
+
+
+def _params(card: dict[str, Any], key: str, registry: Mapping[str, Mapping[str, tuple]]) -> list[str]:
+    """Check `params` against the registry entry of `card[key]`, filling in defaults."""
+    name = card[key]
+    if name is None:
+        return [] if not card["params"] else [f"'params' given but the card has no '{key}'"]
+    params, bad = _fields(card["params"], _registry_spec(registry[name]))
+    card["params"] = frozen_map(params)
+    return [f"'params' for {key} \"{name}\": {b}" for b in bad]
+
+
+# ---------------------------------------------------------------- card-level rules
+
+
+def _objective_rules(card: dict[str, Any]) -> list[str]:
+    """Exactly one way of scoring, so an objective can never be read two ways."""
+    most = card["most"]
+    forms = [name for name, given in (
+        ("fixed", card["vp"] is not None and not most),
+        ("each", card["vp_each"] is not None),
+        ("tiers", card["tiers"] is not None),
+        ("most", most),
+    ) if given]
+    bad = _params(card, "measure", MEASURES)
+    if most and card["vp"] is None:
+        bad.append("'most = true' needs 'vp' (the VP for the leader)")
+    if len(forms) != 1:
+        found = " and ".join(forms) or "none"
+        bad.append(
+            "needs exactly one way to score: 'vp' (+ 'at_least'), 'vp_each', 'tiers' "
+            f"or 'most = true' with 'vp'; found {found}"
+        )
+    elif card["at_least"] is not None and forms != ["fixed"]:
+        bad.append("'at_least' only goes with a fixed 'vp'")
+    card["scoring"] = forms[0] if forms else None
+    return bad
+
+
+def _equipment_rules(card: dict[str, Any]) -> list[str]:
+    return _params(card, "effect", EFFECTS)
+
+
+def _shipment_rules(card: dict[str, Any]) -> list[str]:
+    return [] if card["resources"] or card["artifacts"] else ["needs 'resources' and/or 'artifacts'"]
+
+
+def _gallery_rules(card: dict[str, Any]) -> list[str]:
+    if card["metal"] is None and card["cubes"] != 0:
+        return ["an empty tile (no 'metal') must have 'cubes' = 0"]
+    if card["metal"] is not None and card["cubes"] == 0:
+        return ["a tile with a 'metal' needs 'cubes' ≥ 1 (leave out 'metal' for an empty tile)"]
+    return []
+
+
+def _island_rules(card: dict[str, Any]) -> list[str]:
+    bad = []
+    if card["mining_site"] != ("operate_mining_site" in card["actions"]):
+        bad.append("'mining_site' must be true exactly when 'actions' has operate_mining_site")
+    if "buy_artifact" in card["actions"] and not card["artifacts"]:
+        bad.append("'artifacts' must list the metals to buy, as 'actions' has buy_artifact")
+    return bad
+
+
+# ---------------------------------------------------------------- decks
+
+
+@dataclass(frozen=True)
+class Deck:
+    """How one file of cards is read: which fields, and what each card becomes.
+
+    `name` is both the file (`<name>.toml`) and the field of `Content` it fills.
+    """
+
+    name: str
+    table: str  # the [[array of tables]] holding the cards
+    spec: Spec
+    build: Callable[[dict[str, Any]], Any]
+    rules: Callable[[dict[str, Any]], list[str]] = lambda card: []
+    key: str = "id"
+    word: str = "card"
+
+    @property
+    def file(self) -> str:
+        return f"{self.name}.toml"
+
+
+_ID = (_id, REQUIRED)
+_NAME = (_text, REQUIRED)
+_NUMBER = (_int, REQUIRED)
+_CUBES = (_metal_map(_count), frozen_map())
+
+
+def _objective(c: dict[str, Any]) -> Objective:
+    at_least = 1 if c["at_least"] is None else c["at_least"]
+    return Objective(
+        id=c["id"], name=c["name"], text=c["text"], measure=c["measure"], params=c["params"],
+        scoring=c["scoring"], vp=c["vp"] or 0, at_least=at_least, vp_each=c["vp_each"] or 0,
+        tiers=c["tiers"] or (),
+    )
+
+
+DECKS: tuple[Deck, ...] = (
+    Deck("corporations", "corporation", {
+        "id": _ID, "name": _NAME, "merchants": _NUMBER, "miners": _NUMBER, "money": _NUMBER,
+        "resources": _CUBES, "deals": (_int, 0),
+    }, lambda c: Corporation(**c)),
+    Deck("objectives", "objective", {
+        "id": _ID, "name": _NAME, "text": _NAME, "measure": (_measure, REQUIRED),
+        "params": (_table, {}), "vp": (_int, None), "at_least": (_int, None),
+        "vp_each": (_count, None), "tiers": (_tiers, None), "most": (_bool, False),
+    }, _objective, _objective_rules),
+    Deck("equipment", "equipment", {
+        "id": _ID, "name": _NAME, "cost": _NUMBER, "vp": _NUMBER,
+        "effect": (_effect, None), "params": (_table, {}), "text": _NAME,
+    }, lambda c: Equipment(**c), _equipment_rules),
+    Deck("deals", "deal", {
+        "id": _ID, "vp": _NUMBER, "requires": (_metal_map(_level, least=1, most=3), REQUIRED),
+    }, lambda c: Deal(**c)),
+    Deck("shipments", "shipment", {
+        "id": _ID, "vp": _NUMBER, "money": _NUMBER, "resources": _CUBES, "artifacts": _CUBES,
+    }, lambda c: Shipment(**c), _shipment_rules, word="tile"),
+    Deck("galleries", "gallery", {
+        "id": _ID, "metal": (_metal, None), "cubes": _NUMBER, "count": (_count, 1),
+    }, lambda c: GalleryTile(**c), _gallery_rules, word="tile"),
+)
+
+ISLANDS = Deck("board", "island", {
+    "number": (_count, REQUIRED), "name": _NAME,
+    "actions": (_list_of(_action, nonempty=True), REQUIRED),
+    "mining_site": (_bool, False), "artifacts": (_list_of(_metal), ()),
+}, lambda c: Island(**c), _island_rules, key="number", word="island")
+
+BOARD_RULES: Spec = {
+    f.name: (_ints if str(f.type).startswith("tuple") else _int, REQUIRED)
+    for f in dataclasses.fields(Board) if f.name != "islands"
+}
+"""Every scalar of `Board` must be in `[rules]`; derived so the two cannot drift apart."""
+
+FILES: tuple[str, ...] = ("board.toml",) + tuple(d.file for d in DECKS)
+
+
+def _label(deck: Deck, raw: Any, n: int) -> str:
+    """`card "jaw_crusher"` when the card has a usable id, else its position."""
+    try:
+        return f"{deck.word} {_show(deck.spec[deck.key][0](raw.get(deck.key)))}"
+    except _Bad:
+        return f"{deck.word} #{n}"
+
+
+def _array(where: str, data: dict[str, Any], table: str, allowed: set[str]) -> tuple[list, list[str]]:
+    """The file's [[table]] entries, and problems with the file's top level."""
+    problems = [
+        f"{where}: unknown top-level key '{k}' (expected only: {', '.join(sorted(allowed))})"
+        for k in data if k not in allowed
+    ]
+    items = data.get(table)
+    if items is None:
+        return [], problems + [f"{where}: no [[{table}]] tables"]
+    if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+        return [], problems + [f"{where}: '{table}' must be written as [[{table}]] tables"]
+    return items, problems
+
+
+def _read_deck(where: str, data: dict[str, Any], deck: Deck, allowed: set[str]) -> tuple[dict, list[str]]:
+    """Check every card of one deck; return the built cards by id and all problems."""
+    items, problems = _array(where, data, deck.table, allowed)
+    built: dict[Any, Any] = {}
+    first: dict[Any, int] = {}
+    for n, raw in enumerate(items, 1):
+        card, bad = _fields(raw, deck.spec)
+        bad = bad or deck.rules(card)  # card-level rules need well-typed fields
+        key = card.get(deck.key)
+        if key in first:
+            bad.append(f"duplicate '{deck.key}' {_show(key)}, already used by {deck.word} #{first[key]}")
+        elif key is not None:
+            first[key] = n
+        problems += [f"{where}: {_label(deck, raw, n)}: {b}" for b in bad]
+        if not bad:
+            built[key] = deck.build(card)
+    return built, problems
+
+
+def _read_board(where: str, data: dict[str, Any]) -> tuple[Board | None, list[str]]:
+    raw = data.get("rules")
+    if isinstance(raw, dict):
+        rules, problems = _fields(raw, BOARD_RULES)
+    else:
+        rules, problems = {}, ["missing" if raw is None else "must be written as a [rules] table"]
+    problems = [f"{where}: [rules]: {p}" for p in problems]
+    islands, more = _read_deck(where, data, ISLANDS, {"rules", "island"})
+    if problems or more:
+        return None, problems + more
+    board = Board(islands=tuple(islands.values()), **rules)
+    return board, [f"{where}: {p}" for p in _board_problems(board)]
+
+
+# ---------------------------------------------------------------- checks across files
+
+
+def _board_problems(b: Board) -> list[str]:
+    """Board numbers that are each well-typed but do not fit together."""
+    numbers = [i.number for i in b.islands]
+    wages = list(b.wage_rounds)
+    table = [
+        (numbers == list(range(1, len(numbers) + 1)),
+         f"islands must be numbered 1 to {len(numbers)} in order, got {numbers}"),
+        (len(b.mining_islands) >= 1, "at least one island needs a mining site"),
+        (1 <= b.players_min <= b.players_max, "[rules]: 'players_min' must be ≥ 1 and ≤ 'players_max'"),
+        (b.rounds >= 1, "[rules]: 'rounds' must be ≥ 1"),
+        (all(1 <= r <= b.rounds for r in wages),
+         f"[rules]: 'wage_rounds' must lie within rounds 1 to {b.rounds}, got {wages}"),
+        (wages == sorted(set(wages)), "[rules]: 'wage_rounds' must be ascending without repeats"),
+        (len(b.gallery_reward) == b.gallery_draw + 1,
+         f"[rules]: 'gallery_reward' needs gallery_draw + 1 = {b.gallery_draw + 1} entries "
+         f"(for 0 to {b.gallery_draw} tiles face up), got {len(b.gallery_reward)}"),
+        (b.objectives_kept <= b.objectives_dealt,
+         "[rules]: 'objectives_kept' must be ≤ 'objectives_dealt'"),
+        (b.corporations_dealt >= 1, "[rules]: 'corporations_dealt' must be ≥ 1"),
+        (b.gallery_setup_face_up + b.gallery_setup_face_down <= b.site_columns,
+         "[rules]: 'gallery_setup_face_up' + 'gallery_setup_face_down' must be ≤ 'site_columns'"),
+        (b.workers_per_dollar >= 1, "[rules]: 'workers_per_dollar' must be ≥ 1"),
+        (b.trade_give >= 1, "[rules]: 'trade_give' must be ≥ 1"),
+        (b.gallery_max_cubes >= 1, "[rules]: 'gallery_max_cubes' must be ≥ 1"),
+    ]
+    return [message for ok, message in table if not ok]
+
+
+def _deck_needs(b: Board, decks: Mapping[str, Mapping[str, Any]]) -> dict[str, tuple[int, int, str]]:
+    """Deck name -> (cards, cards needed, why): enough to deal a full table of players."""
+    most_deals = max((c.deals for c in decks.get("corporations", {}).values()), default=0)
+    setup = len(b.mining_islands) * (b.gallery_setup_face_up + b.gallery_setup_face_down)
+    per_player = lambda n, key: (n * b.players_max, f"{key} {n} × players_max {b.players_max}")
+    needs = {
+        "objectives": per_player(b.objectives_dealt, "objectives_dealt"),
+        "corporations": per_player(b.corporations_dealt, "corporations_dealt"),
+        "equipment": (b.equipment_display, "equipment_display"),
+        "shipments": (b.shipment_display, "shipment_display"),
+        "galleries": (setup + b.gallery_draw, "tiles placed at setup + gallery_draw"),
+        "deals": (b.players_max * most_deals,
+                  f"players_max {b.players_max} × the most starting deals of a corporation, {most_deals}"),
+    }
+    size = lambda name: sum(getattr(c, "count", 1) for c in decks[name].values())
+    return {name: (size(name), need, why) for name, (need, why) in needs.items() if name in decks}
+
+
+LIMITS: tuple[tuple[str, str, str], ...] = (
+    ("corporations", "merchants", "merchants_max"),
+    ("corporations", "miners", "miners_max"),
+    ("galleries", "cubes", "gallery_max_cubes"),
+)
+"""(deck, card field, board limit): card numbers that the board caps."""
+
+
+def _cross_problems(directory: Path, board: Board, decks: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """Rules that tie a deck to the board: deck sizes, worker and cube limits."""
+    at = {d.name: f"{directory / d.file}" for d in DECKS}
+    problems = [
+        f"{at[name]}: deck too small: {have} cards, but {board.players_max} players need {need} ({why})"
+        for name, (have, need, why) in _deck_needs(board, decks).items() if have < need
+    ]
+    for name, key, limit in LIMITS:
+        word = next(d.word for d in DECKS if d.name == name)
+        cap = getattr(board, limit)
+        problems += [
+            f"{at[name]}: {word} \"{c.id}\": '{key}' must be ≤ {cap} ({limit} in board.toml), "
+            f"got {getattr(c, key)}"
+            for c in decks.get(name, {}).values() if getattr(c, key) > cap
+        ]
+    return problems
+
+
+# ---------------------------------------------------------------- reading files
+
+
+def default_content_dir() -> Path:
+    """`rules/_content` in an installed wheel, else the repository's `content/`."""
+    package = Path(__file__).resolve().parent
+    installed = package / "_content"
+    return installed if installed.is_dir() else package.parent / "content"
+
+
+def _parse(path: Path) -> tuple[dict[str, Any] | None, list[str]]:
+    try:
+        return tomllib.loads(path.read_bytes().decode("utf-8")), []
+    except FileNotFoundError:
+        return None, [f"{path}: file is missing"]
+    except OSError as error:
+        return None, [f"{path}: cannot be read ({error.strerror or error})"]
+    except UnicodeDecodeError as error:
+        return None, [f"{path}: is not UTF-8 text ({error.reason} at byte {error.start})"]
+    except tomllib.TOMLDecodeError as error:
+        return None, [f"{path}: TOML syntax error: {error}"]
+
+
+def fingerprint(parsed: Mapping[str, Any]) -> str:
+    """sha256 of a canonical JSON of the parsed files, so layout and comments do not count."""
+    canonical = json.dumps(parsed, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def _load(directory: Path | str | None) -> tuple[Content | None, list[str]]:
+    """Parse, check and build everything; problems of every file are gathered before giving up."""
+    directory = default_content_dir() if directory is None else Path(directory)
+    if not directory.is_dir():
+        return None, [f"{directory}: no such content directory"]
+    parsed: dict[str, Any] = {}
+    problems = [
+        f"{path}: not a content file (expected: {', '.join(FILES)})"
+        for path in sorted(directory.glob("*.toml")) if path.name not in FILES
+    ]
+    for name in FILES:
+        data, bad = _parse(directory / name)
+        problems += bad
+        if data is not None:
+            parsed[name] = data
+    board = None
+    if "board.toml" in parsed:
+        board, bad = _read_board(str(directory / "board.toml"), parsed["board.toml"])
+        problems += bad
+    decks: dict[str, Mapping[str, Any]] = {}
+    for deck in DECKS:
+        if deck.file in parsed:
+            cards, bad = _read_deck(str(directory / deck.file), parsed[deck.file], deck, {deck.table})
+            problems += bad
+            if not bad:  # a broken deck is not sized or limited, to avoid follow-on noise
+                decks[deck.name] = cards
+    if board is not None:
+        problems += _cross_problems(directory, board, decks)
+    if problems:
+        return None, problems
+    maps = {name: frozen_map(cards) for name, cards in decks.items()}
+    return Content(board=board, fingerprint=fingerprint(parsed), **maps), []
+
+
+def check_content(directory: Path | str | None = None) -> list[str]:
+    """Every problem in a content directory, one readable line each; empty means it loads."""
+    return _load(directory)[1]
+
+
+def load_content(directory: Path | str | None = None) -> Content:
+    """Load and validate a content directory (default: the shipped one)."""
+    content, problems = _load(directory)
+    if content is None:
+        raise ContentError(problems)
+    return content

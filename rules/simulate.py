@@ -1,0 +1,63 @@
+"""Random legal play, headless: for tests, benchmarks and `lagoon simulate`."""
+from __future__ import annotations
+
+import random
+import statistics
+from typing import Callable
+
+from .cards import Content
+from .engine import Engine
+
+NAMES = ("Ana", "Ben", "Cleo", "Dev")
+
+
+def random_game(content: Content, players: int, seed: int,
+                on_choice: Callable[[Engine], None] | None = None) -> tuple[Engine, int]:
+    """Play one game to the end choosing uniformly among legal options.
+
+    Returns the engine and the number of decisions taken. `on_choice` is called
+    after every choice (tests check invariants there).
+    """
+    rng = random.Random(seed)
+    engine = Engine.new(content, list(NAMES[:players]), seed=seed)
+    decisions = 0
+    while engine.state.phase != "over":
+        ids = engine.legal_ids()
+        engine.choose(ids[rng.randrange(len(ids))])
+        decisions += 1
+        if on_choice is not None:
+            on_choice(engine)
+    return engine, decisions
+
+
+def simulate(content: Content, players: int, games: int, seed: int,
+             progress: Callable[[int], None] | None = None) -> dict:
+    """Play `games` random games; summarise rounds, end reasons, scores and wins per seat."""
+    rounds, decisions, scores = [], [], []
+    reasons: dict[str, int] = {}
+    wins = [0.0] * players
+    for g in range(games):
+        engine, n = random_game(content, players, seed * 1_000_003 + g)
+        s = engine.state
+        rounds.append(s.round)
+        decisions.append(n)
+        reasons[s.end_reason] = reasons.get(s.end_reason, 0) + 1
+        winners = [st.seat for st in s.standings if st.place == 1]
+        for seat in winners:
+            wins[seat] += 1 / len(winners)
+        scores.extend(p.vp for p in s.players)
+        if progress is not None:
+            progress(g + 1)
+    return {
+        "players": players,
+        "games": games,
+        "seed": seed,
+        "mean_rounds": round(statistics.fmean(rounds), 3),
+        "end_reasons": dict(sorted(reasons.items())),
+        "score_mean": round(statistics.fmean(scores), 3),
+        "score_stdev": round(statistics.pstdev(scores), 3),
+        "score_min": min(scores),
+        "score_max": max(scores),
+        "win_share": [round(w / games, 4) for w in wins],
+        "mean_decisions": round(statistics.fmean(decisions), 1),
+    }

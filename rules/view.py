@@ -1,0 +1,69 @@
+"""What one seat may know: `view(state, seat)` and `redact(event, seat)`.
+
+Hidden from a seat: other seats' objectives and the cards they were dealt,
+their deals in hand, gallery tiles drawn but not yet placed, the tile of a
+face-down gallery (except to whoever placed it), and the order and contents of
+every deck and of the gallery discard pile. Once the game is over, objectives
+and hands are shown to all. Hidden entries become None, so their number stays known.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from . import codec
+from . import events as ev
+from .state import GameState
+
+DECKS = ("objective_deck", "corporation_deck", "equipment_deck", "shipment_deck", "deal_deck",
+         "gallery_deck", "gallery_discard")
+SECRET_HAND = ("objectives", "objective_offer", "corporation_offer", "deals")
+
+
+def view(s: GameState, seat: int | None) -> dict:
+    d = codec.to_plain(s)
+    over = s.phase == "over"
+    for deck in DECKS:
+        d[deck] = len(d[deck])
+    for p in d["players"]:
+        if p["seat"] != seat and not over:
+            for key in SECRET_HAND:
+                p[key] = [None] * len(p[key])
+    if s.step is None or s.step.seat != seat:
+        d["drawn_galleries"] = [None] * len(s.drawn_galleries)
+    for site in d["sites"].values():
+        for column in site["columns"]:
+            for g in column:
+                if g and not g["face_up"] and g["placed_by"] != seat:
+                    g["tile"] = None
+    return d
+
+
+def _hide(values) -> tuple:
+    return (None,) * len(values)
+
+
+def redact(e, seat: int | None):
+    """The event as `seat` may read it."""
+    if isinstance(e, ev.GameCreated):
+        return dataclasses.replace(e, **{f: _hide(getattr(e, f)) for f in (
+            "objective_deck", "corporation_deck", "equipment_deck", "shipment_deck", "deal_deck", "gallery_deck")})
+    if isinstance(e, ev.GalleryDeckReshuffled):
+        return dataclasses.replace(e, order=_hide(e.order))
+    mine = getattr(e, "seat", None) == seat and seat is not None
+    if isinstance(e, ev.ObjectivesDealt) and not mine:
+        return dataclasses.replace(e, objectives=_hide(e.objectives))
+    if isinstance(e, ev.ObjectivesKept) and not mine:
+        return dataclasses.replace(e, kept=_hide(e.kept), returned=_hide(e.returned))
+    if isinstance(e, ev.CorporationsDealt) and not mine:
+        return dataclasses.replace(e, corporations=_hide(e.corporations))
+    if isinstance(e, ev.DealDrawn) and not mine:
+        return dataclasses.replace(e, deal=None)
+    if isinstance(e, ev.DealDiscarded) and not mine:
+        return dataclasses.replace(e, deal=None)
+    if isinstance(e, ev.GalleriesDrawn) and not mine:
+        return dataclasses.replace(e, tiles=_hide(e.tiles))
+    if isinstance(e, ev.GalleryPlaced) and not e.face_up and not mine:
+        return dataclasses.replace(e, tile=None)
+    if isinstance(e, ev.GalleryRemoved) and not e.face_up:
+        return dataclasses.replace(e, tile=None)
+    return e
