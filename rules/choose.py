@@ -8,10 +8,11 @@ refused and a refusal always says why.
 from __future__ import annotations
 
 from itertools import combinations
+from typing import NamedTuple
 
 from . import events as ev
 from .actions import ACTION_NAMES, ACTIVITIES, equipment_activity, island_activity
-from .decision import BACK, Cand, Decision, Emit, Option, Rejection, plural
+from .decision import BACK, Cand, Decision, Emit, Option, Rejection, plural, text
 from .registry import MINER_ACTIONS
 from .state import GameState
 from .turns import after_island_chosen, after_setup_choice, finish_action, pass_for_round, selection_seat, setup_seat
@@ -38,8 +39,12 @@ def candidates(s: GameState) -> Ask:
 
 def pending(s: GameState) -> Decision:
     ask = candidates(s)
+    return decision_of(ask)
+
+
+def decision_of(ask: Ask) -> Decision:
     return Decision(ask.seat, ask.kind, ask.prompt,
-                    tuple(Option(c.id, c.label) for c in ask.cands if c.reason is None))
+                    tuple(Option(c.id, text(c.label)) for c in ask.cands if c.reason is None))
 
 
 def resolve(s: GameState, choice: str, emit: Emit, ask: Ask | None = None) -> Rejection | None:
@@ -48,7 +53,7 @@ def resolve(s: GameState, choice: str, emit: Emit, ask: Ask | None = None) -> Re
     if cand is None:
         return Rejection(choice, _unknown(s, ask, choice))
     if cand.reason is not None:
-        return Rejection(choice, cand.reason)
+        return Rejection(choice, text(cand.reason))
     RESOLVERS[ask.kind](s, ask.seat, cand, emit)
     return None
 
@@ -105,31 +110,62 @@ def _choose_island(s, seat, cand, emit):
 
 def merchant_cost(s: GameState, seat: int, space: str) -> int:
     """One merchant, plus one for each other player who took this action here this round."""
-    return 1 + len({other for other in s.space_users.get(space, ()) if other != seat})
+    users = s.space_users.get(space)
+    return 1 + len({other for other in users if other != seat}) if users else 1
 
 
-def _island_cand(s: GameState, p, island: int, action: str) -> Cand:
-    space = f"{island}:{action}"
-    kind, data = island_activity(action, s.board, island)
-    merchants = 0 if action in MINER_ACTIONS else merchant_cost(s, p.seat, space)
-    label = ACTION_NAMES[action] + (f" ({plural(merchants, 'merchant')})" if merchants else " (miners)")
-    source = f"island:{space}"
-    if space in p.used:
-        reason = f"You have already taken {ACTION_NAMES[action]} on island {island} this round"
-    elif merchants > p.free_merchants:
-        others = merchants - 1
-        why = f" because {plural(others, 'other player')} took it before you" if others else ""
-        reason = f"This action needs {plural(merchants, 'merchant')}{why}; you have {p.free_merchants} free"
+class Space(NamedTuple):
+    """One action space of an island, with what never changes about it worked out once."""
+
+    island: int
+    action: str
+    key: str  # "<island>:<action>", as in Player.used
+    kind: str
+    data: dict
+    by_miners: bool
+
+
+_SPACES: dict[int, tuple] = {}
+
+
+def spaces(board, island: int) -> tuple[Space, ...]:
+    cached = _SPACES.get(id(board))
+    if cached is None or cached[0] is not board:
+        table = {
+            isl.number: tuple(
+                Space(isl.number, a, f"{isl.number}:{a}", *island_activity(a, board, isl.number),
+                      a in MINER_ACTIONS)
+                for a in isl.actions)
+            for isl in board.islands
+        }
+        cached = _SPACES[id(board)] = (board, table)
+    return cached[1][island]
+
+
+def _island_cand(s: GameState, p, sp: Space) -> Cand:
+    merchants = 0 if sp.by_miners else merchant_cost(s, p.seat, sp.key)
+    name = ACTION_NAMES[sp.action]
+    label = (lambda: f"{name} ({plural(merchants, 'merchant')})") if merchants else f"{name} (miners)"
+    if sp.key in p.used:
+        reason = lambda: f"You have already taken {name} on island {sp.island} this round"
+    elif merchants > p.merchants - p.merchants_used:
+        reason = lambda: _short_of_merchants(merchants, p.free_merchants)
     else:
-        reason = ACTIVITIES[kind].why_not(s, p.seat, source, data)
-    return Cand(f"do:{space}", label, (kind, data, merchants, 0, source), reason)
+        reason = ACTIVITIES[sp.kind].why_not(s, p.seat, "island:" + sp.key, sp.data)
+    return Cand("do:" + sp.key, label, (sp.kind, sp.data, merchants, 0, "island:" + sp.key), reason)
+
+
+def _short_of_merchants(merchants: int, free: int) -> str:
+    others = merchants - 1
+    why = f" because {plural(others, 'other player')} took it before you" if others else ""
+    return f"This action needs {plural(merchants, 'merchant')}{why}; you have {free} free"
 
 
 def _equipment_cand(s: GameState, p, card_id: str) -> Cand:
     card = s.content.equipment[card_id]
-    label, source = f"Use {card.name}", f"equipment:{card_id}"
+    source = "equipment:" + card_id
     if card.effect is None:
-        return Cand(f"use:{card_id}", label, None, f"{card.name} has no ability to use; it only gave VP")
+        return Cand("use:" + card_id, f"Use {card.name}", None, f"{card.name} has no ability to use; it only gave VP")
     kind, data = equipment_activity(card.effect, card.params)
     if card_id in p.equipment_used:
         reason = f"You have already used {card.name} this round"
@@ -137,17 +173,16 @@ def _equipment_cand(s: GameState, p, card_id: str) -> Cand:
         reason = "Using equipment takes a free miner; you have none"
     else:
         reason = ACTIVITIES[kind].why_not(s, p.seat, source, data)
-    return Cand(f"use:{card_id}", f"{label}: {card.text}", (kind, data, 0, 1, source), reason)
+    return Cand("use:" + card_id, lambda: f"Use {card.name}: {card.text}", (kind, data, 0, 1, source), reason)
 
 
 def _actions(s: GameState) -> Ask:
     p = s.players[s.current]
-    island = s.board.island(p.island)
-    cands = [_island_cand(s, p, island.number, a) for a in island.actions]
+    cands = [_island_cand(s, p, sp) for sp in spaces(s.board, p.island)]
     cands += [_equipment_cand(s, p, c) for c in p.equipment]
     cands.append(Cand("pass", "Pass: take no more actions this round"))
     n = s.turn_actions + 1
-    return Ask(p.seat, "choose_action", f"{p.name}, island {island.number}: action {n} of this turn", cands)
+    return Ask(p.seat, "choose_action", f"{p.name}, island {p.island}: action {n} of this turn", cands)
 
 
 def _choose_action(s, seat, cand, emit):

@@ -23,15 +23,21 @@ def _hints(cls: type) -> tuple[tuple[str, Any], ...]:
     )
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def to_plain(value: Any) -> Any:
     """Turn a dataclass tree into JSON-ready dicts, lists and scalars."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {name: to_plain(getattr(value, name)) for name, _ in _hints(type(value))}
-    if isinstance(value, (list, tuple)):
-        return [to_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): to_plain(v) for k, v in value.items()}
-    return value
+    t = type(value)
+    if t in _SCALARS:
+        return value
+    if t is list or t is tuple:
+        return [v if type(v) in _SCALARS else to_plain(v) for v in value]
+    if t is dict:
+        return {str(k): v if type(v) in _SCALARS else to_plain(v) for k, v in value.items()}
+    if hasattr(t, "__dataclass_fields__"):
+        return {name: to_plain(getattr(value, name)) for name, _ in _hints(t)}
+    raise TypeError(f"cannot encode {t.__name__}")
 
 
 def from_plain(tp: Any, value: Any) -> Any:

@@ -8,12 +8,21 @@ Emit = Callable[[Any], None]
 
 
 class Cand(NamedTuple):
-    """A candidate choice: legal when `reason` is None, else why it is not."""
+    """A candidate choice: legal when `reason` is None, else why it is not.
+
+    `label` and `reason` may be given as a function of no arguments, so that
+    text nobody reads (random play, feasibility checks) is never formatted.
+    """
 
     id: str
-    label: str
+    label: str | Callable[[], str]
     payload: Any = None
-    reason: str | None = None
+    reason: str | Callable[[], str] | None = None
+
+
+def text(value: str | Callable[[], str] | None) -> str | None:
+    """The text of a label or reason given directly or lazily."""
+    return value() if callable(value) else value
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from typing import Callable, Iterable
 
 from . import codec
 from .cards import Content
-from .choose import Ask, candidates, pending, resolve
+from .choose import Ask, candidates, decision_of, resolve
 from .decision import Decision, Rejection
 from .evolve import evolve
 from .state import GameState
@@ -81,10 +81,7 @@ class Engine:
 
     @property
     def pending(self) -> Decision:
-        ask = self._candidates()
-        return pending(self.state) if ask is None else Decision(
-            ask.seat, ask.kind, ask.prompt,
-            tuple(_option(c) for c in ask.cands if c.reason is None))
+        return decision_of(self._candidates())
 
     def legal_ids(self) -> list[str]:
         """Ids of the legal options (what a bot picks from)."""
@@ -116,8 +113,3 @@ class Engine:
         """Call `callback(new_events)` after every accepted choice; returns an unsubscribe."""
         self._subscribers.append(callback)
         return lambda: self._subscribers.remove(callback)
-
-
-def _option(c):
-    from .decision import Option
-    return Option(c.id, c.label)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..decision import Cand, Emit, first_legal
+from ..decision import Cand, Emit, text
 from ..state import GameState, Player, Step
 
 ACTIVITIES: dict[str, "Activity"] = {}
@@ -32,12 +32,12 @@ class Activity:
         """None if the activity can be done now, else the reason it cannot."""
         if self.blocked is not None:
             return self.blocked(s, seat, data)
-        trial = Step(self.kind, seat, source, data=data)
-        cands = self.candidates(s, trial)
-        if first_legal(cands) is not None:
-            return None
-        reasons = [c.reason for c in cands if c.reason and c.id != "back"]
-        return reasons[0] if reasons else "there is nothing you could do with it now"
+        first_reason = None
+        for c in self.candidates(s, Step(self.kind, seat, source, data=data)):
+            if c.reason is None:
+                return None
+            first_reason = first_reason or c.reason
+        return text(first_reason) or "There is nothing you could do with it now"
 
     def prompt_for(self, s: GameState, step: Step) -> str:
         return self.prompt if isinstance(self.prompt, str) else self.prompt(s, step)

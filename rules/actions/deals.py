@@ -1,6 +1,7 @@
 """Deals: draw one, close one (paying enriched cubes of the level asked or higher), discard one."""
 from __future__ import annotations
 
+
 from .. import events as ev
 from ..decision import Cand
 from ..turns import finish_action, score
@@ -44,19 +45,19 @@ def _deal_cands(s, step):
     if step.picks:
         deal = s.content.deals[step.picks[0][1]]
         _, (metal, level, fits) = payment_plan(p, deal, step.picks[1:])
-        return [Cand(f"pay:{metal}:{held}", f"Pay with {held}' {metal}", [metal, held]) for held in fits]
-    out = []
+        for held in fits:
+            yield Cand(f"pay:{metal}:{held}", f"Pay with {held}' {metal}", [metal, held])
+        return
     if data.get("draw"):
-        out.append(Cand("draw", "Draw a deal", None, None if s.deal_deck else "The deal deck is empty"))
+        yield Cand("draw", "Draw a deal", None, None if s.deal_deck else "The deal deck is empty")
     if data.get("close"):
         bonus = data.get("bonus", 0)
+        extra = f" (+{bonus} VP)" if bonus else ""
         for did in p.deals:
             deal = s.content.deals[did]
-            extra = f" (+{bonus} VP)" if bonus else ""
-            out.append(Cand(f"close:{did}", f"Close deal: {deal_label(deal)}{extra}", did, missing_for(p, deal)))
+            yield Cand(f"close:{did}", f"Close deal: {deal_label(deal)}{extra}", did, missing_for(p, deal))
         if not p.deals:
-            out.append(Cand("close", "Close a deal", None, "You have no deal in hand"))
-    return out
+            yield Cand("close", "Close a deal", None, "You have no deal in hand")
 
 
 def _deal_apply(s, step, cand, emit):
@@ -90,8 +91,10 @@ activity(kind="deal", prompt=_deal_prompt, candidates=_deal_cands, apply=_deal_a
 def _discard_cands(s, step):
     p = player(s, step)
     money = step.data["money"]
-    out = [Cand(f"discard:{d}", f"Discard deal {deal_label(s.content.deals[d])} for ${money}", d) for d in p.deals]
-    return out or [Cand("discard", "Discard a deal", None, "You have no deal in hand")]
+    for d in p.deals:
+        yield Cand(f"discard:{d}", f"Discard deal {deal_label(s.content.deals[d])} for ${money}", d)
+    if not p.deals:
+        yield Cand("discard", "Discard a deal", None, "You have no deal in hand")
 
 
 def _discard_apply(s, step, cand, emit):

@@ -28,24 +28,25 @@ def _cubes(step) -> list:
 
 def _enrich_cands(s, step):
     p, board, picked = player(s, step), s.board, _cubes(step)
-    out = []
     if len(picked) < step.data["enrich"]:
         for metal in METALS:
-            mine = picked.count(metal)
+            mine = picked.count(metal) if picked else 0
             reason = None
             if p.raw[metal] <= mine:
-                reason = f"You have no {metal} left to enrich"
+                reason = lambda metal=metal: f"You have no {metal} left to enrich"
             elif mine >= board.enrich_same_metal_max:
                 reason = f"At most {board.enrich_same_metal_max} cubes of one metal can be enriched in one action"
             elif len(s.centre[metal][0]) + mine >= board.zero_line_capacity:
-                reason = f"The 0' line for {metal} is full ({board.zero_line_capacity} cubes)"
-            out.append(Cand(f"enrich:{metal}", f"Enrich 1 {metal}", metal, reason))
-    return out
+                reason = lambda metal=metal: f"The 0' line for {metal} is full ({board.zero_line_capacity} cubes)"
+            yield Cand("enrich:" + metal, _ENRICH_LABELS[metal], metal, reason)
 
 
 def _commit_enrich(s, step, emit):
     emit(ev.ResourcesEnriched(step.seat, tuple(_cubes(step))))
     finish_action(s, step.seat, emit)
+
+
+_ENRICH_LABELS = {m: f"Enrich 1 {m}" for m in METALS}
 
 
 # --- buy ----------------------------------------------------------------------------
@@ -57,25 +58,24 @@ def _price(seat: int, owner: int, level: int) -> int:
 def _buy_cands(s, step):
     p, picked = player(s, step), _cubes(step)
     if len(picked) >= step.data["buy"]:
-        return []
+        return
     held = {(m, lv) for m, levels in p.enriched.items() for lv in levels} | {(m, lv) for m, lv, _ in picked}
     spent = sum(_price(step.seat, o, lv) for _, lv, o in picked)
-    out = []
     for metal in METALS:
         for level in range(1, 5):
             for owner in sorted(set(s.centre[metal][level])):
                 price = _price(step.seat, owner, level)
-                label = (f"Buy {owner_name(s, step.seat, owner)} {level}' {metal}"
-                         + (f" for ${price}" if price else " (free)"))
+                label = (lambda owner=owner, level=level, metal=metal, price=price:
+                         f"Buy {owner_name(s, step.seat, owner)} {level}' {metal}" + (f" for ${price}" if price else " (free)"))
                 reason = None
                 if (metal, level) in held:
-                    reason = f"You already hold a {level}' {metal}; only one cube per metal and level fits on your board"
+                    reason = (lambda metal=metal, level=level:
+                              f"You already hold a {level}' {metal}; only one cube per metal and level fits on your board")
                 elif [metal, level, owner] in picked:
                     reason = "You have already picked that cube"
                 elif spent + price > p.money:
-                    reason = f"You cannot pay ${price} for it (you have ${p.money - spent} left)"
-                out.append(Cand(f"buy:{metal}:{level}:{owner}", label, [metal, level, owner], reason))
-    return out
+                    reason = lambda price=price: f"You cannot pay ${price} for it (you have ${p.money - spent} left)"
+                yield Cand(f"buy:{metal}:{level}:{owner}", label, [metal, level, owner], reason)
 
 
 def _commit_buy(s, step, emit):
@@ -93,19 +93,17 @@ _MODES = {"enrich": (_enrich_cands, _commit_enrich), "buy": (_buy_cands, _commit
 def _transaction_cands(s, step):
     mode = _mode(step)
     if mode is None:
-        out = []
         for m in step.data["modes"]:
             trial = type(step)(step.kind, step.seat, step.source, picks=[["mode", m]], data=step.data)
             legal = any(c.reason is None for c in _MODES[m][0](s, trial))
             label = "Enrich raw resources" if m == "enrich" else "Buy enriched resources"
             reason = None if legal else ("You have nothing you could enrich now" if m == "enrich"
                                          else "There is no enriched cube you could buy now")
-            out.append(Cand(m, label, ["mode", m], reason))
-        return out
-    out = _MODES[mode][0](s, step)
+            yield Cand(m, label, ["mode", m], reason)
+        return
+    yield from _MODES[mode][0](s, step)
     if _cubes(step):
-        out.append(Cand("done", "Done"))
-    return out
+        yield Cand("done", "Done")
 
 
 def _transaction_apply(s, step, cand, emit):
@@ -131,8 +129,7 @@ activity(kind="enrichment_transaction", prompt=_transaction_prompt,
 # --- Elevator: upgrade one enriched cube on your board ------------------------------
 
 def _elevator_cands(s, step):
-    p, cost = player(s, step), step.data["cost"]
-    out = []
+    p, cost, found = player(s, step), step.data["cost"], False
     for metal, levels in p.enriched.items():
         for level in levels:
             if level >= 4:
@@ -142,9 +139,11 @@ def _elevator_cands(s, step):
                 reason = f"You already hold a {level + 1}' {metal}"
             elif p.money < cost:
                 reason = f"Upgrading costs ${cost}; you have ${p.money}"
-            out.append(Cand(f"upgrade:{metal}:{level}", f"Upgrade your {level}' {metal} to {level + 1}' for ${cost}",
-                            [metal, level], reason))
-    return out or [Cand("upgrade", "Upgrade", None, "You have no enriched cube below 4'")]
+            found = True
+            yield Cand(f"upgrade:{metal}:{level}", f"Upgrade your {level}' {metal} to {level + 1}' for ${cost}",
+                       [metal, level], reason)
+    if not found:
+        yield Cand("upgrade", "Upgrade", None, "You have no enriched cube below 4'")
 
 
 def _elevator_apply(s, step, cand, emit):
@@ -160,15 +159,17 @@ activity(kind="upgrade_own_enriched", prompt="Which enriched cube do you upgrade
 # --- Control Room: move one cube in the centre a level on --------------------------------
 
 def _control_cands(s, step):
-    out = []
+    found = False
     for metal in METALS:
         for level, owners in enumerate(s.centre[metal]):
             for owner in sorted(set(owners)):
                 whose = owner_name(s, step.seat, owner)
                 label = (f"Move {whose} {level}' {metal} out of the game" if level == 4
                          else f"Move {whose} {level}' {metal} up to {level + 1}'")
-                out.append(Cand(f"lift:{metal}:{level}:{owner}", label, [metal, level, owner]))
-    return out or [Cand("lift", "Upgrade", None, "The Enrichment Center is empty")]
+                found = True
+                yield Cand(f"lift:{metal}:{level}:{owner}", label, [metal, level, owner])
+    if not found:
+        yield Cand("lift", "Upgrade", None, "The Enrichment Center is empty")
 
 
 def _control_apply(s, step, cand, emit):
@@ -185,9 +186,14 @@ activity(kind="upgrade_centre", prompt="Which cube in the Enrichment Center move
 
 def _crush_cands(s, step):
     p, least, vp = player(s, step), step.data["min_level"], step.data["vp"]
-    out = [Cand(f"crush:{metal}:{level}", f"Crush your {level}' {metal} for {vp} VP", [metal, level])
-           for metal, levels in p.enriched.items() for level in levels if level >= least]
-    return out or [Cand("crush", "Crush", None, f"You have no enriched cube of level {least}' or higher")]
+    found = False
+    for metal, levels in p.enriched.items():
+        for level in levels:
+            if level >= least:
+                found = True
+                yield Cand(f"crush:{metal}:{level}", f"Crush your {level}' {metal} for {vp} VP", [metal, level])
+    if not found:
+        yield Cand("crush", "Crush", None, f"You have no enriched cube of level {least}' or higher")
 
 
 def _crush_apply(s, step, cand, emit):

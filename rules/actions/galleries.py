@@ -22,7 +22,7 @@ def _start(s, step, emit):
 
 def _place_cands(s, step):
     used = {(island, column) for island, column, _ in step.data.get("placed", ())}
-    seen, out = set(), []
+    seen = set()
     for tile in s.drawn_galleries:
         kind = s.content.gallery(tile).id
         if kind in seen:
@@ -33,10 +33,10 @@ def _place_cands(s, step):
                 for face_up in (True, False):
                     side = "up" if face_up else "down"
                     cid = f"place:{kind}:{island}:{column}:{side}"
-                    label = f"Place {tile_name(s, tile)} face {side} on island {island}, column {column + 1}"
+                    label = (lambda tile=tile, side=side, island=island, column=column:
+                             f"Place {tile_name(s, tile)} face {side} on island {island}, column {column + 1}")
                     reason = "You cannot place both galleries in the same column" if (island, column) in used else None
-                    out.append(Cand(cid, label, [tile, island, column, face_up], reason))
-    return out
+                    yield Cand(cid, label, [tile, island, column, face_up], reason)
 
 
 def _place_apply(s, step, cand, emit):

@@ -1,6 +1,7 @@
 """Buying and recruiting: artifacts, equipment, shipments, merchants, miners; and simple effects."""
 from __future__ import annotations
 
+
 from .. import events as ev
 from ..cards import METALS
 from ..decision import Cand
@@ -13,16 +14,19 @@ from .base import activity, player
 def _artifact_cands(s, step):
     p, price = player(s, step), s.board.artifact_price
     island = step.data["island"]
-    out = []
     for metal in METALS:
-        cid, label = f"artifact:{metal}", f"{metal.capitalize()} artifact for {price} {metal}"
+        label = _ARTIFACT_LABELS[metal, price]
         if metal not in s.artifacts.get(island, ()):
-            out.append(Cand(cid, label, metal, f"The {metal} artifact of island {island} has been bought"))
+            yield Cand("artifact:" + metal, label, metal,
+                       lambda metal=metal: f"The {metal} artifact of island {island} has been bought")
         elif p.raw[metal] < price:
-            out.append(Cand(cid, label, metal, f"An artifact costs {price} {metal}; you have {p.raw[metal]}"))
+            yield Cand("artifact:" + metal, label, metal,
+                       lambda metal=metal: f"An artifact costs {price} {metal}; you have {p.raw[metal]}")
         else:
-            out.append(Cand(cid, label, metal))
-    return out
+            yield Cand("artifact:" + metal, label, metal)
+
+
+_ARTIFACT_LABELS = {(m, n): f"{m.capitalize()} artifact for {n} {m}" for m in METALS for n in range(1, 10)}
 
 
 def _artifact_apply(s, step, cand, emit):
@@ -38,15 +42,10 @@ activity(kind="buy_artifact", prompt="Which artifact do you buy?",
 
 def _equipment_cands(s, step):
     p = player(s, step)
-    out = []
     for card_id in s.equipment_display:
         card = s.content.equipment[card_id]
-        label = f"{card.name} (${card.cost}, {card.vp} VP)"
-        reason = None
-        if card.cost > p.money:
-            reason = f"{card.name} costs ${card.cost}; you have ${p.money}"
-        out.append(Cand(f"equipment:{card_id}", label, card_id, reason))
-    return out
+        reason = (lambda card=card: f"{card.name} costs ${card.cost}; you have ${p.money}") if card.cost > p.money else None
+        yield Cand("equipment:" + card_id, lambda card=card: f"{card.name} (${card.cost}, {card.vp} VP)", card_id, reason)
 
 
 def _equipment_apply(s, step, cand, emit):
@@ -64,13 +63,14 @@ activity(kind="buy_equipment", prompt="Which equipment do you buy?",
 
 # --- Make a Shipment (islands 3 and 4) ----------------------------------------------
 
-def shipment_shortfall(p, tile) -> str | None:
+def shipment_shortfall(p, tile):
+    """None if `p` can make this shipment, else (lazily) what is missing."""
     for metal, n in tile.resources.items():
         if p.raw[metal] < n:
-            return f"this shipment needs {n} {metal}; you have {p.raw[metal]}"
+            return lambda: f"This shipment needs {n} {metal}; you have {p.raw[metal]}"
     for metal, n in tile.artifacts.items():
         if p.artifacts[metal] < n:
-            return f"this shipment needs {n} {metal} artifact; you have {p.artifacts[metal]}"
+            return lambda: f"This shipment needs {n} {metal} artifact; you have {p.artifacts[metal]}"
     return None
 
 
@@ -82,11 +82,9 @@ def shipment_label(tile) -> str:
 
 def _shipment_cands(s, step):
     p = player(s, step)
-    return [
-        Cand(f"shipment:{t}", shipment_label(s.content.shipments[t]), t,
-             shipment_shortfall(p, s.content.shipments[t]))
-        for t in s.shipment_display
-    ]
+    for t in s.shipment_display:
+        tile = s.content.shipments[t]
+        yield Cand("shipment:" + t, lambda tile=tile: shipment_label(tile), t, shipment_shortfall(p, tile))
 
 
 def _shipment_apply(s, step, cand, emit):
@@ -132,8 +130,9 @@ _recruit("miner")
 
 def _depart_cands(s, step):
     here = player(s, step).island
-    return [Cand(f"island:{i.number}", f"Sail to island {i.number} ({i.name})", i.number)
-            for i in s.board.islands if i.number != here]
+    for i in s.board.islands:
+        if i.number != here:
+            yield Cand(f"island:{i.number}", lambda i=i: f"Sail to island {i.number} ({i.name})", i.number)
 
 
 def _depart_apply(s, step, cand, emit):

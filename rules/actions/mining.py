@@ -50,7 +50,6 @@ def _mine_cands(s, step):
     island, free = step.data["island"], _free(s, step)
     taken = {(c, lv) for c, lv, _ in step.picks}
     cap = s.board.gallery_max_cubes
-    out = []
     for column, pair in enumerate(s.sites[island].columns):
         for level, g in ((1, pair[0]), (2, pair[1])):
             if g is None or (column, level) in taken:
@@ -58,19 +57,19 @@ def _mine_cands(s, step):
             per = 1 if level == 1 else 2  # miners per cube
             most = (g.cubes if g.face_up else cap) * per
             if g.face_up and g.cubes == 0:
-                out.append(Cand(f"mine:{column}:{level}", where(island, column, level), None,
-                                "That gallery has nothing left to mine"))
+                yield Cand(f"mine:{column}:{level}", lambda column=column, level=level: where(island, column, level),
+                           None, "That gallery has nothing left to mine")
                 continue
             for n in range(per, min(most, free) + 1, per):
-                label = f"Send {n} miner{'s' if n > 1 else ''} to the {gallery_name(s, g)} at {where(island, column, level)}"
-                out.append(Cand(f"mine:{column}:{level}:{n}", label, [column, level, n]))
+                label = (lambda n=n, g=g, column=column, level=level:
+                         f"Send {n} miner{'s' if n > 1 else ''} to the {gallery_name(s, g)} at {where(island, column, level)}")
+                yield Cand(f"mine:{column}:{level}:{n}", label, [column, level, n])
             if free < per:
-                out.append(Cand(f"mine:{column}:{level}", where(island, column, level), None,
-                                f"Level {level} galleries need miners in pairs; you have {free} free"
-                                if level == 2 else "You have no free miner"))
+                yield Cand(f"mine:{column}:{level}", lambda column=column, level=level: where(island, column, level),
+                           None, f"Level 2 galleries need miners in pairs; you have {free} free"
+                           if level == 2 else "You have no free miner")
     if step.picks:
-        out.append(Cand("done", "Mine now"))
-    return out
+        yield Cand("done", "Mine now")
 
 
 def _mine_apply(s, step, cand, emit):
@@ -107,16 +106,17 @@ activity(kind="operate_mining_site", prompt=_mine_prompt, candidates=_mine_cands
 # --- Underground / Heavy Duty Loader: one cube from any gallery of a level ----------
 
 def _collect_cands(s, step):
-    level = step.data["level"]
-    out = []
+    level, found = step.data["level"], False
     for island, site in s.sites.items():
         for column in range(len(site.columns)):
             g = site.gallery(column, level)
             if g is not None and g.face_up and g.cubes:
+                found = True
                 metal = s.content.gallery(g.tile).metal
-                out.append(Cand(f"collect:{island}:{column}", f"Take 1 {metal} from {where(island, column, level)}",
-                                [island, column, metal]))
-    return out or [Cand("collect", "Collect", None, f"No face-up level {level} gallery holds a cube")]
+                yield Cand(f"collect:{island}:{column}", f"Take 1 {metal} from {where(island, column, level)}",
+                           [island, column, metal])
+    if not found:
+        yield Cand("collect", "Collect", None, f"No face-up level {level} gallery holds a cube")
 
 
 def _collect_apply(s, step, cand, emit):
@@ -134,15 +134,17 @@ activity(kind="collect_from_gallery", prompt="Which gallery do you take a cube f
 # --- Demolition Kit: remove any gallery ----------------------------------------------
 
 def _demolish_cands(s, step):
-    out = []
+    found = False
     for island, site in s.sites.items():
         for column, pair in enumerate(site.columns):
             for level, g in ((1, pair[0]), (2, pair[1])):
                 if g is not None:
-                    out.append(Cand(f"demolish:{island}:{column}:{level}",
-                                    f"Remove the {gallery_name(s, g)} at {where(island, column, level)}",
-                                    [island, column, level]))
-    return out or [Cand("demolish", "Demolish", None, "There is no gallery on the mining sites")]
+                    found = True
+                    yield Cand(f"demolish:{island}:{column}:{level}",
+                               f"Remove the {gallery_name(s, g)} at {where(island, column, level)}",
+                               [island, column, level])
+    if not found:
+        yield Cand("demolish", "Demolish", None, "There is no gallery on the mining sites")
 
 
 def _demolish_apply(s, step, cand, emit):

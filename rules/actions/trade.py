@@ -15,6 +15,9 @@ from ..turns import finish_action
 from .base import activity, goods_label, player
 
 GOODS = METALS + (MONEY,)
+_COMBOS = {n: tuple(combinations_with_replacement(GOODS, n)) for n in (1, 2, 3)}
+_GET_LABELS = {g: f"Get {goods_label([g])}" for g in GOODS}
+_GIVE_IDS = {c: ("give:" + "+".join(c), f"Give {goods_label(c)}") for combos in _COMBOS.values() for c in combos}
 
 
 def _have(p, good: str) -> int:
@@ -23,34 +26,30 @@ def _have(p, good: str) -> int:
 
 def _give_cands(s, step):
     p, give = player(s, step), step.data["give"]
-    out = []
-    for combo in combinations_with_replacement(GOODS, give):
+    for combo in _COMBOS[give]:
+        cid, label = _GIVE_IDS[combo]
         short = next((g for g in combo if _have(p, g) < combo.count(g)), None)
-        reason = None if short is None else f"You do not have {combo.count(short)} {'$' if short == MONEY else short}"
-        if reason is None and not any(c.reason is None for c in _gets(s, combo)):
-            reason = "The bank has nothing left that you could get for it"
-        out.append(Cand("give:" + "+".join(combo), f"Give {goods_label(combo)}", list(combo), reason))
+        if short is not None:
+            yield Cand(cid, label, list(combo),
+                       lambda combo=combo, short=short: f"You do not have {combo.count(short)} {'$' if short == MONEY else short}")
+        elif not any(c.reason is None for c in _gets(s, combo)):
+            yield Cand(cid, label, list(combo), "The bank has nothing left that you could get for it")
+        else:
+            yield Cand(cid, label, list(combo))
     if step.data.get("trades", 0):
-        out.append(Cand("done", "Done trading"))
-    return out
-
-
-def _get_cands(s, step):
-    return _gets(s, step.picks[0])
+        yield Cand("done", "Done trading")
 
 
 def _gets(s, given):
-    out = []
     for good in GOODS:
         if good in given:
             continue  # getting back what you gave could only lose
         reason = None if good == MONEY or s.supply[good] else f"The bank has no {good} left"
-        out.append(Cand(f"get:{good}", f"Get {goods_label([good])}", good, reason))
-    return out
+        yield Cand("get:" + good, _GET_LABELS[good], good, reason)
 
 
 def _trade_cands(s, step):
-    return _get_cands(s, step) if step.picks else _give_cands(s, step)
+    return _gets(s, step.picks[0]) if step.picks else _give_cands(s, step)
 
 
 def _trade_apply(s, step, cand, emit):

@@ -1,0 +1,107 @@
+"""Checks that must hold after every decision of any game (used by the random-play tests)."""
+from __future__ import annotations
+
+import json
+
+from rules import events as ev
+from rules.cards import METALS
+from rules.engine import replay, state_from_json, state_to_json
+from rules.evolve import evolve
+from rules.state import GameState
+
+
+class Watcher:
+    """Follows an engine's log and checks the invariants after each choice.
+
+    It keeps its own state built only from JSON copies of the events, so every
+    check also proves that the log replays to the live state.
+    """
+
+    def __init__(self, engine):
+        self.engine = engine
+        self.shadow = GameState(content=engine.content)
+        self.seen = 0
+        self.scored = [0] * 4
+        self.enriched_made = dict.fromkeys(METALS, 0)
+        self.enriched_gone = dict.fromkeys(METALS, 0)
+        self.catch_up()
+
+    def catch_up(self) -> None:
+        for e in self.engine.events[self.seen:]:
+            copy = ev.from_json(json.loads(json.dumps(ev.to_json(e))))
+            assert copy == e, f"event does not survive JSON: {e}"
+            evolve(self.shadow, copy)
+            self._count(copy)
+        self.seen = len(self.engine.events)
+
+    def _count(self, e) -> None:
+        if isinstance(e, ev.Scored):
+            self.scored[e.seat] += e.vp
+        elif isinstance(e, ev.ResourcesEnriched):
+            for m in e.metals:
+                self.enriched_made[m] += 1
+        elif isinstance(e, ev.CentreEnriched):
+            for m, _ in e.removed:
+                self.enriched_gone[m] += 1
+        elif isinstance(e, ev.CentreCubeUpgraded) and e.level == 4:
+            self.enriched_gone[e.metal] += 1
+        elif isinstance(e, ev.DealClosed):
+            for m, _ in e.paid:
+                self.enriched_gone[m] += 1
+        elif isinstance(e, ev.EnrichedCubeCrushed):
+            self.enriched_gone[e.metal] += 1
+
+    def check(self, round_trip: bool = True, privacy: bool = True) -> None:
+        self.catch_up()
+        s = self.engine.state
+        assert self.shadow == s, "replaying the log does not give the live state"
+        board = s.board
+        for m in METALS:
+            on_galleries = sum(g.cubes for site in s.sites.values() for col in site.columns for g in col
+                               if g is not None and s.content.gallery(g.tile).metal == m)
+            total = s.supply[m] + sum(p.raw[m] for p in s.players) + on_galleries
+            assert total == board.supply_per_metal, f"{m} cubes not conserved: {total}"
+            assert s.supply[m] >= 0
+            tokens = sum(len(level) for level in s.centre[m]) + sum(len(p.enriched[m]) for p in s.players)
+            assert tokens == self.enriched_made[m] - self.enriched_gone[m], f"enriched {m} not conserved"
+            assert len(s.centre[m][0]) <= board.zero_line_capacity
+        for p in s.players:
+            assert 0 <= p.merchants <= board.merchants_max and 0 <= p.miners <= board.miners_max
+            assert 0 <= p.merchants_used <= p.merchants and 0 <= p.miners_used <= p.miners
+            assert p.money >= 0, f"{p.name} has ${p.money}"
+            assert len(set(p.used)) == len(p.used), f"{p.name} used an action twice: {p.used}"
+            assert len(set(p.equipment_used)) == len(p.equipment_used)
+            assert set(p.equipment_used) <= set(p.equipment)
+            assert p.vp == self.scored[p.seat], "score is not the sum of its scoring events"
+            assert all(v >= 0 for v in p.raw.values()) and all(v >= 0 for v in p.artifacts.values())
+            for levels in p.enriched.values():
+                assert len(set(levels)) == len(levels) and all(1 <= lv <= 4 for lv in levels)
+        if s.phase != "over":
+            assert self.engine.pending.options, "a decision with no legal option"
+        if round_trip:
+            again = state_from_json(s.content, json.loads(json.dumps(state_to_json(s))))
+            assert again == s, "state does not survive a JSON round trip"
+        if privacy:
+            self.check_privacy()
+
+    def check_privacy(self) -> None:
+        s = self.engine.state
+        if s.phase == "over":
+            return
+        for seat in range(s.seats):
+            text = json.dumps(self.engine.view(seat))
+            for other in s.players:
+                if other.seat == seat:
+                    continue
+                for secret in other.objectives + other.objective_offer + other.deals:
+                    assert f'"{secret}"' not in text or _public(s, secret), \
+                        f"seat {seat} can see {other.name}'s {secret}"
+
+
+def _public(s, card_id: str) -> bool:
+    """A deal id also shown openly elsewhere (closed by someone) is not a leak."""
+    return any(card_id in p.deals_closed for p in s.players)
+
+
+def final_replay_matches(engine) -> None:
+    assert replay(engine.content, engine.events) == engine.state
