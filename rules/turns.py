@@ -124,13 +124,13 @@ def after_island_chosen(s: GameState, emit: Emit) -> None:
 
 # --- turns ----------------------------------------------------------------------
 
-def score(s: GameState, seat: int, vp: int, source: str, emit: Emit) -> None:
-    """Every change of VP goes through here, so reaching the goal is never missed."""
+def score(s: GameState, seat: int, vp: int, source: str, emit: Emit, during_play: bool = True) -> None:
+    """Every change of VP goes through here, so reaching the goal during play is never missed."""
     if vp == 0:
         return
     emit(ev.Scored(seat, vp, source))
     vp_now = s.players[seat].vp
-    if s.phase == "actions" and not s.end_triggered and vp_now >= s.board.vp_goal:
+    if during_play and not s.end_triggered and vp_now >= s.board.vp_goal:
         emit(ev.EndOfGameTriggered(seat, vp_now))
 
 
@@ -186,8 +186,8 @@ def end_game(s: GameState, emit: Emit) -> None:
     reason = "vp_goal" if s.end_triggered else "last_round"
     for seat, objective, measure, vp in final_scores(s):
         emit(ev.ObjectiveScored(seat, objective, measure, vp))
-        score(s, seat, vp, "objectives", emit)
+        score(s, seat, vp, "objectives", emit, during_play=False)
     for p in s.players:
-        score(s, p.seat, s.board.artifact_vp * sum(p.artifacts.values()), "artifacts", emit)
+        score(s, p.seat, s.board.artifact_vp * sum(p.artifacts.values()), "artifacts", emit, during_play=False)
     result, tiebreak_used = places(s)
     emit(ev.GameEnded(reason, tuple(result), tiebreak_used))

@@ -30,6 +30,8 @@ def view(s: GameState, seat: int | None) -> dict:
                 p[key] = [None] * len(p[key])
     if s.step is None or s.step.seat != seat:
         d["drawn_galleries"] = [None] * len(s.drawn_galleries)
+        if s.step is not None and s.step.kind == "deal" and s.step.picks:
+            d["step"]["picks"][0] = ["close", None]  # the deal stays secret until it is closed
     for site in d["sites"].values():
         for column in site["columns"]:
             for g in column:
@@ -56,6 +58,8 @@ def redact(e, seat: int | None):
         return dataclasses.replace(e, kept=_hide(e.kept), returned=_hide(e.returned))
     if isinstance(e, ev.CorporationsDealt) and not mine:
         return dataclasses.replace(e, corporations=_hide(e.corporations))
+    if isinstance(e, ev.Picked) and not mine and e.pick and e.pick[0] == "close":
+        return dataclasses.replace(e, pick=["close", None])
     if isinstance(e, ev.DealDrawn) and not mine:
         return dataclasses.replace(e, deal=None)
     if isinstance(e, ev.DealDiscarded) and not mine:

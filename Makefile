@@ -1,0 +1,36 @@
+# Two commands on a fresh machine with Python 3.11 and make:
+#   make play   -- set up .venv (if needed) and start the game
+#   make test   -- set up .venv with the test extras and run the whole suite
+# The venv is reinstalled whenever pyproject.toml is newer than its stamp file.
+
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+ARGS   ?=
+PYTEST_ARGS ?=
+
+.PHONY: play test venv clean
+
+play: $(VENV)/.stamp-play
+	$(BIN)/lagoon $(ARGS)
+
+test: $(VENV)/.stamp-test
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+venv: $(VENV)/.stamp-test
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Lagoon needs Python 3.11 or newer; try make PYTHON=python3.11")'
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.stamp-play: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+# The test install is a superset of the play install, so it satisfies both.
+$(VENV)/.stamp-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.stamp-play
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache

@@ -1,0 +1,173 @@
+"""The `lagoon` command: start the game, check decks, or simulate many games.
+
+The engine modules are imported inside the sub-commands, so `lagoon --help`
+stays quick and a half-built engine cannot break the commands that don't use it.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+COMING_SOON = """\
+Lagoon — Miner's Lagoon in your terminal.
+
+The playable terminal app is still being built. Meanwhile you can:
+  lagoon simulate --players 3 --games 100 --seed 1   play bots against each other
+  lagoon check-content [DIR]                          validate a folder of decks
+Add --content DIR to any command to use your own decks."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    # --content is accepted before or after the sub-command; SUPPRESS keeps a
+    # sub-parser from overwriting a value given before it.
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--content", metavar="DIR", type=Path, default=argparse.SUPPRESS,
+        help="folder of TOML decks to play with (default: the shipped decks)",
+    )
+    parser = argparse.ArgumentParser(
+        prog="lagoon", parents=[common],
+        description="Miner's Lagoon, the board game, in a terminal.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    check = sub.add_parser(
+        "check-content", parents=[common],
+        help="validate a folder of decks and list every problem",
+    )
+    check.add_argument("dir", nargs="?", type=Path, metavar="DIR",
+                       help="folder to check (default: --content or the shipped decks)")
+
+    sim = sub.add_parser(
+        "simulate", parents=[common],
+        help="play many bot games and summarise the results",
+    )
+    sim.add_argument("--players", type=int, default=3, metavar="N",
+                     help="seats per game (default: 3)")
+    sim.add_argument("--games", type=int, default=100, metavar="G",
+                     help="number of games (default: 100)")
+    sim.add_argument("--seed", type=int, default=1, metavar="S",
+                     help="random seed; the same seed gives the same report (default: 1)")
+    sim.add_argument("--json", action="store_true",
+                     help="print the report as JSON instead of a table")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the process exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # argparse has already printed why
+        return exit_.code if isinstance(exit_.code, int) else 2
+    content_dir: Path | None = getattr(args, "content", None)
+
+    if args.command == "check-content":
+        return check_content_command(args.dir or content_dir)
+    if args.command == "simulate":
+        return simulate_command(args, content_dir)
+    print(COMING_SOON)
+    return 0
+
+
+# -- check-content ----------------------------------------------------------
+
+def check_content_command(directory: Path | None) -> int:
+    from rules import loader
+
+    problems = loader.check_content(directory)
+    if problems:
+        for problem in problems:
+            print(problem)
+        return 2
+    shown = directory if directory is not None else loader.default_content_dir()
+    counts = deck_counts(loader.load_content(directory))
+    summary = ", ".join(f"{n} {name}" for name, n in counts.items())
+    print(f"OK: {shown}" + (f" ({summary})" if summary else ""))
+    return 0
+
+
+def deck_counts(content: Any) -> dict[str, int]:
+    """How many entries each collection of the loaded content holds."""
+    if not dataclasses.is_dataclass(content):
+        return {}
+    counts = {}
+    for field in dataclasses.fields(content):
+        value = getattr(content, field.name)
+        if isinstance(value, (Mapping, list, tuple)):
+            counts[field.name] = len(value)
+    return counts
+
+
+# -- simulate ---------------------------------------------------------------
+
+def simulate_command(args: argparse.Namespace, content_dir: Path | None) -> int:
+    from rules import loader
+
+    if args.games < 1:
+        return usage_error(f"--games must be at least 1 (got {args.games})")
+    try:
+        content = loader.load_content(content_dir)
+    except loader.ContentError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return 2
+    low, high = content.board.players_min, content.board.players_max
+    if not low <= args.players <= high:
+        return usage_error(f"--players must be between {low} and {high} (got {args.players})")
+
+    from rules import simulate
+
+    report = run_with_progress(
+        lambda progress: simulate.simulate(
+            content, players=args.players, games=args.games, seed=args.seed,
+            progress=progress,
+        ),
+        total=args.games,
+    )
+    if args.json:
+        print(json.dumps(report, sort_keys=True, indent=2))
+    else:
+        Console().print(report_table(report))
+    return 0
+
+
+def usage_error(message: str) -> int:
+    print(f"lagoon simulate: {message}", file=sys.stderr)
+    return 2
+
+
+def run_with_progress(run, total: int) -> dict:
+    """Call `run(progress)`, drawing a progress bar on stderr if it is a terminal."""
+    if not sys.stderr.isatty():
+        return run(lambda done: None)
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("Simulating", total=total)
+        return run(lambda done: bar.update(task, completed=done))
+
+
+def report_table(report: Mapping[str, Any]) -> Table:
+    games = report["games"]
+    table = Table(title=f"{games} games, {report['players']} players, seed {report['seed']}")
+    table.add_column("Measure")
+    table.add_column("Value", justify="right")
+    table.add_row("Games", str(games))
+    table.add_row("Mean rounds", f"{report['mean_rounds']:.2f}")
+    for reason, count in sorted(report["end_reasons"].items()):
+        table.add_row(f"Ended by {reason}", f"{count} ({count / games:.0%})")
+    table.add_row("Final score", f"{report['score_mean']:.1f} ± {report['score_stdev']:.1f}")
+    table.add_row("Lowest / highest score", f"{report['score_min']} / {report['score_max']}")
+    for seat, share in enumerate(report["win_share"], start=1):
+        table.add_row(f"Wins, seat {seat}", f"{share:.1%}")
+    table.add_row("Mean decisions per game", f"{report['mean_decisions']:.1f}")
+    return table

@@ -1,0 +1,144 @@
+"""The `lagoon` command line: check-content, simulate and argument handling."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lagoon_tui.cli import main
+
+CONTENT_DIR = Path(__file__).resolve().parents[1] / "content"
+REPORT_KEYS = {
+    "players", "games", "seed", "mean_rounds", "end_reasons", "score_mean",
+    "score_stdev", "score_min", "score_max", "win_share", "mean_decisions",
+}
+INTEGER_LINE = re.compile(r"^(\s*(\w+)\s*=\s*)(\d+)(\s*(#.*)?)$", re.MULTILINE)
+
+
+def broken_copy(tmp_path: Path) -> tuple[Path, str]:
+    """Copy the shipped decks and turn one number into a word.
+
+    Prefers a `vp = N` line (every deck has VP); returns the copy and the name
+    of the file that was broken.
+    """
+    copy = tmp_path / "content"
+    shutil.copytree(CONTENT_DIR, copy)
+    candidates = []
+    for path in sorted(copy.glob("*.toml")):
+        for match in INTEGER_LINE.finditer(path.read_text(encoding="utf-8")):
+            candidates.append((match.group(2) != "vp", path, match))
+    assert candidates, "no integer setting found in any deck"
+    _, path, match = min(candidates, key=lambda c: c[0])
+    text = path.read_text(encoding="utf-8")
+    broken = text[: match.start(3)] + '"lots"' + text[match.end(3):]
+    path.write_text(broken, encoding="utf-8")
+    return copy, path.name
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_no_sub_command_prints_a_friendly_pointer(capsys):
+    code, out, _ = run(capsys)
+    assert code == 0
+    assert "lagoon simulate" in out
+    assert "lagoon check-content" in out
+
+
+def test_check_content_accepts_the_shipped_decks(capsys):
+    code, out, _ = run(capsys, "check-content")
+    assert code == 0
+    assert out.startswith("OK: ")
+
+
+def test_check_content_accepts_an_explicit_folder(capsys):
+    code, out, _ = run(capsys, "check-content", str(CONTENT_DIR))
+    assert code == 0
+    assert out.startswith(f"OK: {CONTENT_DIR}")
+
+
+def test_check_content_names_the_broken_file(tmp_path, capsys):
+    broken, filename = broken_copy(tmp_path)
+    code, out, err = run(capsys, "check-content", str(broken))
+    assert code == 2
+    assert filename in out + err
+    assert "Traceback" not in out + err
+
+
+def test_global_content_option_is_checked_too(tmp_path, capsys):
+    broken, filename = broken_copy(tmp_path)
+    code, out, err = run(capsys, "--content", str(broken), "check-content")
+    assert code == 2
+    assert filename in out + err
+
+
+def test_check_content_rejects_a_missing_folder(tmp_path, capsys):
+    code, out, err = run(capsys, "check-content", str(tmp_path / "nowhere"))
+    assert code == 2
+    assert "nowhere" in out + err
+
+
+def test_simulate_json_is_repeatable_for_a_seed(capsys):
+    argv = ("simulate", "--players", "2", "--games", "3", "--seed", "11", "--json")
+    first = run(capsys, *argv)
+    second = run(capsys, *argv)
+    assert first[0] == 0
+    assert first == second
+    report = json.loads(first[1])
+    assert set(report) >= REPORT_KEYS
+    assert (report["players"], report["games"], report["seed"]) == (2, 3, 11)
+    assert sum(report["end_reasons"].values()) == 3
+    assert len(report["win_share"]) == 2
+
+
+def test_simulate_prints_a_table_by_default(capsys):
+    code, out, _ = run(capsys, "simulate", "--players", "3", "--games", "1", "--seed", "2")
+    assert code == 0
+    assert "Mean rounds" in out
+    assert "seat 3" in out
+
+
+def test_simulate_refuses_broken_content_without_a_traceback(tmp_path, capsys):
+    broken, filename = broken_copy(tmp_path)
+    code, out, err = run(capsys, "--content", str(broken), "simulate", "--games", "1")
+    assert code == 2
+    assert filename in out + err
+    assert "Traceback" not in out + err
+
+
+@pytest.mark.parametrize(
+    "argv, hint",
+    [
+        (["simulate", "--players", "1"], "--players"),
+        (["simulate", "--players", "5"], "--players"),
+        (["simulate", "--games", "0"], "--games"),
+        (["simulate", "--players", "three"], "--players"),
+        (["simulate", "--content", "/no/such/folder"], "/no/such/folder"),
+        (["deal-cards"], "invalid choice"),
+    ],
+)
+def test_bad_arguments_exit_2_with_a_message(capsys, argv, hint):
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert hint in err
+    assert out == ""
+
+
+def test_python_dash_m_runs_the_command_line():
+    result = subprocess.run(
+        [sys.executable, "-m", "lagoon_tui", "simulate",
+         "--players", "2", "--games", "2", "--seed", "5", "--json"],
+        cwd=CONTENT_DIR.parent, capture_output=True, text=True,
+        stdin=subprocess.DEVNULL, timeout=300, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["games"] == 2
+    assert result.stderr == ""  # no progress bar when stderr is not a terminal

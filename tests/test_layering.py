@@ -1,0 +1,60 @@
+"""The engine (`rules`) must never depend on the terminal front end or its libraries."""
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+FORBIDDEN = ("textual", "rich", "lagoon_tui")
+RULES_DIR = Path(__file__).resolve().parents[1] / "rules"
+
+IMPORT_ALL_OF_RULES = """
+import importlib, json, pathlib, sys
+import rules
+root = pathlib.Path(rules.__file__).parent
+names = []
+# Walk files rather than pkgutil, so folders without __init__.py are covered too.
+for path in sorted(root.rglob("*.py")):
+    parts = ("rules",) + path.relative_to(root).with_suffix("").parts
+    name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+    importlib.import_module(name)
+    names.append(name)
+forbidden = sorted(m for m in sys.modules if m.split(".")[0] in %r)
+print(json.dumps({"imported": names, "forbidden": forbidden}))
+""" % (FORBIDDEN,)
+
+
+def test_importing_every_rules_module_loads_no_ui_library():
+    env = dict(os.environ, PYTHONPATH=str(RULES_DIR.parent))
+    result = subprocess.run(
+        [sys.executable, "-c", IMPORT_ALL_OF_RULES],
+        cwd=RULES_DIR.parent, env=env, capture_output=True, text=True, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    assert len(report["imported"]) > 1, "walked no submodules of rules"
+    assert report["forbidden"] == []
+
+
+def imported_top_names(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_no_rules_source_file_imports_a_ui_library():
+    sources = sorted(RULES_DIR.rglob("*.py"))
+    assert sources
+    offenders = {
+        str(path.relative_to(RULES_DIR.parent)): sorted(imported_top_names(path) & set(FORBIDDEN))
+        for path in sources
+    }
+    assert {path: names for path, names in offenders.items() if names} == {}
