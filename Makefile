@@ -7,7 +7,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 ARGS   ?=
-PYTEST_ARGS ?=
+PYTEST_ARGS ?= -n 2
 
 .PHONY: play test venv clean
 

@@ -123,6 +123,9 @@ class Space(NamedTuple):
     kind: str
     data: dict
     by_miners: bool
+    option_id: str  # "do:<island>:<action>"
+    source: str  # "island:<island>:<action>", as in Step.source
+    name: str
 
 
 _SPACES: dict[int, tuple] = {}
@@ -134,7 +137,7 @@ def spaces(board, island: int) -> tuple[Space, ...]:
         table = {
             isl.number: tuple(
                 Space(isl.number, a, f"{isl.number}:{a}", *island_activity(a, board, isl.number),
-                      a in MINER_ACTIONS)
+                      a in MINER_ACTIONS, f"do:{isl.number}:{a}", f"island:{isl.number}:{a}", ACTION_NAMES[a])
                 for a in isl.actions)
             for isl in board.islands
         }
@@ -144,15 +147,14 @@ def spaces(board, island: int) -> tuple[Space, ...]:
 
 def _island_cand(s: GameState, p, sp: Space) -> Cand:
     merchants = 0 if sp.by_miners else merchant_cost(s, p.seat, sp.key)
-    name = ACTION_NAMES[sp.action]
-    label = (lambda: f"{name} ({plural(merchants, 'merchant')})") if merchants else f"{name} (miners)"
+    label = (lambda: f"{sp.name} ({plural(merchants, 'merchant')})") if merchants else f"{sp.name} (miners)"
     if sp.key in p.used:
-        reason = lambda: f"You have already taken {name} on island {sp.island} this round"
+        reason = lambda: f"You have already taken {sp.name} on island {sp.island} this round"
     elif merchants > p.merchants - p.merchants_used:
         reason = lambda: _short_of_merchants(merchants, p.free_merchants)
     else:
-        reason = ACTIVITIES[sp.kind].why_not(s, p.seat, "island:" + sp.key, sp.data)
-    return Cand("do:" + sp.key, label, (sp.kind, sp.data, merchants, 0, "island:" + sp.key), reason)
+        reason = ACTIVITIES[sp.kind].why_not(s, p.seat, sp.source, sp.data)
+    return Cand(sp.option_id, label, (sp.kind, sp.data, merchants, 0, sp.source), reason)
 
 
 def _short_of_merchants(merchants: int, free: int) -> str:
@@ -161,12 +163,23 @@ def _short_of_merchants(merchants: int, free: int) -> str:
     return f"This action needs {plural(merchants, 'merchant')}{why}; you have {free} free"
 
 
+_USES: dict[int, tuple] = {}
+
+
+def _equipment_use(card) -> tuple[str, dict]:
+    """The activity kind and data of a card's effect, worked out once per card."""
+    cached = _USES.get(id(card))
+    if cached is None or cached[0] is not card:
+        cached = _USES[id(card)] = (card, *equipment_activity(card.effect, card.params))
+    return cached[1], cached[2]
+
+
 def _equipment_cand(s: GameState, p, card_id: str) -> Cand:
     card = s.content.equipment[card_id]
     source = "equipment:" + card_id
     if card.effect is None:
         return Cand("use:" + card_id, f"Use {card.name}", None, f"{card.name} has no ability to use; it only gave VP")
-    kind, data = equipment_activity(card.effect, card.params)
+    kind, data = _equipment_use(card)
     if card_id in p.equipment_used:
         reason = f"You have already used {card.name} this round"
     elif p.free_miners < 1:

@@ -7,12 +7,23 @@ not) and `apply` resolves one. An activity without steps is `immediate`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from ..decision import Cand, Emit, text
 from ..state import GameState, Player, Step
 
 ACTIVITIES: dict[str, "Activity"] = {}
+
+
+class Probe(NamedTuple):
+    """A stand-in for a Step not yet started, to ask whether it could be done at all."""
+
+    kind: str
+    seat: int
+    source: str
+    picks: tuple
+    data: dict
+    committed: bool = False
 
 
 @dataclass(frozen=True)
@@ -33,7 +44,7 @@ class Activity:
         if self.blocked is not None:
             return self.blocked(s, seat, data)
         first_reason = None
-        for c in self.candidates(s, Step(self.kind, seat, source, data=data)):
+        for c in self.candidates(s, Probe(self.kind, seat, source, (), data)):
             if c.reason is None:
                 return None
             first_reason = first_reason or c.reason
