@@ -25,6 +25,12 @@ The playable terminal app is still being built. Meanwhile you can:
 Add --content DIR to any command to use your own decks."""
 
 
+END_REASONS = {
+    "vp_goal": "Ended when a player reached the VP goal",
+    "last_round": "Ended after the last round",
+}
+
+
 def build_parser() -> argparse.ArgumentParser:
     # --content is accepted before or after the sub-command; SUPPRESS keeps a
     # sub-parser from overwriting a value given before it.
@@ -164,7 +170,7 @@ def report_table(report: Mapping[str, Any]) -> Table:
     table.add_row("Games", str(games))
     table.add_row("Mean rounds", f"{report['mean_rounds']:.2f}")
     for reason, count in sorted(report["end_reasons"].items()):
-        table.add_row(f"Ended by {reason}", f"{count} ({count / games:.0%})")
+        table.add_row(END_REASONS.get(reason, f"Ended: {reason}"), f"{count} ({count / games:.0%})")
     table.add_row("Final score", f"{report['score_mean']:.1f} ± {report['score_stdev']:.1f}")
     table.add_row("Lowest / highest score", f"{report['score_min']} / {report['score_max']}")
     for seat, share in enumerate(report["win_share"], start=1):

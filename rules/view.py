@@ -2,9 +2,10 @@
 
 Hidden from a seat: other seats' objectives and the cards they were dealt,
 their deals in hand, gallery tiles drawn but not yet placed, the tile of a
-face-down gallery (except to whoever placed it), and the order and contents of
-every deck and of the gallery discard pile. Once the game is over, objectives
-and hands are shown to all. Hidden entries become None, so their number stays known.
+face-down gallery (except to whoever placed it), the order and contents of
+every deck and of the gallery discard pile, and the seed that shuffled them.
+Once the game is over, objectives and hands are shown to all. Hidden entries
+become None, so their number stays known.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ SECRET_HAND = ("objectives", "objective_offer", "corporation_offer", "deals")
 
 def view(s: GameState, seat: int | None) -> dict:
     d = codec.to_plain(s)
+    d["seed"] = None  # the seed would let anyone recompute every deck order
     over = s.phase == "over"
     for deck in DECKS:
         d[deck] = len(d[deck])
@@ -35,7 +37,7 @@ def view(s: GameState, seat: int | None) -> dict:
     for site in d["sites"].values():
         for column in site["columns"]:
             for g in column:
-                if g and not g["face_up"] and g["placed_by"] != seat:
+                if g and not g["face_up"] and (seat is None or g["placed_by"] != seat):
                     g["tile"] = None
     return d
 
@@ -47,7 +49,7 @@ def _hide(values) -> tuple:
 def redact(e, seat: int | None):
     """The event as `seat` may read it."""
     if isinstance(e, ev.GameCreated):
-        return dataclasses.replace(e, **{f: _hide(getattr(e, f)) for f in (
+        return dataclasses.replace(e, seed=None, **{f: _hide(getattr(e, f)) for f in (
             "objective_deck", "corporation_deck", "equipment_deck", "shipment_deck", "deal_deck", "gallery_deck")})
     if isinstance(e, ev.GalleryDeckReshuffled):
         return dataclasses.replace(e, order=_hide(e.order))

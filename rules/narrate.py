@@ -1,0 +1,317 @@
+"""Events as sentences a player understands, for the game log.
+
+`narrate(event, state)` reads an event (already redacted for the reader with
+`rules.view.redact`) and says what happened, naming players and cards. Hidden
+fields (None) are told without their content: "Ben drew a deal". Events that
+only move an unfinished plan along (Picked, Unpicked) have no sentence.
+"""
+from __future__ import annotations
+
+from functools import singledispatch
+
+from . import events as ev
+from .state import GameState
+
+
+def _who(s: GameState, seat: int | None) -> str:
+    return "The game" if seat is None else s.players[seat].name
+
+
+def _tile(s: GameState, tile: str | None) -> str:
+    if tile is None:
+        return "a hidden gallery"
+    t = s.content.gallery(tile)
+    if not t.metal:
+        return "an empty gallery"
+    return f"{'an' if t.metal[0] in 'aeiou' else 'a'} {t.metal} {t.cubes} gallery"
+
+
+def _at(island: int, column: int, level: int | None = None) -> str:
+    where = f"island {island}, column {column + 1}"
+    return where if level is None else f"{where}, level {level}"
+
+
+def _goods(goods) -> str:
+    return " and ".join("$1" if g == "money" else f"1 {g}" for g in goods)
+
+
+@singledispatch
+def narrate(e, s: GameState) -> str | None:
+    return None
+
+
+def told(event_type):
+    """Register a narration for one event type."""
+    return narrate.register(event_type)
+
+
+@told(ev.GameCreated)
+def _(e, s):
+    names = ", ".join(e.names)
+    return f"A game of Miner's Lagoon begins for {names}; {e.names[e.start_player]} starts."
+
+
+@told(ev.ObjectivesDealt)
+def _(e, s):
+    return f"{_who(s, e.seat)} was dealt {len(e.objectives)} objectives."
+
+
+@told(ev.CorporationsDealt)
+def _(e, s):
+    return f"{_who(s, e.seat)} was dealt {len(e.corporations)} corporations."
+
+
+@told(ev.ObjectivesKept)
+def _(e, s):
+    if None in e.kept:
+        return f"{_who(s, e.seat)} kept {len(e.kept)} objectives."
+    names = " and ".join(s.content.objectives[o].name for o in e.kept)
+    return f"{_who(s, e.seat)} kept the objectives {names}."
+
+
+@told(ev.CorporationChosen)
+def _(e, s):
+    return f"{_who(s, e.seat)} runs {s.content.corporations[e.corporation].name}."
+
+
+@told(ev.EquipmentRevealed)
+def _(e, s):
+    return f"{s.content.equipment[e.card].name} is now for sale."
+
+
+@told(ev.ShipmentRevealed)
+def _(e, s):
+    return None if s.phase == "setup" and s.round == 0 else "A new shipment tile is on display."
+
+
+@told(ev.RoundBegan)
+def _(e, s):
+    return f"Round {e.round} begins; {_who(s, e.token)} chooses an island first."
+
+
+@told(ev.IslandChosen)
+def _(e, s):
+    return f"{_who(s, e.seat)} chose island {e.island}."
+
+
+@told(ev.ActionPhaseBegan)
+def _(e, s):
+    return "Turn order: " + ", ".join(_who(s, seat) for seat in e.turn_order) + "."
+
+
+@told(ev.TurnBegan)
+def _(e, s):
+    return f"{_who(s, e.seat)}'s turn."
+
+
+@told(ev.Passed)
+def _(e, s):
+    return f"{_who(s, e.seat)} passed for the rest of the round."
+
+
+@told(ev.ActionStarted)
+def _(e, s):
+    kind, _, rest = e.source.partition(":")
+    if kind == "equipment":
+        return f"{_who(s, e.seat)} put a miner on {s.content.equipment[rest].name}."
+    from .actions import ACTION_NAMES
+    island, action = rest.split(":")
+    workers = f" with {e.merchants} merchant{'s' if e.merchants != 1 else ''}" if e.merchants else ""
+    return f"{_who(s, e.seat)} took {ACTION_NAMES[action]} on island {island}{workers}."
+
+
+@told(ev.ActionWithdrawn)
+def _(e, s):
+    return f"{_who(s, e.seat)} took the action back."
+
+
+@told(ev.Scored)
+def _(e, s):
+    if e.vp < 0:
+        return f"{_who(s, e.seat)} lost {-e.vp} VP ({e.source})."
+    return f"{_who(s, e.seat)} scored {e.vp} VP ({e.source})."
+
+
+@told(ev.EndOfGameTriggered)
+def _(e, s):
+    return f"{_who(s, e.seat)} reached {e.vp} VP: this is the last round."
+
+
+@told(ev.CentreEnriched)
+def _(e, s):
+    gone = f"; {len(e.removed)} cube(s) past 4' left the game" if e.removed else ""
+    return f"The Enrichment Center enriched every cube by one level{gone}."
+
+
+@told(ev.WagesPaid)
+def _(e, s):
+    short = f" (short by ${e.due - e.paid})" if e.paid < e.due else ""
+    return f"{_who(s, e.seat)} paid ${e.paid} in wages{short}."
+
+
+@told(ev.RoundEnded)
+def _(e, s):
+    return f"Round {e.round} is over; workers, ships and equipment come home."
+
+
+@told(ev.ObjectiveScored)
+def _(e, s):
+    name = s.content.objectives[e.objective].name
+    result = f"met it for {e.vp} VP" if e.vp else "did not score it"
+    return f"{_who(s, e.seat)} revealed {name} ({e.measure}) and {result}."
+
+
+@told(ev.GameEnded)
+def _(e, s):
+    winners = [p.name for p in s.players if e.places[p.seat] == 1]
+    return f"The game is over. {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}!"
+
+
+@told(ev.ArtifactBought)
+def _(e, s):
+    return f"{_who(s, e.seat)} bought the {e.metal} artifact of island {e.island} for {e.price} {e.metal}."
+
+
+@told(ev.MinersWorked)
+def _(e, s):
+    return f"{_who(s, e.seat)} sent {e.miners} miner{'s' if e.miners != 1 else ''} into the mines of island {e.island}."
+
+
+@told(ev.GalleryFlipped)
+def _(e, s):
+    return f"The face-down gallery at {_at(e.island, e.column, e.level)} is {_tile(s, e.tile)}."
+
+
+@told(ev.ResourcesMined)
+def _(e, s):
+    return f"{_who(s, e.seat)} mined {e.cubes} {e.metal} at {_at(e.island, e.column, e.level)}."
+
+
+@told(ev.ResourceCollected)
+def _(e, s):
+    return f"{_who(s, e.seat)} loaded 1 {e.metal} from {_at(e.island, e.column, e.level)}."
+
+
+@told(ev.GalleryRemoved)
+def _(e, s):
+    why = {"exhausted": "is exhausted and leaves the board", "pushed_off": "was pushed off the board",
+           "demolished": "was demolished"}[e.why]
+    return f"{_tile(s, e.tile).capitalize()} at {_at(e.island, e.column, e.level)} {why}."
+
+
+@told(ev.GallerySlid)
+def _(e, s):
+    return f"The level 2 gallery at {_at(e.island, e.column)} slid down to level 1."
+
+
+@told(ev.GalleriesDrawn)
+def _(e, s):
+    if e.seat is None:
+        return None
+    if None in e.tiles:
+        return f"{_who(s, e.seat)} drew {len(e.tiles)} gallery tiles."
+    return f"{_who(s, e.seat)} drew " + " and ".join(_tile(s, t) for t in e.tiles) + "."
+
+
+@told(ev.GalleryDeckReshuffled)
+def _(e, s):
+    return f"The gallery discard pile was shuffled into a new deck of {len(e.order)} tiles."
+
+
+@told(ev.GalleryPlaced)
+def _(e, s):
+    side = "face up" if e.face_up else "face down"
+    return f"{_who(s, e.seat)} placed {_tile(s, e.tile)} {side} at {_at(e.island, e.column, 1)}."
+
+
+@told(ev.GalleryRewardPaid)
+def _(e, s):
+    return f"{_who(s, e.seat)} earned ${e.money} for exploring."
+
+
+@told(ev.DealDrawn)
+def _(e, s):
+    return f"{_who(s, e.seat)} drew a deal."
+
+
+@told(ev.DealClosed)
+def _(e, s):
+    paid = " and ".join(f"{level}' {metal}" for metal, level in e.paid)
+    return f"{_who(s, e.seat)} closed a deal worth {s.content.deals[e.deal].vp} VP, paying {paid}."
+
+
+@told(ev.DealDiscarded)
+def _(e, s):
+    return f"{_who(s, e.seat)} discarded a deal for ${e.money}."
+
+
+@told(ev.Traded)
+def _(e, s):
+    return f"{_who(s, e.seat)} traded {_goods(e.give)} for {_goods([e.get])}."
+
+
+@told(ev.EquipmentBought)
+def _(e, s):
+    return f"{_who(s, e.seat)} bought {s.content.equipment[e.card].name} for ${e.cost}."
+
+
+@told(ev.MerchantRecruited)
+def _(e, s):
+    return f"{_who(s, e.seat)} recruited a merchant for ${e.cost}."
+
+
+@told(ev.MinerRecruited)
+def _(e, s):
+    return f"{_who(s, e.seat)} recruited a miner for ${e.cost}."
+
+
+@told(ev.ShipmentMade)
+def _(e, s):
+    tile = s.content.shipments[e.tile]
+    parts = [f"{n} {m}" for m, n in tile.resources.items()] + [f"a {m} artifact" for m in tile.artifacts]
+    return f"{_who(s, e.seat)} shipped {' and '.join(parts)} for {tile.vp} VP and ${tile.money}."
+
+
+@told(ev.ResourcesEnriched)
+def _(e, s):
+    return f"{_who(s, e.seat)} sent {', '.join(e.metals)} to the 0' line of the Enrichment Center."
+
+
+@told(ev.EnrichedCubeBought)
+def _(e, s):
+    whose = "their own" if e.owner == e.seat else f"{_who(s, e.owner)}'s"
+    price = f" for ${e.price}" if e.price else ""
+    return f"{_who(s, e.seat)} bought {whose} {e.level}' {e.metal}{price}."
+
+
+@told(ev.EnrichedCubeUpgraded)
+def _(e, s):
+    return f"{_who(s, e.seat)} raised their {e.level}' {e.metal} to {e.level + 1}' for ${e.cost}."
+
+
+@told(ev.CentreCubeUpgraded)
+def _(e, s):
+    whose = f"{_who(s, e.owner)}'s {e.level}' {e.metal}"
+    if e.level == 4:
+        return f"{_who(s, e.seat)} pushed {whose} out of the Enrichment Center."
+    return f"{_who(s, e.seat)} moved {whose} up to {e.level + 1}'."
+
+
+@told(ev.EnrichedCubeCrushed)
+def _(e, s):
+    return f"{_who(s, e.seat)} crushed their {e.level}' {e.metal}."
+
+
+@told(ev.MetalSold)
+def _(e, s):
+    return f"{_who(s, e.seat)} sold 1 {e.metal} for ${e.money}."
+
+
+@told(ev.MoneyReceived)
+def _(e, s):
+    return f"{_who(s, e.seat)} took ${e.money} from the bank."
+
+
+@told(ev.ShipDeparted)
+def _(e, s):
+    return f"{_who(s, e.seat)} sailed from island {e.origin} to island {e.destination}."
