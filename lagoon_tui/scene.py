@@ -1,0 +1,52 @@
+"""What the panels draw: one immutable snapshot of the game for the seat at the keyboard.
+
+The game screen builds a `Scene` from the engine after every accepted choice
+and hands it to each panel's `show(scene)`. Panels read only the scene (never
+the engine, never each other), so a panel can never show what that seat may
+not know: `view` is `rules.view(state, seat)`, already stripped of secrets.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from rules.cards import Content
+from rules.decision import Decision
+
+COLOUR_STYLES = {"red": "bold red", "yellow": "bold yellow", "green": "bold green", "blue": "bold blue"}
+COLOUR_LETTERS = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}
+
+
+@dataclass(frozen=True)
+class LogLine:
+    seat: int | None  # the player the line is about, if any (for filtering)
+    text: str
+
+
+@dataclass(frozen=True)
+class Scene:
+    view: dict  # rules.view(state, seat): plain JSON-like data, secrets removed
+    content: Content
+    seat: int | None  # the seat at the keyboard; None when nobody's secrets may show
+    decision: Decision  # the pending decision
+    log: tuple[LogLine, ...] = ()
+
+    @property
+    def players(self) -> list[dict]:
+        return self.view["players"]
+
+    def player(self, seat: int) -> dict:
+        return self.view["players"][seat]
+
+    def tag(self, seat: int | None) -> Text:
+        """A player's name with their colour *and* letter, so colour is never the only cue."""
+        if seat is None:
+            return Text("—")
+        p = self.player(seat)
+        return Text(f"{p['name']} [{COLOUR_LETTERS.get(p['colour'], '?')}]", style=COLOUR_STYLES.get(p["colour"], "bold"))
+
+    def marker(self, seat: int) -> Text:
+        """One letter in the player's colour (for tight places such as the Enrichment Center)."""
+        colour = self.player(seat)["colour"]
+        return Text(COLOUR_LETTERS.get(colour, "?"), style=COLOUR_STYLES.get(colour, "bold"))
