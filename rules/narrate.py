@@ -81,7 +81,9 @@ def _(e, s):
 
 @told(ev.ShipmentRevealed)
 def _(e, s):
-    return None if s.phase == "setup" and s.round == 0 else "A new shipment tile is on display."
+    tile = s.content.shipments[e.tile]
+    parts = [f"{n} {m}" for m, n in tile.resources.items()] + [f"a {m} artifact" for m in tile.artifacts]
+    return f"On display: a shipment of {' and '.join(parts)} for {tile.vp} VP and ${tile.money}."
 
 
 @told(ev.RoundBegan)
