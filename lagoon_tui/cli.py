@@ -16,13 +16,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-COMING_SOON = """\
-Lagoon — Miner's Lagoon in your terminal.
 
-The playable terminal app is still being built. Meanwhile you can:
-  lagoon simulate --players 3 --games 100 --seed 1   play bots against each other
-  lagoon check-content [DIR]                          validate a folder of decks
-Add --content DIR to any command to use your own decks."""
 
 
 END_REASONS = {
@@ -52,6 +46,17 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("dir", nargs="?", type=Path, metavar="DIR",
                        help="folder to check (default: --content or the shipped decks)")
 
+    play = sub.add_parser(
+        "play", parents=[common],
+        help="start a hot-seat game straight away, skipping the title screen",
+    )
+    play.add_argument("names", nargs="*", metavar="NAME",
+                      help="2 to 4 player names, in seat order (default: Ana Ben)")
+    play.add_argument("--seed", type=int, default=None, metavar="S",
+                      help="random seed of the game (default: random)")
+    play.add_argument("--start", type=int, default=None, metavar="SEAT",
+                      help="seat number (1..) of the start player (default: random)")
+
     sim = sub.add_parser(
         "simulate", parents=[common],
         help="play many bot games and summarise the results",
@@ -80,7 +85,38 @@ def main(argv: Sequence[str] | None = None) -> int:
         return check_content_command(args.dir or content_dir)
     if args.command == "simulate":
         return simulate_command(args, content_dir)
-    print(COMING_SOON)
+    return play_command(args, content_dir)
+
+
+# -- the terminal app ---------------------------------------------------------
+
+def play_command(args: argparse.Namespace, content_dir: Path | None) -> int:
+    """Open the app: at the title screen, or (`lagoon play`) straight into a game."""
+    from rules import loader
+
+    try:
+        content = loader.load_content(content_dir)
+    except loader.ContentError as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        return 2
+    from lagoon_tui.app import LagoonApp
+    from lagoon_tui.screens.new_game import GameSettings
+
+    settings = None
+    if args.command == "play":
+        names = tuple(args.names or ("Ana", "Ben"))
+        low, high = content.board.players_min, content.board.players_max
+        if not low <= len(names) <= high:
+            return usage_error(f"give {low} to {high} player names (got {len(names)})")
+        if len(set(names)) != len(names):
+            return usage_error("player names must differ")
+        if args.start is not None and not 1 <= args.start <= len(names):
+            return usage_error(f"--start must be a seat from 1 to {len(names)}")
+        colours = ("red", "yellow", "green", "blue")[: len(names)]
+        start = None if args.start is None else args.start - 1
+        settings = GameSettings(names, colours, args.seed, start)
+    LagoonApp(content, settings).run()
     return 0
 
 

@@ -46,11 +46,14 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     return code, captured.out, captured.err
 
 
-def test_no_sub_command_prints_a_friendly_pointer(capsys):
-    code, out, _ = run(capsys)
-    assert code == 0
-    assert "lagoon simulate" in out
-    assert "lagoon check-content" in out
+def test_play_refuses_bad_seats_before_opening_the_app(capsys):
+    """`lagoon play` checks its arguments and explains; the app is not started."""
+    code, _, err = run(capsys, "play", "Ana")
+    assert code == 2 and "give 2 to 4 player names (got 1)" in err
+    code, _, err = run(capsys, "play", "Ana", "Ana")
+    assert code == 2 and "player names must differ" in err
+    code, _, err = run(capsys, "play", "Ana", "Ben", "--start", "3")
+    assert code == 2 and "--start must be a seat from 1 to 2" in err
 
 
 def test_check_content_accepts_the_shipped_decks(capsys):

@@ -1,0 +1,79 @@
+"""The Textual app: title, new game, the game itself, and the end; kept thin on purpose."""
+from __future__ import annotations
+
+import random
+from typing import Iterable
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from rules import Engine, load_content
+from rules.cards import Content
+
+from .bridge import GameBridge
+from .screens.end import EndScreen
+from .screens.game import GameScreen
+from .screens.help import HelpScreen, bindings_of
+from .screens.new_game import GameSettings, NewGameScreen
+from .screens.rules import RulesScreen
+from .screens.title import TitleScreen
+
+
+class LagoonApp(App[None]):
+    TITLE = "Lagoon"
+    SUB_TITLE = "Miner's Lagoon in your terminal"
+    CSS_PATH = "lagoon.tcss"
+    BINDINGS = [
+        Binding("question_mark", "help", "Keys"),
+        Binding("f1", "rules", "Rules"),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+
+    def __init__(self, content: Content | None = None, settings: GameSettings | None = None) -> None:
+        """`settings` starts a game straight away (for tests, screenshots and `lagoon play`)."""
+        super().__init__()
+        self.content = content or load_content()
+        self.start_with = settings
+
+    def on_mount(self) -> None:
+        self.push_screen(TitleScreen())
+        if self.start_with is not None:
+            self.start_game(self.start_with)
+
+    # --- actions the screens call ------------------------------------------------
+
+    def action_new_game(self) -> None:
+        self.push_screen(NewGameScreen(), self.start_game)
+
+    def start_game(self, settings: GameSettings | None) -> None:
+        if settings is None:
+            return
+        seed = settings.seed if settings.seed is not None else random.randrange(1, 2**31)
+        engine = Engine.new(self.content, list(settings.names), seed=seed,
+                            start_player=settings.start_player, colours=list(settings.colours))
+        self.push_screen(GameScreen(GameBridge(engine)))
+
+    def game_over(self, bridge: GameBridge) -> None:
+        """Called by the game screen when the engine says the game has ended."""
+        self.pop_screen()
+        self.push_screen(EndScreen(bridge.engine), self._after_end)
+
+    def _after_end(self, what: str | None) -> None:
+        if what == "new":
+            self.action_new_game()
+
+    def action_rules(self) -> None:
+        if not isinstance(self.screen, RulesScreen):
+            self.push_screen(RulesScreen(self.content))
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(f"Keys: {self.screen.__class__.__name__.removesuffix('Screen')}",
+                                        bindings_of(self.screen)))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("New game", "Set up a new game of Miner's Lagoon", self.action_new_game)
+        yield SystemCommand("Rules", "Read the rules of the game", self.action_rules)
+        yield SystemCommand("Keys", "List the keys of this screen", self.action_help)

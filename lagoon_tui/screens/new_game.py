@@ -1,0 +1,237 @@
+"""The new-game form: seats, names, colours, an optional seed and the start player.
+
+The form returns a `GameSettings` (or None when the player backs out). It only
+checks what a person could get wrong while typing; the engine still decides
+everything about the game itself. The checks live in `check_settings`, a plain
+function, so they can be tested without a screen.
+"""
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from lagoon_tui.scene import COLOUR_LETTERS, COLOUR_STYLES
+from lagoon_tui.screens.help import show_help
+
+DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dev")
+COLOURS = ("red", "yellow", "green", "blue")
+NAME_MAX = 12
+SEATS_MIN, SEATS_MAX = 2, 4
+RANDOM = -1  # the start-player choice "Random" (Select values must not be None)
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """What the new-game form decided. `seed`/`start_player` None mean "pick at random"."""
+
+    names: tuple[str, ...]
+    colours: tuple[str, ...]
+    seed: int | None = None
+    start_player: int | None = None
+
+
+def check_settings(names: list[str], colours: list[str], seed_text: str,
+                   start_player: int | None) -> tuple[GameSettings | None, dict[str, str]]:
+    """The settings, or the problems found, keyed by field: "name-0", "colour-1", "seed".
+
+    Names are trimmed; two names that differ only in capitals count as the same,
+    since players could not tell them apart on the board.
+    """
+    problems: dict[str, str] = {}
+    names = [n.strip() for n in names]
+    seen: dict[str, int] = {}
+    for seat, name in enumerate(names):
+        if not name:
+            problems[f"name-{seat}"] = "Give this seat a name."
+        elif len(name) > NAME_MAX:
+            problems[f"name-{seat}"] = f"A name has at most {NAME_MAX} characters (this one has {len(name)})."
+        elif name.casefold() in seen:
+            problems[f"name-{seat}"] = f"Seat {seen[name.casefold()] + 1} is already called {name}."
+        else:
+            seen[name.casefold()] = seat
+    taken: dict[str, int] = {}
+    for seat, colour in enumerate(colours):
+        if colour not in COLOURS:
+            problems[f"colour-{seat}"] = "Choose a colour."
+        elif colour in taken:
+            problems[f"colour-{seat}"] = f"Seat {taken[colour] + 1} already plays {colour}."
+        else:
+            taken[colour] = seat
+    seed: int | None = None
+    if seed_text.strip():
+        try:
+            seed = int(seed_text.strip())
+        except ValueError:
+            problems["seed"] = "The seed must be a whole number such as 42, or blank for a random game."
+    if start_player is not None and not 0 <= start_player < len(names):
+        problems["start"] = "Choose a seat that is playing, or Random."
+    if problems:
+        return None, problems
+    return GameSettings(tuple(names), tuple(colours), seed, start_player), {}
+
+
+def colour_label(colour: str) -> Text:
+    """A colour as its letter and its name, so the choice never rests on colour alone."""
+    return Text.assemble((COLOUR_LETTERS.get(colour, "?"), COLOUR_STYLES.get(colour, "bold")), f" {colour}")
+
+
+class NewGameScreen(ModalScreen[GameSettings | None]):
+    """Set up a game; Enter in a field or Start begins it, Esc backs out with None."""
+
+    HELP_TITLE = "New game"
+    HELP_EXTRA = [("enter", "In a name or the seed: start the game"),
+                  ("enter / ↓", "On a list: open it; ↑ ↓ and enter pick an entry")]
+    BINDINGS = [
+        Binding("escape", "cancel", "Back"),
+        Binding("ctrl+s", "start", "Start game"),
+        Binding("f1", "rules", "Rules"),  # a modal screen hides the app's own keys, so repeat it
+        Binding("f2", "help", "Keys"),  # "?" would be typed into a name
+    ]
+
+    def __init__(self, seats: int = SEATS_MIN) -> None:
+        super().__init__()
+        self.initial_seats = max(SEATS_MIN, min(SEATS_MAX, seats))
+
+    # -- layout -------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="new-game-dialog", classes="dialog"):
+            yield Label("New game", classes="dialog-title")
+            with VerticalScroll(id="new-game-form"):
+                with Horizontal(classes="form-row"):
+                    yield Label("Players", classes="form-label")
+                    yield Select([(f"{n} players", n) for n in range(SEATS_MIN, SEATS_MAX + 1)],
+                                 value=self.initial_seats, allow_blank=False, compact=True, id="seats")
+                for seat in range(SEATS_MAX):
+                    with Horizontal(classes="form-row seat-row", id=f"seat-row-{seat}"):
+                        yield Label(f"Seat {seat + 1}", classes="form-label")
+                        yield Input(DEFAULT_NAMES[seat], placeholder="name", compact=True,
+                                    id=f"name-{seat}", classes="seat-name")
+                        yield Select([(colour_label(c), c) for c in COLOURS], value=COLOURS[seat],
+                                     allow_blank=False, compact=True, id=f"colour-{seat}", classes="seat-colour")
+                        yield Static("", classes="field-error", id=f"error-seat-{seat}")
+                with Horizontal(classes="form-row"):
+                    yield Label("Seed", classes="form-label")
+                    yield Input("", placeholder="blank = random", compact=True, id="seed")
+                    yield Static("", classes="field-error", id="error-seed")
+                with Horizontal(classes="form-row"):
+                    yield Label("Starts", classes="form-label")
+                    yield Select(self._start_options(self.initial_seats), value=RANDOM,
+                                 allow_blank=False, compact=True, id="start")
+                    yield Static("", classes="field-error", id="error-start")
+                with Horizontal(classes="form-row button-row"):
+                    yield Button("Start", variant="primary", compact=True, id="start-button")
+                    yield Button("Cancel", compact=True, id="cancel-button")
+            yield Static("Tab / shift+Tab: next / previous field · ↓: open a list · "
+                         "Enter: start · Esc: back", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_seats(self.initial_seats)
+        self.query_one("#name-0", Input).focus()
+
+    # -- reading the form ------------------------------------------------------------------
+
+    @property
+    def seats(self) -> int:
+        value = self.query_one("#seats", Select).value
+        return value if isinstance(value, int) else SEATS_MIN
+
+    def _names(self, seats: int) -> list[str]:
+        return [self.query_one(f"#name-{s}", Input).value for s in range(seats)]
+
+    def _colours(self, seats: int) -> list[str]:
+        return [str(self.query_one(f"#colour-{s}", Select).value) for s in range(seats)]
+
+    def _start_options(self, seats: int, names: list[str] | None = None) -> list[tuple[str, int]]:
+        names = names or list(DEFAULT_NAMES[:seats])
+        return [("Random", RANDOM)] + [
+            (f"Seat {s + 1}: {name.strip() or '(no name)'}", s) for s, name in enumerate(names)
+        ]
+
+    # -- keeping the form consistent ---------------------------------------------------------
+
+    def _show_seats(self, seats: int) -> None:
+        for seat in range(SEATS_MAX):
+            self.query_one(f"#seat-row-{seat}").display = seat < seats
+        self._refresh_start_options()
+
+    def _refresh_start_options(self) -> None:
+        start = self.query_one("#start", Select)
+        keep = start.value
+        seats = self.seats
+        start.set_options(self._start_options(seats, self._names(seats)))
+        start.value = keep if isinstance(keep, int) and keep < seats else RANDOM
+
+    @on(Select.Changed, "#seats")
+    def _seats_changed(self, event: Select.Changed) -> None:
+        self._show_seats(self.seats)
+
+    @on(Input.Changed, ".seat-name")
+    def _name_changed(self, event: Input.Changed) -> None:
+        self._refresh_start_options()
+
+    # -- starting ---------------------------------------------------------------------------
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_start()
+
+    @on(Button.Pressed, "#start-button")
+    def _start_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_start()
+
+    @on(Button.Pressed, "#cancel-button")
+    def _cancel_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_cancel()
+
+    def action_start(self) -> None:
+        """Check the form; start with its settings, or say what is wrong and change nothing."""
+        seats = self.seats
+        start = self.query_one("#start", Select).value
+        settings, problems = check_settings(
+            self._names(seats), self._colours(seats), self.query_one("#seed", Input).value,
+            None if start == RANDOM or not isinstance(start, int) else start,
+        )
+        self._show_problems(problems, seats)
+        if settings is not None:
+            self.dismiss(settings)
+
+    def _show_problems(self, problems: dict[str, str], seats: int) -> None:
+        for seat in range(SEATS_MAX):
+            words = [problems[k] for k in (f"name-{seat}", f"colour-{seat}") if k in problems]
+            self._set_error(f"#error-seat-{seat}", " ".join(words))
+        self._set_error("#error-seed", problems.get("seed", ""))
+        self._set_error("#error-start", problems.get("start", ""))
+        first = next((k for k in [f"name-{s}" for s in range(seats)] + [f"colour-{s}" for s in range(seats)]
+                      + ["seed", "start"] if k in problems), None)
+        if first is not None:
+            self.query_one(f"#{first}").focus()
+
+    def _set_error(self, selector: str, message: str) -> None:
+        error = self.query_one(selector, Static)
+        error.update(message)
+        error.set_class(bool(message), "-shown")
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    async def action_rules(self) -> None:
+        """The rules open over the form; closing them comes back to it as it was."""
+        result = self.app.action_rules()
+        if inspect.isawaitable(result):
+            await result
+
+    def action_help(self) -> None:
+        show_help(self)

@@ -1,0 +1,103 @@
+"""The title screen: the game's name and the first choice (new game, rules, quit).
+
+The screen only asks the app to act (`action_new_game`, `action_rules`,
+`exit`); what a new game or the rules look like is the app's business.
+"""
+from __future__ import annotations
+
+import inspect
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from lagoon_tui.screens.help import show_help
+
+LOGO = """\
+╦  ╔═╗╔═╗╔═╗╔═╗╔╗╔
+║  ╠═╣║ ╦║ ║║ ║║║║
+╩═╝╩ ╩╚═╝╚═╝╚═╝╝╚╝"""
+
+TAGLINE = "Miner's Lagoon, the board game, for 2 to 4 players at one keyboard"
+WAVES = "~ ≈ ~ ≈ ~ ≈ ~"
+ABOUT = (
+    "Hire merchants and miners, dig metal out of the galleries on the mining islands,\n"
+    "refine it in the Enrichment Center, and turn it into shipments, deals and machinery.\n"
+    "The game ends after round {rounds}, or in the round someone reaches {vp_goal} VP;\n"
+    "then secret objectives and artifacts are counted, and the most VP wins."
+)
+ABOUT_MIN_HEIGHT = 34  # the blurb only shows where it leaves the menu room to breathe
+
+CHOICES = (
+    ("new", "n", "New game"),
+    ("rules", "r", "Rules"),
+    ("quit", "q", "Quit"),
+)
+
+
+async def _maybe_await(result) -> None:
+    """The app's actions may be plain or async methods; accept both."""
+    if inspect.isawaitable(result):
+        await result
+
+
+def choice_prompt(key: str, label: str) -> Text:
+    return Text.assemble((f" {key} ", "bold reverse"), "  ", label)
+
+
+class TitleScreen(Screen):
+    """New game, Rules or Quit, picked with the arrows and Enter or with n, r, q."""
+
+    HELP_TITLE = "Title screen"
+    HELP_EXTRA = [("↑ / ↓", "Move in the menu"), ("enter", "Choose the highlighted entry")]
+    BINDINGS = [
+        Binding("n", "new_game", "New game"),
+        Binding("r", "rules", "Rules"),
+        Binding("q", "quit", "Quit"),
+        Binding("question_mark", "help", "Keys", key_display="?"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="title-box"):
+            yield Static(LOGO, id="title-logo")
+            yield Static(TAGLINE, id="title-tagline")
+            yield Static(WAVES, id="title-waves")
+            board = getattr(getattr(self.app, "content", None), "board", None)
+            yield Static(ABOUT.format(rounds=getattr(board, "rounds", 15), vp_goal=getattr(board, "vp_goal", 30)),
+                         id="title-about")
+            with Center():
+                yield OptionList(
+                    *(Option(choice_prompt(key, label), id=cid) for cid, key, label in CHOICES),
+                    id="title-menu",
+                )
+            yield Static("↑ ↓ to move, Enter to choose, ? for the keys", classes="hint", id="title-hint")
+        yield Footer()
+
+    def on_resize(self) -> None:
+        self.query_one("#title-about").display = self.size.height >= ABOUT_MIN_HEIGHT
+
+    def on_mount(self) -> None:
+        self.on_resize()
+        menu = self.query_one("#title-menu", OptionList)
+        menu.highlighted = 0
+        menu.focus()
+
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        await self.run_action({"new": "new_game", "rules": "rules", "quit": "quit"}[event.option.id])
+
+    async def action_new_game(self) -> None:
+        await _maybe_await(self.app.action_new_game())
+
+    async def action_rules(self) -> None:
+        await _maybe_await(self.app.action_rules())
+
+    def action_quit(self) -> None:
+        self.app.exit()
+
+    def action_help(self) -> None:
+        show_help(self)

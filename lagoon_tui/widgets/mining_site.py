@@ -1,0 +1,99 @@
+"""The mining site of an island: three columns of galleries on two levels, level 1 by the shore."""
+from __future__ import annotations
+
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
+from rich.table import Table
+from rich.text import Text
+
+from ..scene import Scene
+from ._common import CUBE, EMPTY_SLOT, SPENT, Flow, Panel, muted
+
+LEVELS = (2, 1)  # drawn top to bottom: level 2 above level 1, the shore below
+
+
+def gallery_cell(scene: Scene, gallery: dict | None) -> Text | Flow:
+    """One slot of the site as the seat at the keyboard may see it (wraps between its parts)."""
+    if gallery is None:
+        return Text(EMPTY_SLOT * 5, style="dim")
+    tile_id = gallery.get("tile")
+    if not gallery.get("face_up"):
+        hidden = Text.assemble(("?", "bold reverse"), (" face down", "dim"))
+        if tile_id is None:
+            return hidden
+        tile = scene.content.gallery(tile_id)
+        what = f"{tile.metal} {tile.cubes}" if tile.metal else "empty"
+        hidden.append(":", style="dim")
+        return Flow([hidden, Text(what, style="italic"), Text("(you placed it)", style="italic")], " ")
+    tile = scene.content.gallery(tile_id) if tile_id else None
+    if tile is None or not tile.metal:
+        return Flow([Text("empty", style="dim"), Text("gallery", style="dim")], " ")
+    left = gallery.get("cubes", 0)
+    cubes = Text(CUBE * left)
+    cubes.append(SPENT * max(0, tile.cubes - left), style="dim")
+    cubes.append(f" {left}")
+    return Flow([Text(tile.metal, style="bold"), cubes], " ")
+
+
+class SiteGrid:
+    """The galleries as a grid (columns side by side) when there is room, else column by column.
+
+    Either way level 2 is drawn above level 1, and nothing is cut short.
+    """
+
+    MIN_CELL = 8
+
+    def __init__(self, columns: list[dict[int, Text | Flow]]):
+        self.columns = columns
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(min(16, options.max_width), options.max_width)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        n = len(self.columns)
+        if options.max_width >= 3 + n * (self.MIN_CELL + 1):
+            table = Table(expand=True, box=None, padding=(0, 1, 0, 0), show_edge=False, pad_edge=False)
+            table.add_column("", no_wrap=True, style="bold")
+            for c in range(n):
+                table.add_column(f"col {c + 1}", ratio=1, header_style="bold", overflow="fold")
+            for level in LEVELS:
+                table.add_row(f"L{level}", *[column[level] for column in self.columns])
+            yield table
+            return
+        for c, column in enumerate(self.columns):
+            yield Text(f"Column {c + 1}", style="bold")
+            grid = Table.grid(padding=(0, 1, 0, 0))
+            grid.add_column(no_wrap=True, style="bold")
+            grid.add_column(ratio=1, overflow="fold")
+            for level in LEVELS:
+                grid.add_row(f"  L{level}", column[level])
+            yield grid
+
+
+class MiningSitePanel(Panel):
+    """Galleries of island `island`'s mining site: face up with metal and cubes, face down as "?"."""
+
+    DEFAULT_CSS = """
+    MiningSitePanel {
+        border: round $panel-lighten-2;
+    }
+    """
+
+    def __init__(self, island: int, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.island = island
+        self.set_titles(f"Mining site · island {island}", f"Mines · island {island}", f"Mines {island}")
+
+    def show(self, scene: Scene) -> None:
+        site = (scene.view.get("sites") or {}).get(str(self.island))
+        if self.unchanged(scene, (scene.seat, site)):
+            return
+        if site is None:
+            self.update(muted(f"Island {self.island} has no mining site."))
+            return
+        cells = [{level: gallery_cell(scene, column[level - 1] if level - 1 < len(column) else None)
+                  for level in LEVELS} for column in site["columns"]]
+        table = SiteGrid(cells)
+        shore = Text("≈≈ shore ≈≈", style="dim", justify="center")
+        note = muted("L1: 1 miner per cube · L2: 2 miners per cube · ? = face down")
+        self.update(Group(table, shore, note))

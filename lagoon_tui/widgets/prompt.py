@@ -1,0 +1,95 @@
+"""The prompt: the engine's pending decision and its legal options, to pick with the keyboard."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from rules.actions import ACTION_NAMES
+
+from ..scene import Scene
+
+KEYS = "123456789"
+
+
+def step_title(scene: Scene) -> str | None:
+    """Where a multi-step action stands, e.g. "Trade on island 1"."""
+    step = scene.view.get("step")
+    if not step:
+        return None
+    kind, _, rest = step["source"].partition(":")
+    if kind == "equipment":
+        return f"Using {scene.content.equipment[rest].name}"
+    island, action = rest.split(":")
+    return f"{ACTION_NAMES[action]} on island {island}"
+
+
+class PromptPanel(Vertical):
+    """Shows whose decision it is, what is asked, and only the legal options (numbered)."""
+
+    DEFAULT_CSS = """
+    PromptPanel { border: round $accent; border-title-color: $accent; height: auto; max-height: 100%; }
+    PromptPanel #prompt-head { height: auto; padding: 0 1; }
+    PromptPanel OptionList { height: auto; max-height: 100%; border: none; padding: 0; }
+    """
+
+    class Chosen(Message):
+        """The player picked an option of the pending decision."""
+
+        def __init__(self, option_id: str) -> None:
+            self.option_id = option_id
+            super().__init__()
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="prompt-head")
+        yield OptionList(id="options")
+
+    def on_mount(self) -> None:
+        self.border_title = "Your move"
+
+    def show(self, scene: Scene) -> None:
+        decision = scene.decision
+        options = self.query_one(OptionList)
+        options.clear_options()
+        head = Text()
+        if scene.seat != decision.seat:
+            # another seat's choices stay hidden until the keyboard is theirs
+            head.append("Waiting for ")
+            head.append_text(scene.tag(decision.seat) if decision.seat is not None else Text("the end"))
+            self.query_one("#prompt-head", Static).update(head)
+            return
+        if decision.seat is not None:
+            head.append_text(scene.tag(decision.seat))
+            head.append("\n")
+        where = step_title(scene)
+        if where:
+            head.append(f"{where} › ", style="italic")
+        head.append(decision.prompt, style="bold")
+        if any(o.id == "back" for o in decision.options):
+            head.append("\nEsc: back", style="dim")
+        self.query_one("#prompt-head", Static).update(head)
+        options.add_options(
+            Option(f"{KEYS[i]}. {o.label}" if i < len(KEYS) else f"   {o.label}", id=o.id)
+            for i, o in enumerate(decision.options)
+        )
+        if decision.options:
+            options.highlighted = 0
+
+    @property
+    def highlighted_id(self) -> str | None:
+        options = self.query_one(OptionList)
+        if options.highlighted is None or options.option_count == 0:
+            return None
+        return options.get_option_at_index(options.highlighted).id
+
+    def pick(self, index: int) -> None:
+        options = self.query_one(OptionList)
+        if 0 <= index < options.option_count:
+            self.post_message(self.Chosen(options.get_option_at_index(index).id))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.post_message(self.Chosen(event.option.id))

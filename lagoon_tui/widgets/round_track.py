@@ -1,0 +1,91 @@
+"""The round track: rounds 1 to the last, wage rounds marked with $, the current round in brackets."""
+from __future__ import annotations
+
+from rich.console import Group
+from rich.text import Text
+
+from ..scene import Scene
+from ._common import PHASE_NAMES, Flow, Panel, acting_seat, join, label, muted
+
+END_REASONS = {
+    "vp_goal": "a player reached the VP goal",
+    "last_round": "the last round was played",
+}
+
+
+class RoundTrackPanel(Panel):
+    """Which round it is, which rounds end with wages, the phase and the turn order."""
+
+    DEFAULT_CSS = """
+    RoundTrackPanel {
+        border: round $panel-lighten-2;
+    }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.border_title = "Rounds"
+
+    def show(self, scene: Scene) -> None:
+        view, board = scene.view, scene.content.board
+        key = (view.get("round"), view.get("phase"), acting_seat(scene), view.get("turn_order"),
+               view.get("current"), view.get("end_triggered"), view.get("end_reason"),
+               [(p["name"], p["colour"], p.get("passed")) for p in scene.players])
+        if self.unchanged(scene, key):
+            return
+        current, phase = view.get("round", 0), view.get("phase", "created")
+        wages = set(board.wage_rounds)
+
+        track = Text()
+        for r in range(1, board.rounds + 1):
+            mark = f"{r}{'$' if r in wages else ''}"
+            if r == current:
+                track.append(f"[{mark}]", style="bold reverse")
+            elif r < current:
+                track.append(f" {mark} ", style="dim strike")
+            else:
+                track.append(f" {mark} ", style="bold" if r in wages else "")
+            if r < board.rounds:
+                track.append(" ")
+
+        title = f"Round {current} of {board.rounds}" if current else f"Before round 1 of {board.rounds}"
+        if current:
+            self.set_titles(f"Round {current}/{board.rounds} · {PHASE_NAMES.get(phase, phase)}",
+                            f"Round {current}/{board.rounds}")
+        else:
+            self.set_titles(f"Before round 1 · {PHASE_NAMES.get(phase, phase)}", "Before round 1")
+
+        parts = [Text.assemble(label(title), " · ", PHASE_NAMES.get(phase, phase))]
+        seat = acting_seat(scene)
+        if seat is not None:
+            parts.append(Text.assemble("▶ ", scene.tag(seat), " to play"))
+        head = Flow(parts, "  ")
+        lines: list = [head, track]
+
+        upcoming = [r for r in board.wage_rounds if r >= max(current, 1)]
+        wage_text = f"$ = wages at the end of that round ($1 per {board.workers_per_dollar} workers, rounded up)"
+        lines.append(muted(wage_text))
+        if upcoming and phase != "over":
+            nxt = upcoming[0]
+            when = "this round" if nxt == current else f"round {nxt}"
+            lines.append(Text.assemble(label("Next wages: "), f"end of {when}"))
+
+        order = view.get("turn_order") or []
+        if phase == "actions" and order:
+            players = scene.players
+            entries = []
+            for s in order:
+                entry = scene.tag(s)
+                if players[s].get("passed"):
+                    entry = Text.assemble(entry, (" (passed)", "dim"))
+                elif s == view.get("current"):
+                    entry = Text.assemble(("▶ ", "bold"), entry)
+                entries.append(entry)
+            lines.append(Text.assemble(label("Turn order: "), join(entries, " → ")))
+
+        if phase == "over":
+            reason = END_REASONS.get(view.get("end_reason") or "", "")
+            lines.append(Text.assemble(("Game over", "bold reverse"), f": {reason}." if reason else ""))
+        elif view.get("end_triggered"):
+            lines.append(Text("Last round: someone reached the VP goal.", style="bold reverse"))
+        self.update(Group(*lines))

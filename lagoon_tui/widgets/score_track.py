@@ -1,0 +1,129 @@
+"""The score track: every player's VP on a line that runs below zero and past the goal."""
+from __future__ import annotations
+
+import math
+
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
+from rich.text import Text
+
+from ..scene import Scene
+from ._common import Panel, muted
+
+TRACK_LOW = -5  # the printed track starts below zero: a score can go negative
+
+
+class Track:
+    """A Rich renderable drawing the track at whatever width it is given.
+
+    `marks` are (marker, vp) pairs; markers on the same spot stack downwards.
+    """
+
+    def __init__(self, marks: list[tuple[Text, int]], goal: int):
+        self.marks = marks
+        self.goal = goal
+        vps = [vp for _, vp in marks] or [0]
+        self.low = min(TRACK_LOW, 5 * math.floor(min(vps) / 5))
+        self.high = max(goal, 5 * math.ceil(max(vps) / 5))
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(20, options.max_width)
+
+    def _x(self, vp: int, width: int) -> int:
+        return round((vp - self.low) * (width - 1) / (self.high - self.low))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max(20, options.max_width)
+        span = self.high - self.low
+        step = 5
+        while span / step * 4 > width:  # keep tick labels at least 4 cells apart
+            step += 5
+        ticks = list(range(self.low, self.high + 1, step))
+        if self.goal not in ticks:
+            ticks.append(self.goal)
+        scale = [" "] * width
+        for vp in sorted(ticks, key=lambda v: (v != self.goal, v != 0)):
+            label = f"{vp}" if vp != self.goal else f"{vp} goal"
+            x = self._x(vp, width)
+            x = min(x, width - len(label)) if vp != self.goal else max(0, min(x, width - len(label)))
+            if all(c == " " for c in scale[max(0, x - 1):x + len(label) + 1]):
+                scale[x:x + len(label)] = list(label)
+        yield Text("".join(scale), style="dim")
+
+        cells = [("─", "dim")] * width
+        for vp in ticks:
+            cell = ("┼", "dim")
+            if vp == 0:
+                cell = ("0", "bold")
+            if vp == self.goal:
+                cell = ("▐", "bold")
+            cells[self._x(vp, width)] = cell
+        line = Text()
+        for ch, style in cells:
+            line.append(ch, style=style)
+        yield line
+
+        rows: list[dict[int, Text]] = []
+        for marker, vp in self.marks:
+            x = self._x(vp, width)
+            for row in rows:
+                if x not in row:
+                    row[x] = marker
+                    break
+            else:
+                rows.append({x: marker})
+        for row in rows:
+            text = Text()
+            for x in range(width):
+                text.append_text(row[x] if x in row else Text(" "))
+            yield text
+
+
+class ScoreTrackPanel(Panel):
+    """VP of every player: a track with negative scores and the goal, then "Ana [R] 12 VP" per player."""
+
+    DEFAULT_CSS = """
+    ScoreTrackPanel {
+        border: round $panel-lighten-2;
+    }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.border_title = "Score track"
+
+    def show(self, scene: Scene) -> None:
+        view = scene.view
+        key = ([(p["name"], p["colour"], p["vp"]) for p in scene.players], view.get("standings"),
+               view.get("end_triggered"), view.get("phase"))
+        if self.unchanged(scene, key):
+            return
+        goal = scene.content.board.vp_goal
+        players = scene.players
+        self.set_titles(f"Score · goal {goal} VP", "Score")
+        marks = [(scene.marker(p["seat"]), p["vp"]) for p in players]
+        places = {st["seat"]: st["place"] for st in view.get("standings") or []}
+        order = sorted(players, key=lambda p: (places.get(p["seat"], 0), -p["vp"], p["seat"]))
+        name_w = max(scene.tag(p["seat"]).cell_len for p in players)
+        vp_w = max(len(str(p["vp"])) for p in players)
+        rows = []
+        for p in order:
+            vp = p["vp"]
+            row = scene.tag(p["seat"])
+            row.pad_right(name_w - row.cell_len)
+            row.append(f" {vp:>{vp_w}} VP", style="bold")
+            if p["seat"] in places:
+                row.append(f"  place {places[p['seat']]}", style="bold")
+            elif vp >= goal:
+                row.append("  reached the goal", style="bold")
+            rows.append(row)
+        table = Text("\n").join(rows)
+        parts = [Track(marks, goal), Text(""), table]
+        if view.get("phase") == "over":
+            parts.append(muted("Final scores, objectives included."))
+        elif view.get("end_triggered"):
+            parts.append(Text("Someone reached the goal: this round is the last.", style="bold reverse"))
+        else:
+            parts.append(muted(f"The game ends in the round someone reaches {goal} VP "
+                               f"or after round {scene.content.board.rounds}."))
+        self.update(Group(*parts))

@@ -1,0 +1,446 @@
+"""The board panels show what a player must see, and nothing a seat may not know.
+
+Each panel is mounted alone in a tiny app, in the compact terminal (80×24,
+full width) and in a big one (160×50, in a 40- or 26-column slot as when the
+panels stand side by side), fed a Scene from a random legal game, and read
+back as the plain text on screen.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.geometry import Region
+from textual.widget import Widget
+from textual.widgets import Static
+
+from lagoon_tui.widgets import (EnrichmentCenterPanel, IslandPanel, LogPanel, MarketPanel, MiningSitePanel,
+                                PlayerBoard, RoundTrackPanel, ScoreTrackPanel)
+from rules.actions import ACTION_NAMES
+from rules.choose import merchant_cost
+from rules.registry import MINER_ACTIONS
+
+from .scenes import CONTENT, play, scene_at, scene_of, scene_where
+
+SIZES = [pytest.param((80, 24), None, id="80x24"), pytest.param((160, 50), 40, id="160x50-slot40"),
+         pytest.param((160, 50), 26, id="160x50-slot26")]
+BOARD = CONTENT.board
+
+
+class Host(App):
+    """One panel, in a scrolling slot of `slot` columns (None: the whole width)."""
+
+    def __init__(self, panel: Widget, slot: int | None):
+        super().__init__()
+        self.panel, self.slot = panel, slot
+        self.changes: list = []  # log filters the app heard of
+
+    def on_log_panel_filter_changed(self, message: LogPanel.FilterChanged) -> None:
+        self.changes.append(message.seat)
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            with VerticalScroll(id="slot") as scroll:
+                scroll.styles.width = self.slot or "1fr"
+                yield self.panel
+            if self.slot:
+                yield Static("", id="rest")
+
+
+def text_of(widget: Widget) -> str:
+    """The widget as it is on screen (border and title included), as plain text."""
+    return "\n".join(strip.text.rstrip() for strip in widget.render_lines(Region(0, 0, *widget.outer_size)))
+
+
+async def shown(panel: Widget, scene, size, slot) -> str:
+    """Mount `panel`, show it `scene`, and return its text (checking it fits its slot)."""
+    async with Host(panel, slot).run_test(size=size) as pilot:
+        panel.show(scene)
+        await pilot.pause()
+        await pilot.pause()
+        text = text_of(panel)
+        assert panel.outer_size.width <= (slot or size[0])
+        return text
+
+
+def flat(text: str) -> str:
+    """The text with borders, line breaks and runs of spaces folded away, for phrases that may wrap."""
+    text = re.sub(r"[│┃║╭╮╰╯┏┓┗┛━─]", " ", text)
+    return re.sub(r"\s+", " ", text)
+
+
+# --- island panel ----------------------------------------------------------------
+
+
+def _someone_took_a_space_before_me(engine) -> bool:
+    s = engine.state
+    if s.phase != "actions" or s.step is not None:
+        return False
+    me = s.players[s.current]
+    for key, users in s.space_users.items():
+        island, action = key.split(":")
+        if (int(island) == me.island and action not in MINER_ACTIONS and key not in me.used
+                and any(u != me.seat for u in users)):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("size, slot", SIZES)
+async def test_island_panel_shows_spaces_costs_users_and_ships(size, slot):
+    scene = scene_where(_someone_took_a_space_before_me)
+    me = scene.player(scene.seat)
+    island = me["island"]
+    text = await shown(IslandPanel(island), scene, size, slot)
+    isl = BOARD.island(island)
+    assert re.search(rf"(Island )?{island} · {isl.name}", text.splitlines()[0])
+    for action in isl.actions:
+        assert ACTION_NAMES[action] in text
+    assert "miners" in text or "operate_mining_site" not in isl.actions
+    # a space another player took costs the seat at the keyboard more than one merchant
+    costs = [merchant_cost_for(scene, key) for key in scene.view["space_users"] if key.startswith(f"{island}:")]
+    assert any(c >= 2 for c in costs)
+    assert re.search(r"\b[2-4] merchants\b", text)
+    for key, users in scene.view["space_users"].items():
+        if key.startswith(f"{island}:"):
+            for u in users:
+                assert scene.tag(u).plain in flat(text)
+    # the ship of the seat at the keyboard is docked here, and so are the others at this island
+    for p in scene.players:
+        if p["island"] == island:
+            assert scene.tag(p["seat"]).plain in flat(text)
+
+
+def merchant_cost_for(scene, key: str) -> int:
+    users = scene.view["space_users"].get(key) or []
+    return 1 + len({u for u in users if u != scene.seat})
+
+
+async def test_island_costs_agree_with_the_engine():
+    """The cost the panel computes from the view is the engine's own merchant_cost."""
+    for engine in play(3, 7):
+        s = engine.state
+        if _someone_took_a_space_before_me(engine):
+            scene = scene_of(engine, log=False)
+            for key in s.space_users:
+                assert merchant_cost_for(scene, key) == merchant_cost(s, s.current, key)
+            return
+    pytest.fail("no situation found")
+
+
+@pytest.mark.parametrize("size, slot", SIZES)
+async def test_island_panel_during_island_selection_shows_who_chose_it(size, slot):
+    scene = scene_where(lambda e: e.state.phase == "island_selection" and len(e.state.islands_chosen) == 1)
+    (island, seat), = scene.view["islands_chosen"].items()
+    text = await shown(IslandPanel(int(island)), scene, size, slot)
+    assert "Chosen by" in text and scene.tag(seat).plain in text
+    other = next(i.number for i in BOARD.islands if str(i.number) != island)
+    assert "Chosen by: none" in await shown(IslandPanel(other), scene, size, slot)
+
+
+@pytest.mark.parametrize("size, slot", SIZES)
+async def test_island_panel_lists_artifacts_left(size, slot):
+    scene = scene_where(lambda e: any(len(v) < 4 for v in e.state.artifacts.values()), seeds=range(200))
+    island, left = next((int(i), v) for i, v in scene.view["artifacts"].items() if len(v) < 4)
+    text = flat(await shown(IslandPanel(island), scene, size, slot))
+    gone = set(BOARD.island(island).artifacts) - set(left)
+    listed = text.split("Artifacts left")[1].split(":", 1)[1].split("Action")[0]
+    assert all(m in listed for m in left)
+    assert not any(m in listed for m in gone)
+
+
+# --- mining site -----------------------------------------------------------------
+
+
+def _galleries(view, island):
+    for c, column in enumerate(view["sites"][str(island)]["columns"]):
+        for level, g in enumerate(column, start=1):
+            yield c, level, g
+
+
+def _my_face_down(engine) -> bool:
+    seat = engine.pending.seat
+    return seat is not None and any(
+        g is not None and not g.face_up and g.placed_by == seat
+        for site in engine.state.sites.values() for col in site.columns for g in col)
+
+
+@pytest.mark.parametrize("size, slot", SIZES)
+async def test_mining_site_shows_face_up_galleries_and_question_marks(size, slot):
+    scene = scene_at(3, 2, 60)
+    for island in BOARD.mining_islands:
+        text = await shown(MiningSitePanel(island), scene, size, slot)
+        lines = text.splitlines()
+        assert f"island {island}" in lines[0]
+        l2 = next(i for i, line in enumerate(lines) if "L2" in line)
+        l1 = next(i for i, line in enumerate(lines) if "L1" in line)
+        assert l2 < l1 < next(i for i, line in enumerate(lines) if "shore" in line)  # level 2 drawn above
+        hidden = sum(1 for _, _, g in _galleries(scene.view, island) if g and not g["face_up"])
+        assert text.count("?") - 1 == hidden  # one "?" more in the key under the site
+        for _, _, g in _galleries(scene.view, island):
+            if g and g["face_up"]:
+                tile = CONTENT.gallery(g["tile"])
+                if tile.metal:
+                    assert tile.metal in text
+                    assert "●" * g["cubes"] + "○" * (tile.cubes - g["cubes"]) + f" {g['cubes']}" in text
+
+
+@pytest.mark.parametrize("size, slot", SIZES)
+async def test_a_face_down_gallery_is_known_only_to_who_placed_it(size, slot):
+    found = None
+    for seed in range(40):
+        for engine in play(3, seed):
+            if _my_face_down(engine):
+                found = engine
+                break
+        if found:
+            break
+    seat = found.pending.seat
+    island, tile = next((site.island, g.tile) for site in found.state.sites.values()
+                        for col in site.columns for g in col
+                        if g is not None and not g.face_up and g.placed_by == seat)
+    t = CONTENT.gallery(tile)
+    what = f"{t.metal} {t.cubes}" if t.metal else "empty"
+    mine = flat(await shown(MiningSitePanel(island), scene_of(found, seat, log=False), size, slot))
+    assert what in mine and "(you placed it)" in mine
+    other = (seat + 1) % 3
+    theirs = flat(await shown(MiningSitePanel(island), scene_of(found, other, log=False), size, slot))
+    assert "you placed it" not in theirs and "? face down" in theirs
+
+
+# --- enrichment center -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("size, slot", SIZES)
+async def test_enrichment_center_draws_each_cube_as_its_owners_letter(size, slot):
+    scene = scene_where(lambda e: sum(len(o) for lv in e.state.centre.values() for o in lv) >= 4)
+    text = await shown(EnrichmentCenterPanel(), scene, size, slot)
+    grid = text.split("=")[0]  # the rows, before the key "R = Ana ..."
+    grid = grid.rsplit("\n", 1)[0]
+    letters = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}
+    for p in scene.players:
+        cubes = sum(levels.count(p["seat"]) for rows in scene.view["centre"].values() for levels in rows)
+        assert grid.count(letters[p["colour"]]) == cubes
+        assert f"{letters[p['colour']]} = {p['name']}" in text
+    for level in range(5):
+        assert f"{level}'" in text
+    for metal in ("gold", "iron", "copper", "silver"):
+        assert metal in grid
+
+
+# --- score and round tracks ------------------------------------------------------
+
+
+@pytest.mark.parametrize("size, slot", SIZES)
+async def test_score_track_shows_every_score_negative_ones_and_the_goal(size, slot):
+    scene = scene_where(lambda e: any(p.vp < 0 for p in e.state.players))
+    text = await shown(ScoreTrackPanel(), scene, size, slot)
+    for p in scene.players:
+        assert re.search(rf"{re.escape(scene.tag(p['seat']).plain)}\s+{p['vp']} VP", text)
+    assert any(p["vp"] < 0 for p in scene.players) and re.search(r"-\d+ VP", text)
+    assert f"{BOARD.vp_goal} goal" in text
+    assert "-5" in text.splitlines()[1]  # the track starts below zero
+
+
+@pytest.mark.parametrize("size, slot", SIZES)
+async def test_round_track_marks_wage_rounds_and_the_current_round(size, slot):
+    scene = scene_at(2, 4, 150)
+    r = scene.view["round"]
+    text = await shown(RoundTrackPanel(), scene, size, slot)
+    for w in BOARD.wage_rounds:
+        assert f"{w}$" in text
+    current = f"[{r}$]" if r in BOARD.wage_rounds else f"[{r}]"
+    assert current in text and len(re.findall(r"\[\d+\$?\]", text)) == 1
+    assert f"Round {r} of {BOARD.rounds}" in text
+    phase = {"island_selection": "Choosing islands", "actions": "Actions"}[scene.view["phase"]]
+    assert phase in text
+
+
+# --- player board ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size, slot", SIZES)
+async def test_player_boards_show_money_and_only_my_secrets(size, slot):
+    engine = None
+    for engine in play(3, 5):
+        s = engine.state
+        if s.round >= 3 and s.phase == "actions" and all(p.deals for p in s.players):
+            break
+    me = engine.pending.seat
+    scene = scene_of(engine, me, log=False)
+    for p in engine.state.players:
+        text = await shown(PlayerBoard(p.seat), scene, size, slot)
+        words = flat(text)
+        assert scene.tag(p.seat).plain in text
+        assert f"Money ${p.money}" in words and f"VP {p.vp}" in words
+        assert CONTENT.corporations[p.corporation].name in words
+        assert f"{p.merchants - p.merchants_used} free of {p.merchants}" in words
+        names = [CONTENT.objectives[o].name for o in p.objectives]
+        if p.seat == me:
+            assert all(n in words for n in names)
+            assert "▶ to play" in words
+            for d in p.deals:
+                assert f"→ {CONTENT.deals[d].vp} VP" in words
+        else:
+            assert not any(n in words for n in names)
+            assert f"{len(p.objectives)} objectives" in words
+            assert f"{len(p.deals)} deal{'s' if len(p.deals) != 1 else ''} in hand" in words
+            assert "→" not in words
+
+
+@pytest.mark.parametrize("size, slot", SIZES)
+async def test_player_board_shows_cubes_equipment_and_passing(size, slot):
+    def rich(engine):
+        s = engine.state
+        return (s.phase == "actions" and any(p.passed for p in s.players)
+                and any(p.equipment for p in s.players) and any(any(p.enriched.values()) for p in s.players))
+    scene = scene_where(rich, seeds=range(100))
+    for p in scene.players:
+        text = await shown(PlayerBoard(p["seat"]), scene, size, slot)
+        words = flat(text)
+        rows: dict[str, list[str]] = {}  # the first line starting with each word: the grid rows
+        for line in text.splitlines()[1:-1]:
+            if line.strip("│┃ "):
+                first, *rest = line.strip("│┃ ").split()
+                rows.setdefault(first, rest)
+        for metal, levels in p["enriched"].items():
+            raw, *cells = rows[metal]
+            assert raw == str(p["raw"][metal])
+            assert [c for c in cells[:4] if c != "·"] == [f"{lv}'" for lv in sorted(levels)]
+            if len(cells) == 5:
+                assert cells[4] == str(p["artifacts"][metal])
+        arts = [f"{n} {m}" for m, n in p["artifacts"].items() if n]
+        assert "artifacts" in words or ("Artifacts: " + (", ".join(arts) or "none")) in words
+        for card in p["equipment"]:
+            assert CONTENT.equipment[card].name in words
+        assert ("passed" in words) == (p["passed"] and p["seat"] != scene.decision.seat)
+
+
+# --- market ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size, slot", SIZES)
+async def test_market_shows_cards_tiles_and_deck_counts(size, slot):
+    scene = scene_at(4, 9, 90)
+    words = flat(await shown(MarketPanel(), scene, size, slot))
+    assert len(scene.view["equipment_display"]) == BOARD.equipment_display
+    for card_id in scene.view["equipment_display"]:
+        card = CONTENT.equipment[card_id]
+        assert re.search(re.escape(card.name) + rf" \${card.cost} · {card.vp} VP", words)
+        if card.effect:
+            assert card.text in words
+    assert len(scene.view["shipment_display"]) == BOARD.shipment_display
+    for tile_id in scene.view["shipment_display"]:
+        tile = CONTENT.shipments[tile_id]
+        needs = [f"{n} {m}" for m, n in tile.resources.items()]
+        needs += [f"{n} {m} artifact" for m, n in tile.artifacts.items()]
+        assert re.search(re.escape(" + ".join(needs)) + rf" {tile.vp} VP · \${tile.money}", words)
+    assert f"equipment {scene.view['equipment_deck']}" in words
+    assert f"shipments {scene.view['shipment_deck']}" in words
+
+
+# --- log -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size, slot", SIZES)
+async def test_log_keeps_the_newest_line_in_view_and_filters_by_player(size, slot):
+    scene = scene_at(3, 1, 200)
+    panel = LogPanel()
+    host = Host(panel, slot)
+    async with host.run_test(size=size) as pilot:
+        panel.show(scene)
+        await pilot.pause()
+        await pilot.pause()
+        text = flat(text_of(panel))
+        last = scene.log[-1]
+        assert last.text.split()[-1] in text  # the newest line is on screen
+        assert "Log · all players" in text
+
+        panel.set_filter(1)
+        await pilot.pause()
+        await pilot.pause()
+        text = text_of(panel)
+        tag = scene.tag(1).plain
+        assert f"{tag} only" in text.splitlines()[0]
+        body = [line.strip("│ ") for line in text.splitlines()[1:-1]]
+        assert any(line.startswith(tag) for line in body)
+        assert not any(scene.tag(s).plain in text for s in (0, 2))
+        assert len(panel.lines) >= sum(1 for line in scene.log if line.seat == 1)
+        assert all(panel.line_text(line).plain.startswith(tag) for line in scene.log if line.seat == 1)
+
+        # the f key cycles All → Ana → Ben → Cleo → All
+        panel.set_filter(None)
+        panel.focus()
+        seen = []
+        for _ in range(4):
+            await pilot.press("f")
+            await pilot.pause()
+            seen.append(panel.filter_seat)
+        assert seen == [0, 1, 2, None]
+        assert host.changes == [0, 1, 2, None]  # the screen hears of each change
+
+        # new lines are appended to what is already there
+        later = scene_at(3, 1, 230)
+        panel.show(later)
+        await pilot.pause()
+        await pilot.pause()
+        assert later.log[-1].text.split()[-1] in flat(text_of(panel))
+
+
+
+# --- every panel, every moment -----------------------------------------------------
+
+
+class Board(App):
+    def __init__(self, panels):
+        super().__init__()
+        self.panels = panels
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield from self.panels
+
+
+def all_panels(players: int) -> list:
+    return ([IslandPanel(i.number) for i in BOARD.islands] + [MiningSitePanel(i) for i in BOARD.mining_islands]
+            + [EnrichmentCenterPanel(), ScoreTrackPanel(), RoundTrackPanel(), MarketPanel(), LogPanel()]
+            + [PlayerBoard(s) for s in range(players)])
+
+
+@pytest.mark.parametrize("players, seed", [(2, 21), (3, 22), (4, 23)])
+async def test_every_panel_draws_every_stage_of_a_game(players, seed):
+    """From setup to the final scores, for the seat to play and for nobody, no panel fails or stays empty."""
+    panels = all_panels(players)
+    async with Board(panels).run_test(size=(80, 24)) as pilot:
+        for n, engine in enumerate(play(players, seed)):
+            if n % 193 and engine.state.phase != "over" and n > 3:
+                continue
+            for seat in (engine.pending.seat, None):
+                scene = scene_of(engine, seat)
+                for panel in panels:
+                    panel.show(scene)
+                await pilot.pause()
+                for panel in panels:
+                    if not isinstance(panel, LogPanel):
+                        assert len(text_of(panel).splitlines()) > 3, type(panel).__name__
+        assert engine.state.phase == "over"
+
+
+async def test_the_log_of_one_seat_never_stays_on_screen_for_another():
+    """Ana's log names the objectives she kept; once Ben's scene is shown, none of that is left."""
+    engine = None
+    for engine in play(3, 11):
+        if engine.state.phase == "actions":
+            break
+    secret = [CONTENT.objectives[o].name for o in engine.state.players[0].objectives]
+    ana, ben = scene_of(engine, 0), scene_of(engine, 1)
+    assert any(name in line.text for line in ana.log for name in secret)
+    panel = LogPanel()
+    async with Host(panel, None).run_test(size=(80, 24)) as pilot:
+        panel.show(ana)
+        await pilot.pause()
+        panel.show(ben)
+        await pilot.pause()
+        on_screen = "\n".join(strip.text for strip in panel.lines)
+        assert on_screen and not any(name in on_screen for name in secret)
