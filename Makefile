@@ -9,7 +9,7 @@ BIN    := $(VENV)/bin
 ARGS   ?=
 PYTEST_ARGS ?= -n 2
 
-.PHONY: play test venv clean
+.PHONY: play test venv clean screenshots
 
 play: $(VENV)/.stamp-play
 	$(BIN)/lagoon $(ARGS)
@@ -18,6 +18,10 @@ test: $(VENV)/.stamp-test
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 venv: $(VENV)/.stamp-test
+
+# SVG pictures of the app from fixed seeds, shown in the README.
+screenshots: $(VENV)/.stamp-test
+	$(BIN)/python screenshots/take.py
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Lagoon needs Python 3.11 or newer; try make PYTHON=python3.11")'

@@ -1,0 +1,111 @@
+"""Fixed moments of the app, for snapshot tests and `make screenshots`.
+
+Each still is a fresh `LagoonApp` plus the steps that bring it to one screen
+(title, new-game form, setup curtain and choice, the board mid-game, the end),
+always from the same seed, with animations and cursor blinking off so that two
+runs give the same picture.
+"""
+from __future__ import annotations
+
+import random
+from typing import Awaitable, Callable
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from rules import Engine, load_content
+
+from .app import LagoonApp
+from .bridge import GameBridge
+from .screens.curtain import CurtainScreen
+from .screens.end import EndScreen
+from .screens.game import GameScreen
+
+NAMES = ("Ana", "Ben", "Cleo", "Dev")
+COLOURS = ("red", "yellow", "green", "blue")
+SEED = 7
+
+Still = tuple[LagoonApp, Callable[[Pilot], Awaitable[None]]]
+
+
+def played(players: int, decisions: int | None, seed: int = SEED) -> Engine:
+    """An engine after `decisions` choices (None: to the end) of purposeful random play."""
+    rng = random.Random(seed)
+    engine = Engine.new(load_content(), list(NAMES[:players]), seed=seed, start_player=0,
+                        colours=list(COLOURS[:players]))
+    n = 0
+    while engine.state.phase != "over" and (decisions is None or n < decisions):
+        ids = engine.legal_ids()
+        useful = [i for i in ids if i not in ("pass", "back")]
+        pool = useful if useful and rng.random() < 0.85 else ids
+        engine.choose(pool[rng.randrange(len(pool))])
+        n += 1
+    return engine
+
+
+async def _settle(pilot: Pilot) -> None:
+    pilot.app.animation_level = "none"
+    for field in pilot.app.screen.query(Input):
+        field.cursor_blink = False
+    await pilot.pause()
+
+
+def _app() -> LagoonApp:
+    app = LagoonApp(load_content())
+    app.animation_level = "none"
+    return app
+
+
+def title() -> Still:
+    return _app(), _settle
+
+
+def new_game() -> Still:
+    async def steps(pilot: Pilot) -> None:
+        await pilot.pause()
+        await pilot.press("n")
+        await _settle(pilot)
+    return _app(), steps
+
+
+def _game(engine: Engine, through_curtain: bool) -> Still:
+    async def steps(pilot: Pilot) -> None:
+        await pilot.pause()
+        await pilot.app.push_screen(GameScreen(GameBridge(engine)))
+        await pilot.pause()
+        if through_curtain and isinstance(pilot.app.screen, CurtainScreen):
+            await pilot.press("enter")
+        await _settle(pilot)
+    return _app(), steps
+
+
+def setup_curtain() -> Still:
+    return _game(played(3, 0), through_curtain=False)
+
+
+def setup_choice() -> Still:
+    return _game(played(3, 0), through_curtain=True)
+
+
+def board(players: int = 4, decisions: int = 160) -> Still:
+    return _game(played(players, decisions), through_curtain=True)
+
+
+def end() -> Still:
+    engine = played(4, None)
+
+    async def steps(pilot: Pilot) -> None:
+        await pilot.pause()
+        await pilot.app.push_screen(EndScreen(engine))
+        await _settle(pilot)
+    return _app(), steps
+
+
+STILLS: dict[str, Callable[[], Still]] = {
+    "title": title,
+    "new-game": new_game,
+    "setup-curtain": setup_curtain,
+    "setup-choice": setup_choice,
+    "board": board,
+    "end": end,
+}
