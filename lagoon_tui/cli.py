@@ -90,15 +90,22 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 # -- the terminal app ---------------------------------------------------------
 
-def play_command(args: argparse.Namespace, content_dir: Path | None) -> int:
-    """Open the app: at the title screen, or (`lagoon play`) straight into a game."""
+def load_or_explain(content_dir: Path | None):
+    """The decks, or None after printing every problem found in them."""
     from rules import loader
 
     try:
-        content = loader.load_content(content_dir)
+        return loader.load_content(content_dir)
     except loader.ContentError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
+        return None
+
+
+def play_command(args: argparse.Namespace, content_dir: Path | None) -> int:
+    """Open the app: at the title screen, or (`lagoon play`) straight into a game."""
+    content = load_or_explain(content_dir)
+    if content is None:
         return 2
     from lagoon_tui.app import LagoonApp
     from lagoon_tui.screens.new_game import GameSettings
@@ -152,15 +159,10 @@ def deck_counts(content: Any) -> dict[str, int]:
 # -- simulate ---------------------------------------------------------------
 
 def simulate_command(args: argparse.Namespace, content_dir: Path | None) -> int:
-    from rules import loader
-
     if args.games < 1:
         return usage_error(f"--games must be at least 1 (got {args.games})")
-    try:
-        content = loader.load_content(content_dir)
-    except loader.ContentError as error:
-        for problem in error.problems:
-            print(problem, file=sys.stderr)
+    content = load_or_explain(content_dir)
+    if content is None:
         return 2
     low, high = content.board.players_min, content.board.players_max
     if not low <= args.players <= high:
