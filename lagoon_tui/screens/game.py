@@ -7,34 +7,93 @@ engine, which alone decides whether it is legal.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from ..bridge import GameBridge
 from ..cards_text import describe_option
+from ..scene import COLOUR_LETTERS
 from ..widgets import (EnrichmentCenterPanel, IslandPanel, LogPanel, MarketPanel, MiningSitePanel,
                        PlayerBoard, RoundTrackPanel, ScoreTrackPanel)
+from ..widgets._common import Fit, Note
+from ..widgets.player_board import secrets_text
 from ..widgets.prompt import PromptPanel
 from .curtain import CurtainScreen
 from .inspect import InspectScreen
 
 WIDE = (150, 44)  # from this size on, the whole board is shown at once
+ROOMY = 58  # from this height on, the market also says what each equipment card does
+
+
+def join_keys(keys: list[tuple[str, str]], sep: str) -> list[Text]:
+    """Keys in bold, each followed by what it does: "o islands  g mines"."""
+    out: list[Text] = []
+    for n, (key, what) in enumerate(keys):
+        out.append(Text(key, style="bold"))
+        out.append(Text(f" {what}" if what else ""))
+        if n < len(keys) - 1:
+            out.append(Text(sep))
+    return out
+
+
+class Page(NamedTuple):
+    """What the compact layout shows at once: one or a few panels, and a name for the hint line."""
+
+    name: str
+    panels: tuple[Widget, ...]
+
+
+class BoardArea(VerticalScroll):
+    """The left part of the screen; says when its size or the size of what it holds changes."""
+
+    class Resized(Message):
+        pass
+
+    def on_resize(self) -> None:
+        self.post_message(self.Resized())
 
 
 class GameScreen(Screen[None]):
+    """The board, the prompt, the market and the log.
+
+    Wide terminals show everything at once. Below WIDE the screen gets the
+    class "compact": one page of panels at a time over the prompt, switched
+    with [ and ] or a letter per page (o islands, g mining sites, e the
+    Enrichment Center, t the tracks, b your board, p the next player's board,
+    m the market, l the log); when the keyboard changes hands the page jumps to
+    what that player needs first (their board while setting up, the island of
+    their ship while playing).
+    """
+
     CSS_PATH = "game.tcss"
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("i", "inspect", "Inspect"),
         Binding("right_square_bracket", "page(1)", "Next panel"),
-        Binding("left_square_bracket", "page(-1)", "Prev panel"),
+        Binding("left_square_bracket", "page(-1)", "Prev panel", show=False),
         Binding("f", "filter_log", "Log filter"),
+        Binding("b", "my_cards", "My cards"),
+        Binding("b", "goto('board')", "Page: my board", show=False),
+        Binding("p", "goto('players')", "Page: next player's board", show=False),
+        Binding("o", "goto('islands')", "Page: islands", show=False),
+        Binding("g", "goto('sites')", "Page: mining sites", show=False),
+        Binding("e", "goto('centre')", "Page: Enrichment Center", show=False),
+        Binding("t", "goto('tracks')", "Page: score and rounds", show=False),
+        Binding("m", "goto('market')", "Page: market", show=False),
+        Binding("l", "goto('log')", "Page: log", show=False),
+        Binding("shift+down,j", "scroll_page(1)", "Scroll panel down", show=False),
+        Binding("shift+up,k", "scroll_page(-1)", "Scroll panel up", show=False),
         *(Binding(str(n), f"pick({n - 1})", f"Option {n}", show=False) for n in range(1, 10)),
     ]
+    COMPACT_ONLY = {"page", "goto", "scroll_page"}
 
     class GameChanged(Message):
         """The engine accepted a choice; these are its events."""
@@ -49,6 +108,8 @@ class GameScreen(Screen[None]):
         self.at_keyboard: int | None = None
         self.page = 0
         self.log_filter: int | None = None
+        self._paged_for: int | None = None  # the seat the compact page last jumped for
+        self._shown_events = 0  # how much of the engine's log the screen shows
         self._unsubscribe = bridge.engine.subscribe(lambda events: self.post_message(self.GameChanged(events)))
 
     # --- layout ---------------------------------------------------------------------
@@ -58,25 +119,28 @@ class GameScreen(Screen[None]):
         board = content.board
         seats = self.bridge.engine.state.seats
         with Horizontal(id="main"):
-            with VerticalScroll(id="board"):
-                with Horizontal(id="islands"):
+            with BoardArea(id="board"):
+                with Grid(id="tracks", classes="row"):
+                    yield ScoreTrackPanel(classes="panel")
+                    yield RoundTrackPanel(classes="panel")
+                with Grid(id="islands", classes="row") as islands:
+                    islands.styles.grid_size_columns = len(board.islands)
                     for isl in board.islands:
                         yield IslandPanel(isl.number, classes="panel")
-                with Horizontal(id="sites"):
+                with Grid(id="sites", classes="row") as sites:
+                    sites.styles.grid_size_columns = len(board.mining_islands) + 1
                     for number in board.mining_islands:
                         yield MiningSitePanel(number, classes="panel")
                     yield EnrichmentCenterPanel(classes="panel")
-                with Horizontal(id="tracks"):
-                    yield ScoreTrackPanel(classes="panel")
-                    yield RoundTrackPanel(classes="panel")
-                with Horizontal(id="boards"):
+                with Grid(id="boards", classes="row") as boards:
+                    boards.styles.grid_size_columns = seats
                     for seat in range(seats):
                         yield PlayerBoard(seat, classes="panel")
             with Vertical(id="side"):
-                yield PromptPanel()
-                yield Static(id="page-hint")
                 yield MarketPanel(classes="panel")
                 yield LogPanel(classes="panel")
+                yield Note(id="page-hint")
+                yield PromptPanel()
         yield Footer()
 
     def on_mount(self) -> None:
@@ -92,34 +156,189 @@ class GameScreen(Screen[None]):
     def _fit(self, size) -> None:
         compact = size.width < WIDE[0] or size.height < WIDE[1]
         self.set_class(compact, "compact")
+        self.query_one(MarketPanel).set_details(compact or size.height >= ROOMY)
         self._show_page()
+        self.refresh_bindings()
+        self.call_after_refresh(self._stretch)
+
+    def on_board_area_resized(self) -> None:
+        self._stretch()
+
+    def _stretch(self) -> None:
+        """Wide layout: the player boards grow down to the bottom of the screen, leaving no empty band.
+
+        The rows above them keep their natural heights; the boards' minimum
+        height takes up what is left (never less than their content needs, so
+        nothing is cut: if the board does not fit it scrolls instead).
+        """
+        board = self.query_one("#board", VerticalScroll)
+        panels = list(self.query(PlayerBoard))
+        if self.has_class("compact"):
+            for panel in panels:
+                panel.styles.min_height = None
+            return
+        used = sum(row.outer_size.height for row in board.query(".row"))
+        spare = board.scrollable_content_region.height - used
+        if spare and panels:
+            height = max(panel.outer_size.height for panel in panels)
+            for panel in panels:
+                panel.styles.min_height = max(0, height + spare)
 
     @property
     def panels(self) -> list:
         return list(self.query(".panel"))
 
+    @property
+    def pages(self) -> list[Page]:
+        """The compact layout's pages, in the order [ and ] go through them."""
+        islands = list(self.query(IslandPanel))
+        pages = [Page(f"Islands {pair[0].island}–{pair[-1].island}" if len(pair) > 1 else f"Island {pair[0].island}",
+                      tuple(pair)) for pair in (islands[i:i + 2] for i in range(0, len(islands), 2))]
+        pages.append(Page("Mining sites", tuple(self.query(MiningSitePanel))))
+        pages.append(Page("Enrichment Center", (self.query_one(EnrichmentCenterPanel),)))
+        pages.append(Page("Score and rounds", (self.query_one(ScoreTrackPanel), self.query_one(RoundTrackPanel))))
+        for board in self.query(PlayerBoard):
+            pages.append(Page(f"Board of {self._seat_name(board.seat)}", (board,)))
+        pages.append(Page("Market", (self.query_one(MarketPanel),)))
+        pages.append(Page("Log", (self.query_one(LogPanel),)))
+        return pages
+
+    def _seat_name(self, seat: int) -> str:
+        player = self.bridge.engine.state.players[seat]
+        return f"{player.name} [{COLOUR_LETTERS.get(player.colour, '?')}]"
+
     def _show_page(self) -> None:
-        panels = self.panels
-        self.page %= len(panels)
-        for i, panel in enumerate(panels):
-            panel.set_class(i == self.page, "-page")
-        if self.has_class("compact"):
-            title = panels[self.page].border_title or type(panels[self.page]).__name__
-            self.query_one("#page-hint", Static).update(
-                f"Showing {title} ({self.page + 1}/{len(panels)}) · [ ] other panels")
+        pages = self.pages
+        self.page %= len(pages)
+        shown = pages[self.page]
+        compact = self.has_class("compact")
+        for panel in self.panels:
+            panel.set_class(panel in shown.panels, "-page")
+        for row in self.query(".row"):
+            visible = [child for child in row.children if child in shown.panels]
+            if compact:
+                columns = 1 if row.id in ("tracks", "boards") else max(1, len(visible))
+            else:
+                columns = len(row.children)
+            row.styles.grid_size_columns = columns
+            row.set_class(compact and not visible, "-empty")
+        side = compact and any(isinstance(p, (MarketPanel, LogPanel)) for p in shown.panels)
+        self.set_class(side, "-side-page")
+        if compact:
+            self.query_one("#board", VerticalScroll).scroll_home(animate=False)
+            self.query_one("#page-hint", Note).update(self._hint(shown))
+
+    def _hint(self, shown: Page) -> Fit:
+        where = Text(f"{self.page + 1}/{len(self.pages)}", style="bold")
+        keys = [("[ ]", "panels"), ("o", "islands"), ("g", "mines"), ("e", "centre"), ("t", "tracks"),
+                ("b", "you"), ("p", "players"), ("m", "market"), ("l", "log")]
+        choices = [Text.assemble(where, " ", *join_keys(keys, "  ")),
+                   Text.assemble(where, " ", *join_keys(keys[1:], "  ")),
+                   Text.assemble(where, " ", *join_keys(keys[1:], " ")),
+                   Text.assemble(where, " ", *join_keys([(k, "") for k, _ in keys], " "))]
+        return Fit(*choices)
+
+    def _go(self, index: int) -> None:
+        self.page = index
+        self._show_page()
+
+    def _index(self, test) -> list[int]:
+        return [i for i, page in enumerate(self.pages) if any(test(p) for p in page.panels)]
+
+    def _board_page(self, seat: int | None) -> int | None:
+        found = self._index(lambda p: isinstance(p, PlayerBoard) and p.seat == seat)
+        return found[0] if found else None
+
+    def _island_page(self, island: int | None) -> int | None:
+        found = self._index(lambda p: isinstance(p, IslandPanel) and p.island == island)
+        return found[0] if found else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        compact = self.has_class("compact")
+        if action in self.COMPACT_ONLY:
+            return compact
+        if action == "my_cards":
+            return not compact
+        return True
 
     def action_page(self, step: int) -> None:
-        self.page += step
-        self._show_page()
+        self._go(self.page + step)
+
+    def action_goto(self, where: str) -> None:
+        """Jump to a page; pressed again, go on to the next page of the same kind."""
+        current = self.pages[self.page].panels
+        kinds = {"islands": IslandPanel, "sites": MiningSitePanel, "centre": EnrichmentCenterPanel,
+                 "tracks": ScoreTrackPanel, "board": PlayerBoard, "players": PlayerBoard,
+                 "market": MarketPanel, "log": LogPanel}
+        kind = kinds[where]
+        matches = self._index(lambda p: isinstance(p, kind))
+        target = None
+        if where == "board":
+            target = self._board_page(self.at_keyboard)
+        elif self.page in matches:
+            target = matches[(matches.index(self.page) + 1) % len(matches)]
+        elif where == "islands":
+            target = self._island_page(self._ship_of(self.at_keyboard))
+        elif where == "players":
+            seats = self.bridge.engine.state.seats
+            start = self.at_keyboard if self.at_keyboard is not None else -1
+            target = self._board_page((start + 1) % seats)
+        self._go(target if target is not None else matches[0])
+
+    def action_scroll_page(self, step: int) -> None:
+        shown = self.pages[self.page].panels
+        if any(isinstance(p, LogPanel) for p in shown):
+            self.query_one(LogPanel).scroll_relative(y=step * 3, animate=False)
+        else:
+            self.query_one("#board", VerticalScroll).scroll_relative(y=step * 3, animate=False)
+
+    def action_my_cards(self) -> None:
+        """Wide layout: the seat at the keyboard's objectives and deals in full, in a window."""
+        if self.at_keyboard is None:
+            return
+        scene = self.bridge.scene(self.at_keyboard)
+        self.app.push_screen(InspectScreen(f"{scene.tag(self.at_keyboard).plain}: your cards",
+                                           secrets_text(scene, self.at_keyboard)))
+
+    def _ship_of(self, seat: int | None) -> int | None:
+        if seat is None:
+            return None
+        return self.bridge.engine.state.players[seat].island
+
+    def _default_page(self, seat: int) -> int | None:
+        """The page a player needs first when the keyboard comes to them."""
+        phase = self.bridge.engine.state.phase
+        if phase == "setup":
+            return self._board_page(seat)
+        if phase == "actions":
+            return self._island_page(self._ship_of(seat))
+        if phase == "island_selection":
+            return 0
+        return None
+
+    def on_screen_resume(self) -> None:
+        # the keyboard changed hands (a curtain has just been passed): show the new player's page
+        self.call_after_refresh(self._follow_keyboard)
+
+    def _follow_keyboard(self) -> None:
+        seat = self.at_keyboard
+        if seat is None or seat == self._paged_for:
+            return
+        self._paged_for = seat
+        page = self._default_page(seat)
+        if page is not None:
+            self._go(page)
 
     # --- the flow of the game -------------------------------------------------------------
 
     def on_game_screen_game_changed(self, message: GameChanged) -> None:
-        self.advance()
+        if self._shown_events != len(self.bridge.engine.events):  # not yet shown by `choose`
+            self.advance()
 
     def advance(self) -> None:
         """Redraw for whoever decides now, behind a curtain when the keyboard changes hands."""
         engine = self.bridge.engine
+        self._shown_events = len(engine.events)
         if engine.state.phase == "over":
             self.at_keyboard = None
             self.redraw()
@@ -149,20 +368,34 @@ class GameScreen(Screen[None]):
         self.query_one("PromptPanel OptionList").focus()
 
     def on_prompt_panel_chosen(self, message: PromptPanel.Chosen) -> None:
-        if self.at_keyboard is None:
+        self.choose(message.option_id)
+
+    def choose(self, option_id: str) -> None:
+        """Hand a choice to the engine and show what came of it before the next key is read.
+
+        A key pressed quickly after another may name an option of the prompt
+        that was on screen before: it is dropped, as the player never saw the
+        prompt it belongs to.
+        """
+        engine = self.bridge.engine
+        if self.at_keyboard is None or option_id not in engine.pending.ids():
             return
-        result = self.bridge.choose(message.option_id)
+        result = self.bridge.choose(option_id)
         if not result and hasattr(result, "reason"):
             self.notify(result.reason, title="Not allowed", severity="warning")
+            return
+        self.advance()
 
     # --- keys -------------------------------------------------------------------------------
 
     def action_pick(self, index: int) -> None:
-        self.query_one(PromptPanel).pick(index)
+        option_id = self.query_one(PromptPanel).option_at(index)
+        if option_id is not None:
+            self.choose(option_id)
 
     def action_back(self) -> None:
         if any(o.id == "back" for o in self.bridge.engine.pending.options):
-            self.on_prompt_panel_chosen(PromptPanel.Chosen("back"))
+            self.choose("back")
 
     def action_inspect(self) -> None:
         option = self.query_one(PromptPanel).highlighted_id
@@ -173,6 +406,8 @@ class GameScreen(Screen[None]):
         self.app.push_screen(InspectScreen(*details))
 
     def action_filter_log(self) -> None:
-        seats = [None, *range(self.bridge.engine.state.seats)]
-        self.log_filter = seats[(seats.index(self.log_filter) + 1) % len(seats)]
-        self.query_one(LogPanel).set_filter(self.log_filter)
+        """`f` anywhere on the screen: the log's own filter key (one piece of code for both)."""
+        self.query_one(LogPanel).action_cycle_filter()
+
+    def on_log_panel_filter_changed(self, message: LogPanel.FilterChanged) -> None:
+        self.log_filter = message.seat

@@ -13,7 +13,10 @@ from typing import Iterable, Mapping
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
+from textual.strip import Strip
 from textual.widgets import Static
 
 from ..scene import Scene
@@ -49,6 +52,11 @@ def tags(scene: Scene, seats: Iterable[int], sep: str = ", ") -> Text:
     return join((scene.tag(s) for s in seats), sep)
 
 
+def markers(scene: Scene, seats: Iterable[int], sep: str = " ") -> Text:
+    """Players as their coloured letters ("R Y"): colour and letter, for tight places."""
+    return join((scene.marker(s) for s in seats), sep)
+
+
 def label(text: str) -> Text:
     """A field name in a panel ("Money", "Ships here"...)."""
     return Text(text, style="bold")
@@ -81,6 +89,11 @@ class Flow:
         self.items = [i if isinstance(i, Text) else Text(i) for i in items]
         self.sep = sep
 
+    @property
+    def width(self) -> int:
+        """The width of the whole flow on one line."""
+        return sum(i.cell_len for i in self.items) + len(self.sep) * max(0, len(self.items) - 1)
+
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         widths = [i.cell_len for i in self.items] or [0]
         total = sum(widths) + len(self.sep) * (len(widths) - 1)
@@ -100,6 +113,71 @@ class Flow:
             yield line
 
 
+def one_line_width(renderable) -> int:
+    """How wide `renderable` is on one line (a Text, a Flow, a Spread or a Fit)."""
+    if isinstance(renderable, Text):
+        return max((line.cell_len for line in renderable.split("\n")), default=0)
+    return renderable.width
+
+
+class Fit:
+    """The first of `choices` (longest first) that fits the width on one line; else the last one, wrapped.
+
+    `Fit(Text("Merchants 3 free of 4"), Text("Merch. 3/4"))` says it in full
+    when there is room and briefly when there is not; nothing is cut off.
+    """
+
+    def __init__(self, *choices):
+        self.choices = [c if not isinstance(c, str) else Text(c) for c in choices]
+
+    @property
+    def width(self) -> int:
+        return one_line_width(self.choices[0])
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widths = [one_line_width(c) for c in self.choices]
+        return Measurement(min(min(widths), options.max_width), min(max(widths), options.max_width))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for choice in self.choices:
+            if one_line_width(choice) <= options.max_width:
+                yield choice
+                return
+        yield self.choices[-1]
+
+
+class WideOnly:
+    """`renderable` when the panel is at least `min_width` wide; nothing (not even a line) when narrower."""
+
+    def __init__(self, renderable, min_width: int):
+        self.renderable, self.min_width = renderable, min_width
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        if options.max_width < self.min_width:
+            return Measurement(0, 0)
+        return Measurement.get(console, options, self.renderable)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if options.max_width >= self.min_width:
+            yield self.renderable
+
+
+class ByWidth:
+    """`wide` from `min_width` columns on, else `narrow`: two ways of saying a thing, by the room there is."""
+
+    def __init__(self, min_width: int, wide, narrow):
+        self.min_width, self.wide, self.narrow = min_width, wide, narrow
+
+    def _pick(self, width: int):
+        return self.wide if width >= self.min_width else self.narrow
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self._pick(options.max_width))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self._pick(options.max_width)
+
+
 class Spread:
     """`left` and `right` on one line, `right` pushed to the right edge.
 
@@ -110,6 +188,10 @@ class Spread:
     def __init__(self, left: Text | str, right: Text | str):
         self.left = left if isinstance(left, Text) else Text(left)
         self.right = right if isinstance(right, Text) else Text(right)
+
+    @property
+    def width(self) -> int:
+        return self.left.cell_len + 1 + self.right.cell_len
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         total = self.left.cell_len + 1 + self.right.cell_len
@@ -142,6 +224,67 @@ def ship_seats(scene: Scene, island: int) -> list[int]:
     return [p["seat"] for p in view["players"] if p.get("island") == island]
 
 
+SVG_SPACES = False
+"""Set by `lagoon_tui.stills`: draw for SVG pictures (see `detach_spaces`); a terminal never needs it."""
+
+
+def svg_safe(strips: list[Strip]) -> list[Strip]:
+    """`strips` as they are, or, while pictures are taken, with their spaces detached."""
+    return [detach_spaces(strip) for strip in strips] if SVG_SPACES else strips
+
+
+def detach_spaces(strip: Strip) -> Strip:
+    """The strip with the leading spaces of each run of text split off into a run of their own.
+
+    What a terminal shows is unchanged (the spaces only flip their bold bit).
+    SVG screenshots draw each run as one <text> at its own column, and some
+    SVG renderers (librsvg) drop a run's leading spaces, drawing "Cleo [G] took"
+    as "Cleo [G]took" and pulling right-aligned columns to the left; a run that
+    starts with a letter is drawn where it belongs.
+    """
+    out: list[Segment] = []
+    changed = False
+    for segment in strip:
+        text, style, control = segment
+        if control or not text.startswith(" ") or not text.strip(" "):
+            out.append(segment)
+            continue
+        n = len(text) - len(text.lstrip(" "))
+        base = style or Style()
+        out.append(Segment(text[:n], base + Style(bold=not base.bold)))
+        out.append(Segment(text[n:], style))
+        changed = True
+    return Strip(out, strip.cell_length) if changed else strip
+
+
+class Note(Static):
+    """A Static whose lines keep their spaces in SVG screenshots too (see `detach_spaces`)."""
+
+    def render_lines(self, crop) -> list[Strip]:
+        return svg_safe(super().render_lines(crop))
+
+
+class Drawn:
+    """A renderable already laid out by Rich at one width.
+
+    Textual lays a panel's content out twice after each change (once to
+    measure its height, once to draw it) and re-arranges the whole screen
+    whenever a panel may have changed height. A panel lays out its content
+    once, keeps the segments, and asks for a new arrangement only when its
+    line count changed.
+    """
+
+    def __init__(self, segments: list[Segment], width: int):
+        self.segments, self.width = segments, width
+        self.lines = sum(text.count("\n") for text, _, _ in segments)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(self.width, self.width)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from self.segments
+
+
 class Panel(Static):
     """A bordered board panel that redraws itself from a Scene with `show(scene)`."""
 
@@ -162,21 +305,44 @@ class Panel(Static):
         self.scene: Scene | None = None
         self._drawn_from: object = None
         self._titles: tuple[str, ...] = ()
+        self._source: object = ""  # what the panel shows, before it is laid out (see `Drawn`)
+        self._drawn: Drawn | None = None
 
-    def set_titles(self, *titles: str) -> None:
+    def update(self, content: object = "", *, layout: bool = True) -> None:
+        """Show `content`, laid out once at the panel's width (see `Drawn`)."""
+        self._source = content
+        width = self.content_size.width
+        if not width or isinstance(content, str) or not self.is_mounted:
+            self._drawn = None
+            super().update(content, layout=layout)
+            return
+        app = self.app
+        options = app.console_options.update_width(width).update(highlight=False)
+        drawn = Drawn(list(app.console.render(content, options)), width)
+        moved = self._drawn is None or drawn.lines != self._drawn.lines
+        self._drawn = drawn
+        super().update(drawn, layout=layout and moved)
+
+    def set_titles(self, *titles: str | Text) -> None:
         """Border titles from longest to shortest: the longest that fits the panel's width is shown."""
         self._titles = titles
         self._fit_title()
 
     def on_resize(self) -> None:
         self._fit_title()
+        if self._drawn is None or self._drawn.width != self.content_size.width:
+            self.update(self._source)
 
     def _fit_title(self) -> None:
         if not self._titles:
             return
         room = self.outer_size.width - 6  # corners, the line before the title, spaces
-        fits = [t for t in self._titles if len(t) <= room] if room > 0 else []
+        fits = [t for t in self._titles if one_line_width(Text(t) if isinstance(t, str) else t) <= room] \
+            if room > 0 else []
         self.border_title = fits[0] if fits else self._titles[0 if room <= 0 else -1]
+
+    def render_lines(self, crop) -> list[Strip]:
+        return svg_safe(super().render_lines(crop))
 
     def unchanged(self, scene: Scene, key: object) -> bool:
         """True when `key` (the part of the scene this panel draws) is what it last drew.

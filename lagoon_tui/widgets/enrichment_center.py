@@ -8,7 +8,7 @@ from rich.text import Text
 from rules.cards import METALS
 
 from ..scene import Scene
-from ._common import EMPTY_SLOT, Flow, Panel, muted
+from ._common import EMPTY_SLOT, Flow, Panel, WideOnly, muted
 
 
 class CentreGrid:
@@ -89,4 +89,5 @@ class EnrichmentCenterPanel(Panel):
         help_text = muted(f"0' holds {board.zero_line_capacity} per metal and can't be bought. Each round end "
                           f"every cube rises a level; past 4' it leaves. Buying pays the level in $ to "
                           f"the owner (free if yours), who scores {board.owner_vp} VP.")
-        self.update(Group(table, Text(""), legend, help_text))
+        # the rules in a sentence where there is room (a page of its own); the rules screen has them too
+        self.update(Group(table, legend, WideOnly(help_text, 60)))

@@ -1,14 +1,98 @@
 """One island of the lagoon: its action spaces, who took them, what they cost you, whose ship is here."""
 from __future__ import annotations
 
-from rich.console import Group
+from dataclasses import dataclass
+
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
 from rich.text import Text
 
 from rules.actions import ACTION_NAMES
 from rules.registry import MINER_ACTIONS
 
 from ..scene import Scene
-from ._common import Panel, Spread, label, muted, plural, ship_seats, tags
+from ._common import Fit, Flow, Panel, label, markers, muted, ship_seats, tags
+
+SHORT_ACTION_NAMES = {
+    "buy_artifact": "Artifact",
+    "operate_mining_site": "Mine",
+    "draw_or_close_deal": "Deal",
+    "trade": "Trade",
+    "buy_equipment": "Equipment",
+    "recruit_merchant": "+Merchant",
+    "recruit_miner": "+Miner",
+    "make_shipment": "Shipment",
+    "draw_place_galleries": "Galleries",
+    "enrichment_transaction": "Enrich",
+    "depart_island": "Depart",
+}
+"""Action names for narrow panels; the prompt, the rules and `i` (inspect) give the full ones."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One action space: its names, who took it this round, and its cost to the seat at the keyboard."""
+
+    name: str
+    short: str
+    users: Text  # tags: "Ben [Y], Dev [B]"
+    letters: Text  # markers: "Y B"
+    costs: tuple[Text, ...]  # longest first: "2 merchants", "2 merch.", "2m"
+
+
+class ActionRows:
+    """One line per action space: name on the left, users and cost on the right, costs in a column.
+
+    The longest layout that fits the width is used: full names and player
+    tags, then full names and player letters, then short names with shorter
+    costs. When not even the shortest fits, each row wraps on its own.
+    """
+
+    def __init__(self, rows: list[Row]):
+        self.rows = rows
+
+    def _layouts(self):
+        long_cost, mid_cost, short_cost = 0, 1, 2
+        yield "name", "users", long_cost
+        yield "name", "letters", long_cost
+        yield "short", "letters", long_cost
+        yield "short", "letters", mid_cost
+        yield "short", "letters", short_cost
+
+    def _width(self, layout) -> tuple[int, int, int]:
+        name, users, cost = layout
+        name_w = max(len(getattr(r, name)) for r in self.rows)
+        users_w = max(getattr(r, users).cell_len for r in self.rows)
+        cost_w = max(r.costs[cost].cell_len for r in self.rows)
+        return name_w, users_w, cost_w
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        *_, last = self._layouts()
+        narrow = sum(self._width(last)) + 2
+        wide = sum(self._width(next(self._layouts()))) + 2
+        return Measurement(min(narrow, options.max_width), min(wide, options.max_width))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        chosen = None
+        for layout in self._layouts():
+            name_w, users_w, cost_w = self._width(layout)
+            if name_w + 1 + users_w + 1 + cost_w <= width:
+                chosen = layout
+                break
+        if chosen is None:  # too narrow even for short names: each row wraps by itself
+            for r in self.rows:
+                yield Flow([Text(r.short), r.letters, r.costs[-1]], " ")
+            return
+        name, users, cost = chosen
+        for r in self.rows:
+            cost_text = r.costs[cost]
+            who = getattr(r, users)
+            line = Text(getattr(r, name))
+            right = Text.assemble(who, " " if who.cell_len else "", cost_text)
+            line.append(" " * max(1, width - line.cell_len - right.cell_len))
+            line.append_text(right)
+            yield line
 
 
 class IslandPanel(Panel):
@@ -27,6 +111,14 @@ class IslandPanel(Panel):
         super().__init__(**kwargs)
         self.island = island
         self.border_title = f"Island {island}"
+        self._title_widths: list[int] = []
+
+    def _fit_title(self) -> None:
+        if not self._titles or not self._title_widths:
+            return super()._fit_title()
+        room = self.outer_size.width - 6
+        fits = [t for t, w in zip(self._titles, self._title_widths) if w <= room]
+        self.border_title = fits[0] if fits else self._titles[-1]
 
     def show(self, scene: Scene) -> None:
         view, seat = scene.view, scene.seat
@@ -36,46 +128,62 @@ class IslandPanel(Panel):
         if self.unchanged(scene, key):
             return
         isl = scene.content.board.island(self.island)
+        # every island is titled alike: the long form only when the longest island name fits it
+        self._title_widths = [max(len(f"Island {i.number} · {i.name}") for i in scene.content.board.islands),
+                              max(len(f"{i.number} · {i.name}") for i in scene.content.board.islands),
+                              0]
         self.set_titles(f"Island {isl.number} · {isl.name}", f"{isl.number} · {isl.name}", f"Island {isl.number}")
 
         docked = ship_seats(scene, self.island)
         here = seat is not None and seat in docked
         self.set_class(here, "-here")
-        self.border_subtitle = "your ship is here" if here else None
+        self.border_subtitle = "your ship" if here else None
 
         lines: list = []
         selecting = view.get("phase") == "island_selection"
-        ships = Text.assemble(label("Chosen by: " if selecting else "Ships here: "),
-                              tags(scene, docked) if docked else muted("none"))
-        if here:
-            ships.append("  ◀ you", style="bold")
-        lines.append(ships)
+        you = Text("  ◀ you", style="bold") if here else Text("")
+        none = muted("none")
+        if selecting:
+            lines.append(Fit(Text.assemble(label("Chosen by: "), tags(scene, docked) if docked else none, you),
+                             Text.assemble(label("Chosen by: "), markers(scene, docked) if docked else none, you)))
+        else:
+            lines.append(Fit(Text.assemble(label("Ships here: "), tags(scene, docked) if docked else none, you),
+                             Text.assemble(label("Ships: "), tags(scene, docked) if docked else none, you),
+                             Text.assemble(label("Ships: "), markers(scene, docked) if docked else none, you)))
 
         left = (view.get("artifacts") or {}).get(str(self.island))
         if isl.artifacts:
             price = scene.content.board.artifact_price
-            lines.append(Text.assemble(label("Artifacts left"), muted(f" ({price} raw each)"), label(": "),
-                                       ", ".join(left) if left else muted("none")))
+            lines.append(Fit(
+                Text.assemble(label("Artifacts left "), muted(f"({price} raw each)"), label(": "),
+                              ", ".join(left) if left else muted("none")),
+                Text.assemble(label("Artifacts left "), muted(f"({price} raw)"), label(": "),
+                              " ".join(left) if left else muted("none")),
+                Flow([Text.assemble(label("Artifacts left "), muted(f"({price} raw)"), label(":")),
+                      *(left or [muted("none")])], " ")))
 
         users_by_space = view.get("space_users") or {}
-        lines.append(Text(""))
-        lines.append(Spread(label("Action"), label("Cost to you" if seat is not None else "Cost")))
         mine_used = set(scene.player(seat)["used"]) if seat is not None else set()
+        rows = []
         for action in isl.actions:
             space = f"{self.island}:{action}"
-            users = users_by_space.get(space) or []
-            lines.append(Spread(Text(ACTION_NAMES.get(action, action)),
-                                self._cost(action, space, users, seat, mine_used)))
-            if users:
-                lines.append(Text.assemble(("  taken by ", "dim"), tags(scene, dict.fromkeys(users))))
+            users = list(dict.fromkeys(users_by_space.get(space) or []))
+            rows.append(Row(ACTION_NAMES.get(action, action), SHORT_ACTION_NAMES.get(action, action),
+                            tags(scene, users), markers(scene, users),
+                            self._costs(action, space, users, seat, mine_used)))
+        lines.append(ActionRows(rows))
         self.update(Group(*lines))
 
     @staticmethod
-    def _cost(action: str, space: str, users: list[int], seat: int | None, mine_used: set[str]) -> Text:
+    def _costs(action: str, space: str, users: list[int], seat: int | None,
+               mine_used: set[str]) -> tuple[Text, ...]:
+        """The cost to the seat at the keyboard, from the longest wording to the shortest."""
         if seat is not None and space in mine_used:
-            return muted("you took it")
+            return muted("you took it"), muted("taken"), muted("taken")
         if action in MINER_ACTIONS:
-            return Text("miners")
+            return Text("miners"), Text("miners"), Text("miners")
         others = {u for u in users if u != seat}
         cost = 1 + len(others)
-        return Text(plural(cost, "merchant"), style="bold reverse" if cost > 1 else "")
+        style = "bold reverse" if cost > 1 else ""
+        return (Text("1 merchant" if cost == 1 else f"{cost} merchants", style=style),
+                Text(f"{cost} merch.", style=style), Text(f"{cost}m", style=style))

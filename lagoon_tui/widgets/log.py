@@ -1,12 +1,16 @@
 """The game log: what happened, newest at the bottom, optionally only the lines about one player."""
 from __future__ import annotations
 
+from rich.segment import Segment
 from rich.text import Text
+from textual.geometry import Size
 from textual.binding import Binding
 from textual.message import Message
+from textual.strip import Strip
 from textual.widgets import RichLog
 
 from ..scene import LogLine, Scene
+from ._common import svg_safe
 
 
 def _people(scene: Scene) -> list[tuple[str, str]]:
@@ -14,7 +18,12 @@ def _people(scene: Scene) -> list[tuple[str, str]]:
 
 
 class LogPanel(RichLog):
-    """The scene's log lines; `f` (or `set_filter`) shows only the lines about one player."""
+    """The scene's log lines; `f` (or `set_filter`) shows only the lines about one player.
+
+    `action_cycle_filter` is the one place the filter moves on: the `f` key
+    here and the game screen's `f` both call it, and it tells the screen with
+    a `FilterChanged` message.
+    """
 
     BINDINGS = [Binding("f", "cycle_filter", "Filter log")]
 
@@ -50,7 +59,15 @@ class LogPanel(RichLog):
         self.scene: Scene | None = None
         self.filter_seat: int | None = None
         self._written: tuple[LogLine, ...] = ()  # the scene log the lines on screen were drawn from
+        self._laid_out: dict[tuple[LogLine, int], list[Strip]] = {}
+        self._wrapped_at = 0  # the width the lines on screen were wrapped to
         self._title()
+
+    def on_mount(self) -> None:
+        # Anchored, the log stays on its newest line whatever happens to its
+        # height (the prompt above it grows and shrinks with every decision),
+        # until the reader scrolls up; scrolling back down re-anchors it.
+        self.anchor()
 
     # --- drawing ---------------------------------------------------------------
 
@@ -76,10 +93,44 @@ class LogPanel(RichLog):
             self._written = self.scene.log
 
     def _write_lines(self, lines) -> None:
-        texts = [self.line_text(line) for line in lines
-                 if self.filter_seat is None or line.seat == self.filter_seat]
-        if texts:  # one write for the lot: a whole game's log is drawn in one go
-            self.write(Text("\n").join(texts))
+        shown = [line for line in lines if self.filter_seat is None or line.seat == self.filter_seat]
+        width = self.scrollable_content_region.width
+        if not shown:
+            return
+        if not self._size_known or width <= 0:  # laid out later by RichLog, in one write
+            self.write(Text("\n").join(self.line_text(line) for line in shown))
+            return
+        for line in shown:
+            self.lines.extend(self._strips(line, width))
+        self._wrapped_at = width
+        self._widest_line_width = max(self._widest_line_width, width)
+        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    def _strips(self, line: LogLine, width: int) -> list[Strip]:
+        """One log line wrapped to `width`, laid out once for the whole game.
+
+        Most lines read the same for every seat, so when the keyboard changes
+        hands and the log is written anew for the next reader, almost every
+        line comes from here instead of being laid out again.
+        """
+        key = (line, width)
+        strips = self._laid_out.get(key)
+        if strips is None:
+            console = self.app.console
+            segments = console.render(self.line_text(line), console.options.update_width(width))
+            strips = [strip.adjust_cell_length(width) for strip in Strip.from_lines(Segment.split_lines(segments))]
+            self._laid_out[key] = strips
+        return strips
+
+    def on_resize(self, event) -> None:
+        # (RichLog's own on_resize runs too: Textual calls each class's handler)
+        width = self.scrollable_content_region.width
+        if self._wrapped_at and width and width != self._wrapped_at:
+            self._redraw()  # wrap every line again at the new width
+        # The log changes height with the prompt beside it at every decision:
+        # it goes back to its newest line, where the news is.
+        self.anchor()
 
     def line_text(self, line: LogLine) -> Text:
         """A log line as shown: lines about a player begin with that player's tag."""
@@ -92,6 +143,9 @@ class LogPanel(RichLog):
         if line.text.startswith(name):
             return Text.assemble(tag, line.text[len(name):])
         return Text.assemble(tag, ": ", line.text)
+
+    def render_lines(self, crop) -> list[Strip]:
+        return svg_safe(super().render_lines(crop))
 
     def _title(self) -> None:
         title = Text("Log · ")

@@ -7,8 +7,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ..scene import Scene
-from ._common import CUBE, EMPTY_SLOT, SPENT, Flow, Panel, muted
+from ._common import CUBE, EMPTY_SLOT, SPENT, Fit, Flow, Panel, muted
 
+FACE_DOWN = "?"
 LEVELS = (2, 1)  # drawn top to bottom: level 2 above level 1, the shore below
 
 
@@ -18,20 +19,18 @@ def gallery_cell(scene: Scene, gallery: dict | None) -> Text | Flow:
         return Text(EMPTY_SLOT * 5, style="dim")
     tile_id = gallery.get("tile")
     if not gallery.get("face_up"):
-        hidden = Text.assemble(("?", "bold reverse"), (" face down", "dim"))
         if tile_id is None:
-            return hidden
+            return Text.assemble((FACE_DOWN, "bold reverse"))
         tile = scene.content.gallery(tile_id)
         what = f"{tile.metal} {tile.cubes}" if tile.metal else "empty"
-        hidden.append(":", style="dim")
-        return Flow([hidden, Text(what, style="italic"), Text("(you placed it)", style="italic")], " ")
+        # a face-down gallery its owner placed: the owner alone knows what is under it
+        return Flow([Text.assemble((FACE_DOWN, "bold reverse"), " ", (what, "italic")), Text("(yours)", style="dim")], " ")
     tile = scene.content.gallery(tile_id) if tile_id else None
     if tile is None or not tile.metal:
-        return Flow([Text("empty", style="dim"), Text("gallery", style="dim")], " ")
+        return Text("empty", style="dim")
     left = gallery.get("cubes", 0)
     cubes = Text(CUBE * left)
     cubes.append(SPENT * max(0, tile.cubes - left), style="dim")
-    cubes.append(f" {left}")
     return Flow([Text(tile.metal, style="bold"), cubes], " ")
 
 
@@ -41,7 +40,7 @@ class SiteGrid:
     Either way level 2 is drawn above level 1, and nothing is cut short.
     """
 
-    MIN_CELL = 8
+    MIN_CELL = 6
 
     def __init__(self, columns: list[dict[int, Text | Flow]]):
         self.columns = columns
@@ -94,6 +93,7 @@ class MiningSitePanel(Panel):
         cells = [{level: gallery_cell(scene, column[level - 1] if level - 1 < len(column) else None)
                   for level in LEVELS} for column in site["columns"]]
         table = SiteGrid(cells)
-        shore = Text("≈≈ shore ≈≈", style="dim", justify="center")
-        note = muted("L1: 1 miner per cube · L2: 2 miners per cube · ? = face down")
-        self.update(Group(table, shore, note))
+        shore = Fit(muted(f"≈≈ shore ≈≈  L1: 1 miner a cube · L2: 2 miners a cube · {FACE_DOWN} face down"),
+                    muted(f"≈≈ shore ≈≈  L1: 1 miner/cube · L2: 2 · {FACE_DOWN} face down"),
+                    Flow([muted("≈≈ shore ≈≈"), muted(f"{FACE_DOWN} face down")], "  "))
+        self.update(Group(table, shore))

@@ -9,7 +9,7 @@ from rich.text import Text
 from rules.cards import ENRICHED_LEVELS, METALS
 
 from ..scene import Scene
-from ._common import EMPTY_SLOT, Flow, Panel, acting_seat, deal_needs, join, label, muted, plural
+from ._common import EMPTY_SLOT, ByWidth, Fit, Flow, Panel, acting_seat, deal_needs, join, label, muted, plural
 
 
 def _bullets() -> Table:
@@ -23,25 +23,27 @@ def _bullets() -> Table:
 class CubeGrid:
     """Raw cubes, enriched cubes by level (1' to 4') and artifacts, one metal a row.
 
-    A fixed-width grid; when the panel is too narrow for the artifacts
-    column, the artifacts go on a line of their own under the grid.
+    A fixed-width grid of 26 columns; in a narrower panel the artifacts
+    column goes, and the artifacts are listed on a line of their own.
     """
+
+    WIDE = 26
 
     def __init__(self, player: dict):
         self.p = player
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement(min(22, options.max_width), min(32, options.max_width))
+        return Measurement(min(22, options.max_width), min(self.WIDE, options.max_width))
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         p = self.p
         name_w = max(len(m) for m in METALS)
-        wide = options.max_width >= name_w + 4 + 3 * len(ENRICHED_LEVELS) + 10
+        wide = options.max_width >= self.WIDE
         head = Text(" " * name_w + " raw", style="bold")
         for level in ENRICHED_LEVELS:
             head.append(f" {level}'")
         if wide:
-            head.append(" artifacts")
+            head.append(" art")
         yield head
         for metal in METALS:
             raw = p["raw"].get(metal, 0)
@@ -56,7 +58,7 @@ class CubeGrid:
                     line.append(f"{EMPTY_SLOT} ", style="dim")
             if wide:
                 art = p["artifacts"].get(metal, 0)
-                line.append(f"{art:>10}", style="" if art else "dim")
+                line.append(f"{art:>4}", style="" if art else "dim")
             yield line
         if not wide:
             arts = [f"{n} {m}" for m, n in p["artifacts"].items() if n]
@@ -64,7 +66,12 @@ class CubeGrid:
 
 
 class PlayerBoard(Panel):
-    """The board of seat `seat`. Objectives and deals in hand are listed only for the seat at the keyboard."""
+    """The board of seat `seat`. Objectives and deals in hand are listed only for the seat at the keyboard.
+
+    Compact: a few short lines and the cube grid; the objectives' texts are
+    written out where the panel is wide enough (and always while they are
+    being chosen), else only their names.
+    """
 
     DEFAULT_CSS = """
     PlayerBoard {
@@ -78,6 +85,8 @@ class PlayerBoard(Panel):
         color: $text-muted;
     }
     """
+
+    TEXT_WIDTH = 44  # from this inner width on, objectives are shown with their texts
 
     def __init__(self, seat: int, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -96,45 +105,39 @@ class PlayerBoard(Panel):
         self.set_class(acting, "-acting")
         self.set_class(passed, "-passed")
 
-        title = scene.tag(self.seat)
-        if mine:
-            title.append(" (you)")
-        if acting:
-            title.append(" ▶ to play")
-        elif passed:
-            title.append(" · passed")
-        self.border_title = title
+        tag = scene.tag(self.seat)
+        state = " ▶ to play" if acting else (" · passed" if passed else "")
+        you = " (you)" if mine else ""
+        self.set_titles(Text.assemble(tag, you, state), Text.assemble(tag, state),
+                        Text.assemble(tag, " ▶" if acting else (" passed" if passed else "")), tag)
 
         lines: list = []
-        head = scene.tag(self.seat)
-        if acting:
-            head.append("  ▶ to play", style="bold reverse")
-        elif passed:
-            head.append("  passed for this round", style="bold")
-        lines.append(head)
-
-        corp = p.get("corporation")
-        if corp:
-            lines.append(Text.assemble(label("Corporation: "), content.corporations[corp].name))
-        elif mine and p.get("corporation_offer"):
-            offer = ", ".join(content.corporations[c].name for c in p["corporation_offer"] if c)
-            lines.append(Text.assemble(label("Corporation: "), muted("to choose from "), offer))
-        else:
-            lines.append(Text.assemble(label("Corporation: "), muted("not chosen yet")))
-
         ship = p.get("island")
         if ship is None and view.get("phase") == "island_selection":
             chosen = {seat: int(isl) for isl, seat in (view.get("islands_chosen") or {}).items()}
             ship = chosen.get(self.seat)
-        lines.append(Flow([
-            Text.assemble(label("Money "), (f"${p['money']}", "bold")),
-            Text.assemble(label("VP "), (str(p["vp"]), "bold")),
-            Text.assemble(label("Ship "), f"at island {ship}" if ship is not None else muted("not placed yet")),
-        ]))
-        lines.append(Flow([
-            Text.assemble(label("Merchants "), f"{p['merchants'] - p['merchants_used']} free of {p['merchants']}"),
-            Text.assemble(label("Miners "), f"{p['miners'] - p['miners_used']} free of {p['miners']}"),
-        ]))
+        money = Text.assemble(label("Money "), (f"${p['money']}", "bold"))
+        vp = Text.assemble(label("VP "), (str(p["vp"]), "bold"))
+        where = f"at island {ship}" if ship is not None else muted("not placed yet")
+        lines.append(Flow([money, vp, Text.assemble(label("Ship "), where)], "   "))
+
+        corp = p.get("corporation")
+        if corp:
+            lines.append(Text(content.corporations[corp].name, style="italic"))
+        elif mine and p.get("corporation_offer"):
+            offer = ", ".join(content.corporations[c].name for c in p["corporation_offer"] if c)
+            lines.append(Text.assemble(label("Corporation: "), muted("choose "), offer))
+        else:
+            lines.append(Text.assemble(label("Corporation: "), muted("not chosen yet")))
+
+        mer_free, mer = p["merchants"] - p["merchants_used"], p["merchants"]
+        min_free, mins = p["miners"] - p["miners_used"], p["miners"]
+        merchants = Text.assemble(label("Merchants "), f"{mer_free}/{mer} free")
+        miners = Text.assemble(label("Miners "), f"{min_free}/{mins} free")
+        lines.append(Fit(
+            Text.assemble(label("Merchants "), f"{mer_free} free of {mer}", "   ",
+                          label("Miners "), f"{min_free} free of {mins}"),
+            Flow([merchants, miners], "  ")))
         lines.append(CubeGrid(p))
 
         equipment = p.get("equipment") or []
@@ -143,8 +146,12 @@ class PlayerBoard(Panel):
             items = []
             for card_id in equipment:
                 card = content.equipment[card_id]
-                state = "no ability" if card.effect is None else ("used this round" if card_id in used else "ready")
-                items.append(Text.assemble(card.name, (f" ({state})", "dim" if state != "ready" else "")))
+                if card.effect is None:
+                    items.append(Text.assemble(card.name, (" (VP)", "dim")))
+                elif card_id in used:
+                    items.append(Text.assemble((card.name, "dim"), (" (used)", "dim")))
+                else:
+                    items.append(Text(card.name))
             lines.append(Text.assemble(label("Equipment: "), join(items)))
         else:
             lines.append(Text.assemble(label("Equipment: "), muted("none")))
@@ -153,15 +160,17 @@ class PlayerBoard(Panel):
         ship_vp = sum(content.shipments[s].vp for s in shipments if s)
         closed = p.get("deals_closed") or []
         deal_vp = sum(content.deals[d].vp for d in closed if d)
-        lines.append(Flow([
-            Text.assemble(label("Shipments "), f"{len(shipments)} made, {ship_vp} VP"),
-            Text.assemble(label("Deals closed "), f"{len(closed)}, {deal_vp} VP"),
-        ]))
+        lines.append(Fit(
+            Text.assemble(label("Shipments "), f"{len(shipments)} made, {ship_vp} VP", "   ",
+                          label("Deals closed "), f"{len(closed)}, {deal_vp} VP"),
+            Text.assemble(label("Shipped "), f"{len(shipments)} ({ship_vp} VP)", "  ",
+                          label("Deals "), f"{len(closed)} ({deal_vp} VP)"),
+            Flow([Text.assemble(label("Shipped "), f"{len(shipments)} ({ship_vp} VP)"),
+                  Text.assemble(label("Deals closed "), f"{len(closed)} ({deal_vp} VP)")], "  ")))
         lines.extend(self._secrets(scene, p, mine))
         self.update(Group(*lines))
 
-    @staticmethod
-    def _secrets(scene: Scene, p: dict, mine: bool) -> list:
+    def _secrets(self, scene: Scene, p: dict, mine: bool) -> list:
         content = scene.content
         objectives = p.get("objectives") or []
         offer = p.get("objective_offer") or []
@@ -175,37 +184,58 @@ class PlayerBoard(Panel):
             else:
                 parts.append(f"{plural(len(offer), 'objective')} offered")
             parts.append(f"{plural(len(deals), 'deal')} in hand")
-            return [Text.assemble(label("Secret: "), ", ".join(parts))]
+            return [Fit(Text.assemble(label("Secret: "), ", ".join(parts)),
+                        Flow([parts[0] + ",", parts[1]], " "))]
 
         out: list = []
+        private = mine and not over
         if objectives:
-            out.append(label("Objectives" + (" (only you can see these)" if mine and not over else "") + ":"))
-            shown = objectives
+            head, shown = "Objectives", objectives
         elif offer:
-            keep = content.board.objectives_kept
-            out.append(label(f"Objectives offered (keep {keep}; only you can see these):"))
-            shown = offer
+            head, shown = f"Objectives offered (keep {content.board.objectives_kept})", offer
         else:
-            out.append(Text.assemble(label("Objectives: "), muted("none")))
-            shown = []
-        items = _bullets()
-        for obj_id in shown:
-            if obj_id is None:
-                continue
-            o = content.objectives[obj_id]
-            items.add_row("•", Text.assemble((o.name, "bold"), " — ", o.text))
-        if items.row_count:
-            out.append(items)
+            head, shown = "Objectives", []
+        cards = [content.objectives[o] for o in shown if o is not None]
+        if not cards:
+            out.append(Text.assemble(label(f"{head}: "), muted("none")))
+        else:
+            items = _bullets()
+            for o in cards:
+                items.add_row("•", Text.assemble((o.name, "bold"), " — ", o.text))
+            full = Group(label(head + (" (only you can see these)" if private else "") + ":"), items)
+            names = Text.assemble(label(head + ": "), join(Text(o.name) for o in cards))
+            # while they are being chosen the texts always show: the choice depends on them
+            out.append(full if offer and not objectives else ByWidth(self.TEXT_WIDTH, full, names))
 
         if deals:
-            out.append(label(f"Deals in hand ({len(deals)}):"))
             items = _bullets()
             for deal_id in deals:
                 if deal_id is None:
                     continue
                 d = content.deals[deal_id]
-                items.add_row("•", Text.assemble(deal_needs(d.requires), " → ", (f"{d.vp} VP", "bold")))
-            out.append(items)
+                worth = Text(f" → {d.vp} VP", style="bold")
+                items.add_row("•", Fit(Text.assemble(deal_needs(d.requires), worth),
+                                       Text.assemble(" ".join(f"{m} {lv}'" for m, lv in d.requires.items()), worth)))
+            out.append(Group(label(f"Deals in hand ({len(deals)}):"), items))
         else:
             out.append(Text.assemble(label("Deals in hand: "), muted("none")))
         return out
+
+
+def secrets_text(scene: Scene, seat: int) -> str:
+    """A seat's objectives and deals in hand in full, for that seat's eyes only (the `b` window)."""
+    content = scene.content
+    p = scene.player(seat)
+    lines = []
+    objectives = [o for o in (p.get("objectives") or p.get("objective_offer") or []) if o is not None]
+    lines.append("Objectives:" if objectives else "Objectives: none")
+    for o in objectives:
+        card = content.objectives[o]
+        lines.append(f"• {card.name}: {card.text}")
+    deals = [d for d in p.get("deals") or [] if d is not None]
+    lines.append("")
+    lines.append("Deals in hand:" if deals else "Deals in hand: none")
+    for d in deals:
+        deal = content.deals[d]
+        lines.append(f"• {deal_needs(deal.requires)} → {deal.vp} VP")
+    return "\n".join(lines)

@@ -5,12 +5,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
+from textual.strip import Strip
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.actions import ACTION_NAMES
 
 from ..scene import Scene
+from ._common import Note, svg_safe
 
 KEYS = "123456789"
 
@@ -31,9 +33,12 @@ class PromptPanel(Vertical):
     """Shows whose decision it is, what is asked, and only the legal options (numbered)."""
 
     DEFAULT_CSS = """
-    PromptPanel { border: round $accent; border-title-color: $accent; height: auto; max-height: 100%; }
+    PromptPanel { border: round $accent; border-title-color: $accent; border-subtitle-color: $text-muted;
+                  height: auto; max-height: 100%; }
     PromptPanel #prompt-head { height: auto; padding: 0 1; }
-    PromptPanel OptionList { height: auto; max-height: 100%; border: none; padding: 0; }
+    PromptPanel > OptionList, PromptPanel > OptionList:focus {
+        height: auto; max-height: 100%; border: none; padding: 0; background-tint: transparent;
+    }
     """
 
     class Chosen(Message):
@@ -44,11 +49,14 @@ class PromptPanel(Vertical):
             super().__init__()
 
     def compose(self) -> ComposeResult:
-        yield Static(id="prompt-head")
+        yield Note(id="prompt-head")
         yield OptionList(id="options")
 
     def on_mount(self) -> None:
         self.border_title = "Your move"
+
+    def render_lines(self, crop) -> list[Strip]:
+        return svg_safe(super().render_lines(crop))
 
     def show(self, scene: Scene) -> None:
         decision = scene.decision
@@ -57,19 +65,21 @@ class PromptPanel(Vertical):
         head = Text()
         if scene.seat != decision.seat:
             # another seat's choices stay hidden until the keyboard is theirs
+            self.border_title = "Waiting"
+            self.border_subtitle = None
             head.append("Waiting for ")
             head.append_text(scene.tag(decision.seat) if decision.seat is not None else Text("the end"))
             self.query_one("#prompt-head", Static).update(head)
             return
+        title = Text("Your move")
         if decision.seat is not None:
-            head.append_text(scene.tag(decision.seat))
-            head.append("\n")
+            title = Text.assemble(scene.tag(decision.seat), " · your move")
+        self.border_title = title
         where = step_title(scene)
         if where:
             head.append(f"{where} › ", style="italic")
         head.append(decision.prompt, style="bold")
-        if any(o.id == "back" for o in decision.options):
-            head.append("\nEsc: back", style="dim")
+        self.border_subtitle = "Esc: back" if any(o.id == "back" for o in decision.options) else None
         self.query_one("#prompt-head", Static).update(head)
         options.add_options(
             Option(f"{KEYS[i]}. {o.label}" if i < len(KEYS) else f"   {o.label}", id=o.id)
@@ -85,10 +95,12 @@ class PromptPanel(Vertical):
             return None
         return options.get_option_at_index(options.highlighted).id
 
-    def pick(self, index: int) -> None:
+    def option_at(self, index: int) -> str | None:
+        """The id of the option listed at `index` (0-based), if there is one."""
         options = self.query_one(OptionList)
         if 0 <= index < options.option_count:
-            self.post_message(self.Chosen(options.get_option_at_index(index).id))
+            return options.get_option_at_index(index).id
+        return None
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

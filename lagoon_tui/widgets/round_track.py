@@ -5,7 +5,7 @@ from rich.console import Group
 from rich.text import Text
 
 from ..scene import Scene
-from ._common import PHASE_NAMES, Flow, Panel, acting_seat, join, label, muted
+from ._common import PHASE_NAMES, Fit, Flow, Panel, acting_seat, join, label
 
 END_REASONS = {
     "vp_goal": "a player reached the VP goal",
@@ -39,14 +39,14 @@ class RoundTrackPanel(Panel):
         track = Text()
         for r in range(1, board.rounds + 1):
             mark = f"{r}{'$' if r in wages else ''}"
+            if r > 1:
+                track.append(" ")
             if r == current:
                 track.append(f"[{mark}]", style="bold reverse")
             elif r < current:
-                track.append(f" {mark} ", style="dim strike")
+                track.append(mark, style="dim strike")
             else:
-                track.append(f" {mark} ", style="bold" if r in wages else "")
-            if r < board.rounds:
-                track.append(" ")
+                track.append(mark, style="bold" if r in wages else "")
 
         title = f"Round {current} of {board.rounds}" if current else f"Before round 1 of {board.rounds}"
         if current:
@@ -59,29 +59,36 @@ class RoundTrackPanel(Panel):
         seat = acting_seat(scene)
         if seat is not None:
             parts.append(Text.assemble("▶ ", scene.tag(seat), " to play"))
-        head = Flow(parts, "  ")
-        lines: list = [head, track]
+        lines: list = [Flow(parts, "   "), track]
 
         upcoming = [r for r in board.wage_rounds if r >= max(current, 1)]
-        wage_text = f"$ = wages at the end of that round ($1 per {board.workers_per_dollar} workers, rounded up)"
-        lines.append(muted(wage_text))
+        pay = f"$1 per {board.workers_per_dollar} workers"
         if upcoming and phase != "over":
             nxt = upcoming[0]
             when = "this round" if nxt == current else f"round {nxt}"
-            lines.append(Text.assemble(label("Next wages: "), f"end of {when}"))
+            lines.append(Fit(Text.assemble(label("$ = wages"), f" ({pay}, rounded up) · next: end of {when}"),
+                             Text.assemble(label("$ = wages"), f" ({pay}) · next: end of {when}"),
+                             Text.assemble(label("$ = wages"), f" · next: end of {when}")))
+        else:
+            lines.append(Text.assemble(label("$ = wages"), f" ({pay}, rounded up)"))
 
         order = view.get("turn_order") or []
         if phase == "actions" and order:
             players = scene.players
-            entries = []
-            for s in order:
-                entry = scene.tag(s)
-                if players[s].get("passed"):
-                    entry = Text.assemble(entry, (" (passed)", "dim"))
-                elif s == view.get("current"):
-                    entry = Text.assemble(("▶ ", "bold"), entry)
-                entries.append(entry)
-            lines.append(Text.assemble(label("Turn order: "), join(entries, " → ")))
+
+            def entries(tag) -> Text:
+                out = []
+                for s in order:
+                    entry = tag(s)
+                    if players[s].get("passed"):
+                        entry = Text.assemble(entry, (" passed", "dim"))
+                    elif s == view.get("current"):
+                        entry = Text.assemble(("▶", "bold"), entry)
+                    out.append(entry)
+                return join(out, " → ")
+            lines.append(Fit(Text.assemble(label("Turn order: "), entries(scene.tag)),
+                             Text.assemble(label("Order: "), entries(scene.tag)),
+                             Text.assemble(label("Order: "), entries(scene.marker))))
 
         if phase == "over":
             reason = END_REASONS.get(view.get("end_reason") or "", "")

@@ -8,7 +8,7 @@ from rich.measure import Measurement
 from rich.text import Text
 
 from ..scene import Scene
-from ._common import Panel, muted
+from ._common import Flow, Panel, WideOnly, muted
 
 TRACK_LOW = -5  # the printed track starts below zero: a score can go negative
 
@@ -50,33 +50,37 @@ class Track:
                 scale[x:x + len(label)] = list(label)
         yield Text("".join(scale), style="dim")
 
-        cells = [("─", "dim")] * width
+        cells: list[Text] = [Text("─", style="dim")] * width
         for vp in ticks:
-            cell = ("┼", "dim")
+            cell = Text("┼", style="dim")
             if vp == 0:
-                cell = ("0", "bold")
+                cell = Text("0", style="bold")
             if vp == self.goal:
-                cell = ("▐", "bold")
+                cell = Text("▐", style="bold")
             cells[self._x(vp, width)] = cell
-        line = Text()
-        for ch, style in cells:
-            line.append(ch, style=style)
-        yield line
-
-        rows: list[dict[int, Text]] = []
+        # each player's letter sits on the track at its score; a second one on the
+        # same spot goes on a row below (nearest free spot there, if need be)
+        below: list[Text | None] = [None] * width
+        taken: set[int] = set()
         for marker, vp in self.marks:
             x = self._x(vp, width)
-            for row in rows:
-                if x not in row:
-                    row[x] = marker
+            if x not in taken:
+                cells[x] = marker
+                taken.add(x)
+                continue
+            for dx in sorted(range(-width, width), key=abs):
+                if 0 <= x + dx < width and below[x + dx] is None:
+                    below[x + dx] = marker
                     break
-            else:
-                rows.append({x: marker})
-        for row in rows:
-            text = Text()
-            for x in range(width):
-                text.append_text(row[x] if x in row else Text(" "))
-            yield text
+        line = Text()
+        for cell in cells:
+            line.append_text(cell)
+        yield line
+        if any(below):
+            extra = Text()
+            for cell in below:
+                extra.append_text(cell if cell is not None else Text(" "))
+            yield extra
 
 
 class ScoreTrackPanel(Panel):
@@ -104,26 +108,23 @@ class ScoreTrackPanel(Panel):
         marks = [(scene.marker(p["seat"]), p["vp"]) for p in players]
         places = {st["seat"]: st["place"] for st in view.get("standings") or []}
         order = sorted(players, key=lambda p: (places.get(p["seat"], 0), -p["vp"], p["seat"]))
-        name_w = max(scene.tag(p["seat"]).cell_len for p in players)
-        vp_w = max(len(str(p["vp"])) for p in players)
         rows = []
         for p in order:
             vp = p["vp"]
             row = scene.tag(p["seat"])
-            row.pad_right(name_w - row.cell_len)
-            row.append(f" {vp:>{vp_w}} VP", style="bold")
+            row.append(" ")
+            row.append(f"{vp} VP", style="bold")
             if p["seat"] in places:
-                row.append(f"  place {places[p['seat']]}", style="bold")
+                row.append(f" (place {places[p['seat']]})", style="bold")
             elif vp >= goal:
-                row.append("  reached the goal", style="bold")
+                row.append(" (goal!)", style="bold")
             rows.append(row)
-        table = Text("\n").join(rows)
-        parts = [Track(marks, goal), Text(""), table]
+        parts = [Track(marks, goal), Flow(rows, "   ")]
         if view.get("phase") == "over":
             parts.append(muted("Final scores, objectives included."))
         elif view.get("end_triggered"):
             parts.append(Text("Someone reached the goal: this round is the last.", style="bold reverse"))
         else:
-            parts.append(muted(f"The game ends in the round someone reaches {goal} VP "
-                               f"or after round {scene.content.board.rounds}."))
+            parts.append(WideOnly(muted(f"The game ends in the round someone reaches {goal} VP "
+                                        f"or after round {scene.content.board.rounds}."), 60))
         self.update(Group(*parts))

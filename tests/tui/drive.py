@@ -2,27 +2,38 @@
 
 `play_game(pilot, seed)` plays a whole game of a running `LagoonApp`: on a
 curtain it presses Enter; on the game screen it reads the engine's pending
-decision (only to *choose*: the engine's options are what the prompt lists),
-picks one option with a small seeded policy and presses the key that picks it
-on screen: the option's digit for the first nine, else Home, Down... and
-Enter on the prompt's option list. It never calls the app or the engine to
-make a move.
+decision (only to *choose*: the prompt lists exactly the engine's options),
+picks one option with a small seeded `Policy` and presses the keys that pick
+it on screen: the option's digit for the first nine, else Home (or End) and
+the arrows to move the prompt's highlight onto it, then Enter. Nothing here
+calls the app or the engine to make a move.
 
-After every key press the helpers wait until the app has caught up (the
-screen on top is a curtain, the end screen, or a game screen whose prompt
-lists exactly the engine's pending options for the seat at the keyboard) and
-then call the test's `after_key(key)` hook, so a test can look at every
-screen the players would see.
+Each key goes to the app as a key event, like `Pilot.press`, but the wait
+after it is exact instead of `Pilot.press`'s wait for an idle CPU (which
+costs tens of milliseconds a key, a lot over a game of a thousand keys): the
+driver knows what the key must do (the engine accepted a choice, a curtain
+was passed, the highlight moved, the panel page changed), pauses until that
+has happened and the screen is consistent again (a curtain, the end screen,
+or a game screen whose prompt lists exactly the engine's pending options for
+the seat at the keyboard), and then once more so the frame is drawn. Only
+then is the test's `after_key(key)` hook called, so a test sees every screen
+the players would see.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
 from typing import Awaitable, Callable
+from weakref import WeakKeyDictionary
 
+from textual import events
+from rich.errors import MarkupError
+from rich.text import Text
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import OptionList
+from textual.visual import Visual
+from textual.widget import Widget
+from textual.widgets import OptionList, RichLog, Static
 
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.end import EndScreen
@@ -35,14 +46,19 @@ DIGITS = "123456789"
 STALLING = ("back", "pass")
 """Option ids (or their first part) that undo or skip: taken only now and then, so games move on."""
 
+CHARACTERS = {"enter": "\r", "escape": "\x1b", "tab": "\t",
+              "left_square_bracket": "[", "right_square_bracket": "]"}
+
 AfterKey = Callable[[str], Awaitable[None] | None]
 
 
-def keys_for(index: int) -> list[str]:
-    """The keys that pick the option at `index` of the prompt (0-based)."""
+def keys_for(index: int, count: int) -> list[str]:
+    """The keys that pick the option at `index` (0-based) of a prompt of `count` options."""
     if index < len(DIGITS):
         return [DIGITS[index]]
-    return ["home", *["down"] * index, "enter"]
+    if index <= count - 1 - index:
+        return ["home", *["down"] * index, "enter"]
+    return ["end", *["up"] * (count - 1 - index), "enter"]
 
 
 @dataclass
@@ -65,13 +81,20 @@ class Policy:
 
 @dataclass
 class Run:
-    """What the driver saw of one game."""
+    """One game as the driver saw it."""
 
-    engine: Engine | None = None
+    engine: Engine
     keys: int = 0  # key presses sent
-    decisions: int = 0  # options picked
+    accepted: int = 0  # choices the engine accepted (it tells its subscribers)
     curtains: int = 0  # curtains passed
-    keyboard: int | None = None  # the seat the driver handed the keyboard to (None: behind a curtain)
+    keyboard: int | None = None  # the seat the driver handed the keyboard to (None: a curtain is up)
+    unsubscribe: Callable[[], None] | None = None
+
+    def __post_init__(self) -> None:
+        self.unsubscribe = self.engine.subscribe(self._accepted)
+
+    def _accepted(self, new_events: list) -> None:
+        self.accepted += 1
 
 
 def game_screen(app: App) -> GameScreen | None:
@@ -79,8 +102,12 @@ def game_screen(app: App) -> GameScreen | None:
     return next((s for s in app.screen_stack if isinstance(s, GameScreen)), None)
 
 
+def prompt_options(screen: GameScreen) -> OptionList:
+    return screen.query_one(PromptPanel).query_one(OptionList)
+
+
 def settled(app: App) -> bool:
-    """True when the app has finished reacting to the last key press."""
+    """True when the screen on top is consistent with the engine (nothing is on its way)."""
     screen = app.screen
     if isinstance(screen, (CurtainScreen, EndScreen)):
         return True
@@ -92,24 +119,45 @@ def settled(app: App) -> bool:
     pending = engine.pending
     if screen.at_keyboard != pending.seat:
         return False  # a curtain is on its way
-    options = screen.query_one(PromptPanel).query_one(OptionList)
+    options = prompt_options(screen)
     shown = [options.get_option_at_index(i).id for i in range(options.option_count)]
     return shown == list(pending.ids())
 
 
-async def settle(pilot: Pilot, tries: int = 50) -> None:
-    await pilot.pause()
+def quiet(app: App) -> bool:
+    """True when the screen has nothing left to lay out or repaint and no after-refresh callback waiting.
+
+    (Textual keeps these in private attributes of the screen; Textual's version is pinned.)
+    """
+    screen = app.screen
+    return not (screen._callbacks or screen._layout_required or screen._repaint_required
+                or screen._dirty_widgets or screen._recompose_required)
+
+
+def key_event(key: str) -> events.Key:
+    return events.Key(key, key if len(key) == 1 else CHARACTERS.get(key))
+
+
+async def press(pilot: Pilot, key: str, done: Callable[[], bool], *, run: Run | None = None,
+                after_key: AfterKey | None = None, tries: int = 200) -> None:
+    """Press `key`; wait until `done()`, the app has settled and the screen is quiet; then `after_key`."""
+    app = pilot.app
+    behind_curtain = isinstance(app.screen, CurtainScreen)
+    app.post_message(key_event(key))
     for _ in range(tries):
-        if settled(pilot.app):
-            return
-        await pilot.pause()
-    raise AssertionError(f"the app did not settle; on {pilot.app.screen!r}")
-
-
-async def press(pilot: Pilot, run: Run, key: str, after_key: AfterKey | None = None) -> None:
-    await pilot.press(key)
-    run.keys += 1
-    await settle(pilot)
+        await pilot.pause(0)
+        if done() and settled(app) and quiet(app):
+            break
+    else:
+        raise AssertionError(f"key {key!r} had no effect, or the app did not settle; on {app.screen!r}:\n"
+                             + screen_text(app))
+    await pilot.pause(0)
+    if run is not None:
+        run.keys += 1
+        if isinstance(app.screen, CurtainScreen):
+            run.keyboard = None
+        elif behind_curtain:
+            run.keyboard = run.engine.pending.seat
     if after_key is not None:
         result = after_key(key)
         if result is not None:
@@ -121,25 +169,44 @@ async def step(pilot: Pilot, run: Run, policy: Policy, after_key: AfterKey | Non
     app = pilot.app
     screen = app.screen
     if isinstance(screen, CurtainScreen):
+        # the curtain names whoever decides next: the keyboard goes to them
+        name = run.engine.state.players[run.engine.pending.seat].name
+        assert f"Pass the keyboard to {name}" in screen_text(app), f"the curtain does not call {name}"
         run.curtains += 1
-        await press(pilot, run, "enter", after_key)
-        run.keyboard = game_screen(app).bridge.engine.pending.seat
+        await press(pilot, "enter", lambda: app.screen is not screen, run=run, after_key=after_key)
         return
     assert isinstance(screen, GameScreen), f"unexpected screen {screen!r}"
-    run.engine = screen.bridge.engine
     decision = run.engine.pending
     assert decision.seat == run.keyboard, (
-        f"{decision.seat=} decides but the keyboard was handed to {run.keyboard} (no curtain in between)")
+        f"seat {decision.seat} decides, but the keyboard went to seat {run.keyboard} without a curtain")
     index = policy.pick(decision.options)
-    run.decisions += 1
-    for key in keys_for(index):
-        await press(pilot, run, key, after_key)
+    count = len(decision.options)
+    options = prompt_options(screen)
+    keys = keys_for(index, count)
+    for n, key in enumerate(keys):
+        if key == "home":
+            done = lambda: options.highlighted == 0  # noqa: E731
+        elif key == "end":
+            done = lambda: options.highlighted == count - 1  # noqa: E731
+        elif key in ("down", "up"):
+            moved = n if keys[0] == "home" else count - 1 - n
+            done = lambda moved=moved: options.highlighted == moved  # noqa: E731
+        else:  # a digit, or enter on the highlighted option: the engine takes the choice
+            before = run.accepted
+            done = lambda before=before: run.accepted > before  # noqa: E731
+        await press(pilot, key, done, run=run, after_key=after_key)
 
 
 async def start(pilot: Pilot, after_key: AfterKey | None = None) -> Run:
-    """Wait for the first curtain of a game started with settings; the Run to play it with."""
-    await settle(pilot)
-    run = Run(engine=game_screen(pilot.app).bridge.engine)
+    """Wait for the first curtain of a game the app started from its settings; the Run to play it."""
+    for _ in range(200):
+        await pilot.pause(0)
+        if isinstance(pilot.app.screen, CurtainScreen) and quiet(pilot.app):
+            break
+    else:
+        raise AssertionError(f"no curtain at the start of the game; on {pilot.app.screen!r}")
+    await pilot.pause(0)
+    run = Run(game_screen(pilot.app).bridge.engine)
     if after_key is not None:
         result = after_key("")
         if result is not None:
@@ -150,7 +217,7 @@ async def start(pilot: Pilot, after_key: AfterKey | None = None) -> Run:
 async def play_game(pilot: Pilot, seed: int, *, after_key: AfterKey | None = None,
                     until: Callable[[Run], bool] | None = None, max_keys: int = 20_000,
                     run: Run | None = None) -> Engine:
-    """Play the app's game by key presses until the end screen (or until `until(run)`); the engine."""
+    """Play the app's game by key presses to the end screen (or until `until(run)`); the engine."""
     run = run or await start(pilot, after_key)
     policy = Policy(seed)
     while not isinstance(pilot.app.screen, EndScreen):
@@ -159,3 +226,88 @@ async def play_game(pilot: Pilot, seed: int, *, after_key: AfterKey | None = Non
         assert run.keys < max_keys, f"no end after {run.keys} key presses"
         await step(pilot, run, policy, after_key)
     return run.engine
+
+
+# -- what is on screen ------------------------------------------------------------------------
+
+WIDE_TEXT = 400
+"""Width at which `widget_texts` also renders a widget's whole content: wide enough that no line wraps."""
+
+
+def screen_text(app: App) -> str:
+    """The frame the terminal shows now (the top screen as composed), line by line."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+_STATIC_TEXT: WeakKeyDictionary[Widget, tuple[Visual, dict[int, str]]] = WeakKeyDictionary()
+"""A Static's texts by width, kept with the visual they were rendered from (a new visual comes with every update)."""
+
+
+def _plain(visual_or_text) -> str:
+    """The text of a Text, Content or markup string (a border title is markup)."""
+    plain = getattr(visual_or_text, "plain", None)
+    if isinstance(plain, str):
+        return plain
+    try:
+        return Text.from_markup(str(visual_or_text)).plain  # Rich's markup keeps a letter tag such as [G]
+    except MarkupError:  # not markup after all
+        return str(visual_or_text)
+
+
+def _static_text(widget: Static, width: int) -> str:
+    visual = widget.visual
+    cached = _STATIC_TEXT.get(widget)
+    if cached is None or cached[0] is not visual:
+        cached = _STATIC_TEXT[widget] = (visual, {})
+    if width not in cached[1]:
+        # with the widget's own style, as Textual draws it: with an empty style Textual 8.2.8 drops the
+        # line breaks of a Rich renderable (its _Styled filters out the unstyled newline segments)
+        strips = Visual.to_strips(widget, visual, width, None, widget.visual_style)
+        cached[1][width] = "\n".join(strip.text.rstrip() for strip in strips)
+    return cached[1][width]
+
+
+def widget_text(widget: Widget, width: int | None = None) -> str:
+    """Everything a widget holds to show, scrolled out of view, hidden or not.
+
+    A Static (every board panel) is rendered whole at `width` columns (its own
+    width if None; a panel may say things differently by the room it has); a
+    RichLog gives its written lines (and any not yet written for want of a
+    size); an OptionList gives its options; every widget gives its border titles.
+    """
+    parts = [_plain(t) for t in (widget.border_title, widget.border_subtitle) if t]
+    if isinstance(widget, Static):
+        width = width or widget.content_region.width
+        if width > 0:
+            parts.append(_static_text(widget, width))
+    elif isinstance(widget, RichLog):
+        parts.extend(strip.text.rstrip() for strip in widget.lines)
+        parts.extend(_plain(d.content) for d in widget._deferred_renders)
+    elif isinstance(widget, OptionList):
+        parts.extend(_plain(widget.get_option_at_index(i).prompt) for i in range(widget.option_count))
+    return "\n".join(p for p in parts if p)
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What one widget holds to show: as it is laid out now, and unwrapped."""
+
+    where: str  # e.g. "GameScreen/PlayerBoard[2]" (the third player board)
+    widget: Widget
+    shown: str  # at the widget's own width (empty for a widget with no room now)
+    wide: str  # at WIDE_TEXT columns
+
+
+def widget_texts(app: App) -> list[Seen]:
+    """What every widget with any text holds, in every screen of the stack (under a curtain too)."""
+    out: list[Seen] = []
+    for screen in app.screen_stack:
+        count: dict[str, int] = {}
+        for widget in screen.walk_children(with_self=True):
+            shown, wide = widget_text(widget), widget_text(widget, WIDE_TEXT)
+            if shown or wide:
+                kind = type(widget).__name__
+                n = count[kind] = count.get(kind, -1) + 1
+                name = f"#{widget.id}" if widget.id else f"[{n}]"
+                out.append(Seen(f"{type(screen).__name__}/{kind}{name}", widget, shown, wide))
+    return out

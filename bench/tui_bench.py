@@ -1,0 +1,293 @@
+"""Speed of the terminal app on a real pseudo-terminal: start-up, and key press to updated screen.
+
+    python bench/tui_bench.py [--runs N] [--presses N] [--seed S]
+
+A benchmark, not a test: it prints figures and never fails on time.
+
+Method. Each app runs as a child process on a pseudo-terminal of its own
+(`os.openpty`, the size set with TIOCSWINSZ, TERM=xterm-256color), exactly as
+in a terminal window: the bench reads everything the app writes to the
+terminal, time-stamped as it arrives, and strips the escape sequences to find
+text in it (Textual writes each run of equally styled text in one piece, so a
+phrase of one style is found whole). Nothing answers the app's terminal
+queries, so it draws without synchronised output, as in a plain terminal.
+
+(a) Start-up, at 160x50 and at 80x24, median of --runs runs each, measured
+    in the same run for a bare Textual app (a Header and a Footer, written to
+    a temporary file) and for `lagoon play Ana Ben --seed 5 --start 1`:
+    - bare: process start (just before the spawn) to the first frame, that
+      is to when the Header's title and the Footer's key have been written;
+    - lagoon, first frame: process start to the hot-seat curtain written
+      ("Pass the keyboard to Ana"): the app's first screen;
+    - lagoon, board ready: process start to the first interactive frame of
+      the main board: the curtain is passed with Enter the moment it is on
+      screen, and the time is taken when the board's prompt is written with
+      its first option ("keep 2 of your 3 objectives", "1. Keep"). This is
+      the figure held against the target: at most 1.5x the bare app's.
+(b) Key press to updated screen at 160x50, in one game of `lagoon play`
+    played through from its start by keys alone. A copy of the game on the
+    engine (same names, seed and start player) says which options the prompt
+    lists, so the bench picks a legal option at random among the first nine
+    (avoiding "back" and "pass" most of the time) and knows when a curtain
+    must come. Kinds of key, each timed from the write of the key to the
+    terminal:
+    - choice: an option's digit (the engine takes the choice, every panel
+      redraws);
+    - hand-over: Enter on a curtain (the board drawn for the next player);
+    - highlight: Down in the prompt's option list (the highlight moves);
+    - log filter: f (the log shows one player's lines, then all again).
+    "first" is the time to the first byte the app writes in answer, "done"
+    the time to the last byte before the output has been quiet for
+    QUIET seconds (the update is complete on screen). p50 and p95 over all
+    presses of a kind; the target is done p95 <= 16 ms.
+"""
+from __future__ import annotations
+
+import argparse
+import codecs
+import fcntl
+import os
+import random
+import re
+import select
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules import Engine, load_content  # noqa: E402
+
+PYTHON = Path(sys.executable)
+LAGOON = PYTHON.with_name("lagoon")
+QUIET = 0.15  # seconds without output after which a screen update counts as complete
+TIMEOUT = 30.0  # seconds to wait for anything at all
+ANSI = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[()][0-9A-Za-z]|[@-Z\\-_=>78])")
+
+BARE_APP = '''
+from textual.app import App
+from textual.widgets import Footer, Header
+
+
+class Bare(App):
+    TITLE = "Bare bench app"
+    BINDINGS = [("q", "quit", "Quit")]
+
+    def compose(self):
+        yield Header()
+        yield Footer()
+
+
+Bare().run()
+'''
+BARE_READY = ("Bare bench app", "Quit")
+CURTAIN = "Pass the keyboard to"
+BOARD_READY = ("keep 2 of your 3 objectives", "1. Keep")
+LAGOON_ARGS = ["play", "Ana", "Ben", "--seed", "5", "--start", "1"]
+
+
+class Terminal:
+    """A child process on a pseudo-terminal, and everything it writes, time-stamped."""
+
+    def __init__(self, argv: list[str], width: int, height: int):
+        self.master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("TEXTUAL", "TMUX"))}
+        env.update(TERM="xterm-256color", LANG=env.get("LANG", "C.UTF-8"), COLUMNS=str(width), LINES=str(height))
+        self.started = time.perf_counter()
+        self.process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env,
+                                        start_new_session=True, close_fds=True)
+        os.close(slave)
+        self.decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self.text = ""  # plain text written since the last mark()
+        self.last_output = self.started
+
+    def read(self, timeout: float) -> bool:
+        """Read what the app wrote within `timeout` seconds; False if nothing came."""
+        ready, _, _ = select.select([self.master], [], [], max(0.0, timeout))
+        if not ready:
+            return False
+        try:
+            data = os.read(self.master, 1 << 16)
+        except OSError:  # the child has gone
+            data = b""
+        now = time.perf_counter()
+        if not data:
+            raise EOFError("the app closed its terminal")
+        self.last_output = now
+        self.text += ANSI.sub("", self.decoder.decode(data))
+        return True
+
+    def mark(self) -> None:
+        self.text = ""
+
+    def wait_for(self, *phrases: str) -> float:
+        """perf_counter time at which every phrase has been written since the last mark()."""
+        deadline = time.perf_counter() + TIMEOUT
+        while not all(p in self.text for p in phrases):
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"{phrases} never appeared; last output: {self.text[-400:]!r}")
+            self.read(deadline - time.perf_counter())
+        return self.last_output
+
+    def press(self, key: bytes) -> tuple[float, float]:
+        """Send `key`; (first, done): seconds to the first output and to the last before QUIET of silence."""
+        self.drain()
+        self.mark()
+        sent = time.perf_counter()
+        os.write(self.master, key)
+        deadline = sent + TIMEOUT
+        first = None
+        while True:
+            if first is None:
+                if not self.read(deadline - time.perf_counter()):
+                    raise TimeoutError(f"no answer to {key!r}")
+                first = self.last_output - sent
+            elif not self.read(QUIET):
+                return first, self.last_output - sent
+
+    def drain(self) -> None:
+        while self.read(QUIET):
+            pass
+
+    def close(self) -> None:
+        """Quit the app with ctrl+q; kill it (its own process group) if it does not go."""
+        if self.process.poll() is None:
+            try:
+                os.write(self.master, b"\x11")  # ctrl+q
+                self.process.wait(timeout=5)
+            except (OSError, subprocess.TimeoutExpired):
+                try:
+                    os.killpg(self.process.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                self.process.wait()
+        os.close(self.master)
+
+
+# -- (a) start-up ------------------------------------------------------------------------------
+
+def start_bare(script: Path, size: tuple[int, int]) -> float:
+    term = Terminal([str(PYTHON), str(script)], *size)
+    try:
+        return term.wait_for(*BARE_READY) - term.started
+    finally:
+        term.close()
+
+
+def start_lagoon(size: tuple[int, int]) -> tuple[float, float]:
+    """(to the curtain, to the board ready) in seconds from the spawn."""
+    term = Terminal([str(LAGOON), *LAGOON_ARGS], *size)
+    try:
+        curtain = term.wait_for(CURTAIN) - term.started
+        term.mark()
+        os.write(term.master, b"\r")
+        board = term.wait_for(*BOARD_READY) - term.started
+        return curtain, board
+    finally:
+        term.close()
+
+
+def startup(runs: int) -> list[tuple]:
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "bare_app.py"
+        script.write_text(BARE_APP)
+        for size in ((160, 50), (80, 24)):
+            start_bare(script, size), start_lagoon(size)  # warm the file cache
+            bare, curtain, board = [], [], []
+            for _ in range(runs):  # interleaved, so both see the same machine
+                bare.append(start_bare(script, size))
+                c, b = start_lagoon(size)
+                curtain.append(c)
+                board.append(b)
+            rows.append((size, statistics.median(bare), statistics.median(curtain), statistics.median(board)))
+    return rows
+
+
+# -- (b) key press to updated screen ----------------------------------------------------------
+
+def pick(rng: random.Random, options) -> int:
+    first = list(range(min(9, len(options))))
+    moving = [i for i in first if options[i].id.split(":", 1)[0] not in ("back", "pass")]
+    if moving and rng.random() < 0.8:
+        return rng.choice(moving)
+    return rng.choice(first)
+
+
+def latency(presses: int, seed: int) -> dict[str, list[tuple[float, float]]]:
+    content = load_content()
+    engine = Engine.new(content, ["Ana", "Ben"], seed=5, start_player=0, colours=["red", "yellow"])
+    rng = random.Random(seed)
+    times: dict[str, list[tuple[float, float]]] = {"choice": [], "hand-over": [], "highlight": [], "log filter": []}
+    term = Terminal([str(LAGOON), *LAGOON_ARGS], 160, 50)
+    try:
+        term.wait_for(CURTAIN)
+        keyboard = None
+        while len(times["choice"]) < presses and engine.state.phase != "over":
+            decision = engine.pending
+            if decision.seat != keyboard:  # a curtain is up: pass it
+                keyboard = decision.seat
+                times["hand-over"].append(term.press(b"\r"))
+                continue
+            if len(decision.options) > 1:
+                times["highlight"].append(term.press(b"\x1b[B"))  # Down
+            if len(times["choice"]) % 5 == 4:
+                times["log filter"].append(term.press(b"f"))
+                for _ in range(engine.state.seats):  # round to "all players" again
+                    term.press(b"f")
+            index = pick(rng, decision.options)
+            times["choice"].append(term.press(str(index + 1).encode()))
+            engine.choose(decision.options[index].id)
+            if engine.pending.seat not in (None, keyboard) and CURTAIN not in term.text:
+                raise RuntimeError("the bench lost track of the game: no curtain where the engine expects one")
+    finally:
+        term.close()
+    return times
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    k = (len(ordered) - 1) * q
+    low = int(k)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (k - low)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7, help="start-ups of each app per size (default 7)")
+    parser.add_argument("--presses", type=int, default=60, help="option choices to time (default 60)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the choices (default 1)")
+    args = parser.parse_args()
+    if not LAGOON.exists():
+        sys.exit(f"no lagoon command at {LAGOON}: install the project in this Python's environment")
+
+    print(f"(a) start-up, median of {args.runs} runs (ms)")
+    print(f"{'terminal':>9} {'bare app':>9} {'lagoon curtain':>15} {'lagoon board':>13} {'board/bare':>11}")
+    for (w, h), bare, curtain, board in startup(args.runs):
+        print(f"{f'{w}x{h}':>9} {bare * 1000:>9.0f} {curtain * 1000:>15.0f} {board * 1000:>13.0f} "
+              f"{board / bare:>10.2f}x")
+    print("target: lagoon board / bare app <= 1.5x")
+    print()
+    times = latency(args.presses, args.seed)
+    print(f"(b) key press to updated screen at 160x50 (ms; 'done' = last byte before {QUIET * 1000:.0f} ms quiet)")
+    print(f"{'key':>11} {'presses':>8} {'first p50':>10} {'first p95':>10} {'done p50':>9} {'done p95':>9}")
+    for kind, pairs in times.items():
+        if not pairs:
+            continue
+        first = [f * 1000 for f, _ in pairs]
+        done = [d * 1000 for _, d in pairs]
+        print(f"{kind:>11} {len(pairs):>8} {percentile(first, .5):>10.1f} {percentile(first, .95):>10.1f} "
+              f"{percentile(done, .5):>9.1f} {percentile(done, .95):>9.1f}")
+    print("target: done p95 <= 16 ms")
+
+
+if __name__ == "__main__":
+    main()
