@@ -41,9 +41,9 @@ WORTH_A_WORKER = 0.1
 """An action must be worth more than this, or the bot keeps its worker (and passes)."""
 
 TYPICAL_END = {
-    "centre_value": 2, "shipments_of_size": 2, "enriched_on_board": 3, "artifacts": 1,
-    "artifact_shipments": 0, "equipment": 3, "deals_closed": 2, "shipments": 3, "money": 5,
-    "workers": 8, "workers:miners": 4, "workers:merchants": 5, "raw_resources": 3, "metals_enriched": 2,
+    "centre_value": 2, "shipments_of_size": 2, "enriched_on_board": 4, "artifacts": 1,
+    "artifact_shipments": 0, "equipment": 1, "deals_closed": 2, "shipments": 2, "money": 5,
+    "workers": 8, "workers:miners": 4, "workers:merchants": 4, "raw_resources": 3, "metals_enriched": 2,
 }
 """What a bot typically ends the game with (measured with bench/balance.py); used
 only to guess, at setup, which objectives are worth keeping."""
@@ -51,11 +51,12 @@ only to guess, at setup, which objectives are worth keeping."""
 USE_WORTH = {
     "gain_money": 0.8, "sell_metal": 0.25, "draw_deal": 0.4, "draw_or_close_deal": 0.6,
     "close_deal": 0.5, "collect_from_gallery": 0.4, "enrich": 0.35, "buy_enriched": 0.3,
-    "upgrade_own_enriched": 0.25, "upgrade_centre": 0.1, "discard_deal": 0.2, "trade": 0.15,
+    "upgrade_own_enriched": 0.25, "upgrade_centre": 0.1, "discard_deal_for_money": 0.2, "trade": 0.15,
     "demolish_gallery": 0.0,
 }
 """The VP one use of an equipment ability typically brings, to price a card before
-buying it (a crusher is priced from its own VP instead)."""
+buying it. A crusher is priced from its own VP instead, less the enriched cube it
+takes, and used about every other round when an enriched cube is at hand."""
 
 
 def best(plans: Iterable[Plan]) -> Plan:
@@ -358,8 +359,7 @@ class Outlook:
 
     def equipment_worth(self, card) -> float:
         """A card's VP, its uses over the rounds left, and objectives; less its price."""
-        use = card.params["vp"] * 0.35 if card.effect == "crush" else \
-            USE_WORTH.get(equipment_activity(card.effect, card.params)[0], 0.0) if card.effect else 0.0
+        use = (card.params["vp"] - 0.4) * 0.6 if card.effect == "crush" else USE_WORTH.get(card.effect, 0.0)
         uses = min(self.left, 10) * (0.7 if self.me.miners >= 3 else 0.5)
         return card.vp + use * uses + self.money(-card.cost) + self.goal("equipment")
 
