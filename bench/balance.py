@@ -1,77 +1,150 @@
-"""Balance check for the designed numbers: many games between simple policies.
+"""Balance check for the designed numbers: many games between heuristic bots.
 
-    python bench/balance.py [--games N] [--players P] [--seed S]
+    python bench/balance.py [--games N] [--players P [P ...]] [--seed S] [--content DIR]
 
-Each seat plays "eager": a random legal option, but never Pass or Back while
-anything else is legal, and scoring options (close a deal, make a shipment,
-buy equipment or an artifact, buy enriched cubes) first when offered. Prints
-win share and mean final VP by corporation, mean VP by source, and the end
-reasons. Not a test: a tool to see whether any designed card stands out.
+Every seat is a `rules.bot.Bot` that picks its corporation at random, so each
+corporation is measured on its own merits. For each player count it prints:
+scores (mean, median, spread, the winner's), how the game ended (someone
+reached the VP goal, or the last round), win share by seat order (counted
+clockwise from the start player) and by corporation, each objective's pick rate
+and how its keepers fared, how often each equipment card was bought when on
+display and how often it was used, deals and shipments per player, and VP by
+source. Games are deterministic per seed. Not a test: a tool for tuning
+`content/*.toml` (see content/README.md).
 """
 from __future__ import annotations
 
 import argparse
-import collections
-import random
 import statistics
 import sys
+from collections import Counter, defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules import Engine, load_content  # noqa: E402
 from rules import events as ev  # noqa: E402
+from rules import load_content  # noqa: E402
+from rules.simulate import bot_game  # noqa: E402
 
-SCORING = ("close:", "pay:", "shipment:", "equipment:", "artifact:", "buy:", "do:2:buy_equipment",
-           "do:3:make_shipment", "do:4:make_shipment")
+
+def summary(content, players: int, seed: int) -> dict:
+    """One bot game, boiled down to what the report needs."""
+    engine = bot_game(content, players, seed, corporations="random")
+    s = engine.state
+    winners = {st.seat for st in s.standings if st.place == 1}
+    win = {seat: (1 / len(winners) if seat in winners else 0.0) for seat in range(players)}
+    g = {"reason": s.end_reason, "rounds": s.round, "vp": [p.vp for p in s.players], "win": win,
+         "order": {seat: (seat - s.start_player) % players for seat in range(players)},
+         "corporation": {p.seat: p.corporation for p in s.players},
+         "kept": {p.seat: list(p.objectives) for p in s.players}, "offered": Counter(), "objective_vp": Counter(),
+         "shown": set(), "bought": Counter(), "used": Counter(), "sources": Counter(), "counts": Counter()}
+    for e in engine.events:
+        kind = type(e).__name__
+        g["counts"][kind] += 1
+        if isinstance(e, ev.ObjectivesDealt):
+            g["offered"].update(e.objectives)
+        elif isinstance(e, ev.ObjectiveScored):
+            g["objective_vp"][e.objective] += e.vp
+        elif isinstance(e, ev.EquipmentRevealed):
+            g["shown"].add(e.card)
+        elif isinstance(e, ev.EquipmentBought):
+            g["bought"][e.card] += 1
+        elif isinstance(e, ev.ActionStarted) and e.source.startswith("equipment:"):
+            g["used"][e.source.split(":", 1)[1]] += 1
+        elif isinstance(e, ev.Scored):
+            g["sources"][e.source] += e.vp
+    g["counts"]["ArtifactShipped"] = sum(1 for p in s.players for t in p.shipments
+                                         if content.shipments[t].artifacts)
+    return g
 
 
-def eager(rng: random.Random, ids: list[str]) -> str:
-    useful = [i for i in ids if i not in ("pass", "back")] or ids
-    scoring = [i for i in useful if i.startswith(SCORING)]
-    pool = scoring if scoring and rng.random() < 0.8 else useful
-    return pool[rng.randrange(len(pool))]
+def ratio(part: float, whole: float) -> float:
+    return part / whole if whole else 0.0
+
+
+def report_scores(games: list[dict], goal: int) -> None:
+    scores = [v for g in games for v in g["vp"]]
+    top = [max(g["vp"]) for g in games]
+    reached = sum(g["reason"] == "vp_goal" for g in games)
+    print(f"scores: mean {statistics.fmean(scores):.1f}, median {statistics.median(scores):.0f}, "
+          f"stdev {statistics.pstdev(scores):.1f}, range {min(scores)}..{max(scores)}; "
+          f"winner mean {statistics.fmean(top):.1f}, median {statistics.median(top):.0f}")
+    print(f"ended by {goal} VP in {ratio(reached, len(games)):.0%} of games, after the last round in "
+          f"{ratio(len(games) - reached, len(games)):.0%}; mean rounds {statistics.fmean(g['rounds'] for g in games):.1f}")
+
+
+def report_wins(content, games: list[dict], players: int) -> None:
+    fair = 1 / players
+    by_order, by_corp, corp_games = Counter(), Counter(), Counter()
+    for g in games:
+        for seat, share in g["win"].items():
+            by_order[g["order"][seat]] += share
+            by_corp[g["corporation"][seat]] += share
+            corp_games[g["corporation"][seat]] += 1
+    print("win share by seat order (1 = start player): " + ", ".join(
+        f"{k + 1}: {ratio(by_order[k], len(games)):.2f}" for k in range(players)) + f" (fair {fair:.2f})")
+    print("win share by corporation, as a multiple of fair (games):")
+    ranked = sorted(corp_games, key=lambda c: -ratio(by_corp[c], corp_games[c]))
+    print("  " + ", ".join(f"{content.corporations[c].name} {ratio(by_corp[c], corp_games[c]) / fair:.2f} "
+                           f"({corp_games[c]})" for c in ranked))
+
+
+def report_objectives(content, games: list[dict], players: int) -> None:
+    offered, kept, wins, paid = Counter(), Counter(), Counter(), Counter()
+    for g in games:
+        offered.update(g["offered"])
+        paid.update(g["objective_vp"])
+        for seat, objectives in g["kept"].items():
+            for o in objectives:
+                kept[o] += 1
+                wins[o] += g["win"][seat]
+    print("objectives: picked/offered, keepers' win share as a multiple of fair, mean VP paid to keepers:")
+    for o in sorted(content.objectives, key=lambda o: -ratio(kept[o], offered[o])):
+        print(f"  {content.objectives[o].name:22} {ratio(kept[o], offered[o]):4.0%} of {offered[o]:4}  "
+              f"win x{ratio(wins[o], kept[o]) * players:4.2f}  {ratio(paid[o], kept[o]):4.1f} VP")
+
+
+def report_equipment(content, games: list[dict]) -> None:
+    shown, bought, used = Counter(), Counter(), Counter()
+    for g in games:
+        shown.update(g["shown"])
+        bought.update(g["bought"])
+        used.update(g["used"])
+    print("equipment ($cost/VP): bought in games it was shown, uses per purchase:")
+    cards = sorted(content.equipment.values(), key=lambda e: -ratio(bought[e.id], shown[e.id]))
+    for i in range(0, len(cards), 3):
+        print("  " + "   ".join(f"{e.name:18} ${e.cost}/{e.vp} {ratio(bought[e.id], shown[e.id]):4.0%} "
+                                f"{ratio(used[e.id], bought[e.id]):4.1f}" for e in cards[i:i + 3]))
+
+
+def report_play(games: list[dict], players: int) -> None:
+    n = len(games) * players
+    counts, sources = Counter(), Counter()
+    for g in games:
+        counts.update(g["counts"])
+        sources.update(g["sources"])
+    per = {k: counts[k] / n for k in ("DealDrawn", "DealClosed", "ShipmentMade", "ArtifactShipped",
+                                      "ArtifactBought", "EquipmentBought", "MinerRecruited", "MerchantRecruited")}
+    print("per player: " + ", ".join(f"{k} {v:.1f}" for k, v in per.items()))
+    print("VP per player by source: " + ", ".join(f"{src} {vp / n:.1f}" for src, vp in sources.most_common()))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--games", type=int, default=200, help="games per player count")
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--content", default=None, help="a content directory (default: the shipped one)")
     args = parser.parse_args()
-    content = load_content()
-    wins, seen, vp_by_corp = collections.Counter(), collections.Counter(), collections.defaultdict(list)
-    by_source, reasons, rounds, top = collections.Counter(), collections.Counter(), [], []
-    for g in range(args.games):
-        rng = random.Random(args.seed * 100_003 + g)
-        engine = Engine.new(content, [f"P{i + 1}" for i in range(args.players)], seed=args.seed * 100_003 + g)
-        while engine.state.phase != "over":
-            engine.choose(eager(rng, engine.legal_ids()))
-        s = engine.state
-        winners = [st.seat for st in s.standings if st.place == 1]
-        for p in s.players:
-            seen[p.corporation] += 1
-            vp_by_corp[p.corporation].append(p.vp)
-            if p.seat in winners:
-                wins[p.corporation] += 1 / len(winners)
-        for e in engine.events:
-            if isinstance(e, ev.Scored):
-                by_source[e.source] += e.vp
-        reasons[s.end_reason] += 1
-        rounds.append(s.round)
-        top.append(max(p.vp for p in s.players))
-    fair = 1 / args.players
-    print(f"{args.games} games, {args.players} players: end reasons {dict(reasons)}, "
-          f"mean rounds {statistics.fmean(rounds):.1f}, mean winning score {statistics.fmean(top):.1f}")
-    print(f"\n{'corporation':32} {'games':>6} {'win share':>10} {'vs fair':>8} {'mean VP':>8}")
-    for corp, n in sorted(seen.items(), key=lambda kv: -wins[kv[0]] / kv[1]):
-        name = content.corporations[corp].name
-        share = wins[corp] / n
-        print(f"{name:32} {n:>6} {share:>10.3f} {share / fair:>8.2f} {statistics.fmean(vp_by_corp[corp]):>8.1f}")
-    per_player = args.games * args.players
-    print("\nmean VP per player by source:")
-    for source, vp in by_source.most_common():
-        print(f"  {source:24} {vp / per_player:6.2f}")
+    content = load_content(args.content)
+    for players in args.players:
+        games = [summary(content, players, args.seed * 1_000_003 + players * 10_007 + i) for i in range(args.games)]
+        print(f"\n=== {players} players, {args.games} bot games (seed {args.seed})")
+        report_scores(games, content.board.vp_goal)
+        report_wins(content, games, players)
+        report_play(games, players)
+        report_equipment(content, games)
+        report_objectives(content, games, players)
 
 
 if __name__ == "__main__":

@@ -56,18 +56,25 @@ def measure(s: GameState, seat: int, objective: Objective) -> int:
     return MEASURES[objective.measure](s, s.players[seat], **objective.params)
 
 
+def vp_at(objective: Objective, m: int, best: int = 0) -> int:
+    """VP an objective pays at measure `m`; `best` is the highest measure of all
+    seats, which only "most" objectives look at. Bots use it on measures they
+    only hope to reach."""
+    if objective.scoring == "fixed":
+        return objective.vp if m >= objective.at_least else 0
+    if objective.scoring == "each":
+        return objective.vp_each * m
+    if objective.scoring == "tiers":
+        return max((vp for least, vp in objective.tiers if m >= least), default=0)
+    # "most": the highest measure of all seats wins; ties share; 0 never wins
+    return objective.vp if m > 0 and m >= best else 0
+
+
 def objective_vp(s: GameState, seat: int, objective: Objective) -> tuple[int, int]:
     """(measure, VP) of one objective for one seat, at this moment."""
     m = measure(s, seat, objective)
-    if objective.scoring == "fixed":
-        return m, objective.vp if m >= objective.at_least else 0
-    if objective.scoring == "each":
-        return m, objective.vp_each * m
-    if objective.scoring == "tiers":
-        return m, max((vp for least, vp in objective.tiers if m >= least), default=0)
-    # "most": the highest measure of all seats wins; ties share; 0 never wins
-    best = max(measure(s, other.seat, objective) for other in s.players)
-    return m, objective.vp if m > 0 and m == best else 0
+    best = max(measure(s, other.seat, objective) for other in s.players) if objective.scoring == "most" else 0
+    return m, vp_at(objective, m, best)
 
 
 def final_scores(s: GameState) -> list[tuple[int, str, int, int]]:

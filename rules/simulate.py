@@ -1,10 +1,11 @@
-"""Random legal play, headless: for tests, benchmarks and `lagoon simulate`."""
+"""Headless play, random or by bots: for tests, benchmarks and `lagoon simulate`."""
 from __future__ import annotations
 
 import random
 import statistics
 from typing import Callable
 
+from .bot import Bot
 from .cards import Content
 from .engine import Engine
 
@@ -28,6 +29,26 @@ def random_game(content: Content, players: int, seed: int,
         if on_choice is not None:
             on_choice(engine)
     return engine, decisions
+
+
+def bot_game(content: Content, players: int, seed: int, random_seats: tuple[int, ...] = (),
+             on_choice: Callable[[Engine], None] | None = None, corporations: str = "best") -> Engine:
+    """Play one game with a `Bot` in every seat, except `random_seats`, which choose
+    uniformly among legal options. Deterministic for a seed."""
+    engine = Engine.new(content, list(NAMES[:players]), seed=seed)
+    rng = random.Random(seed)
+    bots = {seat: Bot(content, seat, seed=seed * 7 + seat, corporations=corporations)
+            for seat in range(players) if seat not in random_seats}
+    while engine.state.phase != "over":
+        bot = bots.get(engine.pending.seat)
+        if bot is not None:
+            engine.choose(bot.choose(engine))
+        else:
+            ids = engine.legal_ids()
+            engine.choose(ids[rng.randrange(len(ids))])
+        if on_choice is not None:
+            on_choice(engine)
+    return engine
 
 
 def simulate(content: Content, players: int, games: int, seed: int,

@@ -131,10 +131,11 @@ BROKEN = {
         "equipment.toml", 'name = "Tipper"', 'name = "Tipper"\ncolour = "red"',
         'card "tipper": unknown key \'colour\''),
     "wrong type": (
-        "equipment.toml", 'cost = 4\nvp = 0\neffect = "crush"', 'cost = 4\nvp = "two"\neffect = "crush"',
+        "equipment.toml", 'vp = 0\neffect = "crush"\nparams = { min_level = 1',
+        'vp = "two"\neffect = "crush"\nparams = { min_level = 1',
         'card "jaw_crusher": \'vp\' must be an integer ≥ 0, got "two"'),
     "bool is not int": (
-        "corporations.toml", "merchants = 4\nminers = 1\nmoney = 5", "merchants = 4\nminers = true\nmoney = 5",
+        "corporations.toml", 'Goldfinch Ventures"\nmerchants = 4\nminers = 1', 'Goldfinch Ventures"\nmerchants = 4\nminers = true',
         'card "goldfinch_ventures": \'miners\' must be an integer ≥ 0, got true'),
     "negative number": (
         "corporations.toml", "money = 8", "money = -8",
@@ -211,7 +212,7 @@ BROKEN = {
         "board.toml", "gallery_max_cubes = 4", "gallery_max_cubes = 3",
         "tile \"gold_4\": 'cubes' must be ≤ 3 (gallery_max_cubes in board.toml), got 4"),
     "corporation above the worker limit": (
-        "corporations.toml", "merchants = 4\nminers = 1\nmoney = 5", "merchants = 8\nminers = 1\nmoney = 5",
+        "corporations.toml", 'Goldfinch Ventures"\nmerchants = 4', 'Goldfinch Ventures"\nmerchants = 8',
         "card \"goldfinch_ventures\": 'merchants' must be ≤ 7 (merchants_max in board.toml), got 8"),
     "deck too small": (
         "board.toml", "equipment_display = 6", "equipment_display = 30",
@@ -265,7 +266,8 @@ def test_missing_directory(tmp_path: Path) -> None:
 
 def test_file_path_is_shown_as_given(copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(copy.parent)
-    edit(copy, "equipment.toml", 'cost = 4\nvp = 0\neffect = "crush"', 'cost = 4\nvp = "two"\neffect = "crush"')
+    file, old, new, _ = BROKEN["wrong type"]
+    edit(copy, file, old, new)
     assert check_content("content") == [
         'content/equipment.toml: card "jaw_crusher": \'vp\' must be an integer ≥ 0, got "two"'
     ]

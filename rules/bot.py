@@ -1,0 +1,638 @@
+"""A heuristic computer player: it sees what its seat sees and plays for VP.
+
+The bot knows the game only as its seat does. Every decision that needs thought
+starts from `view(state, seat)`, rebuilt into a `GameState` in which whatever
+the seat cannot know (other hands, deck orders, face-down tiles it did not
+place) is blank, so it cannot peek even by accident. From there `Outlook`
+prices each legal option in victory points (VP) and the bot takes the best:
+
+- every good has a price in VP: a dollar (more when wages are due and money is
+  short), a raw cube, an enriched cube (more when it pays for a deal in hand);
+- an island action or an equipment use is worth the best thing it could do now,
+  found together with a *plan*: the option ids of the steps that follow (which
+  galleries get miners, which cubes are enriched...), which the bot follows;
+- things that pay off later are worth less as the end nears: the last round
+  or, sooner, the round in which the leader's pace reaches the VP goal.
+
+It passes when nothing left is worth a worker. It is seeded and deterministic.
+"""
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from typing import Iterable, Protocol
+
+from . import codec
+from .actions import equipment_activity, island_activity
+from .actions.trade import GOODS
+from .cards import METALS, Content, Objective
+from .choose import merchant_cost
+from .decision import Decision
+from .scoring import MEASURES, vp_at
+from .state import MONEY, Gallery, GameState
+from .view import DECKS
+
+Plan = tuple[float, tuple[str, ...]]
+"""What an action is worth in VP, and the option ids of the steps that carry it out."""
+
+NOTHING: Plan = (0.0, ())
+WORTH_A_WORKER = 0.1
+"""An action must be worth more than this, or the bot keeps its worker (and passes)."""
+
+TYPICAL_END = {
+    "centre_value": 2, "shipments_of_size": 2, "enriched_on_board": 4, "artifacts": 1,
+    "artifact_shipments": 0, "equipment": 1, "deals_closed": 2, "shipments": 2, "money": 5,
+    "workers": 8, "workers:miners": 4, "workers:merchants": 4, "raw_resources": 3, "metals_enriched": 2,
+}
+"""What a bot typically ends the game with (measured with bench/balance.py); used
+only to guess, at setup, which objectives are worth keeping."""
+
+USE_WORTH = {
+    "gain_money": 0.8, "sell_metal": 0.25, "draw_deal": 0.4, "draw_or_close_deal": 0.6,
+    "close_deal": 0.5, "collect_from_gallery": 0.4, "enrich": 0.35, "buy_enriched": 0.3,
+    "upgrade_own_enriched": 0.25, "upgrade_centre": 0.1, "discard_deal_for_money": 0.2, "trade": 0.15,
+    "demolish_gallery": 0.0,
+}
+"""The VP one use of an equipment ability typically brings, to price a card before
+buying it. A crusher is priced from its own VP instead, less the enriched cube it
+takes, and used about every other round when an enriched cube is at hand."""
+
+
+def best(plans: Iterable[Plan]) -> Plan:
+    """The most valuable plan (the first of equals), or NOTHING."""
+    return max(plans, key=lambda plan: plan[0], default=NOTHING)
+
+
+def known_state(content: Content, seen: dict) -> GameState:
+    """A seat's view as a GameState: decks keep only their size, hidden cards are None."""
+    plain = dict(seen)
+    for deck in DECKS:
+        plain[deck] = [None] * seen[deck]
+    state = codec.from_plain(GameState, plain)
+    state.content = content
+    return state
+
+
+def rounds_left(s: GameState) -> int:
+    """Rounds still to come after this one: to the last round or, sooner, to the
+    round in which the leader reaches the VP goal at their pace so far."""
+    if s.end_triggered:
+        return 0
+    lead = max(p.vp for p in s.players)
+    pace = max(1.5, lead / max(1, s.round))
+    to_goal = math.ceil((s.board.vp_goal - lead) / pace) - 1
+    return max(0, min(s.board.rounds - s.round, to_goal))
+
+
+def wages_soon(s: GameState, seat: int) -> int:
+    """Dollars owed at the end of this round or the next, to keep in hand."""
+    board = s.board
+    if not any(0 <= r - s.round <= 1 for r in board.wage_rounds):
+        return 0
+    return -(-s.players[seat].workers // board.workers_per_dollar)
+
+
+def _counts_for(params, match: dict) -> bool:
+    """Whether an objective with these parameters counts a change described by `match`."""
+    if params.get("metal") not in (None, match.get("metal")):
+        return False
+    if params.get("kind", "all") not in ("all", match.get("kind")):
+        return False
+    return params.get("min_size", 0) <= match.get("size", 0)
+
+
+def _next_threshold(objective: Objective, now: int, rival_best: int) -> int | None:
+    if objective.scoring == "fixed":
+        return objective.at_least if objective.at_least > now else None
+    if objective.scoring == "tiers":
+        return min((least for least, _ in objective.tiers if least > now), default=None)
+    if objective.scoring == "most":
+        return max(rival_best, 1) if rival_best > now or now == 0 else None
+    return None
+
+
+class Outlook:
+    """What one seat knows and wants at this moment, priced in VP."""
+
+    def __init__(self, s: GameState, seat: int):
+        self.s, self.seat, self.me = s, seat, s.players[seat]
+        self.content, self.board = s.content, s.board
+        self.left = rounds_left(s)
+        self.reserve = wages_soon(s, seat)
+        self.objectives = [self.content.objectives[o] for o in self.me.objectives]
+        self.needs: dict[str, list[tuple[int, float]]] = {m: [] for m in METALS}
+        self.serving: dict[tuple[str, int], float] = {}
+        self._read_deals()
+        self._memo: dict = {}
+
+    def _read_deals(self) -> None:
+        """Which enriched cubes the deals in hand still need, and which on the board pay one."""
+        for deal_id in self.me.deals:
+            deal = self.content.deals[deal_id]
+            share = deal.vp / len(deal.requires)
+            for metal, level in deal.requires.items():
+                fits = [held for held in self.me.enriched[metal] if held >= level]
+                if fits:
+                    key = (metal, min(fits))
+                    self.serving[key] = max(share, self.serving.get(key, 0.0))
+                else:
+                    self.needs[metal].append((level, share))
+
+    # --- the price of things ---------------------------------------------------------
+
+    def goal(self, measure: str, delta: int = 1, **match) -> float:
+        """VP the kept objectives gain (or lose) if `measure` changed by `delta`.
+
+        A step toward a threshold not yet reached earns a share of its VP; a loss
+        counts in full only near the end, since most measures are taken then."""
+        gain = 0.0
+        for obj in self.objectives:
+            if obj.measure != measure or not _counts_for(obj.params, match):
+                continue
+            count = MEASURES[measure]
+            now = count(self.s, self.me, **obj.params)
+            rivals = max((count(self.s, p, **obj.params) for p in self.s.players if p is not self.me), default=0)
+            direct = vp_at(obj, now + delta, rivals) - vp_at(obj, now, rivals)
+            if delta < 0:
+                gain += direct * (1.0 if self.left <= 1 else 0.3)
+            elif direct:
+                gain += direct
+            else:
+                target = _next_threshold(obj, now, rivals)
+                if target is not None and target - now <= self.left + 2:
+                    gain += 0.7 * delta * (vp_at(obj, target, rivals) - vp_at(obj, now, rivals)) / (target - now)
+        return gain
+
+    def money(self, delta: int) -> float:
+        """Gaining (or, negative, spending) dollars. Dollars owed as wages soon are
+        worth a VP each, since each one missing costs a VP."""
+        dollar = 0.45 if self.left >= 4 else 0.3 if self.left >= 1 else 0.1
+
+        def worth(m: int) -> float:
+            kept = min(max(m, 0), self.reserve)
+            return kept + dollar * (m - kept)
+        end_goal = self.goal("money", delta) if self.left <= 2 else 0.0
+        return worth(self.me.money + delta) - worth(self.me.money) + end_goal
+
+    def cube(self, metal: str) -> float:
+        """A raw cube: what a shipment, an artifact or the Enrichment Center will make of it."""
+        v = 0.5 * min(1.0, (self.left + 1) / 4)
+        if self.needs[metal] and self.left >= 2:
+            v += 0.15
+        return v + self.goal("raw_resources", 1, metal=metal)
+
+    def need_share(self, metal: str, level: int) -> float:
+        """The share of a deal in hand that an enriched cube of this metal and level would pay."""
+        return max((share for need, share in self.needs[metal] if level >= need), default=0.0)
+
+    def spare(self, level: int) -> float:
+        """An enriched cube no deal in hand asks for: a later deal or a crusher may use it."""
+        return 0.1 + (0.1 * level if self.left >= 2 else 0.0)
+
+    def enriched_gain(self, metal: str, level: int) -> float:
+        """Bringing an enriched cube onto the board (apart from the VP its purchase scores)."""
+        v = 0.8 * self.need_share(metal, level) or self.spare(level)
+        new_metal = self.goal("metals_enriched") if not self.me.enriched[metal] else 0.0
+        return v + new_metal + self.goal("enriched_on_board", 1, metal=metal)
+
+    def enriched_loss(self, metal: str, level: int) -> float:
+        """Giving up an enriched cube on the board."""
+        v = 0.8 * self.serving.get((metal, level), 0.0) or self.spare(level)
+        return v - self.goal("enriched_on_board", -1, metal=metal)
+
+    def artifact_kept(self, metal: str) -> float:
+        return self.board.artifact_vp + self.goal("artifacts", 1, metal=metal)
+
+    # --- island actions and equipment effects --------------------------------------------
+
+    def activity(self, kind: str, data: dict) -> Plan:
+        """The best use of an activity (an island action or an equipment effect) now."""
+        key = (kind, tuple(sorted((k, str(v)) for k, v in data.items())))
+        if key not in self._memo:
+            valuer = getattr(self, "_" + kind, None)
+            self._memo[key] = valuer(data) if valuer else NOTHING
+        return self._memo[key]
+
+    def _operate_mining_site(self, data: dict) -> Plan:
+        """Send free miners where the next cube is likeliest and worth most."""
+        free = self.me.free_miners - self.miners_for_equipment()
+        galleries = [(column, level, g) for column, pair in enumerate(self.s.sites[data["island"]].columns)
+                     for level, g in ((1, pair[0]), (2, pair[1])) if g is not None]
+        prospects = [self.prospect(g) for _, _, g in galleries]
+        sent = [0] * len(galleries)
+        while free > 0:
+            gains = []
+            for i, (_, level, _) in enumerate(galleries):
+                per = level  # miners per cube: 1 on level 1, a pair on level 2
+                chance, worth = prospects[i]
+                k = sent[i] // per + 1
+                if per <= free and k < len(chance):
+                    gains.append((chance[k] * worth / per, i))
+            gain, i = max(gains, default=(0.0, -1))
+            if gain < 0.2:
+                break
+            sent[i] += galleries[i][1]
+            free -= galleries[i][1]
+        value = sum(sum(prospects[i][0][1:n // galleries[i][1] + 1]) * prospects[i][1] for i, n in enumerate(sent))
+        plan = tuple(f"mine:{c}:{lv}:{n}" for (c, lv, _), n in zip(galleries, sent) if n)
+        return (value, plan + ("done",)) if plan else NOTHING
+
+    def prospect(self, g: Gallery) -> tuple[list[float], float]:
+        """For one gallery: the chance that it holds a k-th cube (k = 0..4), and a cube's worth."""
+        most = self.board.gallery_max_cubes
+        if g.tile is None:  # face down, placed by someone else: any tile of the mix
+            tiles = list(self.content.galleries.values())
+            total = sum(t.count for t in tiles)
+            chance = [sum(t.count for t in tiles if t.cubes >= k) / total for k in range(most + 1)]
+            return chance, statistics.fmean(self.cube(m) for m in METALS)
+        tile = self.content.gallery(g.tile)
+        cubes = g.cubes if g.face_up else min(tile.cubes, self.s.supply[tile.metal]) if tile.metal else 0
+        return [1.0 if k <= cubes else 0.0 for k in range(most + 1)], self.cube(tile.metal) if tile.metal else 0.0
+
+    def _enrichment_transaction(self, data: dict) -> Plan:
+        plans = []
+        if "enrich" in data["modes"] and data["enrich"]:
+            plans.append(self.enrich(data["enrich"], prefix=("enrich",) if len(data["modes"]) > 1 else ()))
+        if "buy" in data["modes"] and data["buy"]:
+            plans.append(self.buy_enriched(data["buy"], prefix=("buy",) if len(data["modes"]) > 1 else ()))
+        return best(plans)
+
+    def enrich(self, most: int, prefix: tuple = ()) -> Plan:
+        """Raw cubes to the 0' line: each comes back a VP when bought, and perhaps pays a deal."""
+        if self.left < 1:
+            return NOTHING
+        board, picks, value = self.board, [], 0.0
+        for _ in range(most):
+            options = []
+            for m in METALS:
+                n = picks.count(m)
+                if self.me.raw[m] > n and n < board.enrich_same_metal_max \
+                        and len(self.s.centre[m][0]) + n < board.zero_line_capacity:
+                    deal = max((share for level, share in self.needs[m] if level <= self.left), default=0.0)
+                    options.append((0.9 * board.owner_vp + 0.6 * deal * (n == 0) + 0.1 - self.cube(m), m))
+            gain, metal = max(options, default=(0.0, None))
+            if gain <= 0.05:
+                break
+            picks.append(metal)
+            value += gain
+        if not picks:
+            return NOTHING
+        return value, prefix + tuple(f"enrich:{m}" for m in picks) + ("done",)
+
+    def buy_enriched(self, most: int, prefix: tuple = ()) -> Plan:
+        """Own cubes back when they are ripe (a VP each), others' only to pay a deal."""
+        offers = []
+        for m in METALS:
+            for level in range(1, 5):
+                for owner in sorted(set(self.s.centre[m][level])):
+                    offers.append((self.cube_offer(m, level, owner), m, level, owner))
+        held = {(m, lv) for m, levels in self.me.enriched.items() for lv in levels}
+        picks, value, spent = [], 0.0, 0
+        for v, m, level, owner in sorted(offers, reverse=True):
+            price = 0 if owner == self.seat else level
+            if len(picks) < most and v > 0 and (m, level) not in held and spent + price <= self.me.money:
+                picks.append(f"buy:{m}:{level}:{owner}")
+                held.add((m, level))
+                value, spent = value + v, spent + price
+        return (value, prefix + tuple(picks) + ("done",)) if picks else NOTHING
+
+    def cube_offer(self, metal: str, level: int, owner: int) -> float:
+        if owner == self.seat:
+            ripe = level >= 3 or self.left == 0 or self.need_share(metal, level) > 0
+            return self.board.owner_vp + self.enriched_gain(metal, level) - (0 if ripe else 0.9)
+        if not self.need_share(metal, level):
+            return 0.0
+        rivals = self.s.seats - 1  # the owner's VP helps one rival among them
+        return 0.8 * self.need_share(metal, level) + self.money(-level) - 0.3 - 0.5 / rivals
+
+    def _deal(self, data: dict) -> Plan:
+        plans = []
+        if data.get("close"):
+            plans += [self.close_deal(d, data.get("bonus", 0)) for d in self.me.deals]
+        if data.get("draw") and self.s.deal_deck:
+            plans.append(self.draw_deal())
+        return best(plans)
+
+    def close_deal(self, deal_id: str, bonus: int) -> Plan:
+        deal = self.content.deals[deal_id]
+        if any(not any(h >= lv for h in self.me.enriched[m]) for m, lv in deal.requires.items()):
+            return NOTHING
+        v = deal.vp + bonus + self.goal("deals_closed")
+        v += sum(self.goal("enriched_on_board", -1, metal=m) - 0.1 for m in deal.requires)
+        return v, (f"close:{deal_id}",)
+
+    def draw_deal(self) -> Plan:
+        """A deal is worth drawing while there is time to enrich for it and few are open."""
+        hoping = sum(1 for metal in METALS for _ in self.needs[metal])
+        v = 1.3 if self.left >= 5 and hoping < 3 else 0.5 if self.left >= 3 and hoping < 4 else 0.0
+        return (v + 0.3 * self.goal("deals_closed"), ("draw",)) if v else NOTHING
+
+    def _draw_deal(self, data: dict) -> Plan:
+        return (self.draw_deal()[0], ()) if self.s.deal_deck else NOTHING
+
+    def _make_shipment(self, data: dict) -> Plan:
+        return best(((self.shipment_worth(self.content.shipments[t]), (f"shipment:{t}",))
+                     for t in self.s.shipment_display))
+
+    def shipment_worth(self, tile, extra: str | None = None) -> float:
+        """A shipment's VP and money less the goods it takes (0 if they are not in hand)."""
+        raw = dict(self.me.raw)
+        if extra:
+            raw[extra] += 1
+        if any(raw[m] < n for m, n in tile.resources.items()) or \
+                any(self.me.artifacts[m] < n for m, n in tile.artifacts.items()):
+            return 0.0
+        v = tile.vp + self.money(tile.money) + self.goal("shipments") + self.goal("shipments_of_size", size=tile.size)
+        v -= sum(n * self.cube(m) for m, n in tile.resources.items())
+        v -= sum(n * self.artifact_kept(m) for m, n in tile.artifacts.items())
+        return v + (self.goal("artifact_shipments") if tile.artifacts else 0.0)
+
+    def _buy_artifact(self, data: dict) -> Plan:
+        price = self.board.artifact_price
+        return best((self.artifact_kept(m) + 0.2 - price * self.cube(m), (f"artifact:{m}",))
+                    for m in self.s.artifacts.get(data["island"], ()) if self.me.raw[m] >= price)
+
+    def _buy_equipment(self, data: dict) -> Plan:
+        return best((self.equipment_worth(self.content.equipment[e]), (f"equipment:{e}",))
+                    for e in self.s.equipment_display if self.content.equipment[e].cost <= self.me.money)
+
+    def equipment_worth(self, card) -> float:
+        """A card's VP, its uses over the rounds left, and objectives; less its price."""
+        use = (card.params["vp"] - 0.4) * 0.6 if card.effect == "crush" else USE_WORTH.get(card.effect, 0.0)
+        uses = min(self.left, 10) * (0.7 if self.me.miners >= 3 else 0.5)
+        return card.vp + use * uses + self.money(-card.cost) + self.goal("equipment")
+
+    def _recruit_merchant(self, data: dict) -> Plan:
+        return self.recruit(self.me.merchants, self.board.merchants_max, self.board.merchant_cost,
+                            {2: 0.7, 3: 0.5, 4: 0.35, 5: 0.2}, "merchants")
+
+    def _recruit_miner(self, data: dict) -> Plan:
+        return self.recruit(self.me.miners, self.board.miners_max, self.board.miner_cost,
+                            {1: 0.5, 2: 0.4, 3: 0.3, 4: 0.15}, "miners")
+
+    def recruit(self, have: int, most: int, cost: int, per_round: dict, kind: str) -> Plan:
+        """A worker pays for itself by working the rounds left, less its price and its wages."""
+        if have >= most or self.me.money < cost:
+            return NOTHING
+        wages_left = sum(1 for r in self.board.wage_rounds if r >= self.s.round)
+        v = per_round.get(have, 0.05) * self.left + self.money(-cost) - 0.25 * wages_left
+        return v + self.goal("workers", kind=kind), ()
+
+    def _draw_place_galleries(self, data: dict) -> Plan:
+        return self.money(self.board.gallery_reward[-1]) + 0.1, ()
+
+    def _trade(self, data: dict) -> Plan:
+        """Trade for the one cube a shipment or an artifact lacks, or for wages about to be missed."""
+        plans = [self.trade_for(metal, worth, data["give"]) for metal, worth in self.one_short()]
+        if self.reserve > self.me.money:
+            plans.append(self.trade_for(MONEY, 1.0, data["give"]))
+        return best(plans)
+
+    def one_short(self) -> list[tuple[str, float]]:
+        """(metal, worth) of the single raw cubes that would complete a shipment or an artifact."""
+        wanted = []
+        for t in self.s.shipment_display:
+            tile = self.content.shipments[t]
+            short = [m for m, n in tile.resources.items() if self.me.raw[m] < n]
+            if not tile.artifacts and len(short) == 1 and self.me.raw[short[0]] == tile.resources[short[0]] - 1:
+                wanted.append((short[0], 0.7 * self.shipment_worth(tile, short[0]) + self.cube(short[0])))
+        price = self.board.artifact_price
+        for m in METALS:
+            if self.me.raw[m] == price - 1 and any(m in left for left in self.s.artifacts.values()):
+                wanted.append((m, 0.7 * (self.artifact_kept(m) - price * self.cube(m)) + self.cube(m)))
+        return wanted
+
+    def trade_for(self, good: str, worth: float, give: int) -> Plan:
+        pool = sorted((self.cube(m), m) for m in METALS if m != good for _ in range(self.me.raw[m]))
+        if good != MONEY:
+            pool += [(-self.money(-1), MONEY)] * max(0, min(give, self.me.money - self.reserve))
+            pool.sort()
+        if len(pool) < give:
+            return NOTHING
+        given = [g for _, g in pool[:give]]
+        give_id = "give:" + "+".join(sorted(given, key=GOODS.index))
+        return worth - sum(w for w, _ in pool[:give]), (give_id, f"get:{good}", "done")
+
+    def _crush(self, data: dict) -> Plan:
+        return best((data["vp"] - self.enriched_loss(m, lv), (f"crush:{m}:{lv}",))
+                    for m, levels in self.me.enriched.items() for lv in levels if lv >= data["min_level"])
+
+    def _upgrade_own_enriched(self, data: dict) -> Plan:
+        if self.me.money < data["cost"]:
+            return NOTHING
+        return best((0.8 * (self.need_share(m, lv + 1) - self.need_share(m, lv)) + self.money(-data["cost"]),
+                     (f"upgrade:{m}:{lv}",))
+                    for m, levels in self.me.enriched.items() for lv in levels if lv < 4 and lv + 1 not in levels)
+
+    def _upgrade_centre(self, data: dict) -> Plan:
+        """Ripen an own cube a deal waits for, or push a rival's 4' cube out of the game."""
+        plans = []
+        for m in METALS:
+            for lv, owners in enumerate(self.s.centre[m]):
+                for owner in set(owners):
+                    if owner == self.seat and lv < 4 and self.need_share(m, lv + 1) > self.need_share(m, lv):
+                        plans.append((0.4, (f"lift:{m}:{lv}:{owner}",)))
+                    elif owner != self.seat and lv == 4:
+                        plans.append((0.15, (f"lift:{m}:{lv}:{owner}",)))
+        return best(plans)
+
+    def _collect_from_gallery(self, data: dict) -> Plan:
+        plans = []
+        for island, site in self.s.sites.items():
+            for column in range(len(site.columns)):
+                g = site.gallery(column, data["level"])
+                if g is not None and g.face_up and g.cubes:
+                    plans.append((self.cube(self.content.gallery(g.tile).metal), (f"collect:{island}:{column}",)))
+        return best(plans)
+
+    def _discard_deal(self, data: dict) -> Plan:
+        """Throw away a deal there is no longer time to enrich for."""
+        plans = []
+        for d in self.me.deals:
+            deal = self.content.deals[d]
+            missing = [lv for m, lv in deal.requires.items() if not any(h >= lv for h in self.me.enriched[m])]
+            if missing and self.left < max(missing) + len(missing):
+                plans.append((self.money(data["money"]), (f"discard:{d}",)))
+        return best(plans)
+
+    def _sell_metal(self, data: dict) -> Plan:
+        metal = data["metal"]
+        return (self.money(data["money"]) - self.cube(metal), ()) if self.me.raw[metal] else NOTHING
+
+    def _gain_money(self, data: dict) -> Plan:
+        return self.money(data["amount"]), ()
+
+    # --- where and what ---------------------------------------------------------------
+
+    def island_action(self, island: int, action: str) -> Plan:
+        kind, data = island_activity(action, self.board, island)
+        return self.activity(kind, data)
+
+    def equipment_use(self, card_id: str) -> Plan:
+        """Using a card, less the miner it takes from the mines."""
+        card = self.content.equipment[card_id]
+        kind, data = equipment_activity(card.effect, card.params)
+        value, plan = self.activity(kind, data)
+        return value - 0.2, plan
+
+    def miners_for_equipment(self) -> int:
+        """Miners kept from the mines for cards worth more than mining with them."""
+        return sum(1 for e in self.me.equipment if self.content.equipment[e].effect
+                   and e not in self.me.equipment_used and self.equipment_use(e)[0] > 0.4)
+
+    def merchants_for(self, island: int, action: str) -> int:
+        return 0 if action == "operate_mining_site" else merchant_cost(self.s, self.seat, f"{island}:{action}")
+
+    def island_actions(self, island: int, merchants: int) -> list[float]:
+        """The worth of every action still open to this seat on an island, best first."""
+        values = []
+        for action in self.board.island(island).actions:
+            need = self.merchants_for(island, action)
+            if action != "depart_island" and f"{island}:{action}" not in self.me.used and need <= merchants:
+                values.append(self.island_action(island, action)[0] - 0.3 * max(0, need - 1))
+        return sorted(values, reverse=True)
+
+    def island_worth(self, island: int) -> float:
+        """An island for the round: its two best actions, a little of the rest and of sailing on."""
+        values = self.island_actions(island, self.me.merchants) + [0.0, 0.0, 0.0]
+        elsewhere = max((self.island_actions(other.number, self.me.merchants - 2) or [0.0])[0]
+                        for other in self.board.islands if other.number != island)
+        return values[0] + values[1] + 0.3 * values[2] + 0.3 * max(0.0, elsewhere)
+
+    def departure(self) -> Plan:
+        """Sailing is worth what the best action waiting on another island is worth, a little less."""
+        merchants = self.me.free_merchants - self.merchants_for(self.me.island, "depart_island")
+        return best((0.85 * (self.island_actions(isl.number, merchants) or [0.0])[0] - 0.2,
+                     (f"island:{isl.number}",))
+                    for isl in self.board.islands if isl.number != self.me.island)
+
+    def placement(self, option_id: str) -> float:
+        """A drawn gallery: face up for the money, where it pushes the least off the board."""
+        _, _, island, column, side = option_id.split(":")
+        low, high = self.s.sites[int(island)].columns[int(column)]
+        v = 1.0 if side == "up" else 0.0
+        if low is not None:
+            v -= 0.1  # pushed to level 2, where a cube takes two miners
+        if low is not None and high is not None:
+            chance, worth = self.prospect(high)
+            v -= sum(chance[1:]) * worth
+        return v
+
+
+def objective_prospect(objective: Objective, players: int) -> float:
+    """What an objective will probably pay a bot, judged from a typical bot's end of game."""
+    key = f"{objective.measure}:{objective.params.get('kind')}"
+    typical = TYPICAL_END.get(key, TYPICAL_END[objective.measure])
+    if objective.params.get("metal"):
+        typical /= 2
+    if objective.scoring == "most":
+        return objective.vp * 1.3 / players
+    return (vp_at(objective, typical) + vp_at(objective, typical + 1)) / 2
+
+
+def corporation_worth(corporation) -> float:
+    """A start in dollars: a merchant $6, a miner $4, a raw cube $1.5, a deal card $1."""
+    return (6 * corporation.merchants + 4 * corporation.miners + corporation.money
+            + 1.5 * sum(corporation.resources.values()) + corporation.deals)
+
+
+class Game(Protocol):
+    """All the bot uses of an `Engine`: the pending decision and its own seat's view."""
+
+    @property
+    def pending(self) -> Decision: ...
+
+    def view(self, seat: int | None) -> dict: ...
+
+
+class Bot:
+    """A computer player for one seat.
+
+    `corporations="random"` picks a corporation at random instead of the best
+    start (bench/balance.py uses it to measure each corporation on its own).
+    """
+
+    def __init__(self, content: Content, seat: int, seed: int = 0, corporations: str = "best"):
+        self.content, self.seat = content, seat
+        self.rng = random.Random(seed)
+        self.corporations = corporations
+        self.plan: list[str] = []
+        self.withdrawn: set[tuple[int, str]] = set()  # (round, action) backed out of: not tried again
+        self.started: tuple[int, str] | None = None
+
+    def choose(self, game: Game) -> str:
+        """The id of one legal option of the pending decision, which must be this seat's."""
+        decision = game.pending
+        if decision.seat != self.seat:
+            raise ValueError(f"the pending decision is seat {decision.seat}'s, not seat {self.seat}'s")
+        ids = decision.ids()
+        if decision.kind == "choose_corporation":
+            return self.corporation(ids)
+        if decision.kind == "keep_objectives":
+            return self.objectives(ids, len(game.view(self.seat)["players"]))
+        if decision.kind not in ("choose_island", "choose_action"):
+            return self.step(ids, lambda: Outlook(known_state(self.content, game.view(self.seat)), self.seat))
+        outlook = Outlook(known_state(self.content, game.view(self.seat)), self.seat)
+        if decision.kind == "choose_island":
+            return max(ids, key=lambda i: outlook.island_worth(int(i.split(":")[1])))
+        return self.action(outlook, ids)
+
+    # --- setup ---------------------------------------------------------------------
+
+    def corporation(self, ids: list[str]) -> str:
+        if self.corporations == "random":
+            return ids[self.rng.randrange(len(ids))]
+        return max(ids, key=lambda i: corporation_worth(self.content.corporations[i.split(":", 1)[1]]))
+
+    def objectives(self, ids: list[str], players: int) -> str:
+        objectives = self.content.objectives
+        return max(ids, key=lambda i: sum(objective_prospect(objectives[o], players)
+                                          for o in i.split(":", 1)[1].split("+")))
+
+    # --- the action phase ----------------------------------------------------------------
+
+    def action(self, outlook: Outlook, ids: list[str]) -> str:
+        """The most valuable action, with its plan; pass when none is worth a worker."""
+        chosen, plan, value = "pass", (), WORTH_A_WORKER
+        for option in ids:
+            if (outlook.s.round, option) in self.withdrawn or option == "pass":
+                continue
+            v, p = self.option_worth(outlook, option)
+            if v > value:
+                chosen, plan, value = option, p, v
+        self.plan, self.started = list(plan), (outlook.s.round, chosen)
+        return chosen
+
+    def option_worth(self, outlook: Outlook, option: str) -> Plan:
+        if option.startswith("use:"):
+            return outlook.equipment_use(option[4:])
+        _, island, action = option.split(":")
+        if action == "depart_island":
+            return outlook.departure()
+        value, plan = outlook.island_action(int(island), action)
+        return value - 0.3 * max(0, outlook.merchants_for(int(island), action) - 1), plan
+
+    def step(self, ids: list[str], outlook) -> str:
+        """Follow the plan; where it has nothing to say, take the plain choice."""
+        while self.plan:
+            nxt = self.plan.pop(0)
+            if nxt in ids:
+                return nxt
+        if ids[0].startswith("place:"):
+            look = outlook()
+            return max(ids, key=look.placement)
+        pays = sorted((i for i in ids if i.startswith("pay:")), key=lambda i: int(i.split(":")[2]))
+        if pays:
+            return pays[0]
+        if "done" in ids:
+            return "done"
+        if ids == ["back"] or not [i for i in ids if i != "back"]:
+            self.withdraw()
+            return "back"
+        self.withdraw()
+        return "back" if "back" in ids else ids[0]
+
+    def withdraw(self) -> None:
+        if self.started is not None:
+            self.withdrawn.add(self.started)

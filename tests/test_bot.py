@@ -1,0 +1,171 @@
+"""The heuristic bot: legal, blind to hidden information, deterministic, and much better than random."""
+from __future__ import annotations
+
+import copy
+import random
+import statistics
+from functools import lru_cache
+
+import pytest
+
+from rules import Engine, Rejection, clone, load_content
+from rules import events as ev
+from rules.bot import Bot
+from rules.simulate import NAMES, bot_game
+
+from invariants import final_replay_matches
+from scenario import act, give, ready, set_gallery
+
+CONTENT = load_content()
+
+
+class SeatWindow:
+    """All that one seat may see of a game: the pending decision and its own view."""
+
+    def __init__(self, engine: Engine, seat: int):
+        self._engine, self._seat = engine, seat
+
+    @property
+    def pending(self):
+        return self._engine.pending
+
+    def view(self, seat):
+        assert seat == self._seat, f"seat {self._seat} asked for seat {seat}'s view"
+        return self._engine.view(seat)
+
+
+def play_through_windows(players: int, seed: int) -> Engine:
+    """A bot game in which each bot sees the game only through its seat's window,
+    and every choice is checked to be one of the pending options."""
+    engine = Engine.new(CONTENT, list(NAMES[:players]), seed=seed)
+    bots = [Bot(CONTENT, seat, seed=seed + seat) for seat in range(players)]
+    while engine.state.phase != "over":
+        seat = engine.pending.seat
+        legal = engine.pending.ids()
+        choice = bots[seat].choose(SeatWindow(engine, seat))
+        assert choice in legal
+        assert not isinstance(engine.choose(choice), Rejection)
+    return engine
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_bots_finish_games_with_legal_choices_seeing_only_their_own_view(players):
+    engine = play_through_windows(players, seed=100 + players)
+    final_replay_matches(engine)
+    s = engine.state
+    assert s.end_reason in ("vp_goal", "last_round")
+    assert max(p.vp for p in s.players) >= 20  # they played, not just passed
+
+
+def scramble_hidden(engine: Engine, seat: int, rng: random.Random) -> Engine:
+    """A copy of the game that `seat` cannot tell apart from it: other hands, deck
+    orders and the face-down tiles `seat` did not place are all changed."""
+    s = clone(engine.state)
+    for deck in ("objective_deck", "corporation_deck", "equipment_deck", "shipment_deck", "deal_deck",
+                 "gallery_deck", "gallery_discard"):
+        rng.shuffle(getattr(s, deck))
+    for p in s.players:
+        if p.seat != seat:
+            p.deals = rng.sample(sorted(CONTENT.deals), len(p.deals))
+            p.objectives = rng.sample(sorted(CONTENT.objectives), len(p.objectives))
+    tiles = CONTENT.gallery_instances()
+    for site in s.sites.values():
+        for column in site.columns:
+            for g in column:
+                if g is not None and not g.face_up and g.placed_by != seat:
+                    g.tile = rng.choice(tiles)
+    s.seed = rng.randrange(10**6)
+    twin = Engine(engine.content)
+    twin.state = s
+    return twin
+
+
+def twin(bot: Bot) -> Bot:
+    """A copy of a bot in the same frame of mind (plan, memory and random numbers)."""
+    other = copy.copy(bot)
+    other.plan, other.withdrawn, other.rng = list(bot.plan), set(bot.withdrawn), copy.deepcopy(bot.rng)
+    return other
+
+
+def test_hidden_information_never_changes_a_choice():
+    rng = random.Random(5)
+    engine = Engine.new(CONTENT, list(NAMES[:3]), seed=21)
+    bots = [Bot(CONTENT, seat, seed=seat) for seat in range(3)]
+    compared = 0
+    while engine.state.phase != "over":
+        seat = engine.pending.seat
+        if engine.pending.kind in ("choose_action", "choose_island") and len(engine.events) % 3 == 0:
+            assert twin(bots[seat]).choose(scramble_hidden(engine, seat, rng)) == twin(bots[seat]).choose(engine)
+            compared += 1
+        engine.choose(bots[seat].choose(engine))
+    assert compared > 50
+
+
+def test_a_bot_is_deterministic_for_a_seed():
+    first = bot_game(CONTENT, 3, seed=8).events
+    assert bot_game(CONTENT, 3, seed=8).events == first
+    assert bot_game(CONTENT, 3, seed=9).events != first
+
+
+@lru_cache(maxsize=None)
+def bot_against_random(seed: int) -> tuple[int, int, bool]:
+    """(bot's VP, random player's VP, bot won) in a two-player game, bot seat alternating."""
+    bot_seat = seed % 2
+    s = bot_game(CONTENT, 2, seed, random_seats=(1 - bot_seat,)).state
+    won = any(st.seat == bot_seat and st.place == 1 for st in s.standings)
+    return s.players[bot_seat].vp, s.players[1 - bot_seat].vp, won
+
+
+def test_bots_beat_random_players_by_a_clear_margin():
+    games = [bot_against_random(seed) for seed in range(20)]
+    assert sum(won for _, _, won in games) >= 19
+    assert statistics.fmean(bot - other for bot, other, _ in games) >= 20
+
+
+def test_bots_pay_their_wages_and_reach_good_scores():
+    games = [bot_game(CONTENT, 3, seed) for seed in range(4)]
+    wages = [e for g in games for e in g.events if isinstance(e, ev.WagesPaid)]
+    assert sum(e.paid for e in wages) >= 0.9 * sum(e.due for e in wages)
+    assert statistics.fmean(max(p.vp for p in g.state.players) for g in games) >= 28
+
+
+# --- single decisions ------------------------------------------------------------------
+
+def late(engine: Engine) -> Engine:
+    """The same situation in the last round, where recruiting and such no longer pay."""
+    engine.state.round = engine.state.board.rounds
+    return engine
+
+
+def bot_plays(engine: Engine, seat: int, *choices: str) -> None:
+    """The bot of `seat` makes exactly these choices, one after the other."""
+    bot = Bot(CONTENT, seat)
+    for choice in choices:
+        assert bot.choose(engine) == choice
+        act(engine, choice)
+
+
+def test_a_bot_closes_a_deal_it_can_pay_for():
+    engine = late(ready(3, islands=(1, 2, 3)))
+    give(engine, 0, deals=["deal_02"], enriched={"gold": [2]}, money=3)
+    bot_plays(engine, 0, "do:1:draw_or_close_deal", "close:deal_02")
+
+
+def test_a_bot_sends_its_miners_to_a_known_rich_gallery():
+    engine = ready(3, islands=(1, 2, 3))
+    give(engine, 0, miners=3, merchants=1, deals=[])  # no merchant to spare for sailing
+    for column in range(3):
+        set_gallery(engine, 1, column, 1, None)
+        set_gallery(engine, 1, column, 2, None)
+    set_gallery(engine, 1, 1, 1, "gold_3")
+    bot_plays(engine, 0, "do:1:operate_mining_site", "mine:1:1:3")
+
+
+def test_a_bot_keeps_what_wages_need():
+    engine = ready(3, islands=(1, 2, 3))
+    engine.state.round = engine.state.board.wage_rounds[0]
+    give(engine, 1, money=3, merchants=3, miners=3, raw={m: 0 for m in CONTENT.board.islands[0].artifacts})
+    engine.state.equipment_display = ["conveyor"] * len(engine.state.equipment_display)
+    act(engine, "pass")  # seat 0
+    bot = Bot(CONTENT, 1)
+    assert bot.choose(engine) != "do:2:buy_equipment"  # $3 is exactly the wages for 6 workers
