@@ -5,6 +5,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, NamedTuple
 
 Emit = Callable[[Any], None]
+Reason = str | Callable[[], str] | None
+"""Why a choice is not allowed (None when it is), as text or as a function giving the text."""
 
 
 class Cand(NamedTuple):
@@ -12,17 +14,35 @@ class Cand(NamedTuple):
 
     `label` and `reason` may be given as a function of no arguments, so that
     text nobody reads (random play, feasibility checks) is never formatted.
+    Such a function reads the state when called, so read it before the state
+    changes (as `decision_of` and `resolve` do).
     """
 
     id: str
     label: str | Callable[[], str]
     payload: Any = None
-    reason: str | Callable[[], str] | None = None
+    reason: Reason = None
 
 
 def text(value: str | Callable[[], str] | None) -> str | None:
     """The text of a label or reason given directly or lazily."""
     return value() if callable(value) else value
+
+
+class Ask:
+    """Who decides what now, with every candidate choice.
+
+    The prompt may be given lazily, like a candidate's label; `prompt` reads as text.
+    """
+
+    __slots__ = ("seat", "kind", "_prompt", "cands")
+
+    def __init__(self, seat: int | None, kind: str, prompt: str | Callable[[], str], cands: list[Cand]):
+        self.seat, self.kind, self._prompt, self.cands = seat, kind, prompt, cands
+
+    @property
+    def prompt(self) -> str:
+        return text(self._prompt)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .. import events as ev
 from ..cards import METALS
 from ..decision import Cand
+from ..memo import once_per_object
 from ..turns import finish_action, score
 from .base import activity, player
 
@@ -29,13 +30,18 @@ def _artifact_cands(s, step):
 _ARTIFACT_LABELS = {(m, n): f"{m.capitalize()} artifact for {n} {m}" for m in METALS for n in range(1, 10)}
 
 
+def _can_buy_artifact(s, seat, data) -> bool:
+    raw, price = s.players[seat].raw, s.board.artifact_price
+    return any(raw[metal] >= price for metal in s.artifacts.get(data["island"], ()))
+
+
 def _artifact_apply(s, step, cand, emit):
     emit(ev.ArtifactBought(step.seat, step.data["island"], cand.payload, s.board.artifact_price))
     finish_action(s, step.seat, emit)
 
 
 activity(kind="buy_artifact", prompt="Which artifact do you buy?",
-         candidates=_artifact_cands, apply=_artifact_apply)
+         candidates=_artifact_cands, apply=_artifact_apply, feasible=_can_buy_artifact)
 
 
 # --- Buy an Equipment (island 2) -----------------------------------------------------
@@ -48,6 +54,11 @@ def _equipment_cands(s, step):
         yield Cand("equipment:" + card_id, lambda card=card: f"{card.name} (${card.cost}, {card.vp} VP)", card_id, reason)
 
 
+def _can_buy_equipment(s, seat, data) -> bool:
+    money, cards = s.players[seat].money, s.content.equipment
+    return any(cards[card_id].cost <= money for card_id in s.equipment_display)
+
+
 def _equipment_apply(s, step, cand, emit):
     card = s.content.equipment[cand.payload]
     emit(ev.EquipmentBought(step.seat, card.id, card.cost))
@@ -58,10 +69,29 @@ def _equipment_apply(s, step, cand, emit):
 
 
 activity(kind="buy_equipment", prompt="Which equipment do you buy?",
-         candidates=_equipment_cands, apply=_equipment_apply)
+         candidates=_equipment_cands, apply=_equipment_apply, feasible=_can_buy_equipment)
 
 
 # --- Make a Shipment (islands 3 and 4) ----------------------------------------------
+
+@once_per_object
+def _needs(tile) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
+    """The raw resources and the artifacts a shipment tile asks for, as (metal, n) pairs."""
+    return tuple(tile.resources.items()), tuple(tile.artifacts.items())
+
+
+def can_ship(p, tile) -> bool:
+    """Whether `p` holds every resource and artifact the shipment `tile` asks for."""
+    resources, artifacts = _needs(tile)
+    raw, held = p.raw, p.artifacts
+    for metal, n in resources:
+        if raw[metal] < n:
+            return False
+    for metal, n in artifacts:
+        if held[metal] < n:
+            return False
+    return True
+
 
 def shipment_shortfall(p, tile):
     """None if `p` can make this shipment, else (lazily) what is missing."""
@@ -87,6 +117,14 @@ def _shipment_cands(s, step):
         yield Cand("shipment:" + t, lambda tile=tile: shipment_label(tile), t, shipment_shortfall(p, tile))
 
 
+def _can_make_shipment(s, seat, data) -> bool:
+    p, tiles = s.players[seat], s.content.shipments
+    for t in s.shipment_display:
+        if can_ship(p, tiles[t]):
+            return True
+    return False
+
+
 def _shipment_apply(s, step, cand, emit):
     tile = s.content.shipments[cand.payload]
     emit(ev.ShipmentMade(step.seat, tile.id))
@@ -97,7 +135,7 @@ def _shipment_apply(s, step, cand, emit):
 
 
 activity(kind="make_shipment", prompt="Which shipment do you make?",
-         candidates=_shipment_cands, apply=_shipment_apply)
+         candidates=_shipment_cands, apply=_shipment_apply, feasible=_can_make_shipment)
 
 
 # --- Recruit a Merchant / a Miner (islands 3 and 4) ----------------------------------
@@ -143,7 +181,8 @@ def _depart_apply(s, step, cand, emit):
 
 
 activity(kind="depart_island", prompt="Where does your ship sail?",
-         candidates=_depart_cands, apply=_depart_apply)
+         candidates=_depart_cands, apply=_depart_apply,
+         feasible=lambda s, seat, data: any(i.number != s.players[seat].island for i in s.board.islands))
 
 
 # --- simple equipment effects ----------------------------------------------------------

@@ -72,6 +72,20 @@ def _mine_cands(s, step):
         yield Cand("done", "Mine now")
 
 
+def _can_mine(s, seat, data) -> bool:
+    """A gallery not yet emptied that the free miners can work (level 2 takes a pair)."""
+    free = s.players[seat].free_miners
+    if free < 1:
+        return False
+    cap = s.board.gallery_max_cubes
+    for low, high in s.sites[data["island"]].columns:
+        if low is not None and (low.cubes if low.face_up else cap) > 0:
+            return True
+        if free >= 2 and high is not None and (high.cubes if high.face_up else cap) > 0:
+            return True
+    return False
+
+
 def _mine_apply(s, step, cand, emit):
     if cand.id != "done":
         emit(ev.Picked(step.seat, cand.payload))
@@ -100,7 +114,8 @@ def _mine_prompt(s, step):
     return f"Assign miners on island {step.data['island']} ({free} free)" + (", or mine now" if step.picks else "")
 
 
-activity(kind="operate_mining_site", prompt=_mine_prompt, candidates=_mine_cands, apply=_mine_apply)
+activity(kind="operate_mining_site", prompt=_mine_prompt, candidates=_mine_cands, apply=_mine_apply,
+         feasible=_can_mine)
 
 
 # --- Underground / Heavy Duty Loader: one cube from any gallery of a level ----------
@@ -119,6 +134,12 @@ def _collect_cands(s, step):
         yield Cand("collect", "Collect", None, f"No face-up level {level} gallery holds a cube")
 
 
+def _can_collect(s, seat, data) -> bool:
+    index = data["level"] - 1
+    return any(g is not None and g.face_up and g.cubes
+               for site in s.sites.values() for g in (pair[index] for pair in site.columns))
+
+
 def _collect_apply(s, step, cand, emit):
     island, column, metal = cand.payload
     level = step.data["level"]
@@ -128,7 +149,7 @@ def _collect_apply(s, step, cand, emit):
 
 
 activity(kind="collect_from_gallery", prompt="Which gallery do you take a cube from?",
-         candidates=_collect_cands, apply=_collect_apply)
+         candidates=_collect_cands, apply=_collect_apply, feasible=_can_collect)
 
 
 # --- Demolition Kit: remove any gallery ----------------------------------------------
@@ -147,6 +168,10 @@ def _demolish_cands(s, step):
         yield Cand("demolish", "Demolish", None, "There is no gallery on the mining sites")
 
 
+def _can_demolish(s, seat, data) -> bool:
+    return any(g is not None for site in s.sites.values() for pair in site.columns for g in pair)
+
+
 def _demolish_apply(s, step, cand, emit):
     island, column, level = cand.payload
     g = s.sites[island].gallery(column, level)
@@ -156,4 +181,4 @@ def _demolish_apply(s, step, cand, emit):
 
 
 activity(kind="demolish_gallery", prompt="Which gallery do you remove?",
-         candidates=_demolish_cands, apply=_demolish_apply)
+         candidates=_demolish_cands, apply=_demolish_apply, feasible=_can_demolish)
