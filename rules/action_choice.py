@@ -77,8 +77,10 @@ class Use:
             self.payload = (self.kind, self.data, 0, 1, self.source)
 
 
-use_of = once_per_object(Use)
-"""The use of an equipment card, built once per card."""
+@once_per_object
+def uses(content) -> dict[str, Use]:
+    """The use of every equipment card, by card id, built once per content."""
+    return {card_id: Use(card) for card_id, card in content.equipment.items()}
 
 
 def _space_cand(s: GameState, p: Player, sp: Space) -> Cand:
@@ -119,8 +121,8 @@ def choose_action(s: GameState) -> Ask:
     p = s.players[s.current]
     cands = [_space_cand(s, p, sp) for sp in spaces(s.board, p.island)]
     if p.equipment:
-        cards = s.content.equipment
-        cands += [_use_cand(s, p, use_of(cards[c])) for c in p.equipment]
+        table = uses(s.content)
+        cands += [_use_cand(s, p, table[c]) for c in p.equipment]
     cands.append(PASS)
     return Ask(p.seat, "choose_action", lambda: f"{p.name}, island {p.island}: action {s.turn_actions + 1} of this turn",
                cands)

@@ -13,6 +13,7 @@ from . import events as ev
 from .action_choice import choose_action, merchant_cost, spaces  # noqa: F401  (merchant_cost, spaces: public)
 from .actions import ACTIVITIES
 from .decision import BACK, Ask, Cand, Decision, Emit, Option, Rejection, text
+from .memo import once_per_object
 from .state import GameState
 from .turns import after_island_chosen, after_setup_choice, finish_action, pass_for_round, selection_seat, setup_seat
 
@@ -83,14 +84,21 @@ def _choose_corporation(s, seat, cand, emit):
 
 # --- island selection ---------------------------------------------------------------
 
+@once_per_object
+def _island_options(board) -> tuple[tuple[int, str, str], ...]:
+    """(number, option id, label) of every island, built once per board."""
+    return tuple((i.number, f"island:{i.number}", f"Island {i.number}: {i.name}") for i in board.islands)
+
+
 def _island_selection(s: GameState) -> Ask:
-    seat = selection_seat(s)
+    seat, chosen = selection_seat(s), s.islands_chosen
     cands = []
-    for isl in s.board.islands:
-        taken = s.islands_chosen.get(isl.number)
-        reason = None if taken is None else f"Island {isl.number} was chosen by {s.players[taken].name} this round"
-        cands.append(Cand(f"island:{isl.number}", f"Island {isl.number}: {isl.name}", isl.number, reason))
-    return Ask(seat, "choose_island", f"{s.players[seat].name}: choose your island for round {s.round}", cands)
+    for number, cid, label in _island_options(s.board):
+        taken = chosen.get(number)
+        reason = None if taken is None else (
+            lambda number=number, taken=taken: f"Island {number} was chosen by {s.players[taken].name} this round")
+        cands.append(Cand(cid, label, number, reason))
+    return Ask(seat, "choose_island", lambda: f"{s.players[seat].name}: choose your island for round {s.round}", cands)
 
 
 def _choose_island(s, seat, cand, emit):

@@ -14,7 +14,7 @@ import random
 import pytest
 
 from rules import Engine, load_content
-from rules.action_choice import choose_action, spaces, use_of
+from rules.action_choice import choose_action, spaces, uses
 from rules.actions import ACTIVITIES
 from rules.cards import METALS
 from rules.decision import text
@@ -29,8 +29,7 @@ def _uses():
     for isl in CONTENT.board.islands:
         for sp in spaces(CONTENT.board, isl.number):
             yield sp.activity, sp.source, sp.data
-    for card in CONTENT.equipment.values():
-        use = use_of(card)
+    for use in uses(CONTENT).values():
         if use.activity is not None:
             yield use.activity, use.source, use.data
 

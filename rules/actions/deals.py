@@ -16,7 +16,8 @@ def deal_label(deal) -> str:
 def unpaid(p, deal) -> tuple[str, int] | None:
     """The first requirement of `deal` that no enriched cube of `p` meets, or None."""
     for metal, level in deal.requires.items():
-        if not any(held >= level for held in p.enriched[metal]):
+        held = p.enriched[metal]
+        if not held or max(held) < level:
             return metal, level
     return None
 
@@ -71,7 +72,9 @@ def _can_deal(s, seat, data) -> bool:
         return True
     if data.get("close"):
         p, deals = s.players[seat], s.content.deals
-        return any(unpaid(p, deals[d]) is None for d in p.deals)
+        for d in p.deals:
+            if unpaid(p, deals[d]) is None:
+                return True
     return False
 
 

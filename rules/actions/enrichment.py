@@ -46,7 +46,11 @@ def _can_enrich(s, p, limit: int) -> bool:
     board = s.board
     if limit <= 0 or board.enrich_same_metal_max <= 0:
         return False
-    return any(p.raw[m] > 0 and len(s.centre[m][0]) < board.zero_line_capacity for m in METALS)
+    raw, centre, room = p.raw, s.centre, board.zero_line_capacity
+    for m in METALS:
+        if raw[m] > 0 and len(centre[m][0]) < room:
+            return True
+    return False
 
 
 def _commit_enrich(s, step, emit):
@@ -94,8 +98,10 @@ def _can_buy(s, p, limit: int) -> bool:
     for metal in METALS:
         held, levels = p.enriched[metal], s.centre[metal]
         for level in range(1, 5):
-            if level not in held and any(_price(p.seat, o, level) <= p.money for o in levels[level]):
-                return True
+            if level not in held:
+                for owner in levels[level]:
+                    if _price(p.seat, owner, level) <= p.money:
+                        return True
     return False
 
 
@@ -114,7 +120,10 @@ _MODES = {"enrich": (_enrich_cands, _commit_enrich, _can_enrich),
 
 def _can_transact(s, seat, data) -> bool:
     p = s.players[seat]
-    return any(_MODES[m][2](s, p, data[m]) for m in data["modes"])
+    for m in data["modes"]:
+        if _MODES[m][2](s, p, data[m]):
+            return True
+    return False
 
 
 def _transaction_cands(s, step):

@@ -32,7 +32,10 @@ _ARTIFACT_LABELS = {(m, n): f"{m.capitalize()} artifact for {n} {m}" for m in ME
 
 def _can_buy_artifact(s, seat, data) -> bool:
     raw, price = s.players[seat].raw, s.board.artifact_price
-    return any(raw[metal] >= price for metal in s.artifacts.get(data["island"], ()))
+    for metal in s.artifacts.get(data["island"], ()):
+        if raw[metal] >= price:
+            return True
+    return False
 
 
 def _artifact_apply(s, step, cand, emit):
@@ -56,7 +59,10 @@ def _equipment_cands(s, step):
 
 def _can_buy_equipment(s, seat, data) -> bool:
     money, cards = s.players[seat].money, s.content.equipment
-    return any(cards[card_id].cost <= money for card_id in s.equipment_display)
+    for card_id in s.equipment_display:
+        if cards[card_id].cost <= money:
+            return True
+    return False
 
 
 def _equipment_apply(s, step, cand, emit):
@@ -74,21 +80,18 @@ activity(kind="buy_equipment", prompt="Which equipment do you buy?",
 
 # --- Make a Shipment (islands 3 and 4) ----------------------------------------------
 
+Needs = tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]
+
+
 @once_per_object
-def _needs(tile) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]:
-    """The raw resources and the artifacts a shipment tile asks for, as (metal, n) pairs."""
-    return tuple(tile.resources.items()), tuple(tile.artifacts.items())
+def shipment_needs(content) -> dict[str, Needs]:
+    """What each shipment tile asks for, by tile id: raw resources and artifacts as (metal, n) pairs."""
+    return {t.id: (tuple(t.resources.items()), tuple(t.artifacts.items())) for t in content.shipments.values()}
 
 
-def can_ship(p, tile) -> bool:
-    """Whether `p` holds every resource and artifact the shipment `tile` asks for."""
-    resources, artifacts = _needs(tile)
-    raw, held = p.raw, p.artifacts
-    for metal, n in resources:
-        if raw[metal] < n:
-            return False
-    for metal, n in artifacts:
-        if held[metal] < n:
+def _covers(holding: dict[str, int], wanted: tuple[tuple[str, int], ...]) -> bool:
+    for metal, n in wanted:
+        if holding[metal] < n:
             return False
     return True
 
@@ -118,9 +121,10 @@ def _shipment_cands(s, step):
 
 
 def _can_make_shipment(s, seat, data) -> bool:
-    p, tiles = s.players[seat], s.content.shipments
+    p, needs = s.players[seat], shipment_needs(s.content)
     for t in s.shipment_display:
-        if can_ship(p, tiles[t]):
+        resources, artifacts = needs[t]
+        if _covers(p.raw, resources) and _covers(p.artifacts, artifacts):
             return True
     return False
 
@@ -166,11 +170,25 @@ _recruit("miner")
 
 # --- Depart Island -------------------------------------------------------------------
 
+@once_per_object
+def _voyages(board) -> tuple[tuple[int, str, str], ...]:
+    """(island, option id, label) of every island a ship can sail to, built once per board."""
+    return tuple((i.number, f"island:{i.number}", f"Sail to island {i.number} ({i.name})") for i in board.islands)
+
+
 def _depart_cands(s, step):
     here = player(s, step).island
-    for i in s.board.islands:
-        if i.number != here:
-            yield Cand(f"island:{i.number}", lambda i=i: f"Sail to island {i.number} ({i.name})", i.number)
+    for number, cid, label in _voyages(s.board):
+        if number != here:
+            yield Cand(cid, label, number)
+
+
+def _can_depart(s, seat, data) -> bool:
+    here = s.players[seat].island
+    for number, _, _ in _voyages(s.board):
+        if number != here:
+            return True
+    return False
 
 
 def _depart_apply(s, step, cand, emit):
@@ -182,7 +200,7 @@ def _depart_apply(s, step, cand, emit):
 
 activity(kind="depart_island", prompt="Where does your ship sail?",
          candidates=_depart_cands, apply=_depart_apply,
-         feasible=lambda s, seat, data: any(i.number != s.players[seat].island for i in s.board.islands))
+         feasible=_can_depart)
 
 
 # --- simple equipment effects ----------------------------------------------------------

@@ -49,9 +49,10 @@ def _short(have: dict[str, int], give: Give) -> tuple[str, int] | None:
     return None
 
 
-def _bank_gives(s) -> frozenset[str]:
+def _bank_gives(s) -> set[str]:
     """The goods the bank could hand out now: $1 always, a metal while it has a cube."""
-    return frozenset(g for g in GOODS if g == MONEY or s.supply[g])
+    supply = s.supply
+    return {MONEY, *[m for m in METALS if supply[m]]}
 
 
 def _give_cands(s, step):
