@@ -14,11 +14,14 @@ import random
 import pytest
 
 from rules import Engine, load_content
+from rules import events as ev
 from rules.action_choice import choose_action, spaces, uses
 from rules.actions import ACTIVITIES
+from rules.actions.mining import more_to_assign
 from rules.cards import METALS
 from rules.decision import text
 from rules.engine import clone
+from rules.evolve import evolve
 
 CONTENT = load_content()
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
@@ -135,3 +138,27 @@ def test_refused_actions_still_say_why_in_words():
                 assert isinstance(reason, str) and reason and not reason.startswith("<"), cand.id
                 seen += 1
     assert seen
+
+
+def test_a_mining_plan_goes_on_exactly_while_a_gallery_can_take_miners():
+    """After each assignment the plan waits for more only if another assignment is offered."""
+    mining = ACTIVITIES["operate_mining_site"]
+    seen = {False: 0, True: 0}
+    for players in (2, 3, 4):
+        for seed in range(4):
+            rng = random.Random(seed)
+            engine = Engine.new(CONTENT, list(NAMES[:players]), seed=seed)
+            while engine.state.phase != "over":
+                s = engine.state
+                if s.step is not None and s.step.kind == "operate_mining_site":
+                    for cand in mining.candidates(s, s.step):
+                        if cand.reason is None and cand.id.startswith("mine:"):
+                            after = clone(s)
+                            evolve(after, ev.Picked(after.step.seat, cand.payload))
+                            offered = any(c.reason is None and c.id.startswith("mine:")
+                                          for c in mining.candidates(after, after.step))
+                            assert more_to_assign(after, after.step) == offered
+                            seen[offered] += 1
+                ids = engine.legal_ids()
+                engine.choose(ids[rng.randrange(len(ids))])
+    assert seen[True] and seen[False]

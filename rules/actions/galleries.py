@@ -47,7 +47,7 @@ def _place_cands(s, step):
             continue  # two copies of one tile give the same choices
         seen.add(kind)
         for cid, label, island, column, face_up in table[kind]:
-            reason = "You cannot place both galleries in the same column" if (island, column) in used else None
+            reason = "You cannot place both galleries in the same column" if used and (island, column) in used else None
             yield Cand(cid, label, [tile, island, column, face_up], reason)
 
 

@@ -80,20 +80,14 @@ activity(kind="buy_equipment", prompt="Which equipment do you buy?",
 
 # --- Make a Shipment (islands 3 and 4) ----------------------------------------------
 
-Needs = tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]
+Need = tuple[int, str, int]  # (0 for raw resources or 1 for artifacts, metal, how many)
 
 
 @once_per_object
-def shipment_needs(content) -> dict[str, Needs]:
-    """What each shipment tile asks for, by tile id: raw resources and artifacts as (metal, n) pairs."""
-    return {t.id: (tuple(t.resources.items()), tuple(t.artifacts.items())) for t in content.shipments.values()}
-
-
-def _covers(holding: dict[str, int], wanted: tuple[tuple[str, int], ...]) -> bool:
-    for metal, n in wanted:
-        if holding[metal] < n:
-            return False
-    return True
+def shipment_needs(content) -> dict[str, tuple[Need, ...]]:
+    """What each shipment tile asks for, by tile id, flattened for the quick check."""
+    return {t.id: tuple((0, m, n) for m, n in t.resources.items()) + tuple((1, m, n) for m, n in t.artifacts.items())
+            for t in content.shipments.values()}
 
 
 def shipment_shortfall(p, tile):
@@ -122,9 +116,12 @@ def _shipment_cands(s, step):
 
 def _can_make_shipment(s, seat, data) -> bool:
     p, needs = s.players[seat], shipment_needs(s.content)
+    holdings = (p.raw, p.artifacts)
     for t in s.shipment_display:
-        resources, artifacts = needs[t]
-        if _covers(p.raw, resources) and _covers(p.artifacts, artifacts):
+        for held, metal, n in needs[t]:
+            if holdings[held][metal] < n:
+                break
+        else:
             return True
     return False
 
@@ -184,11 +181,9 @@ def _depart_cands(s, step):
 
 
 def _can_depart(s, seat, data) -> bool:
-    here = s.players[seat].island
-    for number, _, _ in _voyages(s.board):
-        if number != here:
-            return True
-    return False
+    """Another island to sail to: always, on a board of two islands or more."""
+    islands = s.board.islands
+    return len(islands) > 1 or (len(islands) == 1 and islands[0].number != s.players[seat].island)
 
 
 def _depart_apply(s, step, cand, emit):

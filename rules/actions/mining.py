@@ -43,7 +43,10 @@ def slide_down(s, island: int, emit) -> None:
 # --- Operate Mining Site (islands 1 and 2) -----------------------------------------
 
 def _free(s, step) -> int:
-    return player(s, step).free_miners - sum(n for _, _, n in step.picks)
+    free = player(s, step).free_miners
+    for _, _, n in step.picks:
+        free -= n
+    return free
 
 
 def _mine_cands(s, step):
@@ -72,24 +75,33 @@ def _mine_cands(s, step):
         yield Cand("done", "Mine now")
 
 
-def _can_mine(s, seat, data) -> bool:
-    """A gallery not yet emptied that the free miners can work (level 2 takes a pair)."""
-    free = s.players[seat].free_miners
+def _workable(s, island: int, free: int, taken=()) -> bool:
+    """Whether `free` miners can be sent to one more gallery of the site (as `_mine_cands`
+    would offer): one not yet given miners, not emptied, and at level 2 only with a pair."""
     if free < 1:
         return False
     cap = s.board.gallery_max_cubes
-    for low, high in s.sites[data["island"]].columns:
-        if low is not None and (low.cubes if low.face_up else cap) > 0:
+    for column, (low, high) in enumerate(s.sites[island].columns):
+        if low is not None and (low.cubes if low.face_up else cap) > 0 and (column, 1) not in taken:
             return True
-        if free >= 2 and high is not None and (high.cubes if high.face_up else cap) > 0:
+        if free >= 2 and high is not None and (high.cubes if high.face_up else cap) > 0 and (column, 2) not in taken:
             return True
     return False
+
+
+def _can_mine(s, seat, data) -> bool:
+    return _workable(s, data["island"], s.players[seat].free_miners)
+
+
+def more_to_assign(s, step) -> bool:
+    """Whether the plan under way can take miners at one more gallery (else it is carried out)."""
+    return _workable(s, step.data["island"], _free(s, step), {(c, lv) for c, lv, _ in step.picks})
 
 
 def _mine_apply(s, step, cand, emit):
     if cand.id != "done":
         emit(ev.Picked(step.seat, cand.payload))
-        if any(c.reason is None and c.id != "done" for c in _mine_cands(s, step)):
+        if more_to_assign(s, step):
             return
     _resolve_mining(s, step.seat, step.data["island"], list(step.picks), emit)
 

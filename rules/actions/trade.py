@@ -72,11 +72,19 @@ def _give_cands(s, step):
 
 
 def _can_trade(s, seat, data) -> bool:
+    """Whether some way of giving `give` goods is offered (see `_give_cands`), by counting:
+    a good can be got for them if it is $1 and they are all raw cubes, or if it is a metal
+    the bank still has and they are money and raw cubes of other metals."""
     if data.get("trades", 0):
+        return True  # "done" is offered
+    p, k = s.players[seat], data["give"]
+    raw = p.raw
+    cubes = sum(raw.values())
+    if cubes >= k:
         return True
-    have, bank = _holdings(s.players[seat]), _bank_gives(s)
-    for give in _GIVES[data["give"]]:
-        if not bank <= give.kinds and _short(have, give) is None:
+    supply = s.supply
+    for metal in METALS:
+        if supply[metal] and cubes - raw[metal] + p.money >= k:
             return True
     return False
 
