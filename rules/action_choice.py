@@ -10,6 +10,8 @@ formatted when someone reads them.
 """
 from __future__ import annotations
 
+from functools import partial
+
 from .actions import ACTION_NAMES, ACTIVITIES, Activity, equipment_activity, island_activity
 from .decision import Ask, Cand, Reason, plural
 from .memo import once_per_object
@@ -29,7 +31,7 @@ class Space:
     """One action space of an island, with what never changes about it worked out once."""
 
     __slots__ = ("island", "action", "key", "kind", "data", "by_miners", "option_id", "source", "name",
-                 "activity", "offers")
+                 "activity", "offers", "taken")
 
     def __init__(self, board, island: int, action: str):
         self.island, self.action = island, action
@@ -40,6 +42,7 @@ class Space:
         self.source = f"island:{island}:{action}"  # as in Step.source
         self.name = ACTION_NAMES[action]
         self.activity: Activity = ACTIVITIES[self.kind]
+        self.taken = f"You have already taken {self.name} on island {island} this round"
         # offers[merchants] = (label, payload); merchants never exceed the number of players
         self.offers = tuple(self._offer(m) for m in range(board.players_max + 1))
 
@@ -61,12 +64,13 @@ def spaces(board, island: int) -> tuple[Space, ...]:
 class Use:
     """Using one equipment card, with what never changes about it worked out once."""
 
-    __slots__ = ("card", "option_id", "source", "kind", "data", "activity", "label", "payload")
+    __slots__ = ("card", "option_id", "source", "kind", "data", "activity", "label", "payload", "used")
 
     def __init__(self, card):
         self.card = card
         self.option_id = "use:" + card.id
         self.source = "equipment:" + card.id  # as in Step.source
+        self.used = f"You have already used {card.name} this round"
         if card.effect is None:
             self.kind, self.data, self.activity, self.payload = None, None, None, None
             self.label = f"Use {card.name}"
@@ -83,19 +87,6 @@ def uses(content) -> dict[str, Use]:
     return {card_id: Use(card) for card_id, card in content.equipment.items()}
 
 
-def _space_cand(s: GameState, p: Player, sp: Space) -> Cand:
-    merchants = 0 if sp.by_miners else merchant_cost(s, p.seat, sp.key)
-    label, payload = sp.offers[merchants]
-    reason: Reason
-    if sp.key in p.used:
-        reason = lambda: f"You have already taken {sp.name} on island {sp.island} this round"
-    elif merchants > p.merchants - p.merchants_used:
-        reason = lambda: _short_of_merchants(merchants, p.free_merchants)
-    else:
-        reason = sp.activity.why_not(s, p.seat, sp.source, sp.data)
-    return Cand(sp.option_id, label, payload, reason)
-
-
 def _short_of_merchants(merchants: int, free: int) -> str:
     others = merchants - 1
     why = f" because {plural(others, 'other player')} took it before you" if others else ""
@@ -103,12 +94,11 @@ def _short_of_merchants(merchants: int, free: int) -> str:
 
 
 def _use_cand(s: GameState, p: Player, use: Use) -> Cand:
-    card = use.card
     reason: Reason
     if use.activity is None:
-        reason = f"{card.name} has no ability to use; it only gave VP"
-    elif card.id in p.equipment_used:
-        reason = lambda: f"You have already used {card.name} this round"
+        reason = f"{use.card.name} has no ability to use; it only gave VP"
+    elif use.card.id in p.equipment_used:
+        reason = use.used
     elif p.miners - p.miners_used < 1:
         reason = "Using equipment takes a free miner; you have none"
     else:
@@ -119,10 +109,25 @@ def _use_cand(s: GameState, p: Player, use: Use) -> Cand:
 def choose_action(s: GameState) -> Ask:
     """Every island action of the current player's island, every card they own, and pass."""
     p = s.players[s.current]
-    cands = [_space_cand(s, p, sp) for sp in spaces(s.board, p.island)]
+    seat, free = p.seat, p.merchants - p.merchants_used
+    cands = []
+    for sp in spaces(s.board, p.island):
+        merchants = 0 if sp.by_miners else merchant_cost(s, seat, sp.key)
+        reason: Reason
+        if sp.key in p.used:
+            reason = sp.taken
+        elif merchants > free:
+            reason = partial(_short_of_merchants, merchants, free)
+        else:
+            reason = sp.activity.why_not(s, seat, sp.source, sp.data)
+        label, payload = sp.offers[merchants]
+        cands.append(Cand(sp.option_id, label, payload, reason))
     if p.equipment:
         table = uses(s.content)
         cands += [_use_cand(s, p, table[c]) for c in p.equipment]
     cands.append(PASS)
-    return Ask(p.seat, "choose_action", lambda: f"{p.name}, island {p.island}: action {s.turn_actions + 1} of this turn",
-               cands)
+    return Ask(p.seat, "choose_action", partial(_prompt, s, p), cands)
+
+
+def _prompt(s: GameState, p: Player) -> str:
+    return f"{p.name}, island {p.island}: action {s.turn_actions + 1} of this turn"

@@ -7,6 +7,7 @@ refused and a refusal always says why.
 """
 from __future__ import annotations
 
+from functools import partial
 from itertools import combinations
 
 from . import events as ev
@@ -95,10 +96,17 @@ def _island_selection(s: GameState) -> Ask:
     cands = []
     for number, cid, label in _island_options(s.board):
         taken = chosen.get(number)
-        reason = None if taken is None else (
-            lambda number=number, taken=taken: f"Island {number} was chosen by {s.players[taken].name} this round")
+        reason = None if taken is None else partial(_island_taken, s, number, taken)
         cands.append(Cand(cid, label, number, reason))
-    return Ask(seat, "choose_island", lambda: f"{s.players[seat].name}: choose your island for round {s.round}", cands)
+    return Ask(seat, "choose_island", partial(_island_prompt, s, seat), cands)
+
+
+def _island_taken(s: GameState, number: int, seat: int) -> str:
+    return f"Island {number} was chosen by {s.players[seat].name} this round"
+
+
+def _island_prompt(s: GameState, seat: int) -> str:
+    return f"{s.players[seat].name}: choose your island for round {s.round}"
 
 
 def _choose_island(s, seat, cand, emit):
@@ -128,7 +136,7 @@ def _step(s: GameState) -> Ask:
     cands = list(act.candidates(s, step))
     if step.picks or not step.committed:
         cands.append(BACK)
-    return Ask(step.seat, step.kind, lambda: act.prompt_for(s, step), cands)
+    return Ask(step.seat, step.kind, partial(act.prompt_for, s, step), cands)
 
 
 def _resolve_step(s, seat, cand, emit):

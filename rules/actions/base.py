@@ -14,6 +14,7 @@ no, and someone reads why, are the first step's candidates listed for the reason
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Callable, NamedTuple
 
 from ..decision import Cand, Emit, Reason, text
@@ -57,7 +58,11 @@ class Activity:
             return self.probe(s, seat, source, data)
         if self.feasible(s, seat, data):
             return None
-        return lambda: self.probe(s, seat, source, data) or NOTHING_TO_DO
+        return partial(self.explain, s, seat, source, data)
+
+    def explain(self, s: GameState, seat: int, source: str, data: dict) -> str:
+        """Why an activity found not feasible cannot be started: its first step's own reason."""
+        return self.probe(s, seat, source, data) or NOTHING_TO_DO
 
     def probe(self, s: GameState, seat: int, source: str, data: dict) -> str | None:
         """The slow, sure answer: None if the first step offers a legal choice, else the
