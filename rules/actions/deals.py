@@ -68,6 +68,7 @@ def _deal_cands(s, step):
 
 
 def _can_deal(s, seat, data) -> bool:
+    """A deal to draw, or one in hand that the player's enriched cubes can pay for."""
     if data.get("draw") and s.deal_deck:
         return True
     if data.get("close"):

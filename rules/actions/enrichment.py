@@ -118,7 +118,12 @@ _MODES = {"enrich": (_enrich_cands, _commit_enrich, _can_enrich),
           "buy": (_buy_cands, _commit_buy, _can_buy)}
 
 
+_NOTHING_TO = {"enrich": "You have nothing you could enrich now",
+               "buy": "There is no enriched cube you could buy now"}
+
+
 def _can_transact(s, seat, data) -> bool:
+    """Either mode the action allows has a first cube to enrich or buy."""
     p = s.players[seat]
     for m in data["modes"]:
         if _MODES[m][2](s, p, data[m]):
@@ -132,8 +137,7 @@ def _transaction_cands(s, step):
         p = player(s, step)
         for m in step.data["modes"]:
             label = "Enrich raw resources" if m == "enrich" else "Buy enriched resources"
-            reason = None if _MODES[m][2](s, p, step.data[m]) else (
-                "You have nothing you could enrich now" if m == "enrich" else "There is no enriched cube you could buy now")
+            reason = None if _MODES[m][2](s, p, step.data[m]) else _NOTHING_TO[m]
             yield Cand(m, label, ["mode", m], reason)
         return
     yield from _MODES[mode][0](s, step)
@@ -182,6 +186,7 @@ def _elevator_cands(s, step):
 
 
 def _can_elevate(s, seat, data) -> bool:
+    """Money for the upgrade and an enriched cube whose next level is free on the board."""
     p = s.players[seat]
     return p.money >= data["cost"] and any(
         level < 4 and level + 1 not in levels for levels in p.enriched.values() for level in levels)
@@ -239,6 +244,7 @@ def _crush_cands(s, step):
 
 
 def _can_crush(s, seat, data) -> bool:
+    """An enriched cube of the crusher's level or higher."""
     least = data["min_level"]
     return any(level >= least for levels in s.players[seat].enriched.values() for level in levels)
 

@@ -31,6 +31,7 @@ _ARTIFACT_LABELS = {(m, n): f"{m.capitalize()} artifact for {n} {m}" for m in ME
 
 
 def _can_buy_artifact(s, seat, data) -> bool:
+    """An artifact still on this island that the player has the raw cubes for."""
     raw, price = s.players[seat].raw, s.board.artifact_price
     for metal in s.artifacts.get(data["island"], ()):
         if raw[metal] >= price:
@@ -58,6 +59,7 @@ def _equipment_cands(s, step):
 
 
 def _can_buy_equipment(s, seat, data) -> bool:
+    """A card on display that the player can pay for."""
     money, cards = s.players[seat].money, s.content.equipment
     for card_id in s.equipment_display:
         if cards[card_id].cost <= money:
@@ -115,6 +117,7 @@ def _shipment_cands(s, step):
 
 
 def _can_make_shipment(s, seat, data) -> bool:
+    """A shipment on display whose every resource and artifact the player holds."""
     p, needs = s.players[seat], shipment_needs(s.content)
     holdings = (p.raw, p.artifacts)
     for t in s.shipment_display:
@@ -181,9 +184,9 @@ def _depart_cands(s, step):
 
 
 def _can_depart(s, seat, data) -> bool:
-    """Another island to sail to: always, on a board of two islands or more."""
+    """Another island to sail to (on a board of two islands or more there always is)."""
     islands = s.board.islands
-    return len(islands) > 1 or (len(islands) == 1 and islands[0].number != s.players[seat].island)
+    return len(islands) > 1 or any(i.number != s.players[seat].island for i in islands)
 
 
 def _depart_apply(s, step, cand, emit):
@@ -194,8 +197,7 @@ def _depart_apply(s, step, cand, emit):
 
 
 activity(kind="depart_island", prompt="Where does your ship sail?",
-         candidates=_depart_cands, apply=_depart_apply,
-         feasible=_can_depart)
+         candidates=_depart_cands, apply=_depart_apply, feasible=_can_depart)
 
 
 # --- simple equipment effects ----------------------------------------------------------

@@ -90,6 +90,7 @@ def _workable(s, island: int, free: int, taken=()) -> bool:
 
 
 def _can_mine(s, seat, data) -> bool:
+    """A gallery of the site that the player's free miners can work."""
     return _workable(s, data["island"], s.players[seat].free_miners)
 
 
@@ -147,6 +148,7 @@ def _collect_cands(s, step):
 
 
 def _can_collect(s, seat, data) -> bool:
+    """A face-up gallery of the loader's level that still holds a cube."""
     index = data["level"] - 1
     return any(g is not None and g.face_up and g.cubes
                for site in s.sites.values() for g in (pair[index] for pair in site.columns))
@@ -181,6 +183,7 @@ def _demolish_cands(s, step):
 
 
 def _can_demolish(s, seat, data) -> bool:
+    """Any gallery on any mining site."""
     return any(g is not None for site in s.sites.values() for pair in site.columns for g in pair)
 
 
