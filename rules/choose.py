@@ -7,24 +7,16 @@ refused and a refusal always says why.
 """
 from __future__ import annotations
 
+from functools import partial
 from itertools import combinations
-from typing import NamedTuple
 
 from . import events as ev
-from .actions import ACTION_NAMES, ACTIVITIES, equipment_activity, island_activity
-from .decision import BACK, Cand, Decision, Emit, Option, Rejection, plural, text
-from .registry import MINER_ACTIONS
+from .action_choice import choose_action, merchant_cost, spaces  # noqa: F401  (merchant_cost, spaces: public)
+from .actions import ACTIVITIES
+from .decision import BACK, Ask, Cand, Decision, Emit, Option, Rejection, text
+from .memo import once_per_object
 from .state import GameState
 from .turns import after_island_chosen, after_setup_choice, finish_action, pass_for_round, selection_seat, setup_seat
-
-
-class Ask:
-    """Who decides what now, with every candidate choice."""
-
-    __slots__ = ("seat", "kind", "prompt", "cands")
-
-    def __init__(self, seat, kind, prompt, cands):
-        self.seat, self.kind, self.prompt, self.cands = seat, kind, prompt, cands
 
 
 def candidates(s: GameState) -> Ask:
@@ -33,7 +25,7 @@ def candidates(s: GameState) -> Ask:
     if s.phase == "island_selection":
         return _island_selection(s)
     if s.phase == "actions":
-        return _step(s) if s.step is not None else _actions(s)
+        return _step(s) if s.step is not None else choose_action(s)
     return Ask(None, "game_over", "The game is over", [])
 
 
@@ -49,8 +41,10 @@ def decision_of(ask: Ask) -> Decision:
 
 def resolve(s: GameState, choice: str, emit: Emit, ask: Ask | None = None) -> Rejection | None:
     ask = ask or candidates(s)
-    cand = next((c for c in ask.cands if c.id == choice), None)
-    if cand is None:
+    for cand in ask.cands:
+        if cand.id == choice:
+            break
+    else:
         return Rejection(choice, _unknown(s, ask, choice))
     if cand.reason is not None:
         return Rejection(choice, text(cand.reason))
@@ -91,14 +85,28 @@ def _choose_corporation(s, seat, cand, emit):
 
 # --- island selection ---------------------------------------------------------------
 
+@once_per_object
+def _island_options(board) -> tuple[tuple[int, str, str], ...]:
+    """(number, option id, label) of every island, built once per board."""
+    return tuple((i.number, f"island:{i.number}", f"Island {i.number}: {i.name}") for i in board.islands)
+
+
 def _island_selection(s: GameState) -> Ask:
-    seat = selection_seat(s)
+    seat, chosen = selection_seat(s), s.islands_chosen
     cands = []
-    for isl in s.board.islands:
-        taken = s.islands_chosen.get(isl.number)
-        reason = None if taken is None else f"Island {isl.number} was chosen by {s.players[taken].name} this round"
-        cands.append(Cand(f"island:{isl.number}", f"Island {isl.number}: {isl.name}", isl.number, reason))
-    return Ask(seat, "choose_island", f"{s.players[seat].name}: choose your island for round {s.round}", cands)
+    for number, cid, label in _island_options(s.board):
+        taken = chosen.get(number)
+        reason = None if taken is None else partial(_island_taken, s, number, taken)
+        cands.append(Cand(cid, label, number, reason))
+    return Ask(seat, "choose_island", partial(_island_prompt, s, seat), cands)
+
+
+def _island_taken(s: GameState, number: int, seat: int) -> str:
+    return f"Island {number} was chosen by {s.players[seat].name} this round"
+
+
+def _island_prompt(s: GameState, seat: int) -> str:
+    return f"{s.players[seat].name}: choose your island for round {s.round}"
 
 
 def _choose_island(s, seat, cand, emit):
@@ -107,96 +115,6 @@ def _choose_island(s, seat, cand, emit):
 
 
 # --- the action phase ------------------------------------------------------------------
-
-def merchant_cost(s: GameState, seat: int, space: str) -> int:
-    """One merchant, plus one for each other player who took this action here this round."""
-    users = s.space_users.get(space)
-    return 1 + len({other for other in users if other != seat}) if users else 1
-
-
-class Space(NamedTuple):
-    """One action space of an island, with what never changes about it worked out once."""
-
-    island: int
-    action: str
-    key: str  # "<island>:<action>", as in Player.used
-    kind: str
-    data: dict
-    by_miners: bool
-    option_id: str  # "do:<island>:<action>"
-    source: str  # "island:<island>:<action>", as in Step.source
-    name: str
-
-
-_SPACES: dict[int, tuple] = {}
-
-
-def spaces(board, island: int) -> tuple[Space, ...]:
-    cached = _SPACES.get(id(board))
-    if cached is None or cached[0] is not board:
-        table = {
-            isl.number: tuple(
-                Space(isl.number, a, f"{isl.number}:{a}", *island_activity(a, board, isl.number),
-                      a in MINER_ACTIONS, f"do:{isl.number}:{a}", f"island:{isl.number}:{a}", ACTION_NAMES[a])
-                for a in isl.actions)
-            for isl in board.islands
-        }
-        cached = _SPACES[id(board)] = (board, table)
-    return cached[1][island]
-
-
-def _island_cand(s: GameState, p, sp: Space) -> Cand:
-    merchants = 0 if sp.by_miners else merchant_cost(s, p.seat, sp.key)
-    label = (lambda: f"{sp.name} ({plural(merchants, 'merchant')})") if merchants else f"{sp.name} (miners)"
-    if sp.key in p.used:
-        reason = lambda: f"You have already taken {sp.name} on island {sp.island} this round"
-    elif merchants > p.merchants - p.merchants_used:
-        reason = lambda: _short_of_merchants(merchants, p.free_merchants)
-    else:
-        reason = ACTIVITIES[sp.kind].why_not(s, p.seat, sp.source, sp.data)
-    return Cand(sp.option_id, label, (sp.kind, sp.data, merchants, 0, sp.source), reason)
-
-
-def _short_of_merchants(merchants: int, free: int) -> str:
-    others = merchants - 1
-    why = f" because {plural(others, 'other player')} took it before you" if others else ""
-    return f"This action needs {plural(merchants, 'merchant')}{why}; you have {free} free"
-
-
-_USES: dict[int, tuple] = {}
-
-
-def _equipment_use(card) -> tuple[str, dict]:
-    """The activity kind and data of a card's effect, worked out once per card."""
-    cached = _USES.get(id(card))
-    if cached is None or cached[0] is not card:
-        cached = _USES[id(card)] = (card, *equipment_activity(card.effect, card.params))
-    return cached[1], cached[2]
-
-
-def _equipment_cand(s: GameState, p, card_id: str) -> Cand:
-    card = s.content.equipment[card_id]
-    source = "equipment:" + card_id
-    if card.effect is None:
-        return Cand("use:" + card_id, f"Use {card.name}", None, f"{card.name} has no ability to use; it only gave VP")
-    kind, data = _equipment_use(card)
-    if card_id in p.equipment_used:
-        reason = f"You have already used {card.name} this round"
-    elif p.free_miners < 1:
-        reason = "Using equipment takes a free miner; you have none"
-    else:
-        reason = ACTIVITIES[kind].why_not(s, p.seat, source, data)
-    return Cand("use:" + card_id, lambda: f"Use {card.name}: {card.text}", (kind, data, 0, 1, source), reason)
-
-
-def _actions(s: GameState) -> Ask:
-    p = s.players[s.current]
-    cands = [_island_cand(s, p, sp) for sp in spaces(s.board, p.island)]
-    cands += [_equipment_cand(s, p, c) for c in p.equipment]
-    cands.append(Cand("pass", "Pass: take no more actions this round"))
-    n = s.turn_actions + 1
-    return Ask(p.seat, "choose_action", f"{p.name}, island {p.island}: action {n} of this turn", cands)
-
 
 def _choose_action(s, seat, cand, emit):
     if cand.id == "pass":
@@ -218,7 +136,7 @@ def _step(s: GameState) -> Ask:
     cands = list(act.candidates(s, step))
     if step.picks or not step.committed:
         cands.append(BACK)
-    return Ask(step.seat, step.kind, act.prompt_for(s, step), cands)
+    return Ask(step.seat, step.kind, partial(act.prompt_for, s, step), cands)
 
 
 def _resolve_step(s, seat, cand, emit):

@@ -102,8 +102,9 @@ class Engine:
             return rejection
         self._ask = None
         new = self.events[start:]
-        for callback in list(self._subscribers):
-            callback(new)
+        if self._subscribers:
+            for callback in list(self._subscribers):
+                callback(new)
         return new
 
     def view(self, seat: int | None) -> dict:

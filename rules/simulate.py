@@ -23,8 +23,7 @@ def random_game(content: Content, players: int, seed: int,
     engine = Engine.new(content, list(NAMES[:players]), seed=seed)
     decisions = 0
     while engine.state.phase != "over":
-        ids = engine.legal_ids()
-        engine.choose(ids[rng.randrange(len(ids))])
+        engine.choose(rng.choice(engine.legal_ids()))  # the same draw as ids[rng.randrange(len(ids))]
         decisions += 1
         if on_choice is not None:
             on_choice(engine)

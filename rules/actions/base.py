@@ -3,16 +3,25 @@
 An `Activity` is one island action or equipment effect. Most take one or more
 steps: `candidates` lists each step's choices (legal or with the reason why
 not) and `apply` resolves one. An activity without steps is `immediate`.
+
+Whether an activity can be started at all is asked for every island action
+and every equipment card at every "choose an action" decision, so it must be
+cheap: each step activity answers it with `feasible`, direct arithmetic on the
+state that agrees exactly with "its first step offers a legal choice" (a test
+checks the two against each other in random games). Only when the answer is
+no, and someone reads why, are the first step's candidates listed for the reason.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Callable, NamedTuple
 
-from ..decision import Cand, Emit, text
+from ..decision import Cand, Emit, Reason, text
 from ..state import GameState, Player, Step
 
 ACTIVITIES: dict[str, "Activity"] = {}
+NOTHING_TO_DO = "There is nothing you could do with it now"
 
 
 class Probe(NamedTuple):
@@ -38,17 +47,32 @@ class Activity:
     # for step activities that do something as soon as they start (draw tiles...)
     on_start: Callable[[GameState, Step, Emit], None] | None = None
     label: Callable[[GameState, dict], str] | None = field(default=None)
+    # for step activities: whether the first step would offer a legal choice (see above)
+    feasible: Callable[[GameState, int, dict], bool] | None = None
 
-    def why_not(self, s: GameState, seat: int, source: str, data: dict) -> str | None:
-        """None if the activity can be done now, else the reason it cannot."""
+    def why_not(self, s: GameState, seat: int, source: str, data: dict) -> Reason:
+        """None if the activity can be done now, else the reason it cannot (maybe lazily)."""
         if self.blocked is not None:
             return self.blocked(s, seat, data)
+        if self.feasible is None:
+            return self.probe(s, seat, source, data)
+        if self.feasible(s, seat, data):
+            return None
+        return partial(self.explain, s, seat, source, data)
+
+    def explain(self, s: GameState, seat: int, source: str, data: dict) -> str:
+        """Why an activity found not feasible cannot be started: its first step's own reason."""
+        return self.probe(s, seat, source, data) or NOTHING_TO_DO
+
+    def probe(self, s: GameState, seat: int, source: str, data: dict) -> str | None:
+        """The slow, sure answer: None if the first step offers a legal choice, else the
+        reason its first refused choice gives."""
         first_reason = None
         for c in self.candidates(s, Probe(self.kind, seat, source, (), data)):
             if c.reason is None:
                 return None
             first_reason = first_reason or c.reason
-        return text(first_reason) or "There is nothing you could do with it now"
+        return text(first_reason) or NOTHING_TO_DO
 
     def prompt_for(self, s: GameState, step: Step) -> str:
         return self.prompt if isinstance(self.prompt, str) else self.prompt(s, step)

@@ -13,12 +13,19 @@ def deal_label(deal) -> str:
     return f"{needs} for {deal.vp} VP"
 
 
+def unpaid(p, deal) -> tuple[str, int] | None:
+    """The first requirement of `deal` that no enriched cube of `p` meets, or None."""
+    for metal, level in deal.requires.items():
+        held = p.enriched[metal]
+        if not held or max(held) < level:
+            return metal, level
+    return None
+
+
 def missing_for(p, deal) -> str | None:
     """Why `p` cannot pay for `deal` now, or None."""
-    for metal, level in deal.requires.items():
-        if not any(held >= level for held in p.enriched[metal]):
-            return f"this deal needs enriched {metal} at level {level}' or higher"
-    return None
+    short = unpaid(p, deal)
+    return None if short is None else f"this deal needs enriched {short[0]} at level {short[1]}' or higher"
 
 
 def payment_plan(p, deal, picks) -> tuple[list[list], tuple | None]:
@@ -60,6 +67,18 @@ def _deal_cands(s, step):
             yield Cand("close", "Close a deal", None, "You have no deal in hand")
 
 
+def _can_deal(s, seat, data) -> bool:
+    """A deal to draw, or one in hand that the player's enriched cubes can pay for."""
+    if data.get("draw") and s.deal_deck:
+        return True
+    if data.get("close"):
+        p, deals = s.players[seat], s.content.deals
+        for d in p.deals:
+            if unpaid(p, deals[d]) is None:
+                return True
+    return False
+
+
 def _deal_apply(s, step, cand, emit):
     seat = step.seat
     if cand.id == "draw":
@@ -83,7 +102,7 @@ def _deal_prompt(s, step):
     return "Draw a deal or close one?" if step.data.get("draw") and step.data.get("close") else "Which deal?"
 
 
-activity(kind="deal", prompt=_deal_prompt, candidates=_deal_cands, apply=_deal_apply)
+activity(kind="deal", prompt=_deal_prompt, candidates=_deal_cands, apply=_deal_apply, feasible=_can_deal)
 
 
 # --- Generator: discard a deal for money ----------------------------------------
@@ -103,7 +122,8 @@ def _discard_apply(s, step, cand, emit):
 
 
 activity(kind="discard_deal", prompt="Which deal do you discard?",
-         candidates=_discard_cands, apply=_discard_apply)
+         candidates=_discard_cands, apply=_discard_apply,
+         feasible=lambda s, seat, data: bool(s.players[seat].deals))
 
 
 # --- Air Compressor: draw a deal ---------------------------------------------------

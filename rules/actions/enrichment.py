@@ -41,6 +41,18 @@ def _enrich_cands(s, step):
             yield Cand("enrich:" + metal, _ENRICH_LABELS[metal], metal, reason)
 
 
+def _can_enrich(s, p, limit: int) -> bool:
+    """A raw cube the player could enrich as the first of up to `limit`."""
+    board = s.board
+    if limit <= 0 or board.enrich_same_metal_max <= 0:
+        return False
+    raw, centre, room = p.raw, s.centre, board.zero_line_capacity
+    for m in METALS:
+        if raw[m] > 0 and len(centre[m][0]) < room:
+            return True
+    return False
+
+
 def _commit_enrich(s, step, emit):
     emit(ev.ResourcesEnriched(step.seat, tuple(_cubes(step))))
     finish_action(s, step.seat, emit)
@@ -78,6 +90,21 @@ def _buy_cands(s, step):
                 yield Cand(f"buy:{metal}:{level}:{owner}", label, [metal, level, owner], reason)
 
 
+def _can_buy(s, p, limit: int) -> bool:
+    """A cube in the centre the player could buy as the first of up to `limit`: one of a
+    level not yet on their board, at a price they can pay."""
+    if limit <= 0:
+        return False
+    for metal in METALS:
+        held, levels = p.enriched[metal], s.centre[metal]
+        for level in range(1, 5):
+            if level not in held:
+                for owner in levels[level]:
+                    if _price(p.seat, owner, level) <= p.money:
+                        return True
+    return False
+
+
 def _commit_buy(s, step, emit):
     for metal, level, owner in _cubes(step):
         emit(ev.EnrichedCubeBought(step.seat, metal, level, owner, _price(step.seat, owner, level)))
@@ -87,18 +114,30 @@ def _commit_buy(s, step, emit):
 
 # --- the transaction: choose a mode, then cubes one by one -----------------------------
 
-_MODES = {"enrich": (_enrich_cands, _commit_enrich), "buy": (_buy_cands, _commit_buy)}
+_MODES = {"enrich": (_enrich_cands, _commit_enrich, _can_enrich),
+          "buy": (_buy_cands, _commit_buy, _can_buy)}
+
+
+_NOTHING_TO = {"enrich": "You have nothing you could enrich now",
+               "buy": "There is no enriched cube you could buy now"}
+
+
+def _can_transact(s, seat, data) -> bool:
+    """Either mode the action allows has a first cube to enrich or buy."""
+    p = s.players[seat]
+    for m in data["modes"]:
+        if _MODES[m][2](s, p, data[m]):
+            return True
+    return False
 
 
 def _transaction_cands(s, step):
     mode = _mode(step)
     if mode is None:
+        p = player(s, step)
         for m in step.data["modes"]:
-            trial = type(step)(step.kind, step.seat, step.source, picks=[["mode", m]], data=step.data)
-            legal = any(c.reason is None for c in _MODES[m][0](s, trial))
             label = "Enrich raw resources" if m == "enrich" else "Buy enriched resources"
-            reason = None if legal else ("You have nothing you could enrich now" if m == "enrich"
-                                         else "There is no enriched cube you could buy now")
+            reason = None if _MODES[m][2](s, p, step.data[m]) else _NOTHING_TO[m]
             yield Cand(m, label, ["mode", m], reason)
         return
     yield from _MODES[mode][0](s, step)
@@ -123,7 +162,7 @@ def _transaction_prompt(s, step):
 
 
 activity(kind="enrichment_transaction", prompt=_transaction_prompt,
-         candidates=_transaction_cands, apply=_transaction_apply)
+         candidates=_transaction_cands, apply=_transaction_apply, feasible=_can_transact)
 
 
 # --- Elevator: upgrade one enriched cube on your board ------------------------------
@@ -146,6 +185,13 @@ def _elevator_cands(s, step):
         yield Cand("upgrade", "Upgrade", None, "You have no enriched cube below 4'")
 
 
+def _can_elevate(s, seat, data) -> bool:
+    """Money for the upgrade and an enriched cube whose next level is free on the board."""
+    p = s.players[seat]
+    return p.money >= data["cost"] and any(
+        level < 4 and level + 1 not in levels for levels in p.enriched.values() for level in levels)
+
+
 def _elevator_apply(s, step, cand, emit):
     metal, level = cand.payload
     emit(ev.EnrichedCubeUpgraded(step.seat, metal, level, step.data["cost"]))
@@ -153,7 +199,7 @@ def _elevator_apply(s, step, cand, emit):
 
 
 activity(kind="upgrade_own_enriched", prompt="Which enriched cube do you upgrade?",
-         candidates=_elevator_cands, apply=_elevator_apply)
+         candidates=_elevator_cands, apply=_elevator_apply, feasible=_can_elevate)
 
 
 # --- Control Room: move one cube in the centre a level on --------------------------------
@@ -179,7 +225,8 @@ def _control_apply(s, step, cand, emit):
 
 
 activity(kind="upgrade_centre", prompt="Which cube in the Enrichment Center moves up?",
-         candidates=_control_cands, apply=_control_apply)
+         candidates=_control_cands, apply=_control_apply,
+         feasible=lambda s, seat, data: any(any(levels) for levels in s.centre.values()))
 
 
 # --- Crushers: remove an enriched cube of a level or higher for VP -------------------------
@@ -196,6 +243,12 @@ def _crush_cands(s, step):
         yield Cand("crush", "Crush", None, f"You have no enriched cube of level {least}' or higher")
 
 
+def _can_crush(s, seat, data) -> bool:
+    """An enriched cube of the crusher's level or higher."""
+    least = data["min_level"]
+    return any(level >= least for levels in s.players[seat].enriched.values() for level in levels)
+
+
 def _crush_apply(s, step, cand, emit):
     metal, level = cand.payload
     emit(ev.EnrichedCubeCrushed(step.seat, metal, level))
@@ -204,4 +257,4 @@ def _crush_apply(s, step, cand, emit):
 
 
 activity(kind="crush", prompt="Which enriched cube do you crush?",
-         candidates=_crush_cands, apply=_crush_apply)
+         candidates=_crush_cands, apply=_crush_apply, feasible=_can_crush)

@@ -3,12 +3,14 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..decision import Cand
+from ..memo import once_per_object
 from ..turns import cubes_for, draw_galleries, finish_action, galleries_available
 from .base import activity, player
 
 
-def tile_name(s, tile: str) -> str:
-    t = s.content.gallery(tile)
+def tile_name(content, tile: str) -> str:
+    """A gallery tile (kind or instance id) as players call it: "gold 3", "empty"."""
+    t = content.gallery(tile)
     return f"{t.metal} {t.cubes}" if t.metal else "empty"
 
 
@@ -20,23 +22,33 @@ def _start(s, step, emit):
     draw_galleries(s, step.seat, s.board.gallery_draw, emit)
 
 
+Placement = tuple[str, str, int, int, bool]  # option id, label, island, column, face up
+
+
+@once_per_object
+def _placements(content) -> dict[str, tuple[Placement, ...]]:
+    """Every place a gallery tile of each kind can go, with its id and label, in the order offered."""
+    board = content.board
+    return {
+        kind: tuple(
+            (f"place:{kind}:{island}:{column}:{side}", f"Place {tile_name(content, kind)} face {side} "
+             f"on island {island}, column {column + 1}", island, column, side == "up")
+            for island in board.mining_islands for column in range(board.site_columns) for side in ("up", "down"))
+        for kind in content.galleries
+    }
+
+
 def _place_cands(s, step):
     used = {(island, column) for island, column, _ in step.data.get("placed", ())}
-    seen = set()
+    table, seen = _placements(s.content), set()
     for tile in s.drawn_galleries:
         kind = s.content.gallery(tile).id
         if kind in seen:
             continue  # two copies of one tile give the same choices
         seen.add(kind)
-        for island in s.board.mining_islands:
-            for column in range(s.board.site_columns):
-                for face_up in (True, False):
-                    side = "up" if face_up else "down"
-                    cid = f"place:{kind}:{island}:{column}:{side}"
-                    label = (lambda tile=tile, side=side, island=island, column=column:
-                             f"Place {tile_name(s, tile)} face {side} on island {island}, column {column + 1}")
-                    reason = "You cannot place both galleries in the same column" if (island, column) in used else None
-                    yield Cand(cid, label, [tile, island, column, face_up], reason)
+        for cid, label, island, column, face_up in table[kind]:
+            reason = "You cannot place both galleries in the same column" if used and (island, column) in used else None
+            yield Cand(cid, label, [tile, island, column, face_up], reason)
 
 
 def _place_apply(s, step, cand, emit):
@@ -54,7 +66,7 @@ def _place_apply(s, step, cand, emit):
 
 
 def _prompt(s, step):
-    tiles = ", ".join(tile_name(s, t) for t in s.drawn_galleries)
+    tiles = ", ".join(tile_name(s.content, t) for t in s.drawn_galleries)
     return f"Place your drawn galleries ({tiles}) on level 1 of a mining site"
 
 

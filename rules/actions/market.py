@@ -5,6 +5,7 @@ from __future__ import annotations
 from .. import events as ev
 from ..cards import METALS
 from ..decision import Cand
+from ..memo import once_per_object
 from ..turns import finish_action, score
 from .base import activity, player
 
@@ -29,13 +30,22 @@ def _artifact_cands(s, step):
 _ARTIFACT_LABELS = {(m, n): f"{m.capitalize()} artifact for {n} {m}" for m in METALS for n in range(1, 10)}
 
 
+def _can_buy_artifact(s, seat, data) -> bool:
+    """An artifact still on this island that the player has the raw cubes for."""
+    raw, price = s.players[seat].raw, s.board.artifact_price
+    for metal in s.artifacts.get(data["island"], ()):
+        if raw[metal] >= price:
+            return True
+    return False
+
+
 def _artifact_apply(s, step, cand, emit):
     emit(ev.ArtifactBought(step.seat, step.data["island"], cand.payload, s.board.artifact_price))
     finish_action(s, step.seat, emit)
 
 
 activity(kind="buy_artifact", prompt="Which artifact do you buy?",
-         candidates=_artifact_cands, apply=_artifact_apply)
+         candidates=_artifact_cands, apply=_artifact_apply, feasible=_can_buy_artifact)
 
 
 # --- Buy an Equipment (island 2) -----------------------------------------------------
@@ -48,6 +58,15 @@ def _equipment_cands(s, step):
         yield Cand("equipment:" + card_id, lambda card=card: f"{card.name} (${card.cost}, {card.vp} VP)", card_id, reason)
 
 
+def _can_buy_equipment(s, seat, data) -> bool:
+    """A card on display that the player can pay for."""
+    money, cards = s.players[seat].money, s.content.equipment
+    for card_id in s.equipment_display:
+        if cards[card_id].cost <= money:
+            return True
+    return False
+
+
 def _equipment_apply(s, step, cand, emit):
     card = s.content.equipment[cand.payload]
     emit(ev.EquipmentBought(step.seat, card.id, card.cost))
@@ -58,10 +77,20 @@ def _equipment_apply(s, step, cand, emit):
 
 
 activity(kind="buy_equipment", prompt="Which equipment do you buy?",
-         candidates=_equipment_cands, apply=_equipment_apply)
+         candidates=_equipment_cands, apply=_equipment_apply, feasible=_can_buy_equipment)
 
 
 # --- Make a Shipment (islands 3 and 4) ----------------------------------------------
+
+Need = tuple[int, str, int]  # (0 for raw resources or 1 for artifacts, metal, how many)
+
+
+@once_per_object
+def shipment_needs(content) -> dict[str, tuple[Need, ...]]:
+    """What each shipment tile asks for, by tile id, flattened for the quick check."""
+    return {t.id: tuple((0, m, n) for m, n in t.resources.items()) + tuple((1, m, n) for m, n in t.artifacts.items())
+            for t in content.shipments.values()}
+
 
 def shipment_shortfall(p, tile):
     """None if `p` can make this shipment, else (lazily) what is missing."""
@@ -87,6 +116,19 @@ def _shipment_cands(s, step):
         yield Cand("shipment:" + t, lambda tile=tile: shipment_label(tile), t, shipment_shortfall(p, tile))
 
 
+def _can_make_shipment(s, seat, data) -> bool:
+    """A shipment on display whose every resource and artifact the player holds."""
+    p, needs = s.players[seat], shipment_needs(s.content)
+    holdings = (p.raw, p.artifacts)
+    for t in s.shipment_display:
+        for held, metal, n in needs[t]:
+            if holdings[held][metal] < n:
+                break
+        else:
+            return True
+    return False
+
+
 def _shipment_apply(s, step, cand, emit):
     tile = s.content.shipments[cand.payload]
     emit(ev.ShipmentMade(step.seat, tile.id))
@@ -97,7 +139,7 @@ def _shipment_apply(s, step, cand, emit):
 
 
 activity(kind="make_shipment", prompt="Which shipment do you make?",
-         candidates=_shipment_cands, apply=_shipment_apply)
+         candidates=_shipment_cands, apply=_shipment_apply, feasible=_can_make_shipment)
 
 
 # --- Recruit a Merchant / a Miner (islands 3 and 4) ----------------------------------
@@ -128,11 +170,23 @@ _recruit("miner")
 
 # --- Depart Island -------------------------------------------------------------------
 
+@once_per_object
+def _voyages(board) -> tuple[tuple[int, str, str], ...]:
+    """(island, option id, label) of every island a ship can sail to, built once per board."""
+    return tuple((i.number, f"island:{i.number}", f"Sail to island {i.number} ({i.name})") for i in board.islands)
+
+
 def _depart_cands(s, step):
     here = player(s, step).island
-    for i in s.board.islands:
-        if i.number != here:
-            yield Cand(f"island:{i.number}", lambda i=i: f"Sail to island {i.number} ({i.name})", i.number)
+    for number, cid, label in _voyages(s.board):
+        if number != here:
+            yield Cand(cid, label, number)
+
+
+def _can_depart(s, seat, data) -> bool:
+    """Another island to sail to (on a board of two islands or more there always is)."""
+    islands = s.board.islands
+    return len(islands) > 1 or any(i.number != s.players[seat].island for i in islands)
 
 
 def _depart_apply(s, step, cand, emit):
@@ -143,7 +197,7 @@ def _depart_apply(s, step, cand, emit):
 
 
 activity(kind="depart_island", prompt="Where does your ship sail?",
-         candidates=_depart_cands, apply=_depart_apply)
+         candidates=_depart_cands, apply=_depart_apply, feasible=_can_depart)
 
 
 # --- simple equipment effects ----------------------------------------------------------

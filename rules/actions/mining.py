@@ -43,7 +43,10 @@ def slide_down(s, island: int, emit) -> None:
 # --- Operate Mining Site (islands 1 and 2) -----------------------------------------
 
 def _free(s, step) -> int:
-    return player(s, step).free_miners - sum(n for _, _, n in step.picks)
+    free = player(s, step).free_miners
+    for _, _, n in step.picks:
+        free -= n
+    return free
 
 
 def _mine_cands(s, step):
@@ -72,10 +75,34 @@ def _mine_cands(s, step):
         yield Cand("done", "Mine now")
 
 
+def _workable(s, island: int, free: int, taken=()) -> bool:
+    """Whether `free` miners can be sent to one more gallery of the site (as `_mine_cands`
+    would offer): one not yet given miners, not emptied, and at level 2 only with a pair."""
+    if free < 1:
+        return False
+    cap = s.board.gallery_max_cubes
+    for column, (low, high) in enumerate(s.sites[island].columns):
+        if low is not None and (low.cubes if low.face_up else cap) > 0 and (column, 1) not in taken:
+            return True
+        if free >= 2 and high is not None and (high.cubes if high.face_up else cap) > 0 and (column, 2) not in taken:
+            return True
+    return False
+
+
+def _can_mine(s, seat, data) -> bool:
+    """A gallery of the site that the player's free miners can work."""
+    return _workable(s, data["island"], s.players[seat].free_miners)
+
+
+def more_to_assign(s, step) -> bool:
+    """Whether the plan under way can take miners at one more gallery (else it is carried out)."""
+    return _workable(s, step.data["island"], _free(s, step), {(c, lv) for c, lv, _ in step.picks})
+
+
 def _mine_apply(s, step, cand, emit):
     if cand.id != "done":
         emit(ev.Picked(step.seat, cand.payload))
-        if any(c.reason is None and c.id != "done" for c in _mine_cands(s, step)):
+        if more_to_assign(s, step):
             return
     _resolve_mining(s, step.seat, step.data["island"], list(step.picks), emit)
 
@@ -100,7 +127,8 @@ def _mine_prompt(s, step):
     return f"Assign miners on island {step.data['island']} ({free} free)" + (", or mine now" if step.picks else "")
 
 
-activity(kind="operate_mining_site", prompt=_mine_prompt, candidates=_mine_cands, apply=_mine_apply)
+activity(kind="operate_mining_site", prompt=_mine_prompt, candidates=_mine_cands, apply=_mine_apply,
+         feasible=_can_mine)
 
 
 # --- Underground / Heavy Duty Loader: one cube from any gallery of a level ----------
@@ -119,6 +147,13 @@ def _collect_cands(s, step):
         yield Cand("collect", "Collect", None, f"No face-up level {level} gallery holds a cube")
 
 
+def _can_collect(s, seat, data) -> bool:
+    """A face-up gallery of the loader's level that still holds a cube."""
+    index = data["level"] - 1
+    return any(g is not None and g.face_up and g.cubes
+               for site in s.sites.values() for g in (pair[index] for pair in site.columns))
+
+
 def _collect_apply(s, step, cand, emit):
     island, column, metal = cand.payload
     level = step.data["level"]
@@ -128,7 +163,7 @@ def _collect_apply(s, step, cand, emit):
 
 
 activity(kind="collect_from_gallery", prompt="Which gallery do you take a cube from?",
-         candidates=_collect_cands, apply=_collect_apply)
+         candidates=_collect_cands, apply=_collect_apply, feasible=_can_collect)
 
 
 # --- Demolition Kit: remove any gallery ----------------------------------------------
@@ -147,6 +182,11 @@ def _demolish_cands(s, step):
         yield Cand("demolish", "Demolish", None, "There is no gallery on the mining sites")
 
 
+def _can_demolish(s, seat, data) -> bool:
+    """Any gallery on any mining site."""
+    return any(g is not None for site in s.sites.values() for pair in site.columns for g in pair)
+
+
 def _demolish_apply(s, step, cand, emit):
     island, column, level = cand.payload
     g = s.sites[island].gallery(column, level)
@@ -156,4 +196,4 @@ def _demolish_apply(s, step, cand, emit):
 
 
 activity(kind="demolish_gallery", prompt="Which gallery do you remove?",
-         candidates=_demolish_cands, apply=_demolish_apply)
+         candidates=_demolish_cands, apply=_demolish_apply, feasible=_can_demolish)

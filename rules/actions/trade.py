@@ -6,6 +6,7 @@ resolved one by one, so the second may use what the first brought.
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import NamedTuple
 
 from .. import events as ev
 from ..cards import METALS
@@ -15,29 +16,77 @@ from ..turns import finish_action
 from .base import activity, goods_label, player
 
 GOODS = METALS + (MONEY,)
-_COMBOS = {n: tuple(combinations_with_replacement(GOODS, n)) for n in (1, 2, 3)}
 _GET_LABELS = {g: f"Get {goods_label([g])}" for g in GOODS}
-_GIVE_IDS = {c: ("give:" + "+".join(c), f"Give {goods_label(c)}") for combos in _COMBOS.values() for c in combos}
 
 
-def _have(p, good: str) -> int:
-    return p.money if good == MONEY else p.raw[good]
+class Give(NamedTuple):
+    """One way to hand goods to the bank, with its ids and counts worked out once."""
+
+    goods: tuple[str, ...]  # e.g. ("gold", "money")
+    counts: tuple[tuple[str, int], ...]  # (good, how many)
+    kinds: frozenset[str]
+    option_id: str
+    label: str
+
+
+def _give(goods: tuple[str, ...]) -> Give:
+    counts = tuple((g, goods.count(g)) for g in dict.fromkeys(goods))
+    return Give(goods, counts, frozenset(goods), "give:" + "+".join(goods), f"Give {goods_label(goods)}")
+
+
+_GIVES = {n: tuple(_give(c) for c in combinations_with_replacement(GOODS, n)) for n in (1, 2, 3)}
+
+
+def _holdings(p) -> dict[str, int]:
+    return {**p.raw, MONEY: p.money}
+
+
+def _short(have: dict[str, int], give: Give) -> tuple[str, int] | None:
+    """The first good (and how many are asked) the player holds too little of, or None."""
+    for good, n in give.counts:
+        if have[good] < n:
+            return good, n
+    return None
+
+
+def _bank_gives(s) -> set[str]:
+    """The goods the bank could hand out now: $1 always, a metal while it has a cube."""
+    supply = s.supply
+    return {MONEY, *[m for m in METALS if supply[m]]}
 
 
 def _give_cands(s, step):
-    p, give = player(s, step), step.data["give"]
-    for combo in _COMBOS[give]:
-        cid, label = _GIVE_IDS[combo]
-        short = next((g for g in combo if _have(p, g) < combo.count(g)), None)
+    have, bank = _holdings(player(s, step)), _bank_gives(s)
+    for give in _GIVES[step.data["give"]]:
+        short = _short(have, give)
         if short is not None:
-            yield Cand(cid, label, list(combo),
-                       lambda combo=combo, short=short: f"You do not have {combo.count(short)} {'$' if short == MONEY else short}")
-        elif not any(c.reason is None for c in _gets(s, combo)):
-            yield Cand(cid, label, list(combo), "The bank has nothing left that you could get for it")
+            yield Cand(give.option_id, give.label, list(give.goods),
+                       lambda short=short: f"You do not have {short[1]} {'$' if short[0] == MONEY else short[0]}")
+        elif bank <= give.kinds:  # getting back what you gave is never offered
+            yield Cand(give.option_id, give.label, list(give.goods),
+                       "The bank has nothing left that you could get for it")
         else:
-            yield Cand(cid, label, list(combo))
+            yield Cand(give.option_id, give.label, list(give.goods))
     if step.data.get("trades", 0):
         yield Cand("done", "Done trading")
+
+
+def _can_trade(s, seat, data) -> bool:
+    """Whether some way of giving `give` goods is offered (see `_give_cands`), by counting:
+    a good can be got for them if it is $1 and they are all raw cubes, or if it is a metal
+    the bank still has and they are money and raw cubes of other metals."""
+    if data.get("trades", 0):
+        return True  # "done" is offered
+    p, k = s.players[seat], data["give"]
+    raw = p.raw
+    cubes = sum(raw.values())
+    if cubes >= k:
+        return True
+    supply = s.supply
+    for metal in METALS:
+        if supply[metal] and cubes - raw[metal] + p.money >= k:
+            return True
+    return False
 
 
 def _gets(s, given):
@@ -71,4 +120,4 @@ def _trade_prompt(s, step):
     return f"Trade {n} of {step.data['max']}: what do you give?"
 
 
-activity(kind="trade", prompt=_trade_prompt, candidates=_trade_cands, apply=_trade_apply)
+activity(kind="trade", prompt=_trade_prompt, candidates=_trade_cands, apply=_trade_apply, feasible=_can_trade)

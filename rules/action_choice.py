@@ -1,0 +1,133 @@
+"""The "choose an action" decision: the island's action spaces, the equipment cards, pass.
+
+This decision comes up twice a turn, and for each action space and each card
+it asks whether a complete way to do it exists, so it is the engine's hottest
+path. Everything about a space or a card that never changes during a game
+(its ids, activity, labels and payloads) is worked out once and kept; what is
+left per decision is a few comparisons and each activity's `feasible` check.
+Reasons for refused options stay in the rulebook's words but are only
+formatted when someone reads them.
+"""
+from __future__ import annotations
+
+from functools import partial
+
+from .actions import ACTION_NAMES, ACTIVITIES, Activity, equipment_activity, island_activity
+from .decision import Ask, Cand, Reason, plural
+from .memo import once_per_object
+from .registry import MINER_ACTIONS
+from .state import GameState, Player
+
+PASS = Cand("pass", "Pass: take no more actions this round")
+
+
+def merchant_cost(s: GameState, seat: int, space: str) -> int:
+    """One merchant, plus one for each other player who took this action here this round."""
+    users = s.space_users.get(space)
+    return 1 + len({other for other in users if other != seat}) if users else 1
+
+
+class Space:
+    """One action space of an island, with what never changes about it worked out once."""
+
+    __slots__ = ("island", "action", "key", "kind", "data", "by_miners", "option_id", "source", "name",
+                 "activity", "offers", "taken")
+
+    def __init__(self, board, island: int, action: str):
+        self.island, self.action = island, action
+        self.key = f"{island}:{action}"  # as in Player.used and GameState.space_users
+        self.kind, self.data = island_activity(action, board, island)
+        self.by_miners = action in MINER_ACTIONS
+        self.option_id = f"do:{island}:{action}"
+        self.source = f"island:{island}:{action}"  # as in Step.source
+        self.name = ACTION_NAMES[action]
+        self.activity: Activity = ACTIVITIES[self.kind]
+        self.taken = f"You have already taken {self.name} on island {island} this round"
+        # offers[merchants] = (label, payload); merchants never exceed the number of players
+        self.offers = tuple(self._offer(m) for m in range(board.players_max + 1))
+
+    def _offer(self, merchants: int) -> tuple[str, tuple]:
+        label = f"{self.name} ({plural(merchants, 'merchant')})" if merchants else f"{self.name} (miners)"
+        return label, (self.kind, self.data, merchants, 0, self.source)
+
+
+@once_per_object
+def _spaces_of(board) -> dict[int, tuple[Space, ...]]:
+    return {isl.number: tuple(Space(board, isl.number, a) for a in isl.actions) for isl in board.islands}
+
+
+def spaces(board, island: int) -> tuple[Space, ...]:
+    """The action spaces of `island`, built once per board."""
+    return _spaces_of(board)[island]
+
+
+class Use:
+    """Using one equipment card, with what never changes about it worked out once."""
+
+    __slots__ = ("card", "option_id", "source", "kind", "data", "activity", "label", "payload", "used")
+
+    def __init__(self, card):
+        self.card = card
+        self.option_id = "use:" + card.id
+        self.source = "equipment:" + card.id  # as in Step.source
+        self.used = f"You have already used {card.name} this round"
+        if card.effect is None:
+            self.kind, self.data, self.activity, self.payload = None, None, None, None
+            self.label = f"Use {card.name}"
+        else:
+            self.kind, self.data = equipment_activity(card.effect, card.params)
+            self.activity = ACTIVITIES[self.kind]
+            self.label = f"Use {card.name}: {card.text}"
+            self.payload = (self.kind, self.data, 0, 1, self.source)
+
+
+@once_per_object
+def uses(content) -> dict[str, Use]:
+    """The use of every equipment card, by card id, built once per content."""
+    return {card_id: Use(card) for card_id, card in content.equipment.items()}
+
+
+def _short_of_merchants(merchants: int, free: int) -> str:
+    others = merchants - 1
+    why = f" because {plural(others, 'other player')} took it before you" if others else ""
+    return f"This action needs {plural(merchants, 'merchant')}{why}; you have {free} free"
+
+
+def _use_cand(s: GameState, p: Player, use: Use) -> Cand:
+    reason: Reason
+    if use.activity is None:
+        reason = f"{use.card.name} has no ability to use; it only gave VP"
+    elif use.card.id in p.equipment_used:
+        reason = use.used
+    elif p.miners - p.miners_used < 1:
+        reason = "Using equipment takes a free miner; you have none"
+    else:
+        reason = use.activity.why_not(s, p.seat, use.source, use.data)
+    return Cand(use.option_id, use.label, use.payload, reason)
+
+
+def choose_action(s: GameState) -> Ask:
+    """Every island action of the current player's island, every card they own, and pass."""
+    p = s.players[s.current]
+    seat, free = p.seat, p.merchants - p.merchants_used
+    cands = []
+    for sp in spaces(s.board, p.island):
+        merchants = 0 if sp.by_miners else merchant_cost(s, seat, sp.key)
+        reason: Reason
+        if sp.key in p.used:
+            reason = sp.taken
+        elif merchants > free:
+            reason = partial(_short_of_merchants, merchants, free)
+        else:
+            reason = sp.activity.why_not(s, seat, sp.source, sp.data)
+        label, payload = sp.offers[merchants]
+        cands.append(Cand(sp.option_id, label, payload, reason))
+    if p.equipment:
+        table = uses(s.content)
+        cands += [_use_cand(s, p, table[c]) for c in p.equipment]
+    cands.append(PASS)
+    return Ask(p.seat, "choose_action", partial(_prompt, s, p), cands)
+
+
+def _prompt(s: GameState, p: Player) -> str:
+    return f"{p.name}, island {p.island}: action {s.turn_actions + 1} of this turn"

@@ -1,0 +1,29 @@
+"""Work derived from content, done once per content object.
+
+Content objects (the board, cards, tiles) are immutable, so anything worked out
+from one alone never changes. The engine's hot paths keep such results here
+instead of recomputing them at every decision. Objects are kept by identity
+(not equality), so content edited for a test (`dataclasses.replace`) gets its
+own entry, and each cached object is held so its id cannot be reused.
+"""
+from __future__ import annotations
+
+from typing import Callable, TypeVar
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def once_per_object(build: Callable[[K], V]) -> Callable[[K], V]:
+    """`build(obj)` computed the first time for each object, then remembered."""
+    cache: dict[int, tuple[K, V]] = {}
+
+    def get(obj: K) -> V:
+        hit = cache.get(id(obj))
+        if hit is None or hit[0] is not obj:
+            hit = cache[id(obj)] = (obj, build(obj))
+        return hit[1]
+
+    get.__doc__ = build.__doc__
+    get.__name__ = build.__name__
+    return get
