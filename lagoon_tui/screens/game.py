@@ -33,6 +33,7 @@ class GameScreen(Screen[None]):
         Binding("right_square_bracket", "page(1)", "Next panel"),
         Binding("left_square_bracket", "page(-1)", "Prev panel"),
         Binding("f", "filter_log", "Log filter"),
+        Binding("u,ctrl+z", "undo", "Undo"),  # saves: take back a move of this turn
         *(Binding(str(n), f"pick({n - 1})", f"Option {n}", show=False) for n in range(1, 10)),
     ]
 
@@ -163,6 +164,17 @@ class GameScreen(Screen[None]):
     def action_back(self) -> None:
         if any(o.id == "back" for o in self.bridge.engine.pending.options):
             self.on_prompt_panel_chosen(PromptPanel.Chosen("back"))
+
+    def action_undo(self) -> None:
+        """Take back this seat's last move of the turn, if the engine allows it (saves)."""
+        if self.at_keyboard is None:
+            return
+        point = self.bridge.undo()
+        if not point:
+            self.notify(point.reason, title="Cannot undo", severity="warning")
+            return
+        self.notify(f"Took back: {point.what}", title="Undo")
+        self.redraw()
 
     def action_inspect(self) -> None:
         option = self.query_one(PromptPanel).highlighted_id
