@@ -110,8 +110,10 @@ class Engine:
         mark = Mark(start, ask.seat, choice)
         try:
             rejection = resolve(self.state, choice, self._emit, ask)
-            if rejection is None and self.journal is not None:
-                self.journal.record(start, self.events[start:], mark)
+            if rejection is None:
+                self._ask = None  # the journal may ask what is pending now
+                if self.journal is not None:
+                    self.journal.record(start, self.events[start:], mark)
         except BaseException:
             # never leave a half-applied (or unsaved) choice behind: rebuild from the log before it
             self._cut(start)

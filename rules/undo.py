@@ -96,8 +96,8 @@ def undo_point(s: GameState, events: Sequence, marks: Sequence[Mark], seat: int 
 
 
 def _describe(s: GameState, block: Sequence, mark: Mark) -> str:
-    """The move taken back, in words: its first sentence, else the option picked."""
-    for e in block:
+    """The move taken back, in words: its last sentence (what it did), else the option picked."""
+    for e in reversed(block):
         line = narrate(e, s)
         if line:
             return line

@@ -121,4 +121,4 @@ def import_game(store: Store, path: Path, content: Content) -> int:
                             fingerprint=content.fingerprint, events=engine.events,
                             marks=[Mark(m.pos, m.seat, m.choice) for m in engine.marks], summary=summary_of(engine))
     except StoreError as error:
-        raise ArchiveError(f"Cannot import {path}: {error}") from None
+        raise ArchiveError(f"Cannot import {path}: {error} Nothing was imported.") from None
