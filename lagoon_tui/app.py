@@ -69,7 +69,11 @@ class LagoonApp(SavedGamesMixin, App[None]):
     def game_over(self, bridge: GameBridge) -> None:
         """Called by the game screen when the engine says the game has ended."""
         self.pop_screen()
-        engine = bridge.engine
+        # Pushed from the app's own queue: a screen remembers who pushed it and answers
+        # them, and the game screen that asks for this is gone by then (so its answer was lost).
+        self.call_later(self._show_end, bridge.engine)
+
+    def _show_end(self, engine: Engine) -> None:
         self.push_screen(EndScreen(engine), lambda what: self._after_end(what, engine))
 
     def _after_end(self, what: str | None, engine: Engine | None = None) -> None:
