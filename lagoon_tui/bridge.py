@@ -38,7 +38,7 @@ class GameBridge:
         try:
             point = self.engine.undo()
         except StoreError as error:
-            return NoUndo(f"{error} Nothing was taken back.")
+            return NoUndo(f"{error} Nothing was taken back")
         if point:
             self._logs.clear()  # the log lost its last lines: tell it afresh
             self._told.clear()
@@ -49,7 +49,7 @@ class GameBridge:
         if seat is None or seat != self.engine.pending.seat:
             return ""
         point = self.engine.undo_point()
-        return f"u: undo ({point.what})" if point else f"No undo: {point.reason}"
+        return f"u: undo ({point.what})" if point else f"No undo ({point.reason})"
 
     def log(self, seat: int | None) -> list[LogLine]:
         """The whole game told to `seat`, extended with any new events."""

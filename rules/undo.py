@@ -40,7 +40,7 @@ class UndoPoint:
 
 @dataclass(frozen=True, slots=True)
 class NoUndo:
-    """Undo is not possible now; `reason` says why, for the prompt."""
+    """Undo is not possible now; `reason` says why in a few words, for the prompt ("a deal was drawn")."""
 
     reason: str
 
@@ -76,22 +76,22 @@ def _revealing(e) -> str | None:
 def undo_point(s: GameState, events: Sequence, marks: Sequence[Mark], seat: int | None) -> UndoPoint | NoUndo:
     """Where undo would take the game for `seat` (the seat deciding now), or why it cannot."""
     if s.phase == "over":
-        return NoUndo("The game is over")
+        return NoUndo("the game is over")
     if seat is None:
-        return NoUndo("Nobody is deciding now")
+        return NoUndo("nobody is deciding now")
     if not marks:
-        return NoUndo("There is no move to take back")
+        return NoUndo("there is no move to take back yet")
     mark = marks[-1]
     if mark.seat != seat:
         who = s.players[mark.seat].name if mark.seat is not None else "the game"
-        return NoUndo(f"The last move was {who}'s; you can only take back your own moves in your turn")
+        return NoUndo(f"the last move was {who}'s, and only your own moves of this turn can be taken back")
     block = events[mark.pos:]
     for e in block:
         if isinstance(e, HAND_OVERS):
-            return NoUndo("That move ended your turn")
+            return NoUndo("your last move ended your turn")
         why = _revealing(e)
         if why is not None:
-            return NoUndo(f"Your last move cannot be taken back: {why}")
+            return NoUndo(why)
     return UndoPoint(mark.pos, seat, _describe(s, block, mark))
 
 

@@ -70,11 +70,11 @@ def test_undo_never_crosses_a_reveal_a_draw_or_another_turn():
 def test_own_action_in_the_turn_is_taken_back_but_not_after_the_turn_ends():
     engine = Engine.new(CONTENT, ["Ana", "Ben"], seed=1, start_player=0)
     set_up(engine)
-    assert engine.undo_point().reason.startswith("The last move was")  # Ben chose last in setup
+    assert engine.undo_point().reason.startswith("the last move was")  # Ben chose last in setup
     engine.choose("island:3")  # Ana: island 3 (recruit merchant there)
     assert isinstance(engine.undo_point(), NoUndo)  # Ben decides now: not Ana's turn any more
     engine.choose("island:4")  # Ben's choice starts the action phase: a hand-over
-    assert engine.undo_point().reason == "The last move was Ben's; you can only take back your own moves in your turn"
+    assert engine.undo_point().reason == "the last move was Ben's, and only your own moves of this turn can be taken back"
     seat = engine.pending.seat
     assert engine.state.players[seat].island == 3
     before = clone(engine.state)
@@ -97,5 +97,5 @@ def test_a_drawn_deal_cannot_be_taken_back():
     assert engine.undo_point()  # placing the merchant revealed nothing yet
     engine.choose("draw")
     point = engine.undo_point()
-    assert not point and point.reason == "Your last move cannot be taken back: a deal was drawn"
+    assert not point and point.reason == "a deal was drawn"
     assert engine.undo() == point  # refused, and nothing changed

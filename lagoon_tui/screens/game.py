@@ -171,7 +171,7 @@ class GameScreen(Screen[None]):
             return
         point = self.bridge.undo()
         if not point:
-            self.notify(point.reason, title="Cannot undo", severity="warning")
+            self.notify(point.reason[:1].upper() + point.reason[1:] + ".", title="Cannot undo", severity="warning")
             return
         self.notify(f"Took back: {point.what}", title="Undo")
         self.redraw()
