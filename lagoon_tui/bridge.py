@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from rules import Engine
 from rules.decision import Rejection
-from rules.narrate import narrate
+from rules.narrate import tell
 from rules.undo import NoUndo, UndoPoint
-from rules.view import redact, view
+from rules.view import view
 
 from .saves.store import StoreError
 from .scene import LogLine, Scene
@@ -54,11 +54,8 @@ class GameBridge:
     def log(self, seat: int | None) -> list[LogLine]:
         """The whole game told to `seat`, extended with any new events."""
         lines = self._logs.setdefault(seat, [])
-        state = self.engine.state
-        for e in self.engine.events[self._told.get(seat, 0):]:
-            text = narrate(redact(e, seat), state)
-            if text:
-                lines.append(LogLine(getattr(e, "seat", None), text))
+        lines.extend(LogLine(who, text) for _, who, text in
+                     tell(self.engine.events[self._told.get(seat, 0):], self.engine.state, seat))
         self._told[seat] = len(self.engine.events)
         return lines
 

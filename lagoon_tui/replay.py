@@ -17,9 +17,9 @@ from rules import events as ev
 from rules.cards import Content
 from rules.choose import pending
 from rules.engine import replay
-from rules.narrate import narrate
+from rules.narrate import tell
 from rules.state import GameState
-from rules.view import redact, view
+from rules.view import view
 
 from .scene import LogLine, Scene
 
@@ -44,12 +44,7 @@ class Replay:
         self.rounds = {e.round: i + 1 for i, e in enumerate(self.events) if isinstance(e, ev.RoundBegan)}
 
     def _tell(self, final: GameState) -> list[Line]:
-        out = []
-        for i, e in enumerate(self.events):
-            text = narrate(e if self.reveal else redact(e, None), final)
-            if text:
-                out.append(Line(i, LogLine(getattr(e, "seat", None), text)))
-        return out
+        return [Line(i, LogLine(who, text)) for i, who, text in tell(self.events, final, None, self.reveal)]
 
     @property
     def first(self) -> int:

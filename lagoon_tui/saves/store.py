@@ -160,7 +160,7 @@ def check_header(path: Path) -> None:
 class Store:
     """An open save file. Use as a context manager, or call `close()`."""
 
-    def __init__(self, path: Path | str | None = None, *, synchronous: str = "FULL") -> None:
+    def __init__(self, path: Path | str | None = None, *, synchronous: str = "NORMAL") -> None:
         self.path = Path(path) if path is not None else default_db_path()
         if self.path.exists():
             check_header(self.path)
@@ -343,7 +343,7 @@ class Store:
         if len(log) != info.length:
             raise StoreError(f"Game {game} in {self.path} is incomplete ({len(log)} of {info.length} events).")
         try:
-            events = [codec.from_plain(ev.EVENT_TYPES[kind], json.loads(data)) for kind, data in log]
+            events = [codec.decoder(ev.EVENT_TYPES[kind])(json.loads(data)) for kind, data in log]
         except (KeyError, TypeError, ValueError) as error:
             raise StoreError(f"Game {game} in {self.path} holds an event this Lagoon cannot read ({error}).") from None
         marks: list[Mark] = []
