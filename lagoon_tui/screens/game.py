@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..bridge import GameBridge
 from ..cards_text import describe_option
-from ..widgets import (EnrichmentCenterPanel, IslandPanel, LogPanel, MarketPanel, MiningSitePanel,
-                       PlayerBoard, RoundTrackPanel, ScoreTrackPanel)
+from ..widgets import LogPanel, MarketPanel
 from ..widgets.prompt import PromptPanel
+from .board_layout import compose_board
 from .curtain import CurtainScreen
 from .inspect import InspectScreen
 
@@ -55,24 +55,8 @@ class GameScreen(Screen[None]):
     # --- layout ---------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        content = self.bridge.content
-        board = content.board
-        seats = self.bridge.engine.state.seats
         with Horizontal(id="main"):
-            with VerticalScroll(id="board"):
-                with Horizontal(id="islands"):
-                    for isl in board.islands:
-                        yield IslandPanel(isl.number, classes="panel")
-                with Horizontal(id="sites"):
-                    for number in board.mining_islands:
-                        yield MiningSitePanel(number, classes="panel")
-                    yield EnrichmentCenterPanel(classes="panel")
-                with Horizontal(id="tracks"):
-                    yield ScoreTrackPanel(classes="panel")
-                    yield RoundTrackPanel(classes="panel")
-                with Horizontal(id="boards"):
-                    for seat in range(seats):
-                        yield PlayerBoard(seat, classes="panel")
+            yield from compose_board(self.bridge.content, self.bridge.engine.state.seats)
             with Vertical(id="side"):
                 yield PromptPanel()
                 yield Static(id="page-hint")

@@ -13,7 +13,7 @@ from typing import Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, Label, Static
 
@@ -21,9 +21,8 @@ from rules.cards import Content
 from rules.state import GameState
 
 from ..replay import Replay
-from ..widgets import (EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, RoundTrackPanel,
-                       ScoreTrackPanel)
 from ..widgets.replay_log import ReplayLog
+from .board_layout import compose_board
 from .help import show_help
 
 
@@ -102,23 +101,9 @@ class ReplayScreen(Screen[None]):
         self.pos = self.replay.first
 
     def compose(self) -> ComposeResult:
-        board = self.replay.content.board
         seats = len(self.replay.events[0].names) if self.replay.events else 0
         with Horizontal(id="replay-main"):
-            with VerticalScroll(id="board"):
-                with Horizontal(id="islands"):
-                    for isl in board.islands:
-                        yield IslandPanel(isl.number, classes="panel")
-                with Horizontal(id="sites"):
-                    for number in board.mining_islands:
-                        yield MiningSitePanel(number, classes="panel")
-                    yield EnrichmentCenterPanel(classes="panel")
-                with Horizontal(id="tracks"):
-                    yield ScoreTrackPanel(classes="panel")
-                    yield RoundTrackPanel(classes="panel")
-                with Horizontal(id="boards"):
-                    for seat in range(seats):
-                        yield PlayerBoard(seat, classes="panel")
+            yield from compose_board(self.replay.content, seats)
             with Vertical(id="replay-side"):
                 yield Static(id="replay-status")
                 yield Static(id="replay-secrets")

@@ -57,6 +57,13 @@ async def wait(pilot, ok, tries: int = 60) -> None:
     raise AssertionError(f"never happened; on {pilot.app.screen!r}")
 
 
+async def open_replay(pilot, game: int) -> ReplayScreen:
+    await pilot.pause()
+    pilot.app.replay_game(game)
+    await wait(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen))
+    return pilot.app.screen
+
+
 async def test_moves_are_saved_and_u_takes_back_a_move_of_this_turn(store):
     app = LagoonApp(CONTENT, SETTINGS, store=store)
     async with app.run_test(size=(160, 50)) as pilot:
@@ -156,10 +163,7 @@ async def test_replay_keys_step_by_event_turn_round_and_ends(store):
     game, engine = saved_game(store, 80, seed=6)
     app = LagoonApp(CONTENT, store=store)
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause()
-        app.replay_game(game)
-        await wait(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        screen = app.screen
+        screen = await open_replay(pilot, game)
         r: Replay = screen.replay
         assert not r.reveal and screen.pos == r.first
         await pilot.press("right")
@@ -196,10 +200,7 @@ async def test_an_unfinished_games_replay_keeps_every_secret(store):
     secrets = {CONTENT.objectives[o].name for p in engine.state.players for o in p.objectives}
     app = LagoonApp(CONTENT, store=store)
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause()
-        app.replay_game(game)
-        await wait(pilot, lambda: isinstance(app.screen, ReplayScreen))
-        screen = app.screen
+        screen = await open_replay(pilot, game)
         for key in ["home"] + ["shift+right"] * 15 + ["end"]:
             await pilot.press(key)
             await pilot.pause()
