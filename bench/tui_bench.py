@@ -269,6 +269,8 @@ def main() -> None:
     parser.add_argument("--presses", type=int, default=60, help="option choices to time (default 60)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the choices (default 1)")
     args = parser.parse_args()
+    # the games the bench plays are saved in a scratch folder, not among the user's games
+    os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="lagoon-bench-")
     if not LAGOON.exists():
         sys.exit(f"no lagoon command at {LAGOON}: install the project in this Python's environment")
 

@@ -12,6 +12,7 @@ from rules import Engine, load_content
 from rules.cards import Content
 
 from .bridge import GameBridge
+from .saving import SavedGamesMixin
 from .screens.end import EndScreen
 from .screens.game import GameScreen
 from .screens.help import HelpScreen, bindings_of
@@ -20,7 +21,7 @@ from .screens.rules import RulesScreen
 from .screens.title import TitleScreen
 
 
-class LagoonApp(App[None]):
+class LagoonApp(SavedGamesMixin, App[None]):
     TITLE = "Lagoon"
     SUB_TITLE = "Miner's Lagoon in your terminal"
     CSS_PATH = "lagoon.tcss"
@@ -30,16 +31,25 @@ class LagoonApp(App[None]):
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
 
-    def __init__(self, content: Content | None = None, settings: GameSettings | None = None) -> None:
-        """`settings` starts a game straight away (for tests, screenshots and `lagoon play`)."""
+    def __init__(self, content: Content | None = None, settings: GameSettings | None = None,
+                 store=None, resume: int | None = None) -> None:
+        """`settings` starts a game straight away (for tests, screenshots and `lagoon play`).
+
+        With a `store` (a `lagoon_tui.saves.Store`) every game is saved as it is
+        played and the title offers Resume and Load; `resume` opens that saved game.
+        """
         super().__init__()
         self.content = content or load_content()
         self.start_with = settings
+        self.store = store
+        self.resume_with = resume
 
     def on_mount(self) -> None:
         self.push_screen(TitleScreen())
         if self.start_with is not None:
             self.start_game(self.start_with)
+        elif self.resume_with is not None:
+            self.resume_game(self.resume_with)
 
     # --- actions the screens call ------------------------------------------------
 
@@ -52,16 +62,25 @@ class LagoonApp(App[None]):
         seed = settings.seed if settings.seed is not None else random.randrange(1, 2**31)
         engine = Engine.new(self.content, list(settings.names), seed=seed,
                             start_player=settings.start_player, colours=list(settings.colours))
+        if not self.record(engine):
+            return
         self.push_screen(GameScreen(GameBridge(engine)))
 
     def game_over(self, bridge: GameBridge) -> None:
         """Called by the game screen when the engine says the game has ended."""
         self.pop_screen()
-        self.push_screen(EndScreen(bridge.engine), self._after_end)
+        # Pushed from the app's own queue: a screen remembers who pushed it and answers
+        # them, and the game screen that asks for this is gone by then (so its answer was lost).
+        self.call_later(self._show_end, bridge.engine)
 
-    def _after_end(self, what: str | None) -> None:
+    def _show_end(self, engine: Engine) -> None:
+        self.push_screen(EndScreen(engine), lambda what: self._after_end(what, engine))
+
+    def _after_end(self, what: str | None, engine: Engine | None = None) -> None:
         if what == "new":
             self.action_new_game()
+        elif what == "replay" and engine is not None:
+            self.replay_engine(engine)
 
     def action_rules(self) -> None:
         if not isinstance(self.screen, RulesScreen):
@@ -75,5 +94,8 @@ class LagoonApp(App[None]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("New game", "Set up a new game of Miner's Lagoon", self.action_new_game)
+        if self.store is not None:
+            yield SystemCommand("Resume", "Go on with the latest unfinished game", self.action_resume)
+            yield SystemCommand("Load", "Saved games: resume one or watch its replay", self.action_load)
         yield SystemCommand("Rules", "Read the rules of the game", self.action_rules)
         yield SystemCommand("Keys", "List the keys of this screen", self.action_help)

@@ -16,6 +16,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from lagoon_tui.cli_saves import SAVE_COMMANDS, add_save_commands, open_store_or_explain
+
 
 
 
@@ -32,6 +34,11 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument(
         "--content", metavar="DIR", type=Path, default=argparse.SUPPRESS,
         help="folder of TOML decks to play with (default: the shipped decks)",
+    )
+    common.add_argument(
+        "--db", metavar="PATH", type=Path, default=argparse.SUPPRESS,
+        help="the file of saved games (default: $XDG_DATA_HOME/lagoon/lagoon.db, "
+             "else ~/.local/share/lagoon/lagoon.db)",
     )
     parser = argparse.ArgumentParser(
         prog="lagoon", parents=[common],
@@ -56,6 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="random seed of the game (default: random)")
     play.add_argument("--start", type=int, default=None, metavar="SEAT",
                       help="seat number (1..) of the start player (default: random)")
+
+    add_save_commands(sub, common)
 
     sim = sub.add_parser(
         "simulate", parents=[common],
@@ -85,6 +94,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return check_content_command(args.dir or content_dir)
     if args.command == "simulate":
         return simulate_command(args, content_dir)
+    if args.command in SAVE_COMMANDS:
+        return SAVE_COMMANDS[args.command](args, content_dir)
     return play_command(args, content_dir)
 
 
@@ -123,7 +134,20 @@ def play_command(args: argparse.Namespace, content_dir: Path | None) -> int:
         colours = ("red", "yellow", "green", "blue")[: len(names)]
         start = None if args.start is None else args.start - 1
         settings = GameSettings(names, colours, args.seed, start)
-    LagoonApp(content, settings).run()
+    return run_app(args, content, settings=settings)
+
+
+def run_app(args: argparse.Namespace, content, settings=None, resume: int | None = None) -> int:
+    """Open the save file, then the app; a save file that cannot be used stops here, untouched."""
+    from lagoon_tui.app import LagoonApp
+
+    store = open_store_or_explain(args)
+    if store is None:
+        return 2
+    try:
+        LagoonApp(content, settings, store=store, resume=resume).run()
+    finally:
+        store.close()
     return 0
 
 
@@ -185,7 +209,7 @@ def simulate_command(args: argparse.Namespace, content_dir: Path | None) -> int:
 
 
 def usage_error(message: str) -> int:
-    print(f"lagoon simulate: {message}", file=sys.stderr)
+    print(f"lagoon: {message}", file=sys.stderr)
     return 2
 
 

@@ -31,6 +31,7 @@ class Scene:
     seat: int | None  # the seat at the keyboard; None when nobody's secrets may show
     decision: Decision  # the pending decision
     log: tuple[LogLine, ...] = ()
+    undo: str = ""  # what `u` would take back now, or why it cannot ("" when not asked)
 
     @property
     def players(self) -> list[dict]:

@@ -5,7 +5,7 @@ The terminal app, the store, bots and tests all talk to the game through this:
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Protocol
 
 from . import codec
 from .cards import Content
@@ -14,7 +14,20 @@ from .decision import Decision, Rejection
 from .evolve import evolve
 from .state import GameState
 from .turns import create_game, set_up_board
+from .undo import Mark, NoUndo, UndoPoint, undo_point
 from .view import view
+
+
+class Journal(Protocol):
+    """Somewhere that keeps the log (a save file): told of every change before anyone sees it.
+
+    If `record` or `rewind` raises, the engine undoes the change it reported,
+    so a choice that could not be saved was never made.
+    """
+
+    def record(self, start: int, events: list, mark: Mark) -> None: ...
+
+    def rewind(self, length: int) -> None: ...
 
 
 def replay(content: Content, events: Iterable) -> GameState:
@@ -50,10 +63,13 @@ def decide(state: GameState, choice: str) -> list | Rejection:
 
 
 class Engine:
-    def __init__(self, content: Content, events: Iterable = ()):
+    def __init__(self, content: Content, events: Iterable = (), marks: Iterable[Mark] = ()):
+        """A game from its log; `marks` (where each choice began) make undo possible after a load."""
         self.content = content
         self.state = GameState(content=content)
         self.events: list = []
+        self.marks: list[Mark] = list(marks)
+        self.journal: Journal | None = None
         self._subscribers: list[Callable[[list], None]] = []
         self._ask: Ask | None = None
         for e in events:
@@ -90,22 +106,52 @@ class Engine:
     def choose(self, choice: str) -> list | Rejection:
         """Resolve one choice: the new events, or a Rejection that changed nothing."""
         start = len(self.events)
+        ask = self._candidates()
+        mark = Mark(start, ask.seat, choice)
         try:
-            rejection = resolve(self.state, choice, self._emit, self._candidates())
-        except Exception:
-            # never leave a half-applied choice behind: rebuild from the log before it
-            del self.events[start:]
-            self.state = replay(self.content, self.events)
-            self._ask = None
+            rejection = resolve(self.state, choice, self._emit, ask)
+            if rejection is None:
+                self._ask = None  # the journal may ask what is pending now
+                if self.journal is not None:
+                    self.journal.record(start, self.events[start:], mark)
+        except BaseException:
+            # never leave a half-applied (or unsaved) choice behind: rebuild from the log before it
+            self._cut(start)
             raise
         if rejection is not None:
             return rejection
         self._ask = None
+        self.marks.append(mark)
         new = self.events[start:]
         if self._subscribers:
             for callback in list(self._subscribers):
                 callback(new)
         return new
+
+    def _cut(self, length: int) -> None:
+        del self.events[length:]
+        self.marks = [m for m in self.marks if m.pos < length]
+        self.state = replay(self.content, self.events)
+        self._ask = None
+
+    def undo_point(self) -> UndoPoint | NoUndo:
+        """Where `undo()` would take the game now, or why it cannot (see `rules.undo`)."""
+        return undo_point(self.state, self.events, self.marks, self._candidates().seat)
+
+    def undo(self) -> UndoPoint | NoUndo:
+        """Take back the deciding seat's last choice of this turn, if the rules of undo allow it.
+
+        The log is cut back to where that choice began and the journal is told
+        first, so a failed save leaves the game as it was. Subscribers are not
+        called: nothing new happened, and whoever asked for the undo redraws.
+        """
+        point = self.undo_point()
+        if isinstance(point, NoUndo):
+            return point
+        if self.journal is not None:
+            self.journal.rewind(point.pos)
+        self._cut(point.pos)
+        return point
 
     def view(self, seat: int | None) -> dict:
         return view(self.state, seat)

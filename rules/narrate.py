@@ -317,3 +317,42 @@ def _(e, s):
 @told(ev.ShipDeparted)
 def _(e, s):
     return f"{_who(s, e.seat)} sailed from island {e.origin} to island {e.destination}."
+
+
+def _mined_together(run) -> str:
+    """One sentence for all the metal one mining action brought up: "Ana mined 2 gold and 1 iron on island 1"."""
+    totals: dict[str, int] = {}
+    for e in run:
+        totals[e.metal] = totals.get(e.metal, 0) + e.cubes
+    return " and ".join(f"{n} {metal}" for metal, n in totals.items())
+
+
+def tell(events, s: GameState, reader: int | None, reveal: bool = False) -> list[tuple[int, int | None, str]]:
+    """The sentences of a run of events as `reader` may read them: (event index, seat, text).
+
+    Events are redacted for `reader` unless `reveal` (a finished game). The
+    metal one mining action brings up is told in one sentence, at the place
+    of its first cube.
+    """
+    from .view import redact
+
+    out: list[tuple[int, int | None, str]] = []
+    told_mining: set[int] = set()
+    for i, e in enumerate(events):
+        if isinstance(e, ev.ResourcesMined):
+            if i in told_mining:
+                continue
+            run = [e]
+            for j in range(i + 1, len(events)):
+                other = events[j]
+                if isinstance(other, ev.ResourcesMined) and (other.seat, other.island) == (e.seat, e.island):
+                    run.append(other)
+                    told_mining.add(j)
+                elif not isinstance(other, (ev.GalleryFlipped, ev.ResourcesMined)):
+                    break
+            out.append((i, e.seat, f"{_who(s, e.seat)} mined {_mined_together(run)} on island {e.island}."))
+            continue
+        text = narrate(e if reveal else redact(e, reader), s)
+        if text:
+            out.append((i, getattr(e, "seat", None), text))
+    return out

@@ -20,12 +20,15 @@ DECKS = ("objective_deck", "corporation_deck", "equipment_deck", "shipment_deck"
 SECRET_HAND = ("objectives", "objective_offer", "corporation_offer", "deals")
 
 
-def view(s: GameState, seat: int | None) -> dict:
+def view(s: GameState, seat: int | None, reveal: bool = False) -> dict:
+    """What `seat` may know; `reveal` shows every hand and tile (a finished game's replay)."""
     d = codec.to_plain(s)
     d["seed"] = None  # the seed would let anyone recompute every deck order
     over = s.phase == "over"
     for deck in DECKS:
         d[deck] = len(d[deck])
+    if reveal:
+        return d
     for p in d["players"]:
         if p["seat"] != seat and not over:
             for key in SECRET_HAND:

@@ -1,4 +1,5 @@
 """Shared test fixtures. Keep this small: most helpers belong in the test modules."""
+import os
 from pathlib import Path
 
 import pytest
@@ -10,3 +11,21 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 def repo_root() -> Path:
     """The checkout's top folder (where pyproject.toml lives)."""
     return REPO_ROOT
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _saved_games_in_a_scratch_folder(tmp_path_factory):
+    """Every app and `lagoon` command the tests start saves its games in a scratch folder.
+
+    The default database lives in the user's data folder; tests must never
+    write there (and the apps of two tests running at once must not share it).
+    Tests that need a particular database still pass `--db` or a `store`.
+    """
+    folder = tmp_path_factory.mktemp("xdg-data")
+    old = os.environ.get("XDG_DATA_HOME")
+    os.environ["XDG_DATA_HOME"] = str(folder)
+    yield folder
+    if old is None:
+        os.environ.pop("XDG_DATA_HOME", None)
+    else:
+        os.environ["XDG_DATA_HOME"] = old

@@ -67,6 +67,7 @@ class EndScreen(Screen[str]):
         Binding("b", "title", "Back to title"),
         Binding("escape", "title", "Back to title", show=False),
         Binding("n", "new_game", "New game"),
+        Binding("p", "replay", "Replay"),
         Binding("question_mark", "help", "Keys", key_display="?"),
     ]
 
@@ -165,6 +166,10 @@ class EndScreen(Screen[str]):
 
     def action_new_game(self) -> None:
         self.dismiss("new")
+
+    def action_replay(self) -> None:
+        """Watch the game again, event by event (the app opens the replay)."""
+        self.dismiss("replay")
 
     def action_help(self) -> None:
         show_help(self)

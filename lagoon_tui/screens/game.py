@@ -12,7 +12,7 @@ from typing import NamedTuple
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
@@ -26,6 +26,7 @@ from ..widgets import (EnrichmentCenterPanel, IslandPanel, LogPanel, MarketPanel
 from ..widgets._common import Fit, Note
 from ..widgets.player_board import secrets_text
 from ..widgets.prompt import PromptPanel
+from .board_layout import BoardArea, compose_board
 from .curtain import CurtainScreen
 from .inspect import InspectScreen
 
@@ -49,16 +50,6 @@ class Page(NamedTuple):
 
     name: str
     panels: tuple[Widget, ...]
-
-
-class BoardArea(VerticalScroll):
-    """The left part of the screen; says when its size or the size of what it holds changes."""
-
-    class Resized(Message):
-        pass
-
-    def on_resize(self) -> None:
-        self.post_message(self.Resized())
 
 
 class GameScreen(Screen[None]):
@@ -91,6 +82,7 @@ class GameScreen(Screen[None]):
         Binding("l", "goto('log')", "Page: log", show=False),
         Binding("shift+down,j", "scroll_page(1)", "Scroll panel down", show=False),
         Binding("shift+up,k", "scroll_page(-1)", "Scroll panel up", show=False),
+        Binding("u,ctrl+z", "undo", "Undo"),  # saves: take back a move of this turn
         *(Binding(str(n), f"pick({n - 1})", f"Option {n}", show=False) for n in range(1, 10)),
     ]
     COMPACT_ONLY = {"page", "goto", "scroll_page"}
@@ -115,27 +107,8 @@ class GameScreen(Screen[None]):
     # --- layout ---------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        content = self.bridge.content
-        board = content.board
-        seats = self.bridge.engine.state.seats
         with Horizontal(id="main"):
-            with BoardArea(id="board"):
-                with Grid(id="tracks", classes="row"):
-                    yield ScoreTrackPanel(classes="panel")
-                    yield RoundTrackPanel(classes="panel")
-                with Grid(id="islands", classes="row") as islands:
-                    islands.styles.grid_size_columns = len(board.islands)
-                    for isl in board.islands:
-                        yield IslandPanel(isl.number, classes="panel")
-                with Grid(id="sites", classes="row") as sites:
-                    sites.styles.grid_size_columns = len(board.mining_islands) + 1
-                    for number in board.mining_islands:
-                        yield MiningSitePanel(number, classes="panel")
-                    yield EnrichmentCenterPanel(classes="panel")
-                with Grid(id="boards", classes="row") as boards:
-                    boards.styles.grid_size_columns = seats
-                    for seat in range(seats):
-                        yield PlayerBoard(seat, classes="panel")
+            yield from compose_board(self.bridge.content, self.bridge.engine.state.seats)
             with Vertical(id="side"):
                 yield MarketPanel(classes="panel")
                 yield LogPanel(classes="panel")
@@ -396,6 +369,17 @@ class GameScreen(Screen[None]):
     def action_back(self) -> None:
         if any(o.id == "back" for o in self.bridge.engine.pending.options):
             self.choose("back")
+
+    def action_undo(self) -> None:
+        """Take back this seat's last move of the turn, if the engine allows it (saves)."""
+        if self.at_keyboard is None:
+            return
+        point = self.bridge.undo()
+        if not point:
+            self.notify(point.reason[:1].upper() + point.reason[1:] + ".", title="Cannot undo", severity="warning")
+            return
+        self.notify(f"Took back: {point.what}", title="Undo")
+        self.redraw()
 
     def action_inspect(self) -> None:
         option = self.query_one(PromptPanel).highlighted_id

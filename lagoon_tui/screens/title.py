@@ -1,4 +1,4 @@
-"""The title screen: the game's name and the first choice (new game, rules, quit).
+"""The title screen: the game's name and the first choice (new game, resume, load, rules, quit).
 
 The screen only asks the app to act (`action_new_game`, `action_rules`,
 `exit`); what a new game or the rules look like is the app's business.
@@ -37,6 +37,8 @@ CHOICES = (
     ("rules", "r", "Rules"),
     ("quit", "q", "Quit"),
 )
+SAVED_CHOICES = (("resume", "c", "Resume"), ("load", "l", "Load"))
+"""Offered when the app saves games: Resume (the latest unfinished game) and Load."""
 
 
 async def _maybe_await(result) -> None:
@@ -56,6 +58,8 @@ class TitleScreen(Screen):
     HELP_EXTRA = [("↑ / ↓", "Move in the menu"), ("enter", "Choose the highlighted entry")]
     BINDINGS = [
         Binding("n", "new_game", "New game"),
+        Binding("c", "resume", "Resume", show=False),
+        Binding("l", "load", "Load", show=False),
         Binding("r", "rules", "Rules"),
         Binding("q", "quit", "Quit"),
         Binding("question_mark", "help", "Keys", key_display="?"),
@@ -70,15 +74,25 @@ class TitleScreen(Screen):
             yield Static(ABOUT.format(rounds=getattr(board, "rounds", 15), vp_goal=getattr(board, "vp_goal", 30)),
                          id="title-about")
             with Center():
-                yield OptionList(
-                    *(Option(choice_prompt(key, label), id=cid) for cid, key, label in CHOICES),
-                    id="title-menu",
-                )
+                yield OptionList(*self._choices(), id="title-menu")
             yield Static("↑ ↓ to move, Enter to choose, ? for the keys", classes="hint", id="title-hint")
         yield Footer()
 
     def on_resize(self) -> None:
         self.query_one("#title-about").display = self.size.height >= ABOUT_MIN_HEIGHT
+
+    def _choices(self) -> list[Option]:
+        """The menu; with saved games, Resume (naming the game) and Load come after New game."""
+        choices = [Option(choice_prompt(key, label), id=cid) for cid, key, label in CHOICES]
+        if getattr(self.app, "store", None) is None:
+            return choices
+        extra = []
+        latest = self.app.latest_unfinished()
+        if latest is not None:
+            when = f"round {latest.round}" if latest.round else "setup"
+            extra.append(Option(choice_prompt("c", f"Resume ({when})"), id="resume"))
+        extra.append(Option(choice_prompt("l", "Load a game"), id="load"))
+        return choices[:1] + extra + choices[1:]
 
     def on_mount(self) -> None:
         self.on_resize()
@@ -86,9 +100,27 @@ class TitleScreen(Screen):
         menu.highlighted = 0
         menu.focus()
 
+    def on_screen_resume(self) -> None:
+        """Back from a game or the Load list: the game to resume may have changed."""
+        if getattr(self.app, "store", None) is None:
+            return
+        menu = self.query_one("#title-menu", OptionList)
+        menu.clear_options()
+        menu.add_options(self._choices())
+        menu.highlighted = 0
+
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        await self.run_action({"new": "new_game", "rules": "rules", "quit": "quit"}[event.option.id])
+        await self.run_action({"new": "new_game", "rules": "rules", "quit": "quit", "resume": "resume",
+                               "load": "load"}[event.option.id])
+
+    async def action_resume(self) -> None:
+        if getattr(self.app, "store", None) is not None:
+            await _maybe_await(self.app.action_resume())
+
+    async def action_load(self) -> None:
+        if getattr(self.app, "store", None) is not None:
+            await _maybe_await(self.app.action_load())
 
     async def action_new_game(self) -> None:
         await _maybe_await(self.app.action_new_game())

@@ -80,6 +80,8 @@ class PromptPanel(Vertical):
             head.append(f"{where} › ", style="italic")
         head.append(decision.prompt, style="bold")
         self.border_subtitle = "Esc: back" if any(o.id == "back" for o in decision.options) else None
+        if scene.undo:  # saved games: what undo would do, or why it cannot
+            head.append(f"\n{scene.undo}", style="dim")
         self.query_one("#prompt-head", Static).update(head)
         options.add_options(
             Option(f"{KEYS[i]}. {o.label}" if i < len(KEYS) else f"   {o.label}", id=o.id)

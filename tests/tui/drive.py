@@ -134,6 +134,16 @@ def quiet(app: App) -> bool:
                 or screen._dirty_widgets or screen._recompose_required)
 
 
+async def settle(pilot: Pilot, tries: int = 200) -> None:
+    """Wait until the app has caught up with the engine and has nothing left to draw."""
+    for _ in range(tries):
+        await pilot.pause(0)
+        if settled(pilot.app) and quiet(pilot.app):
+            await pilot.pause(0)
+            return
+    raise AssertionError(f"the app did not settle; on {pilot.app.screen!r}:\n" + screen_text(pilot.app))
+
+
 def key_event(key: str) -> events.Key:
     return events.Key(key, key if len(key) == 1 else CHARACTERS.get(key))
 

@@ -1,0 +1,173 @@
+"""The `lagoon` sub-commands for saved games: resume, list, delete, export, import.
+
+Each opens the save file given by `--db` (or the default one) and turns every
+problem into one sentence on stderr and exit code 2: a damaged or foreign
+file, a read-only folder, a full disk, an unknown game, a bad export file.
+The store is imported inside the commands so `lagoon --help` stays quick.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import Callable
+
+from rich.console import Console
+from rich.table import Table
+
+
+def add_save_commands(sub, common: argparse.ArgumentParser) -> None:
+    resume = sub.add_parser("resume", parents=[common], help="go on with a saved game (default: the latest unfinished)")
+    resume.add_argument("id", nargs="?", type=int, metavar="ID", help="the game's number, as `lagoon list` shows it")
+    sub.add_parser("list", parents=[common], help="list the saved games")
+    delete = sub.add_parser("delete", parents=[common], help="delete a saved game (asks first)")
+    delete.add_argument("id", type=int, metavar="ID")
+    delete.add_argument("--yes", action="store_true", help="do not ask (for scripts)")
+    export = sub.add_parser("export", parents=[common], help="write a saved game to a JSON file")
+    export.add_argument("id", type=int, metavar="ID")
+    export.add_argument("file", type=Path, metavar="FILE")
+    imp = sub.add_parser("import", parents=[common], help="check a JSON game file and add it to the saved games")
+    imp.add_argument("file", type=Path, metavar="FILE")
+
+
+def fail(message: str) -> int:
+    print(message, file=sys.stderr)
+    return 2
+
+
+def open_store_or_explain(args: argparse.Namespace):
+    """The save file named by --db (or the default), or None after saying why it cannot be used."""
+    from lagoon_tui.saves import Store, StoreError
+
+    try:
+        return Store(getattr(args, "db", None))
+    except StoreError as error:
+        fail(str(error))
+        return None
+
+
+def _content(content_dir: Path | None):
+    from lagoon_tui.cli import load_or_explain
+
+    return load_or_explain(content_dir)
+
+
+def when(stamp: str) -> str:
+    """A stored UTC time as local time, to the minute."""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return stamp
+
+
+def games_table(games) -> Table:
+    table = Table(title="Saved games")
+    for name, justify in (("ID", "right"), ("Last played", "left"), ("Players", "left"), ("Round", "right"),
+                          ("Scores", "left"), ("Status", "left")):
+        table.add_column(name, justify=justify)
+    for g in games:
+        scores = ", ".join(f"{n} {vp}" for n, vp in zip(g.names, g.scores)) if g.scores else "—"
+        status = "finished" if g.over else (f"{g.names[g.deciding]} to play" if g.deciding is not None else "playing")
+        table.add_row(str(g.id), when(g.updated), ", ".join(g.names), str(g.round or "setup"), scores, status)
+    return table
+
+
+def _with_store(run: Callable) -> Callable[[argparse.Namespace, Path | None], int]:
+    """Open the store, run the command, close the store; StoreError becomes a message."""
+    def command(args: argparse.Namespace, content_dir: Path | None) -> int:
+        from lagoon_tui.saves import StoreError
+
+        store = open_store_or_explain(args)
+        if store is None:
+            return 2
+        try:
+            return run(store, args, content_dir)
+        except StoreError as error:
+            return fail(str(error))
+        finally:
+            store.close()
+    return command
+
+
+@_with_store
+def list_command(store, args, content_dir) -> int:
+    games = store.games()
+    if not games:
+        print(f"No saved games in {store.path}.")
+        return 0
+    Console().print(games_table(games))
+    return 0
+
+
+@_with_store
+def delete_command(store, args, content_dir) -> int:
+    info = store.info(args.id)
+    if not args.yes:
+        question = f"Delete game {args.id} ({', '.join(info.names)}, round {info.round}, {info.status})? [y/N] "
+        try:
+            answer = input(question)
+        except EOFError:
+            return fail("No answer, so nothing was deleted. Pass --yes to delete without asking.")
+        if answer.strip().lower() not in ("y", "yes"):
+            print("Nothing was deleted.")
+            return 1
+    store.delete(args.id)
+    print(f"Deleted game {args.id}.")
+    return 0
+
+
+@_with_store
+def export_command(store, args, content_dir) -> int:
+    from lagoon_tui.saves.archive import ArchiveError, export_game
+
+    try:
+        doc = export_game(store, args.id, args.file)
+    except ArchiveError as error:
+        return fail(str(error))
+    print(f"Wrote game {args.id} ({len(doc['events'])} events) to {args.file}.")
+    return 0
+
+
+@_with_store
+def import_command(store, args, content_dir) -> int:
+    from lagoon_tui.saves.archive import ArchiveError, import_game
+
+    content = _content(content_dir)
+    if content is None:
+        return 2
+    try:
+        game = import_game(store, args.file, content)
+    except ArchiveError as error:
+        return fail(str(error))
+    print(f"Imported {args.file} as game {game}.")
+    return 0
+
+
+def resume_command(args: argparse.Namespace, content_dir: Path | None) -> int:
+    from lagoon_tui.cli import run_app
+    from lagoon_tui.saves import StoreError
+    from lagoon_tui.saves.recorder import check_content
+
+    content = _content(content_dir)
+    if content is None:
+        return 2
+    store = open_store_or_explain(args)
+    if store is None:
+        return 2
+    try:
+        info = store.info(args.id) if args.id is not None else store.latest_unfinished()
+        if info is None:
+            return fail(f"There is no unfinished game in {store.path}. Start one with `lagoon play`.")
+        check_content(info, content)
+    except StoreError as error:
+        return fail(str(error))
+    finally:
+        store.close()
+    return run_app(args, content, resume=info.id)
+
+
+SAVE_COMMANDS: dict[str, Callable[[argparse.Namespace, Path | None], int]] = {
+    "resume": resume_command, "list": list_command, "delete": delete_command,
+    "export": export_command, "import": import_command,
+}

@@ -1,0 +1,9 @@
+"""Saved games: the SQLite event store, the recorder that feeds it, and JSON archives.
+
+The event log is the save. Every accepted choice's events are committed in
+one transaction before the screen shows them, so a crash or a dropped SSH
+connection loses nothing a player has seen.
+"""
+from .store import GameInfo, SavedGame, Store, StoreError, default_db_path
+
+__all__ = ["GameInfo", "SavedGame", "Store", "StoreError", "default_db_path"]

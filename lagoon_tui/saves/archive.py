@@ -1,0 +1,124 @@
+"""Export and import of one game as a JSON document.
+
+The document holds the format version, the content fingerprint, the seed, the
+seats, the events of the log and the moves (the option picked at each
+choice). Import checks everything before it writes anything: JSON syntax, the
+format and its version, every event known and well formed, the fingerprint
+against the decks in use, and that the rules, replaying the moves from the
+seed, give exactly the logged events (`rules.audit`).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from rules import codec
+from rules.audit import LogError, audit, event_from_json
+from rules.cards import Content
+from rules.undo import Mark
+
+from .recorder import summary_of
+from .store import Store, StoreError, now
+
+FORMAT = "lagoon-game"
+VERSION = 1
+
+
+class ArchiveError(Exception):
+    """The file cannot be imported (or written); the message names what is wrong."""
+
+
+def export_game(store: Store, game: int, path: Path) -> dict:
+    """Write game `game` to `path` as JSON; the document written."""
+    saved = store.load(game)
+    info = saved.info
+    doc = {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported": now(),
+        "content_fingerprint": info.fingerprint,
+        "seed": info.seed,
+        "seats": [{"name": n, "colour": c} for n, c in zip(info.names, info.colours)],
+        "status": info.status,
+        "events": [{"type": type(e).__name__, **codec.to_plain(e)} for e in saved.events],
+        "moves": [{"seat": m.seat, "choice": m.choice} for m in saved.marks],
+    }
+    try:
+        Path(path).write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
+    except OSError as error:
+        raise ArchiveError(f"Could not write {path}: {error.strerror}.") from None
+    return doc
+
+
+def _need(doc: dict, key: str, kind: type, what: str) -> Any:
+    if key not in doc:
+        raise ArchiveError(f"it has no {key!r} ({what})")
+    value = doc[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise ArchiveError(f"{key!r} must be {what}, got {value!r:.60}")
+    return value
+
+
+def read_archive(path: Path, content: Content):
+    """The checked game of an export file: (engine, seats, seed); ArchiveError says what is wrong."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ArchiveError(f"cannot read it: {getattr(error, 'strerror', None) or error}") from None
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ArchiveError(f"it is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise ArchiveError(f"it is not a Lagoon game export (no \"format\": \"{FORMAT}\")")
+    version = _need(doc, "version", int, "a whole number")
+    if version != VERSION:
+        raise ArchiveError(f"it is in export format version {version}; this Lagoon reads version {VERSION}")
+    fingerprint = _need(doc, "content_fingerprint", str, "a string")
+    seed = _need(doc, "seed", int, "a whole number")
+    seats = _need(doc, "seats", list, "a list of players")
+    for i, seat in enumerate(seats):
+        if not (isinstance(seat, dict) and set(seat) == {"name", "colour"}
+                and all(isinstance(v, str) for v in seat.values())):
+            raise ArchiveError(f"seat {i + 1} must be an object with a \"name\" and a \"colour\"")
+    raw_events = _need(doc, "events", list, "a list of events")
+    moves = _need(doc, "moves", list, "a list of moves")
+    for i, m in enumerate(moves):
+        if not (isinstance(m, dict) and set(m) == {"seat", "choice"} and isinstance(m["choice"], str)
+                and (m["seat"] is None or isinstance(m["seat"], int) and not isinstance(m["seat"], bool))):
+            raise ArchiveError(f"move {i + 1} must be an object with a \"seat\" and a \"choice\"")
+    try:
+        events = [event_from_json(d, i) for i, d in enumerate(raw_events)]
+    except LogError as error:
+        raise ArchiveError(str(error)) from None
+    if fingerprint != content.fingerprint:
+        raise ArchiveError(f"it was played with other decks (content fingerprint {fingerprint[:12]}…, "
+                           f"these decks are {content.fingerprint[:12]}…); use --content DIR with those decks")
+    try:
+        engine = audit(content, events, [m["choice"] for m in moves])
+    except LogError as error:
+        raise ArchiveError(f"its log does not replay under the rules: {error}") from None
+    first = events[0]
+    if (seed != first.seed or [s["name"] for s in seats] != list(first.names)
+            or [s["colour"] for s in seats] != list(first.colours)):
+        raise ArchiveError("its seed or seats differ from those in its first event")
+    for n, (mark, m) in enumerate(zip(engine.marks, moves), start=1):
+        if mark.seat != m["seat"]:
+            raise ArchiveError(f"move {n} is said to be seat {m['seat']}'s, but it was seat {mark.seat}'s decision")
+    return engine
+
+
+def import_game(store: Store, path: Path, content: Content) -> int:
+    """Check the export file completely, then save it as a new game; its id. Nothing is written on failure."""
+    try:
+        engine = read_archive(path, content)
+    except ArchiveError as error:
+        raise ArchiveError(f"Cannot import {path}: {error}. Nothing was imported.") from None
+    s = engine.state
+    try:
+        return store.create(seed=s.seed, names=[p.name for p in s.players], colours=[p.colour for p in s.players],
+                            fingerprint=content.fingerprint, events=engine.events,
+                            marks=[Mark(m.pos, m.seat, m.choice) for m in engine.marks], summary=summary_of(engine))
+    except StoreError as error:
+        raise ArchiveError(f"Cannot import {path}: {error} Nothing was imported.") from None

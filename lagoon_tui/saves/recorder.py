@@ -1,0 +1,68 @@
+"""Ties a game's Engine to the store: each accepted choice is saved before anyone sees it.
+
+The recorder is the Engine's `journal`. The engine calls it inside `choose`
+and `undo`, before any subscriber (the screen) hears of the change; if saving
+fails the engine takes the choice back, so the screen never shows a move that
+a crash could lose.
+"""
+from __future__ import annotations
+
+from rules import Engine
+from rules.cards import Content
+from rules.undo import Mark
+
+from .store import GameInfo, Store, StoreError, Summary
+
+
+def summary_of(engine: Engine) -> Summary:
+    s = engine.state
+    over = s.phase == "over"
+    return Summary("over" if over else "playing", s.round, tuple(p.vp for p in s.players),
+                   None if over else engine.pending.seat)
+
+
+class Recorder:
+    """The journal of one saved game."""
+
+    def __init__(self, store: Store, game: int, engine: Engine) -> None:
+        self.store, self.game, self.engine = store, game, engine
+
+    def record(self, start: int, events: list, mark: Mark) -> None:
+        self.store.append(self.game, start, events, mark, summary_of(self.engine))
+
+    def rewind(self, length: int) -> None:
+        # the engine has not cut its log yet: the summary is that of the log before the undone move
+        marks = [m for m in self.engine.marks if m.pos < length]
+        before = Engine(self.engine.content, self.engine.events[:length], marks)
+        self.store.rewind(self.game, length, self.engine.pending.seat, summary_of(before))
+
+
+def record_new(store: Store, engine: Engine) -> int:
+    """Save a game just created with `Engine.new` and keep saving it; its id."""
+    s = engine.state
+    game = store.create(seed=s.seed, names=[p.name for p in s.players], colours=[p.colour for p in s.players],
+                        fingerprint=engine.content.fingerprint, events=engine.events, marks=engine.marks,
+                        summary=summary_of(engine))
+    engine.journal = Recorder(store, game, engine)
+    return game
+
+
+def check_content(info: GameInfo, content: Content) -> None:
+    """Refuse a game saved with other decks: its log would not mean the same thing."""
+    if info.fingerprint != content.fingerprint:
+        raise StoreError(f"Game {info.id} was played with other decks (content fingerprint "
+                         f"{info.fingerprint[:12]}…, these decks are {content.fingerprint[:12]}…). "
+                         "Start lagoon with --content DIR pointing at the decks it was played with.")
+
+
+def open_game(store: Store, game: int, content: Content, *, record: bool = True) -> Engine:
+    """The saved game rebuilt from its log, exactly as it was left; saving on if `record`."""
+    saved = store.load(game)
+    check_content(saved.info, content)
+    try:
+        engine = Engine(content, saved.events, saved.marks)
+    except Exception as error:  # a log that does not replay under these rules
+        raise StoreError(f"Game {game} in {store.path} does not replay under these rules ({error}).") from None
+    if record:
+        engine.journal = Recorder(store, game, engine)
+    return engine

@@ -1,0 +1,355 @@
+"""The event store: every game's log in one SQLite file (WAL mode).
+
+Tables:
+- `games`: one row per game (seed, seats, content fingerprint, status, schema
+  version, and a summary for the Load list: round, scores, whose decision).
+  `length` is how many events the game's log holds now.
+- `events`: append-only. Each row is one event with `pos`, its place in the
+  game's log. An undo never deletes rows: it writes a `moves` row and cuts
+  `games.length` back; later events then reuse the positions they overwrite.
+- `moves`: append-only. One row per accepted choice (with the seat and the
+  option picked) and one per undo, so undo still works after a resume.
+
+A file that is not ours (not SQLite, or another program's SQLite) is refused
+before SQLite opens it for writing, so it is never changed. Every SQLite
+failure becomes a `StoreError` with a sentence a player can act on.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Iterator, Sequence
+
+from rules import codec
+from rules import events as ev
+from rules.undo import Mark
+
+APP_ID = 0x4C47_4E31  # "LGN1": marks a file as a Lagoon save, in the SQLite header
+SCHEMA = 1
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+TABLES = """
+CREATE TABLE IF NOT EXISTS games (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    created     TEXT NOT NULL,
+    updated     TEXT NOT NULL,
+    seed        INTEGER NOT NULL,
+    seats       TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    status      TEXT NOT NULL,
+    schema      INTEGER NOT NULL,
+    length      INTEGER NOT NULL,
+    round       INTEGER NOT NULL DEFAULT 0,
+    scores      TEXT NOT NULL DEFAULT '[]',
+    deciding    INTEGER
+);
+CREATE TABLE IF NOT EXISTS events (
+    id    INTEGER PRIMARY KEY,
+    game  INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    pos   INTEGER NOT NULL,
+    type  TEXT NOT NULL,
+    data  TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS events_of_game ON events(game, id);
+CREATE TABLE IF NOT EXISTS moves (
+    id     INTEGER PRIMARY KEY,
+    game   INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    pos    INTEGER NOT NULL,
+    seat   INTEGER,
+    choice TEXT NOT NULL,
+    at     TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS moves_of_game ON moves(game, id);
+"""
+
+UNDO = "undo"  # the `choice` of a moves row that records an undo
+
+
+class StoreError(Exception):
+    """The save file cannot be used; the message says why and what to do."""
+
+
+def default_db_path() -> Path:
+    """`$XDG_DATA_HOME/lagoon/lagoon.db`, by default `~/.local/share/lagoon/lagoon.db`."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "lagoon" / "lagoon.db"
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the Load list shows of a game without replaying it."""
+
+    status: str  # "playing" | "over"
+    round: int
+    scores: tuple[int, ...]
+    deciding: int | None
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: int
+    created: str
+    updated: str
+    seed: int
+    names: tuple[str, ...]
+    colours: tuple[str, ...]
+    fingerprint: str
+    status: str
+    round: int
+    scores: tuple[int, ...]
+    deciding: int | None
+    length: int
+
+    @property
+    def over(self) -> bool:
+        return self.status == "over"
+
+
+@dataclass
+class SavedGame:
+    info: GameInfo
+    events: list = field(default_factory=list)
+    marks: list[Mark] = field(default_factory=list)
+
+
+def _explain(error: sqlite3.Error, path: Path) -> StoreError:
+    """A sentence for a failure of SQLite, naming the file."""
+    text = str(error).lower()
+    if "disk is full" in text or "disk i/o" in text:
+        return StoreError(f"Could not save to {path}: the disk is full (or failed). Free some space and try again.")
+    if "readonly" in text or "read-only" in text or "unable to open" in text:
+        return StoreError(f"Could not write to {path}: the file or its folder is read-only or missing. "
+                          "Choose another file with --db PATH.")
+    if "locked" in text or "busy" in text:
+        return StoreError(f"{path} is busy: another Lagoon is writing to it. Try again in a moment.")
+    if "malformed" in text or "not a database" in text or "corrupt" in text:
+        return StoreError(f"{path} is damaged ({error}). It was left as it is; "
+                          "move it away or choose another file with --db PATH.")
+    return StoreError(f"Could not use the save file {path}: {error}")
+
+
+def check_header(path: Path) -> None:
+    """Refuse a file that is not a Lagoon save, reading only its first 100 bytes."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(100)
+    except IsADirectoryError:
+        raise StoreError(f"{path} is a folder, not a save file. Give a file name with --db PATH.") from None
+    except OSError as error:
+        raise StoreError(f"Cannot read the save file {path}: {error.strerror}.") from None
+    if not head:
+        return  # an empty file: SQLite makes it a new database, nothing is lost
+    if len(head) < 100 or not head.startswith(SQLITE_MAGIC):
+        raise StoreError(f"{path} is not a Lagoon save file (it is not an SQLite database). "
+                         "It was left as it is; choose another file with --db PATH.")
+    app_id = int.from_bytes(head[68:72], "big")
+    if app_id != APP_ID:
+        raise StoreError(f"{path} is another program's SQLite database, not a Lagoon save file. "
+                         "It was left as it is; choose another file with --db PATH.")
+
+
+class Store:
+    """An open save file. Use as a context manager, or call `close()`."""
+
+    def __init__(self, path: Path | str | None = None, *, synchronous: str = "NORMAL") -> None:
+        self.path = Path(path) if path is not None else default_db_path()
+        if self.path.exists():
+            check_header(self.path)
+        else:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise StoreError(f"Cannot create the folder {self.path.parent} for saved games: "
+                                 f"{error.strerror}. Choose another file with --db PATH.") from None
+        try:
+            self.conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as error:
+            raise _explain(error, self.path) from None
+        try:
+            self._prepare(synchronous)
+        except sqlite3.Error as error:
+            self.conn.close()
+            raise _explain(error, self.path) from None
+        except StoreError:
+            self.conn.close()
+            raise
+
+    def _prepare(self, synchronous: str) -> None:
+        c = self.conn
+        c.execute("PRAGMA busy_timeout = 3000")
+        version = c.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA:
+            raise StoreError(f"{self.path} was written by a newer Lagoon (save format {version}; "
+                             f"this one reads up to {SCHEMA}). It was left as it is.")
+        tables = {r[0] for r in c.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if version == 0 and tables - {"sqlite_sequence"}:
+            raise StoreError(f"{self.path} is another program's SQLite database, not a Lagoon save file. "
+                             "It was left as it is; choose another file with --db PATH.")
+        if version == 0:
+            # Marked while still in rollback mode, so the mark is in the main file's
+            # header at once (in WAL mode it could wait in the -wal file).
+            c.execute(f"PRAGMA application_id = {APP_ID}")
+            c.execute(f"PRAGMA user_version = {SCHEMA}")
+        c.execute("PRAGMA journal_mode = WAL")
+        c.execute(f"PRAGMA synchronous = {synchronous}")
+        c.execute("PRAGMA foreign_keys = ON")
+        if not {"games", "events", "moves"} <= tables:
+            c.executescript("BEGIN IMMEDIATE;" + TABLES + "COMMIT;")
+
+    # --- housekeeping ------------------------------------------------------------------
+
+    def close(self) -> None:
+        try:
+            self.conn.close()
+        except sqlite3.Error:
+            pass
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        """One transaction: all of it is saved, or (on any failure) none of it."""
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
+            raise _explain(error, self.path) from None
+        try:
+            yield self.conn
+            self.conn.execute("COMMIT")
+        except BaseException as error:
+            try:
+                self.conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+            if isinstance(error, sqlite3.Error):
+                raise _explain(error, self.path) from None
+            raise
+
+    def _read(self, sql: str, args: Sequence = ()) -> list[tuple]:
+        try:
+            return self.conn.execute(sql, args).fetchall()
+        except sqlite3.Error as error:
+            raise _explain(error, self.path) from None
+
+    # --- writing ---------------------------------------------------------------------
+
+    def create(self, *, seed: int, names: Sequence[str], colours: Sequence[str], fingerprint: str,
+               events: Sequence, marks: Sequence[Mark], summary: Summary) -> int:
+        """Save a new game with its log so far; its id."""
+        seats = json.dumps([{"name": n, "colour": c} for n, c in zip(names, colours)])
+        stamp = now()
+        with self._tx() as c:
+            cur = c.execute(
+                "INSERT INTO games (created, updated, seed, seats, fingerprint, status, schema, length,"
+                " round, scores, deciding) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                (stamp, stamp, seed, seats, fingerprint, summary.status, SCHEMA, len(events),
+                 summary.round, json.dumps(list(summary.scores)), summary.deciding))
+            game = cur.lastrowid
+            self._insert_events(c, game, 0, events)
+            c.executemany("INSERT INTO moves (game, pos, seat, choice, at) VALUES (?,?,?,?,?)",
+                          [(game, m.pos, m.seat, m.choice, stamp) for m in marks])
+        return game
+
+    def append(self, game: int, start: int, events: Sequence, mark: Mark, summary: Summary) -> None:
+        """Save one accepted choice: its events and its move, in one transaction."""
+        stamp = now()
+        with self._tx() as c:
+            self._insert_events(c, game, start, events)
+            c.execute("INSERT INTO moves (game, pos, seat, choice, at) VALUES (?,?,?,?,?)",
+                      (game, mark.pos, mark.seat, mark.choice, stamp))
+            self._touch(c, game, start + len(events), summary, stamp)
+
+    def rewind(self, game: int, length: int, seat: int | None, summary: Summary) -> None:
+        """Save an undo: the game's log is cut back to `length` events."""
+        stamp = now()
+        with self._tx() as c:
+            c.execute("INSERT INTO moves (game, pos, seat, choice, at) VALUES (?,?,?,?,?)",
+                      (game, length, seat, UNDO, stamp))
+            self._touch(c, game, length, summary, stamp)
+
+    @staticmethod
+    def _insert_events(c: sqlite3.Connection, game: int, start: int, events: Sequence) -> None:
+        c.executemany("INSERT INTO events (game, pos, type, data) VALUES (?,?,?,?)",
+                      [(game, start + i, type(e).__name__, json.dumps(codec.to_plain(e), separators=(",", ":")))
+                       for i, e in enumerate(events)])
+
+    @staticmethod
+    def _touch(c: sqlite3.Connection, game: int, length: int, summary: Summary, stamp: str) -> None:
+        cur = c.execute("UPDATE games SET updated = ?, length = ?, status = ?, round = ?, scores = ?, deciding = ?"
+                        " WHERE id = ?", (stamp, length, summary.status, summary.round,
+                                          json.dumps(list(summary.scores)), summary.deciding, game))
+        if cur.rowcount != 1:
+            raise StoreError(f"Game {game} is no longer in {c.execute('PRAGMA database_list').fetchone()[2]}; "
+                             "was it deleted from another window?")
+
+    def delete(self, game: int) -> None:
+        self.info(game)  # a clear error for an unknown id
+        with self._tx() as c:
+            c.execute("DELETE FROM events WHERE game = ?", (game,))
+            c.execute("DELETE FROM moves WHERE game = ?", (game,))
+            c.execute("DELETE FROM games WHERE id = ?", (game,))
+
+    # --- reading ---------------------------------------------------------------------
+
+    _COLUMNS = "id, created, updated, seed, seats, fingerprint, status, round, scores, deciding, length"
+
+    @staticmethod
+    def _info(row: tuple) -> GameInfo:
+        gid, created, updated, seed, seats, fingerprint, status, rnd, scores, deciding, length = row
+        seats = json.loads(seats)
+        return GameInfo(gid, created, updated, seed, tuple(s["name"] for s in seats),
+                        tuple(s["colour"] for s in seats), fingerprint, status, rnd,
+                        tuple(json.loads(scores)), deciding, length)
+
+    def games(self) -> list[GameInfo]:
+        """Every saved game, the most recently played first."""
+        rows = self._read(f"SELECT {self._COLUMNS} FROM games ORDER BY updated DESC, id DESC")
+        return [self._info(r) for r in rows]
+
+    def latest_unfinished(self) -> GameInfo | None:
+        rows = self._read(f"SELECT {self._COLUMNS} FROM games WHERE status != 'over'"
+                          " ORDER BY updated DESC, id DESC LIMIT 1")
+        return self._info(rows[0]) if rows else None
+
+    def info(self, game: int) -> GameInfo:
+        rows = self._read(f"SELECT {self._COLUMNS} FROM games WHERE id = ?", (game,))
+        if not rows:
+            raise StoreError(f"There is no game {game} in {self.path}. `lagoon list` shows the saved games.")
+        return self._info(rows[0])
+
+    def load(self, game: int) -> SavedGame:
+        """The game's log as it stands (undos applied) and where each of its choices began."""
+        info = self.info(game)
+        log: list = []
+        for pos, kind, data in self._read("SELECT pos, type, data FROM events WHERE game = ? ORDER BY id", (game,)):
+            del log[pos:]
+            if pos != len(log):
+                raise StoreError(f"Game {game} in {self.path} is damaged: its log has a gap at event {len(log)}.")
+            log.append((kind, data))
+        del log[info.length:]
+        if len(log) != info.length:
+            raise StoreError(f"Game {game} in {self.path} is incomplete ({len(log)} of {info.length} events).")
+        try:
+            events = [codec.decoder(ev.EVENT_TYPES[kind])(json.loads(data)) for kind, data in log]
+        except (KeyError, TypeError, ValueError) as error:
+            raise StoreError(f"Game {game} in {self.path} holds an event this Lagoon cannot read ({error}).") from None
+        marks: list[Mark] = []
+        for pos, seat, choice in self._read("SELECT pos, seat, choice FROM moves WHERE game = ? ORDER BY id", (game,)):
+            if choice == UNDO:
+                marks = [m for m in marks if m.pos < pos]
+            else:
+                marks.append(Mark(pos, seat, choice))
+        return SavedGame(info, events, [m for m in marks if m.pos < info.length])

@@ -1,0 +1,90 @@
+"""The app's side of saved games: recording new games, Resume, Load and replays.
+
+Kept out of `app.py` so the app stays thin: `LagoonApp` mixes this in. Every
+failure of the save file becomes a notification that says what happened;
+nothing here ever shows a traceback or plays on as if a move were saved.
+"""
+from __future__ import annotations
+
+from rules import Engine
+
+from .bridge import GameBridge
+from .saves import StoreError
+from .saves.recorder import open_game, record_new
+
+
+class SavedGamesMixin:
+    """Needs `self.store` (a Store or None) and `self.content` on the app."""
+
+    store = None
+
+    def record(self, engine: Engine) -> bool:
+        """Start saving a new game; False (after saying why) if the save file refuses it."""
+        if self.store is None:
+            return True
+        try:
+            record_new(self.store, engine)
+        except StoreError as error:
+            self.notify(f"{error} The game was not started.", title="Cannot save", severity="error", timeout=15)
+            return False
+        return True
+
+    def latest_unfinished(self):
+        if self.store is None:
+            return None
+        try:
+            return self.store.latest_unfinished()
+        except StoreError as error:
+            self.notify(str(error), title="Saved games", severity="error", timeout=15)
+            return None
+
+    def action_resume(self) -> None:
+        info = self.latest_unfinished()
+        if info is None:
+            self.notify("There is no unfinished game to resume.", title="Resume")
+            return
+        self.resume_game(info.id)
+
+    def resume_game(self, game: int) -> None:
+        """Go on with saved game `game` exactly where it was left."""
+        from .screens.game import GameScreen
+
+        try:
+            engine = open_game(self.store, game, self.content)
+        except StoreError as error:
+            self.notify(str(error), title="Cannot resume", severity="error", timeout=15)
+            return
+        if engine.state.phase == "over":
+            self.replay_engine(engine)
+            return
+        self.push_screen(GameScreen(GameBridge(engine)))
+
+    def action_load(self) -> None:
+        from .screens.load import LoadScreen
+
+        if self.store is None:
+            self.notify("Games are not being saved in this session.", title="Load")
+            return
+        self.push_screen(LoadScreen(self.store), self._loaded)
+
+    def _loaded(self, picked: tuple[str, int] | None) -> None:
+        if picked is None:
+            return
+        what, game = picked
+        if what == "resume":
+            self.resume_game(game)
+        else:
+            self.replay_game(game)
+
+    def replay_game(self, game: int) -> None:
+        try:
+            engine = open_game(self.store, game, self.content, record=False)
+        except StoreError as error:
+            self.notify(str(error), title="Cannot replay", severity="error", timeout=15)
+            return
+        self.replay_engine(engine)
+
+    def replay_engine(self, engine: Engine) -> None:
+        from .screens.replay import ReplayScreen
+
+        self.push_screen(ReplayScreen(engine.content, list(engine.events)))

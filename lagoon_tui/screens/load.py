@@ -1,0 +1,137 @@
+"""The Load screen: every saved game with its date, players, round, scores and status.
+
+Enter resumes an unfinished game (or replays a finished one), `p` replays
+any game, `d` deletes one after asking. The screen dismisses with
+("resume" | "replay", game id) and the app does the rest.
+"""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Footer, Label, Static
+
+from ..cli_saves import when
+from ..saves import GameInfo, Store, StoreError
+from .help import show_help
+
+
+def status_text(g: GameInfo) -> str:
+    if g.over:
+        return "finished"
+    return f"{g.names[g.deciding]} to play" if g.deciding is not None else "playing"
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question; y or Enter says yes, n or Esc says no."""
+
+    BINDINGS = [Binding("y,enter", "answer(True)", "Yes", priority=True),
+                Binding("n,escape", "answer(False)", "No", priority=True)]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="confirm-dialog"):
+            yield Label(self.question, classes="dialog-title")
+            yield Static("y: yes · n / Esc: no", classes="hint")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class LoadScreen(Screen[tuple[str, int] | None]):
+    """The saved games, most recently played first."""
+
+    HELP_TITLE = "Load a game"
+    HELP_EXTRA = [("↑ / ↓", "Move in the list")]
+    BINDINGS = [
+        Binding("enter", "open", "Resume / replay", priority=True),
+        Binding("p", "replay", "Replay"),
+        Binding("d", "delete", "Delete"),
+        Binding("escape", "back", "Back"),
+        Binding("question_mark", "help", "Keys", key_display="?"),
+    ]
+    DEFAULT_CSS = """
+    LoadScreen { align: center top; }
+    LoadScreen #load-table { height: 1fr; }
+    LoadScreen #load-empty { padding: 1 2; }
+    """
+
+    def __init__(self, store: Store) -> None:
+        super().__init__()
+        self.store = store
+        self.games: list[GameInfo] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("Saved games", classes="screen-title")
+        yield Static("Enter: resume (or replay a finished game) · p: replay · d: delete · Esc: back",
+                     classes="hint")
+        yield DataTable(id="load-table", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="load-empty", classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        for name in ("#", "Last played", "Players", "Round", "Scores", "Status"):
+            table.add_column(name, key=name)
+        self.fill()
+        table.focus()
+
+    def fill(self) -> None:
+        table = self.query_one(DataTable)
+        table.clear()
+        try:
+            self.games = self.store.games()
+        except StoreError as error:
+            self.games = []
+            self.notify(str(error), title="Saved games", severity="error", timeout=15)
+        for g in self.games:
+            scores = " ".join(f"{n[:6]} {vp}" for n, vp in zip(g.names, g.scores)) or "—"
+            table.add_row(str(g.id), when(g.updated), ", ".join(g.names), str(g.round or "setup"), scores,
+                          status_text(g), key=str(g.id))
+        self.query_one("#load-empty", Static).update(
+            "" if self.games else f"No saved games yet in {self.store.path}.")
+
+    @property
+    def selected(self) -> GameInfo | None:
+        table = self.query_one(DataTable)
+        if not self.games or table.cursor_row is None or not 0 <= table.cursor_row < len(self.games):
+            return None
+        return self.games[table.cursor_row]
+
+    def action_open(self) -> None:
+        g = self.selected
+        if g is not None:
+            self.dismiss(("replay" if g.over else "resume", g.id))
+
+    def action_replay(self) -> None:
+        g = self.selected
+        if g is not None:
+            self.dismiss(("replay", g.id))
+
+    def action_delete(self) -> None:
+        g = self.selected
+        if g is None:
+            return
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                self.store.delete(g.id)
+            except StoreError as error:
+                self.notify(str(error), title="Not deleted", severity="error", timeout=15)
+                return
+            self.notify(f"Deleted game {g.id}.")
+            self.fill()
+
+        self.app.push_screen(ConfirmScreen(f"Delete game {g.id} ({', '.join(g.names)})?"), answered)
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def action_help(self) -> None:
+        show_help(self)

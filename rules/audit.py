@@ -1,0 +1,122 @@
+"""Checking a game log from outside (an imported file) before trusting it.
+
+`event_from_json` checks that one event is of a known type with exactly its
+fields, each of the right type. `audit(content, events, choices)` then plays
+the game again from its seed, choice by choice, and demands that the rules
+produce exactly the logged events: a log that was edited (a deck stacked, a
+cube added, a choice the rules forbid) is refused with the first place where
+it parts from the rules.
+"""
+from __future__ import annotations
+
+import types
+import typing
+from typing import Any, Sequence, Union
+
+from . import codec
+from . import events as ev
+from .cards import Content
+from .engine import Engine
+
+
+class LogError(ValueError):
+    """The log is not a game these rules could have produced; the message says where."""
+
+
+def _conforms(tp: Any, v: Any) -> bool:
+    origin = typing.get_origin(tp)
+    if origin in (Union, types.UnionType):
+        return any(_conforms(a, v) for a in typing.get_args(tp))
+    if tp is type(None):
+        return v is None
+    if tp is bool:
+        return isinstance(v, bool)
+    if tp is int:
+        return isinstance(v, int) and not isinstance(v, bool)
+    if tp is str:
+        return isinstance(v, str)
+    if tp is list:
+        return True  # Picked.pick: a pick is whatever the step's option carries (a list or a name)
+    if tp is tuple or origin in (list, tuple):
+        if not isinstance(v, list):
+            return False
+        args = typing.get_args(tp)
+        if not args:
+            return True
+        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+            return len(v) == len(args) and all(_conforms(a, x) for a, x in zip(args, v))
+        return all(_conforms(args[0], x) for x in v)
+    if tp is dict or origin is dict:
+        return isinstance(v, dict) and all(isinstance(k, str) for k in v)
+    return tp is Any
+
+
+_NAMES = {int: "a whole number", str: "a string", bool: "true or false"}
+
+
+def event_from_json(d: Any, index: int) -> Any:
+    """Event number `index` of a log, rebuilt from JSON after checking its type and fields."""
+    where = f"event {index + 1}"
+    if not isinstance(d, dict):
+        raise LogError(f"{where} is not a JSON object")
+    kind = d.get("type")
+    cls = ev.EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise LogError(f"{where} has an unknown type {kind!r}")
+    hints = typing.get_type_hints(cls)
+    fields = set(hints)
+    given = set(d) - {"type"}
+    if fields - given:
+        raise LogError(f"{where} ({kind}) lacks {', '.join(sorted(fields - given))}")
+    if given - fields:
+        raise LogError(f"{where} ({kind}) has unknown fields: {', '.join(sorted(given - fields))}")
+    for name, tp in hints.items():
+        if not _conforms(tp, d[name]):
+            want = _NAMES.get(tp, str(tp).replace("typing.", ""))
+            raise LogError(f"{where} ({kind}): {name!r} must be {want}, got {d[name]!r}")
+    return codec.from_plain(cls, {k: v for k, v in d.items() if k != "type"})
+
+
+def _same(a, b) -> bool:
+    return type(a) is type(b) and codec.to_plain(a) == codec.to_plain(b)
+
+
+def _opening(content: Content, first: ev.GameCreated) -> Engine:
+    """The engine right after setup, if `first` is what the seed gives; else LogError."""
+    n = len(first.names)
+    if not content.board.players_min <= n <= content.board.players_max or len(first.colours) != n:
+        raise LogError(f"event 1 (GameCreated) seats {n} players; the game is for "
+                       f"{content.board.players_min} to {content.board.players_max}")
+    if not 0 <= first.start_player < n:
+        raise LogError("event 1 (GameCreated) names a start player who is not at the table")
+    for start in (None, first.start_player):  # a chosen start player draws one number fewer
+        engine = Engine.new(content, list(first.names), first.seed, start, list(first.colours))
+        if _same(engine.events[0], first):
+            return engine
+    raise LogError("event 1 (GameCreated): the decks are not in the order its seed shuffles them")
+
+
+def audit(content: Content, events: Sequence, choices: Sequence[str]) -> Engine:
+    """Replay `choices` from the log's seed; the engine, if it yields exactly `events`."""
+    if not events or not isinstance(events[0], ev.GameCreated):
+        raise LogError("the log must begin with GameCreated")
+    engine = _opening(content, events[0])
+    for i, e in enumerate(engine.events):
+        if i >= len(events) or not _same(e, events[i]):
+            raise LogError(f"event {i + 1}: the setup does not follow from the seed")
+    for n, choice in enumerate(choices, start=1):
+        start = len(engine.events)
+        try:
+            result = engine.choose(choice)
+        except Exception as error:  # noqa: BLE001 - any failure means the log is not a game
+            raise LogError(f"move {n} ({choice!r}) breaks the rules engine: {error}") from None
+        if not result and hasattr(result, "reason"):
+            raise LogError(f"move {n} ({choice!r}) is not allowed there: {result.reason}")
+        for i, e in enumerate(result, start=start):
+            if i >= len(events) or not _same(e, events[i]):
+                got = type(events[i]).__name__ if i < len(events) else "the end of the log"
+                raise LogError(f"event {i + 1}: move {n} ({choice!r}) gives {type(e).__name__}, "
+                               f"the log has {got}")
+    if len(engine.events) != len(events):
+        raise LogError(f"the log has {len(events) - len(engine.events)} event(s) after its last move")
+    return engine

@@ -1,0 +1,104 @@
+"""Taking back a move: how far back a seat may go, and why not further.
+
+A seat may take back its own last choice while its turn lasts. It may never
+take back a choice whose events revealed something (a gallery turned up, a
+tile or deal drawn, a card laid out on a display, a deal shown by closing it)
+or handed the game to someone else (a new turn, round or phase): what was
+seen cannot be unseen, and what another player has begun is theirs.
+
+Undo is a truncation of the log: the game goes back to exactly the state
+before the choice (the state is rebuilt by replaying the shorter log), so no
+"reverse" events exist and a replay of the saved log never shows the slip.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from . import events as ev
+from .narrate import narrate
+from .state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """Where one accepted choice began in the log, who made it, and what it was."""
+
+    pos: int
+    seat: int | None
+    choice: str
+
+
+@dataclass(frozen=True, slots=True)
+class UndoPoint:
+    """The log may be cut back to `pos`; `what` says in words what is taken back."""
+
+    pos: int
+    seat: int
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class NoUndo:
+    """Undo is not possible now; `reason` says why in a few words, for the prompt ("a deal was drawn")."""
+
+    reason: str
+
+    def __bool__(self) -> bool:  # like a Rejection: never mistaken for a point to go back to
+        return False
+
+
+REVEALS: dict[type, str] = {
+    ev.GalleryFlipped: "a face-down gallery was turned up",
+    ev.GalleriesDrawn: "gallery tiles were drawn",
+    ev.GalleryDeckReshuffled: "the gallery tiles were reshuffled",
+    ev.DealDrawn: "a deal was drawn",
+    ev.DealClosed: "the deal was shown to everyone",
+    ev.EquipmentRevealed: "a new equipment card was laid out",
+    ev.ShipmentRevealed: "a new shipment tile was laid out",
+    ev.ObjectivesDealt: "objectives were dealt",
+    ev.CorporationsDealt: "corporations were dealt",
+    ev.ObjectiveScored: "objectives were revealed",
+}
+"""Events after which a choice stays made: each shows something that cannot be unseen."""
+
+HAND_OVERS = (ev.TurnBegan, ev.RoundBegan, ev.ActionPhaseBegan, ev.RoundEnded, ev.GameEnded,
+              ev.GameCreated)
+"""Events that end the turn of the seat that chose: undo never reaches into another turn."""
+
+
+def _revealing(e) -> str | None:
+    if isinstance(e, ev.GalleryPlaced) and e.face_up and e.seat is not None:
+        return "the gallery was placed face up for all to see"
+    return REVEALS.get(type(e))
+
+
+def undo_point(s: GameState, events: Sequence, marks: Sequence[Mark], seat: int | None) -> UndoPoint | NoUndo:
+    """Where undo would take the game for `seat` (the seat deciding now), or why it cannot."""
+    if s.phase == "over":
+        return NoUndo("the game is over")
+    if seat is None:
+        return NoUndo("nobody is deciding now")
+    if not marks:
+        return NoUndo("there is no move to take back yet")
+    mark = marks[-1]
+    if mark.seat != seat:
+        who = s.players[mark.seat].name if mark.seat is not None else "the game"
+        return NoUndo(f"the last move was {who}'s, and only your own moves of this turn can be taken back")
+    block = events[mark.pos:]
+    for e in block:
+        if isinstance(e, HAND_OVERS):
+            return NoUndo("your last move ended your turn")
+        why = _revealing(e)
+        if why is not None:
+            return NoUndo(why)
+    return UndoPoint(mark.pos, seat, _describe(s, block, mark))
+
+
+def _describe(s: GameState, block: Sequence, mark: Mark) -> str:
+    """The move taken back, in words: its last sentence (what it did), else the option picked."""
+    for e in reversed(block):
+        line = narrate(e, s)
+        if line:
+            return line
+    return f"your last pick ({mark.choice})"

@@ -1,0 +1,121 @@
+"""Export and import: a game goes out as JSON and comes back identical; a bad file changes nothing.
+
+Each broken file is made from a real export by one edit, and import must
+name what is wrong and leave the save file as it was (same games, same bytes
+in its tables).
+"""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from lagoon_tui.saves import Store
+from lagoon_tui.saves.archive import FORMAT, VERSION, ArchiveError, export_game, import_game
+from lagoon_tui.saves.recorder import open_game, record_new
+from rules import Engine, load_content
+
+CONTENT = load_content()
+
+
+def played(store: Store, choices: int, seed: int = 3, players: int = 3) -> tuple[int, Engine]:
+    engine = Engine.new(CONTENT, ["Ana", "Ben", "Cleo", "Dev"][:players], seed=seed)
+    game = record_new(store, engine)
+    rng = random.Random(seed)
+    for _ in range(choices):
+        if engine.state.phase == "over":
+            break
+        if engine.undo_point() and rng.random() < 0.1:
+            engine.undo()
+            continue
+        ids = engine.legal_ids()
+        engine.choose(ids[rng.randrange(len(ids))])
+    return game, engine
+
+
+@pytest.fixture
+def store(tmp_path):
+    with Store(tmp_path / "lagoon.db") as s:
+        yield s
+
+
+@pytest.fixture
+def exported(store, tmp_path):
+    game, engine = played(store, 200)
+    path = tmp_path / "game.json"
+    export_game(store, game, path)
+    return path, engine
+
+
+def snapshot(store: Store) -> tuple:
+    c = store.conn
+    return tuple(c.execute(f"SELECT * FROM {t} ORDER BY 1").fetchall() for t in ("games", "events", "moves"))
+
+
+def test_export_then_import_gives_the_same_game(store, exported):
+    path, engine = exported
+    doc = json.loads(path.read_text())
+    assert (doc["format"], doc["version"], doc["content_fingerprint"]) == (FORMAT, VERSION, CONTENT.fingerprint)
+    assert doc["seed"] == 3 and [s["name"] for s in doc["seats"]] == ["Ana", "Ben", "Cleo"]
+    assert len(doc["events"]) == len(engine.events) and len(doc["moves"]) == len(engine.marks)
+    game = import_game(store, path, CONTENT)
+    again = open_game(store, game, CONTENT)
+    assert again.events == engine.events and again.marks == engine.marks and again.state == engine.state
+
+
+def test_a_finished_game_round_trips(store, tmp_path):
+    game, engine = played(store, 10_000, seed=9, players=4)
+    assert engine.state.phase == "over"
+    export_game(store, game, tmp_path / "done.json")
+    copy = import_game(store, tmp_path / "done.json", CONTENT)
+    assert store.info(copy).status == "over"
+    assert open_game(store, copy, CONTENT).state == engine.state
+
+
+def edit_events(doc, fn):
+    fn(doc["events"])
+    return doc
+
+
+BROKEN = {
+    "not JSON": (lambda doc: None, "not valid JSON"),
+    "another format": (lambda doc: {**doc, "format": "chess"}, "not a Lagoon game export"),
+    "a newer version": (lambda doc: {**doc, "version": VERSION + 1}, "format version"),
+    "no seed": (lambda doc: {k: v for k, v in doc.items() if k != "seed"}, "no 'seed'"),
+    "an unknown event": (lambda doc: edit_events(doc, lambda es: es[5].update(type="Teleported")),
+                         "event 6 has an unknown type 'Teleported'"),
+    "a missing field": (lambda doc: edit_events(doc, lambda es: es[1].pop("card")), "event 2 .* lacks card"),
+    "a wrong type": (lambda doc: edit_events(doc, lambda es: es[0].update(seed="seven")),
+                     "'seed' must be a whole number"),
+    "other decks": (lambda doc: {**doc, "content_fingerprint": "0" * 64}, "other decks"),
+    "a stacked deck": (lambda doc: edit_events(doc, lambda es: es[0]["deal_deck"].reverse()),
+                       "not in the order its seed shuffles them"),
+    "a forged event": (lambda doc: edit_events(doc, lambda es: es[-1].update(
+        {k: 99 for k, v in es[-1].items() if isinstance(v, int) and not isinstance(v, bool) and k != "seat"}
+        or {"seat": 1 - es[-1].get("seat", 0)})), "does not replay"),
+    "an illegal move": (lambda doc: {**doc, "moves": doc["moves"][:3] + [{"seat": 0, "choice": "island:9"}]
+                                     + doc["moves"][4:]}, "move 4 .* is not"),
+    "an extra event": (lambda doc: edit_events(doc, lambda es: es.append(dict(es[-1]))), "after its last move"),
+    "a wrong seat": (lambda doc: {**doc, "seats": doc["seats"][::-1]}, "seats differ"),
+}
+
+
+@pytest.mark.parametrize("kind", BROKEN)
+def test_a_broken_file_is_refused_with_its_fault_named_and_nothing_written(store, exported, tmp_path, kind):
+    path, _ = exported
+    edit, message = BROKEN[kind]
+    doc = json.loads(path.read_text())
+    broken = tmp_path / "broken.json"
+    new = edit(doc)
+    broken.write_text("{ this is not json" if new is None else json.dumps(new))
+    before = snapshot(store)
+    with pytest.raises(ArchiveError, match=message) as caught:
+        import_game(store, broken, CONTENT)
+    assert "Nothing was imported" in str(caught.value)
+    assert snapshot(store) == before
+
+
+def test_a_missing_file_is_a_clear_message(store, tmp_path):
+    with pytest.raises(ArchiveError, match="cannot read it"):
+        import_game(store, tmp_path / "nowhere.json", CONTENT)

@@ -1,0 +1,155 @@
+"""`lagoon list / delete / export / import / resume` and `--db`, run as real processes.
+
+Problems with the save file must come out as one sentence and exit code 2,
+never a traceback: a foreign file, a read-only folder, a full disk.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lagoon_tui.saves import Store
+from lagoon_tui.saves.recorder import record_new
+from rules import Engine, load_content
+
+CONTENT = load_content()
+REPO = Path(__file__).resolve().parents[2]
+
+
+def lagoon(*args: str, stdin: str | None = None, preexec=None, env=None, prefix=()) -> subprocess.CompletedProcess:
+    return subprocess.run([*prefix, sys.executable, "-m", "lagoon_tui", *args], input=stdin if stdin is not None else "",
+                          capture_output=True, text=True, timeout=120, cwd=REPO, preexec_fn=preexec,
+                          env={**os.environ, **(env or {})})
+
+
+def no_traceback(result: subprocess.CompletedProcess) -> None:
+    assert "Traceback" not in result.stderr + result.stdout, result.stderr
+
+
+@pytest.fixture
+def db(tmp_path) -> Path:
+    path = tmp_path / "lagoon.db"
+    with Store(path) as store:
+        for seed, names in ((1, ["Ana", "Ben"]), (2, ["Cleo", "Dev", "Eli"])):
+            engine = Engine.new(CONTENT, names, seed=seed)
+            record_new(store, engine)
+            for _ in range(20):
+                engine.choose(engine.legal_ids()[0])
+    return path
+
+
+def test_list_shows_every_game_with_players_round_and_status(db):
+    result = lagoon("--db", str(db), "list")
+    assert result.returncode == 0, result.stderr
+    assert "Ana, Ben" in result.stdout and "Cleo, Dev, Eli" in result.stdout
+    assert "to play" in result.stdout
+
+
+def test_list_says_so_when_there_are_no_games(tmp_path):
+    result = lagoon("list", "--db", str(tmp_path / "new.db"))
+    assert result.returncode == 0 and "No saved games" in result.stdout
+
+
+def test_delete_asks_and_refuses_without_an_answer(db):
+    result = lagoon("--db", str(db), "delete", "1")  # stdin is empty: no answer
+    assert result.returncode == 2 and "--yes" in result.stderr
+    result = lagoon("--db", str(db), "delete", "1", stdin="n\n")
+    assert result.returncode == 1 and "Nothing was deleted" in result.stdout
+    with Store(db) as store:
+        assert len(store.games()) == 2
+    result = lagoon("--db", str(db), "delete", "1", stdin="y\n")
+    assert result.returncode == 0 and "Deleted game 1" in result.stdout
+    result = lagoon("--db", str(db), "delete", "2", "--yes")
+    assert result.returncode == 0
+    with Store(db) as store:
+        assert store.games() == []
+
+
+def test_unknown_game_is_a_message(db):
+    for argv in (("delete", "9", "--yes"), ("export", "9", "x.json"), ("resume", "9")):
+        result = lagoon("--db", str(db), *argv)
+        assert result.returncode == 2 and "no game 9" in result.stderr
+        no_traceback(result)
+
+
+def test_export_and_import_on_the_command_line(db, tmp_path):
+    out = tmp_path / "game.json"
+    result = lagoon("--db", str(db), "export", "2", str(out))
+    assert result.returncode == 0 and out.exists()
+    result = lagoon("--db", str(db), "import", str(out))
+    assert result.returncode == 0 and "as game 3" in result.stdout
+    out.write_text(out.read_text().replace('"IslandChosen"', '"IslandStolen"', 1))
+    result = lagoon("--db", str(db), "import", str(out))
+    assert result.returncode == 2 and "unknown type 'IslandStolen'" in result.stderr
+    no_traceback(result)
+
+
+def test_resume_without_an_unfinished_game_says_so(tmp_path):
+    result = lagoon("--db", str(tmp_path / "empty.db"), "resume")
+    assert result.returncode == 2 and "no unfinished game" in result.stderr
+
+
+def test_a_foreign_file_stops_every_command_and_stays_untouched(tmp_path):
+    path = tmp_path / "thesis.db"
+    path.write_text("Chapter 1\n" * 100)
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    for argv in (("list",), ("resume",), ("play", "Ana", "Ben"), ("delete", "1", "--yes"), ()):
+        result = lagoon("--db", str(path), *argv)
+        assert result.returncode == 2, argv
+        assert "not a Lagoon save file" in result.stderr
+        no_traceback(result)
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+
+
+def _limit_file_size() -> None:
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # writes past the limit fail with EFBIG, as on a full disk
+    resource.setrlimit(resource.RLIMIT_FSIZE, (64 * 1024, 64 * 1024))
+
+
+def test_a_full_disk_is_a_message_not_a_traceback(db, tmp_path):
+    big = tmp_path / "big.json"
+    engine = Engine.new(CONTENT, ["Ana", "Ben", "Cleo", "Dev"], seed=4)
+    fresh = tmp_path / "fresh.db"
+    with Store(fresh) as store:
+        game = record_new(store, engine)
+        while engine.state.phase != "over":
+            engine.choose(engine.legal_ids()[-1 if len(engine.events) % 3 else 0])
+        from lagoon_tui.saves.archive import export_game
+        export_game(store, game, big)
+    target = tmp_path / "full.db"
+    result = lagoon("--db", str(target), "import", str(big), preexec=_limit_file_size)
+    assert result.returncode == 2, result.stdout
+    assert "disk is full" in result.stderr and "Nothing was imported" in result.stderr
+    no_traceback(result)
+    with Store(target) as store:
+        assert store.games() == []
+
+
+NO_OVERRIDE = ["setpriv", "--inh-caps=-dac_override,-dac_read_search",
+               "--bounding-set=-dac_override,-dac_read_search"]
+"""Root may write anywhere; without these two capabilities it obeys the folder's permissions."""
+
+
+@pytest.mark.skipif(os.geteuid() == 0 and shutil.which("setpriv") is None,
+                    reason="running as root without setpriv, so no folder is read-only")
+def test_a_read_only_folder_is_a_message_not_a_traceback(tmp_path):
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        prefix = NO_OVERRIDE if os.geteuid() == 0 else []
+        for argv in (("list",), ("play", "Ana", "Ben")):
+            result = lagoon("--db", str(folder / "lagoon.db"), *argv, prefix=prefix)
+            assert result.returncode == 2, result.stdout + result.stderr
+            assert "read-only" in result.stderr
+            no_traceback(result)
+    finally:
+        folder.chmod(0o755)

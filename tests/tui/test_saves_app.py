@@ -1,0 +1,227 @@
+"""The app with a save file: every move saved, undo with u / ctrl+z, Resume and Load, replays.
+
+All through key presses on the real LagoonApp with a real SQLite file in tmp_path.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+from textual.widgets import DataTable, OptionList
+
+from lagoon_tui.app import LagoonApp
+from lagoon_tui.bridge import GameBridge
+from lagoon_tui.replay import Replay
+from lagoon_tui.saves import Store
+from lagoon_tui.saves.recorder import open_game, record_new
+from lagoon_tui.screens.curtain import CurtainScreen
+from lagoon_tui.screens.end import EndScreen
+from lagoon_tui.screens.game import GameScreen
+from lagoon_tui.screens.load import LoadScreen
+from lagoon_tui.screens.new_game import GameSettings
+from lagoon_tui.screens.replay import ReplayScreen
+from lagoon_tui.screens.title import TitleScreen
+from lagoon_tui.widgets.replay_log import ReplayLog
+from rules import Engine, load_content, replay
+
+from .drive import Policy, settle, start, step
+from .test_screens import screen_text
+
+CONTENT = load_content()
+SETTINGS = GameSettings(("Ana", "Ben"), ("red", "yellow"), 11, 0)
+
+
+@pytest.fixture
+def store(tmp_path):
+    with Store(tmp_path / "lagoon.db") as s:
+        yield s
+
+
+def saved_game(store: Store, choices: int, seed: int = 4, players: int = 2) -> tuple[int, Engine]:
+    engine = Engine.new(CONTENT, ["Ana", "Ben", "Cleo", "Dev"][:players], seed=seed, start_player=0)
+    game = record_new(store, engine)
+    rng = random.Random(seed)
+    for _ in range(choices):
+        if engine.state.phase == "over":
+            break
+        ids = [i for i in engine.legal_ids() if i != "back"] or engine.legal_ids()
+        engine.choose(ids[rng.randrange(len(ids))])
+    return game, engine
+
+
+async def wait(pilot, ok, tries: int = 60) -> None:
+    for _ in range(tries):
+        await pilot.pause()
+        if ok():
+            return
+    raise AssertionError(f"never happened; on {pilot.app.screen!r}")
+
+
+async def open_replay(pilot, game: int) -> ReplayScreen:
+    await pilot.pause()
+    pilot.app.replay_game(game)
+    await wait(pilot, lambda: isinstance(pilot.app.screen, ReplayScreen))
+    return pilot.app.screen
+
+
+async def test_moves_are_saved_and_u_takes_back_a_move_of_this_turn(store):
+    app = LagoonApp(CONTENT, SETTINGS, store=store)
+    async with app.run_test(size=(160, 50)) as pilot:
+        run = await start(pilot)
+        policy = Policy(3)
+        (info,) = store.games()
+        undone = refused = 0
+        rng = random.Random(5)
+        for _ in range(70):
+            await step(pilot, run, policy)
+            engine = run.engine
+            assert store.info(info.id).length == len(engine.events)  # saved before it was shown
+            screen = app.screen
+            if not isinstance(screen, GameScreen) or screen.at_keyboard != engine.pending.seat:
+                continue
+            text = screen_text(app)
+            point = engine.undo_point()
+            if point:
+                assert "u: undo" in text
+                if rng.random() > 0.3:
+                    continue
+                before = len(engine.marks)
+                key = "u" if undone % 2 else "ctrl+z"
+                await pilot.press(key)
+                await settle(pilot)
+                assert len(engine.marks) == before - 1
+                assert store.info(info.id).length == len(engine.events)
+                assert open_game(store, info.id, CONTENT, record=False).state == engine.state
+                undone += 1
+            else:
+                assert f"No undo ({point.reason[:30]}" in " ".join(text.split())
+                refused += 1
+        assert undone >= 3 and refused >= 3
+
+
+async def test_resume_brings_back_the_game_exactly_with_a_curtain_first(store):
+    game, engine = saved_game(store, 60)
+    app = LagoonApp(CONTENT, store=store, resume=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        assert engine.state.players[engine.pending.seat].name in screen_text(app)
+        await pilot.press("enter")
+        await wait(pilot, lambda: isinstance(app.screen, GameScreen))
+        resumed = app.screen.bridge.engine
+        assert resumed.state == engine.state and resumed.pending == engine.pending
+        assert engine.pending.prompt.split(":")[0] in screen_text(app)
+
+
+async def test_title_offers_resume_and_load_and_load_lists_the_games(store):
+    finished, done = saved_game(store, 10_000, seed=2)
+    assert done.state.phase == "over"
+    game, engine = saved_game(store, 40, seed=5)
+    app = LagoonApp(CONTENT, store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot, lambda: isinstance(app.screen, TitleScreen))
+        menu = app.screen.query_one(OptionList)
+        labels = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+        assert any(f"Resume (round {engine.state.round})" in label for label in labels)
+        assert any("Load a game" in label for label in labels)
+        await pilot.press("l")
+        await wait(pilot, lambda: isinstance(app.screen, LoadScreen))
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 2
+        text = screen_text(app)
+        assert "finished" in text and "to play" in text and "Ana, Ben" in text
+        await pilot.press("enter")  # the newest first: the unfinished game, resumed
+        await wait(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        await pilot.press("enter")
+        await wait(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.screen.bridge.engine.state == engine.state
+
+
+async def test_a_finished_game_from_load_opens_its_replay_with_nothing_secret(store):
+    game, done = saved_game(store, 10_000, seed=2)
+    app = LagoonApp(CONTENT, store=store)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await wait(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.press("l")
+        await wait(pilot, lambda: isinstance(app.screen, LoadScreen))
+        await pilot.press("enter")
+        await wait(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        screen = app.screen
+        assert screen.replay.reveal
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.press("3", "enter")
+        await wait(pilot, lambda: screen.pos == screen.replay.round_start(3))
+        text = screen_text(app)
+        state = replay(CONTENT, done.events[:screen.pos])
+        assert state.round == 3 and "Round 3" in text
+        for p in state.players:  # every player's objectives are shown: the game is over
+            for o in p.objectives:
+                assert CONTENT.objectives[o].name in " ".join(text.split())
+
+
+async def test_replay_keys_step_by_event_turn_round_and_ends(store):
+    game, engine = saved_game(store, 80, seed=6)
+    app = LagoonApp(CONTENT, store=store)
+    async with app.run_test(size=(160, 50)) as pilot:
+        screen = await open_replay(pilot, game)
+        r: Replay = screen.replay
+        assert not r.reveal and screen.pos == r.first
+        await pilot.press("right")
+        await pilot.pause()
+        assert screen.pos == r.step(r.first, 1) and screen.pos > r.first
+        log = screen.query_one(ReplayLog)
+        assert log.highlighted == r.line_at(screen.pos)
+        await pilot.press("shift+right")
+        await pilot.pause()
+        first_turn = r.turn(r.step(r.first, 1), 1)
+        assert screen.pos == first_turn
+        await pilot.press("n")
+        await pilot.pause()
+        assert screen.pos == r.turn(first_turn, 1)
+        await pilot.press("p")
+        await pilot.pause()
+        assert screen.pos == first_turn
+        await pilot.press("end")
+        await pilot.pause()
+        assert screen.pos == len(engine.events)
+        assert log.highlighted == len(r.lines) - 1
+        await pilot.press("left")
+        await pilot.pause()
+        assert screen.pos < len(engine.events)
+        await pilot.press("home")
+        await pilot.pause()
+        assert screen.pos == r.first
+        await pilot.press("escape")
+        await wait(pilot, lambda: isinstance(app.screen, TitleScreen))
+
+
+async def test_an_unfinished_games_replay_keeps_every_secret(store):
+    game, engine = saved_game(store, 150, seed=8, players=3)
+    secrets = {CONTENT.objectives[o].name for p in engine.state.players for o in p.objectives}
+    app = LagoonApp(CONTENT, store=store)
+    async with app.run_test(size=(160, 50)) as pilot:
+        screen = await open_replay(pilot, game)
+        for key in ["home"] + ["shift+right"] * 15 + ["end"]:
+            await pilot.press(key)
+            await pilot.pause()
+            text = " ".join(screen_text(app).split())
+            leaked = {name for name in secrets if name in text}
+            assert not leaked, f"the replay shows {leaked} at event {screen.pos}"
+        lines = " ".join(ln.line.text for ln in screen.replay.lines)
+        assert not {name for name in secrets if name in lines}
+
+
+async def test_after_the_end_p_replays_the_game(store):
+    """The game screen hands a finished game to the end screen; p there opens its replay."""
+    game, engine = saved_game(store, 10_000, seed=12)
+    assert engine.state.phase == "over"
+    app = LagoonApp(CONTENT, store=store)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        app.push_screen(GameScreen(GameBridge(engine)))
+        await wait(pilot, lambda: isinstance(app.screen, EndScreen))
+        await pilot.press("p")
+        await wait(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        assert app.screen.replay.reveal and app.screen.replay.events == engine.events
+        await pilot.press("escape")
+        await wait(pilot, lambda: isinstance(app.screen, TitleScreen))
