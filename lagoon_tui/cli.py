@@ -76,6 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="number of games (default: 100)")
     sim.add_argument("--seed", type=int, default=1, metavar="S",
                      help="random seed; the same seed gives the same report (default: 1)")
+    sim.add_argument("--bots", action="store_true",
+                     help="seat the computer players (rules/bot.py) instead of random legal players")
     sim.add_argument("--json", action="store_true",
                      help="print the report as JSON instead of a table")
     return parser
@@ -197,7 +199,7 @@ def simulate_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     report = run_with_progress(
         lambda progress: simulate.simulate(
             content, players=args.players, games=args.games, seed=args.seed,
-            progress=progress,
+            progress=progress, bots=args.bots,
         ),
         total=args.games,
     )
@@ -226,7 +228,8 @@ def run_with_progress(run, total: int) -> dict:
 
 def report_table(report: Mapping[str, Any]) -> Table:
     games = report["games"]
-    table = Table(title=f"{games} games, {report['players']} players, seed {report['seed']}")
+    who = "bots" if report.get("players_are") == "bots" else "random players"
+    table = Table(title=f"{games} games, {report['players']} {who}, seed {report['seed']}")
     table.add_column("Measure")
     table.add_column("Value", justify="right")
     table.add_row("Games", str(games))

@@ -50,14 +50,23 @@ def bot_game(content: Content, players: int, seed: int, random_seats: tuple[int,
     return engine
 
 
+def counted_bot_game(content: Content, players: int, seed: int) -> tuple[Engine, int]:
+    """`bot_game` with every seat a bot, and the number of decisions it took."""
+    count = [0]
+    engine = bot_game(content, players, seed, on_choice=lambda _: count.__setitem__(0, count[0] + 1))
+    return engine, count[0]
+
+
 def simulate(content: Content, players: int, games: int, seed: int,
-             progress: Callable[[int], None] | None = None) -> dict:
-    """Play `games` random games; summarise rounds, end reasons, scores and wins per seat."""
+             progress: Callable[[int], None] | None = None, bots: bool = False) -> dict:
+    """Play `games` games (random legal players, or bots with `bots`); summarise rounds,
+    end reasons, scores and wins per seat."""
+    play = counted_bot_game if bots else random_game
     rounds, decisions, scores = [], [], []
     reasons: dict[str, int] = {}
     wins = [0.0] * players
     for g in range(games):
-        engine, n = random_game(content, players, seed * 1_000_003 + g)
+        engine, n = play(content, players, seed * 1_000_003 + g)
         s = engine.state
         rounds.append(s.round)
         decisions.append(n)
@@ -70,6 +79,7 @@ def simulate(content: Content, players: int, games: int, seed: int,
             progress(g + 1)
     return {
         "players": players,
+        "players_are": "bots" if bots else "random",
         "games": games,
         "seed": seed,
         "mean_rounds": round(statistics.fmean(rounds), 3),

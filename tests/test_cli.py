@@ -102,6 +102,16 @@ def test_simulate_json_is_repeatable_for_a_seed(capsys):
     assert len(report["win_share"]) == 2
 
 
+def test_simulate_with_bots_scores_far_above_random_play(capsys):
+    """The bots play to win: their games end higher than random legal play's, often by the 30 VP goal."""
+    argv = ("simulate", "--players", "2", "--games", "4", "--seed", "3", "--json")
+    random_play = json.loads(run(capsys, *argv)[1])
+    bots = json.loads(run(capsys, *argv, "--bots")[1])
+    assert (random_play["players_are"], bots["players_are"]) == ("random", "bots")
+    assert bots["score_mean"] > random_play["score_mean"] + 10
+    assert bots["score_max"] >= 30
+
+
 def test_simulate_prints_a_table_by_default(capsys):
     code, out, _ = run(capsys, "simulate", "--players", "3", "--games", "1", "--seed", "2")
     assert code == 0

@@ -97,12 +97,12 @@ async def test_island_panel_shows_spaces_costs_users_and_ships(size, slot):
     isl = BOARD.island(island)
     assert re.search(rf"(Island )?{island} · {isl.name}", text.splitlines()[0])
     for action in isl.actions:  # narrow panels use the short names
-        assert ACTION_NAMES[action] in text or re.search(rf"\b{SHORT_ACTION_NAMES[action]}\b", text)
+        assert ACTION_NAMES[action] in text or re.search(rf"(?<!\w){re.escape(SHORT_ACTION_NAMES[action])}\b", text)
     assert "miners" in text or "operate_mining_site" not in isl.actions
     # a space another player took costs the seat at the keyboard more than one merchant
     costs = [merchant_cost_for(scene, key) for key in scene.view["space_users"] if key.startswith(f"{island}:")]
     assert any(c >= 2 for c in costs)
-    assert re.search(r"\b[2-4] merchants\b", text)
+    assert re.search(r"\b[2-4] merch(ants\b|\.)", text)
     # who used a space is written on its row, by name or by the letter of their colour
     rows = text.splitlines()[1:-1]
     for key, users in scene.view["space_users"].items():
@@ -111,9 +111,10 @@ async def test_island_panel_shows_spaces_costs_users_and_ships(size, slot):
                 mark = "you took it" if u == scene.seat else rf"\b{scene.marker(u).plain}\b"
                 assert any(scene.tag(u).plain in row or re.search(mark, row) for row in rows), key
     # the ship of the seat at the keyboard is docked here, and so are the others at this island
+    ships = next(row for row in text.splitlines() if "Ships" in row)
     for p in scene.players:
-        if p["island"] == island:
-            assert scene.tag(p["seat"]).plain in flat(text)
+        if p["island"] == island:  # by name, or by letter where two names do not fit
+            assert scene.tag(p["seat"]).plain in ships or re.search(rf"\b{scene.marker(p['seat']).plain}\b", ships)
 
 
 def merchant_cost_for(scene, key: str) -> int:
