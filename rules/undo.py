@@ -96,9 +96,9 @@ def undo_point(s: GameState, events: Sequence, marks: Sequence[Mark], seat: int 
 
 
 def _describe(s: GameState, block: Sequence, mark: Mark) -> str:
-    """The move taken back, in words: its last sentence (what it did), else the option picked."""
+    """The move taken back, in words: its last sentence (what it did), else a step of an action."""
     for e in reversed(block):
         line = narrate(e, s)
         if line:
             return line
-    return f"your last pick ({mark.choice})"
+    return "your last choice in this action"

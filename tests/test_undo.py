@@ -7,6 +7,7 @@ that choice and never crosses a reveal, a random draw or another player's turn.
 from __future__ import annotations
 
 import random
+import re
 
 from rules import Engine, clone, load_content, replay
 from rules import events as ev
@@ -32,6 +33,8 @@ def test_undo_restores_exactly_the_state_before_the_choice_in_random_games():
             ids = engine.legal_ids()
             engine.choose(ids[rng.randrange(len(ids))])
             point = engine.undo_point()
+            said = point.what if point else point.reason
+            assert said and not re.search(r"\w:\w", said), said  # words for players, never an option id
             if point and rng.random() < 0.5:
                 assert engine.undo()
                 undone += 1
