@@ -7,52 +7,30 @@ engine, which alone decides whether it is legal.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from ..bridge import GameBridge
 from ..cards_text import describe_option
 from ..scene import COLOUR_LETTERS
-from ..widgets import (EnrichmentCenterPanel, IslandPanel, LogPanel, MarketPanel, MiningSitePanel,
-                       PlayerBoard, RoundTrackPanel, ScoreTrackPanel)
-from ..widgets._common import Fit, Note
+from ..widgets import (EnrichmentCenterPanel, IslandPanel, LogPanel, MarketPanel, MiningSitePanel, PlayerBoard,
+                       ScoreTrackPanel)
+from ..widgets._common import Note
 from ..widgets.player_board import secrets_text
 from ..widgets.prompt import PromptPanel
 from .board_layout import BoardArea, compose_board
 from .curtain import CurtainScreen
 from .inspect import InspectScreen
+from .paging import SCROLL_KEYS, STEP_KEYS, Page, PagedScreen, board_pages, goto_key
+from .paging import WIDE  # noqa: F401 - where the compact layout ends; notes and tests name game.WIDE
 
-WIDE = (150, 44)  # from this size on, the whole board is shown at once
 ROOMY = 58  # from this height on, the market also says what each equipment card does
 
 
-def join_keys(keys: list[tuple[str, str]], sep: str) -> list[Text]:
-    """Keys in bold, each followed by what it does: "o islands  g mines"."""
-    out: list[Text] = []
-    for n, (key, what) in enumerate(keys):
-        out.append(Text(key, style="bold"))
-        out.append(Text(f" {what}" if what else ""))
-        if n < len(keys) - 1:
-            out.append(Text(sep))
-    return out
-
-
-class Page(NamedTuple):
-    """What the compact layout shows at once: one or a few panels, and a name for the hint line."""
-
-    name: str
-    panels: tuple[Widget, ...]
-
-
-class GameScreen(Screen[None]):
+class GameScreen(PagedScreen):
     """The board, the prompt, the market and the log.
 
     Wide terminals show everything at once. Below WIDE the screen gets the
@@ -68,24 +46,28 @@ class GameScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("i", "inspect", "Inspect"),
-        Binding("right_square_bracket", "page(1)", "Next panel"),
-        Binding("left_square_bracket", "page(-1)", "Prev panel", show=False),
+        *STEP_KEYS,
         Binding("f", "filter_log", "Log filter"),
         Binding("b", "my_cards", "My cards"),
-        Binding("b", "goto('board')", "Page: my board", show=False),
-        Binding("p", "goto('players')", "Page: next player's board", show=False),
-        Binding("o", "goto('islands')", "Page: islands", show=False),
-        Binding("g", "goto('sites')", "Page: mining sites", show=False),
-        Binding("e", "goto('centre')", "Page: Enrichment Center", show=False),
-        Binding("t", "goto('tracks')", "Page: score and rounds", show=False),
-        Binding("m", "goto('market')", "Page: market", show=False),
-        Binding("l", "goto('log')", "Page: log", show=False),
-        Binding("shift+down,j", "scroll_page(1)", "Scroll panel down", show=False),
-        Binding("shift+up,k", "scroll_page(-1)", "Scroll panel up", show=False),
+        goto_key("b", "board", "my board"),
+        goto_key("p", "players", "next player's board"),
+        goto_key("o", "islands", "islands"),
+        goto_key("g", "sites", "mining sites"),
+        goto_key("e", "centre", "Enrichment Center"),
+        goto_key("t", "tracks", "score and rounds"),
+        goto_key("m", "market", "market"),
+        goto_key("l", "log", "log"),
+        *SCROLL_KEYS,
         Binding("u,ctrl+z", "undo", "Undo"),  # saves: take back a move of this turn
         *(Binding(str(n), f"pick({n - 1})", f"Option {n}", show=False) for n in range(1, 10)),
     ]
-    COMPACT_ONLY = {"page", "goto", "scroll_page"}
+    WIDE_ONLY = frozenset({"my_cards"})
+    PAGE_KINDS = {"islands": IslandPanel, "sites": MiningSitePanel, "centre": EnrichmentCenterPanel,
+                  "tracks": ScoreTrackPanel, "board": PlayerBoard, "players": PlayerBoard,
+                  "market": MarketPanel, "log": LogPanel}
+    SCROLLERS = (LogPanel,)
+    HINT_KEYS = [("[ ]", "panels"), ("o", "islands"), ("g", "mines"), ("e", "centre"), ("t", "tracks"),
+                 ("b", "you"), ("p", "players"), ("m", "market"), ("l", "log")]
 
     class GameChanged(Message):
         """The engine accepted a choice; these are its events."""
@@ -98,7 +80,6 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.bridge = bridge
         self.at_keyboard: int | None = None
-        self.page = 0
         self.log_filter: int | None = None
         self._paged_for: int | None = None  # the seat the compact page last jumped for
         self._shown_events = 0  # how much of the engine's log the screen shows
@@ -123,15 +104,9 @@ class GameScreen(Screen[None]):
     def on_unmount(self) -> None:
         self._unsubscribe()
 
-    def on_resize(self, event) -> None:
-        self._fit(event.size)
-
     def _fit(self, size) -> None:
-        compact = size.width < WIDE[0] or size.height < WIDE[1]
-        self.set_class(compact, "compact")
-        self.query_one(MarketPanel).set_details(compact or size.height >= ROOMY)
-        self._show_page()
-        self.refresh_bindings()
+        super()._fit(size)
+        self.query_one(MarketPanel).set_details(self.has_class("compact") or size.height >= ROOMY)
         self.call_after_refresh(self._stretch)
 
     def on_board_area_resized(self) -> None:
@@ -158,65 +133,14 @@ class GameScreen(Screen[None]):
                 panel.styles.min_height = max(0, height + spare)
 
     @property
-    def panels(self) -> list:
-        return list(self.query(".panel"))
-
-    @property
     def pages(self) -> list[Page]:
         """The compact layout's pages, in the order [ and ] go through them."""
-        islands = list(self.query(IslandPanel))
-        pages = [Page(f"Islands {pair[0].island}–{pair[-1].island}" if len(pair) > 1 else f"Island {pair[0].island}",
-                      tuple(pair)) for pair in (islands[i:i + 2] for i in range(0, len(islands), 2))]
-        pages.append(Page("Mining sites", tuple(self.query(MiningSitePanel))))
-        pages.append(Page("Enrichment Center", (self.query_one(EnrichmentCenterPanel),)))
-        pages.append(Page("Score and rounds", (self.query_one(ScoreTrackPanel), self.query_one(RoundTrackPanel))))
-        for board in self.query(PlayerBoard):
-            pages.append(Page(f"Board of {self._seat_name(board.seat)}", (board,)))
-        pages.append(Page("Market", (self.query_one(MarketPanel),)))
-        pages.append(Page("Log", (self.query_one(LogPanel),)))
-        return pages
+        return [*board_pages(self, self._seat_name),
+                Page("Market", (self.query_one(MarketPanel),)), Page("Log", (self.query_one(LogPanel),))]
 
     def _seat_name(self, seat: int) -> str:
         player = self.bridge.engine.state.players[seat]
         return f"{player.name} [{COLOUR_LETTERS.get(player.colour, '?')}]"
-
-    def _show_page(self) -> None:
-        pages = self.pages
-        self.page %= len(pages)
-        shown = pages[self.page]
-        compact = self.has_class("compact")
-        for panel in self.panels:
-            panel.set_class(panel in shown.panels, "-page")
-        for row in self.query(".row"):
-            visible = [child for child in row.children if child in shown.panels]
-            if compact:
-                columns = 1 if row.id in ("tracks", "boards") else max(1, len(visible))
-            else:
-                columns = len(row.children)
-            row.styles.grid_size_columns = columns
-            row.set_class(compact and not visible, "-empty")
-        side = compact and any(isinstance(p, (MarketPanel, LogPanel)) for p in shown.panels)
-        self.set_class(side, "-side-page")
-        if compact:
-            self.query_one("#board", VerticalScroll).scroll_home(animate=False)
-            self.query_one("#page-hint", Note).update(self._hint(shown))
-
-    def _hint(self, shown: Page) -> Fit:
-        where = Text(f"{self.page + 1}/{len(self.pages)}", style="bold")
-        keys = [("[ ]", "panels"), ("o", "islands"), ("g", "mines"), ("e", "centre"), ("t", "tracks"),
-                ("b", "you"), ("p", "players"), ("m", "market"), ("l", "log")]
-        choices = [Text.assemble(where, " ", *join_keys(keys, "  ")),
-                   Text.assemble(where, " ", *join_keys(keys[1:], "  ")),
-                   Text.assemble(where, " ", *join_keys(keys[1:], " ")),
-                   Text.assemble(where, " ", *join_keys([(k, "") for k, _ in keys], " "))]
-        return Fit(*choices)
-
-    def _go(self, index: int) -> None:
-        self.page = index
-        self._show_page()
-
-    def _index(self, test) -> list[int]:
-        return [i for i, page in enumerate(self.pages) if any(test(p) for p in page.panels)]
 
     def _board_page(self, seat: int | None) -> int | None:
         found = self._index(lambda p: isinstance(p, PlayerBoard) and p.seat == seat)
@@ -226,44 +150,20 @@ class GameScreen(Screen[None]):
         found = self._index(lambda p: isinstance(p, IslandPanel) and p.island == island)
         return found[0] if found else None
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        compact = self.has_class("compact")
-        if action in self.COMPACT_ONLY:
-            return compact
-        if action == "my_cards":
-            return not compact
-        return True
-
-    def action_page(self, step: int) -> None:
-        self._go(self.page + step)
-
-    def action_goto(self, where: str) -> None:
-        """Jump to a page; pressed again, go on to the next page of the same kind."""
-        current = self.pages[self.page].panels
-        kinds = {"islands": IslandPanel, "sites": MiningSitePanel, "centre": EnrichmentCenterPanel,
-                 "tracks": ScoreTrackPanel, "board": PlayerBoard, "players": PlayerBoard,
-                 "market": MarketPanel, "log": LogPanel}
-        kind = kinds[where]
-        matches = self._index(lambda p: isinstance(p, kind))
-        target = None
+    def _goto_page(self, where: str, matches: list[int]) -> int | None:
+        """b: the board of the player at the keyboard; o and p, first pressed: their island, the next player."""
         if where == "board":
-            target = self._board_page(self.at_keyboard)
-        elif self.page in matches:
-            target = matches[(matches.index(self.page) + 1) % len(matches)]
-        elif where == "islands":
-            target = self._island_page(self._ship_of(self.at_keyboard))
-        elif where == "players":
+            return self._board_page(self.at_keyboard)
+        following = super()._goto_page(where, matches)
+        if following is not None:
+            return following
+        if where == "islands":
+            return self._island_page(self._ship_of(self.at_keyboard))
+        if where == "players":
             seats = self.bridge.engine.state.seats
             start = self.at_keyboard if self.at_keyboard is not None else -1
-            target = self._board_page((start + 1) % seats)
-        self._go(target if target is not None else matches[0])
-
-    def action_scroll_page(self, step: int) -> None:
-        shown = self.pages[self.page].panels
-        if any(isinstance(p, LogPanel) for p in shown):
-            self.query_one(LogPanel).scroll_relative(y=step * 3, animate=False)
-        else:
-            self.query_one("#board", VerticalScroll).scroll_relative(y=step * 3, animate=False)
+            return self._board_page((start + 1) % seats)
+        return None
 
     def action_my_cards(self) -> None:
         """Wide layout: the seat at the keyboard's objectives and deals in full, in a window."""

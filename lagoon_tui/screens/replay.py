@@ -1,8 +1,9 @@
 """Replays: step through a saved or just-finished game with the board as it was.
 
 ← / → move one event (one sentence of the log), shift+← / shift+→ (or p / n)
-one turn, Home / End to the start and the end, g jumps to a round. The board
-panels are the game's own, drawn from the state at that point; the log
+one turn, Home / End to the start and the end, g jumps to a round. The
+board panels are the game's own, drawn from the state at that point, and
+below WIDE they are paged as in the game ([ ] and a letter a page); the log
 highlights the event. A finished game shows everything, including each
 player's objectives and hand; an unfinished one only what any onlooker sees.
 """
@@ -14,16 +15,21 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Static
 
 from rules.cards import Content
 from rules.state import GameState
 
 from ..replay import Replay
+from ..scene import Scene
+from ..widgets import EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, ScoreTrackPanel
+from ..widgets._common import Fit, Note
 from ..widgets.replay_log import ReplayLog
+from ..widgets.replay_secrets import ReplaySecrets
 from .board_layout import compose_board
 from .help import show_help
+from .paging import SCROLL_KEYS, STEP_KEYS, Page, PagedScreen, board_pages, goto_key
 
 
 class RoundScreen(ModalScreen[int | None]):
@@ -55,98 +61,139 @@ class RoundScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-def secrets_text(state: GameState, content: Content) -> Text:
-    """Every hand and hidden tile, for the replay of a finished game (nothing is secret any more)."""
-    out = Text()
-    for p in state.players:
-        objectives = ", ".join(content.objectives[o].name for o in p.objectives or p.objective_offer) or "none"
-        deals = ", ".join(f"{content.deals[d].vp} VP ({' + '.join(f'{lv}′ {m}' for m, lv in content.deals[d].requires.items())})"
-                          for d in p.deals) or "none"
-        out.append(f"{p.name}: ", style="bold")
-        out.append(f"objectives {objectives}; deals in hand {deals}\n")
-    hidden = [f"island {isl} column {c + 1} level {lv + 1}: {content.gallery(g.tile).metal or 'empty'}"
-              for isl, site in state.sites.items() for c, col in enumerate(site.columns)
-              for lv, g in enumerate(col) if g is not None and not g.face_up]
-    if hidden:
-        out.append("Face-down galleries: ", style="bold")
-        out.append("; ".join(hidden))
-    return out
+class ReplayScreen(PagedScreen):
+    """The board at a point of a game, its log, and (a finished game) every hand.
 
+    Wide terminals show it all at once. Below WIDE the replay pages its panels
+    as the game screen does (paging.py), with the status always on a line of
+    its own: [ and ], or o islands, s mining sites, e the centre, t the
+    tracks, b the players' boards, l the log, h the hands (finished games).
+    The replay's own keys keep their letters: p is the previous turn and g a
+    round here, so the mining sites are s, and b (not a way back: Esc is)
+    goes through the boards.
+    """
 
-class ReplayScreen(Screen[None]):
-    CSS_PATH = "game.tcss"
+    CSS_PATH = ["game.tcss", "replay.tcss"]
     HELP_TITLE = "Replay"
     BINDINGS = [
+        # the Footer shows the keys forward (80 columns hold no more); ? and the wide status list them all
         Binding("right", "step(1)", "Next event", priority=True),
-        Binding("left", "step(-1)", "Prev event", priority=True),
-        Binding("shift+right,n", "turn(1)", "Next turn"),
-        Binding("shift+left,p", "turn(-1)", "Prev turn"),
-        Binding("home", "go('first')", "Start", priority=True),
-        Binding("end", "go('last')", "End", priority=True),
+        Binding("left", "step(-1)", "Prev event", priority=True, show=False),
+        Binding("n,shift+right", "turn(1)", "Next turn"),
+        Binding("p,shift+left", "turn(-1)", "Prev turn", show=False),
+        Binding("home", "go('first')", "Start", priority=True, show=False),
+        Binding("end", "go('last')", "End", priority=True, show=False),
         Binding("g", "round", "Go to round"),
-        Binding("escape,b", "back", "Back"),
+        Binding("escape", "back", "Back"),
+        *STEP_KEYS,
+        goto_key("o", "islands", "islands"),
+        goto_key("s", "sites", "mining sites"),
+        goto_key("e", "centre", "Enrichment Center"),
+        goto_key("t", "tracks", "score and rounds"),
+        goto_key("b", "boards", "players' boards"),
+        goto_key("l", "log", "log"),
+        goto_key("h", "hands", "hands and hidden tiles"),
+        *SCROLL_KEYS,
         Binding("question_mark", "help", "Keys", key_display="?"),
     ]
-    DEFAULT_CSS = """
-    ReplayScreen #replay-side { width: 60; height: 100%; }
-    ReplayScreen #replay-status { height: auto; padding: 0 1; border: round $accent; }
-    ReplayScreen #replay-secrets { height: auto; padding: 0 1; border: round $warning; }
-    ReplayScreen.narrow #replay-main { layout: vertical; }
-    ReplayScreen.narrow #replay-side { width: 100%; height: 45%; }
-    """
+    PAGE_KINDS = {"islands": IslandPanel, "sites": MiningSitePanel, "centre": EnrichmentCenterPanel,
+                  "tracks": ScoreTrackPanel, "boards": PlayerBoard, "log": ReplayLog, "hands": ReplaySecrets}
+    SCROLLERS = (ReplayLog, ReplaySecrets)
+    HINT_KEYS = [("[ ]", "panels"), ("o", "islands"), ("s", "mines"), ("e", "centre"), ("t", "tracks"),
+                 ("b", "boards"), ("l", "log"), ("h", "hands")]
 
     def __init__(self, content: Content, events: Sequence) -> None:
         super().__init__()
         self.replay = Replay(content, events)
         self.pos = self.replay.first
+        self._final: Scene | None = None  # the last scene: the players' names and colours
 
     def compose(self) -> ComposeResult:
         seats = len(self.replay.events[0].names) if self.replay.events else 0
-        with Horizontal(id="replay-main"):
+        with Horizontal(id="main"):
             yield from compose_board(self.replay.content, seats)
-            with Vertical(id="replay-side"):
+            with Vertical(id="side"):
                 yield Static(id="replay-status")
-                yield Static(id="replay-secrets")
-                yield ReplayLog(id="replay-log")
-        yield Footer()
+                if self.replay.reveal:  # nothing secret is ever on an unfinished game's screen
+                    yield ReplaySecrets(classes="panel")
+                yield ReplayLog(id="replay-log", classes="panel")
+                yield Note(id="page-hint")
+        yield Footer(compact=True)  # so that 80 columns hold every key it shows
 
     def on_mount(self) -> None:
         scene, _ = self.replay.scene_at(self.replay.last)
+        self._final = scene
         self.query_one(ReplayLog).write_lines([ln.line for ln in self.replay.lines], scene.players)
-        self.query_one("#replay-secrets").display = self.replay.reveal
-        self.on_resize()
+        self._fit(self.app.size)
         self.show_position()
 
-    def on_resize(self, event=None) -> None:
-        self.set_class(self.app.size.width < 150, "narrow")
+    # --- the compact layout (paging.py) -------------------------------------------------
+
+    @property
+    def pages(self) -> list[Page]:
+        """The board's pages, then the log, then (a finished game) the hands."""
+        pages = board_pages(self, lambda seat: self._final.tag(seat).plain if self._final else f"seat {seat + 1}")
+        pages.append(Page("Log", (self.query_one(ReplayLog),)))
+        pages += [Page("Hands and hidden tiles", (secrets,)) for secrets in self.query(ReplaySecrets)]
+        return pages
+
+    @property
+    def hint_keys(self) -> list[tuple[str, str]]:
+        return [(key, what) for key, what in self.HINT_KEYS if key != "h" or self.replay.reveal]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "goto" and parameters == ("hands",) and not self.replay.reveal:
+            return False
+        return super().check_action(action, parameters)
+
+    def _fit(self, size) -> None:
+        super()._fit(size)
+        if self.is_mounted and self._final is not None:
+            self._show_status()
+
+    # --- the position ---------------------------------------------------------------------
 
     def show_position(self) -> None:
         scene, state = self.replay.scene_at(self.pos)
-        for panel in self.query(".panel"):
+        for panel in self.query("#board .panel"):
             panel.show(scene)
         self.query_one(ReplayLog).mark(self.replay.line_at(self.pos))
-        what = "finished game: everything is shown" if self.replay.reveal else "unfinished game: secrets stay hidden"
+        self._show_status(state)
+        for secrets in self.query(ReplaySecrets):
+            secrets.show(state, self.replay.content)
+
+    def _show_status(self, state: GameState | None = None) -> None:
+        """Where the replay is: three lines when wide, one when compact (the keys are in the hint and Footer)."""
+        if state is None:
+            state = self.replay.state_at(self.pos)
         where = f"Round {state.round}" if state.round else "Setup"
-        self.query_one("#replay-status", Static).update(Text.assemble(
-            ("Replay ", "bold"), f"· {where} · event {self.pos} of {self.replay.last}\n",
+        what = "finished game: everything is shown" if self.replay.reveal else "unfinished game: secrets stay hidden"
+        at = f"event {self.pos} of {self.replay.last}"
+        status = self.query_one("#replay-status", Static)
+        if self.has_class("compact"):
+            brief = "everything shown" if self.replay.reveal else "secrets hidden"
+            status.update(Fit(Text.assemble(("Replay ", "bold"), f"· {where} · {at} · {what}"),
+                              Text.assemble(("Replay ", "bold"), f"· {where} · {at} · {brief}"),
+                              Text.assemble((where, "bold"), f" · {self.pos}/{self.replay.last} · {brief}")))
+            return
+        status.update(Text.assemble(
+            ("Replay ", "bold"), f"· {where} · {at}\n",
             (f"{what}\n← → event · ⇧← ⇧→ or p n turn · Home End · g round · Esc back", "dim")))
-        if self.replay.reveal:
-            self.query_one("#replay-secrets", Static).update(secrets_text(state, self.replay.content))
 
     # --- keys ------------------------------------------------------------------------
 
-    def _go(self, pos: int) -> None:
+    def _move_to(self, pos: int) -> None:
         self.pos = self.replay.clamp(pos)
         self.show_position()
 
     def action_step(self, delta: int) -> None:
-        self._go(self.replay.step(self.pos, delta))
+        self._move_to(self.replay.step(self.pos, delta))
 
     def action_turn(self, delta: int) -> None:
-        self._go(self.replay.turn(self.pos, delta))
+        self._move_to(self.replay.turn(self.pos, delta))
 
     def action_go(self, where: str) -> None:
-        self._go(self.replay.first if where == "first" else self.replay.last)
+        self._move_to(self.replay.first if where == "first" else self.replay.last)
 
     def action_round(self) -> None:
         rounds = sorted(self.replay.rounds)
@@ -156,7 +203,7 @@ class ReplayScreen(Screen[None]):
 
         def chosen(number: int | None) -> None:
             if number is not None:
-                self._go(self.replay.round_start(number))
+                self._move_to(self.replay.round_start(number))
 
         self.app.push_screen(RoundScreen(rounds), chosen)
 

@@ -5,8 +5,10 @@ All through key presses on the real LagoonApp with a real SQLite file in tmp_pat
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
+from rich.text import Text
 from textual.widgets import DataTable, OptionList
 
 from lagoon_tui.app import LagoonApp
@@ -21,10 +23,15 @@ from lagoon_tui.screens.load import LoadScreen
 from lagoon_tui.screens.new_game import GameSettings
 from lagoon_tui.screens.replay import ReplayScreen
 from lagoon_tui.screens.title import TitleScreen
+from lagoon_tui.widgets import (EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard,
+                                ScoreTrackPanel)
 from lagoon_tui.widgets.replay_log import ReplayLog
+from lagoon_tui.widgets.replay_secrets import ReplaySecrets
 from rules import Engine, load_content, replay
+from rules import events as ev
 
 from .drive import Policy, settle, start, step
+from .test_privacy import deal_patterns
 from .test_screens import screen_text
 
 CONTENT = load_content()
@@ -159,10 +166,12 @@ async def test_a_finished_game_from_load_opens_its_replay_with_nothing_secret(st
                 assert CONTENT.objectives[o].name in " ".join(text.split())
 
 
-async def test_replay_keys_step_by_event_turn_round_and_ends(store):
+@pytest.mark.parametrize("size", [(160, 50), (80, 24)], ids=["160x50", "80x24"])
+async def test_replay_keys_step_by_event_turn_round_and_ends(store, size):
+    """The same keys on a big terminal and in the compact layout, where p still means the previous turn."""
     game, engine = saved_game(store, 80, seed=6)
     app = LagoonApp(CONTENT, store=store)
-    async with app.run_test(size=(160, 50)) as pilot:
+    async with app.run_test(size=size) as pilot:
         screen = await open_replay(pilot, game)
         r: Replay = screen.replay
         assert not r.reveal and screen.pos == r.first
@@ -195,20 +204,104 @@ async def test_replay_keys_step_by_event_turn_round_and_ends(store):
         await wait(pilot, lambda: isinstance(app.screen, TitleScreen))
 
 
-async def test_an_unfinished_games_replay_keeps_every_secret(store):
+async def every_page(pilot, screen: ReplayScreen) -> list[str]:
+    """The screen's text on each page of the compact layout in turn (] all the way round); else just the screen."""
+    if not screen.has_class("compact"):
+        return [screen_text(pilot.app)]
+    texts = []
+    for _ in screen.pages:
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+        texts.append(screen_text(pilot.app))
+    return texts
+
+
+@pytest.mark.parametrize("size", [(160, 50), (80, 24)], ids=["160x50", "80x24"])
+async def test_an_unfinished_games_replay_keeps_every_secret(store, size):
+    """No objective and no deal in a hand, on any page of the compact layout either."""
     game, engine = saved_game(store, 150, seed=8, players=3)
-    secrets = {CONTENT.objectives[o].name for p in engine.state.players for o in p.objectives}
+    state = engine.state
+    secrets = {CONTENT.objectives[o].name for p in state.players for o in p.objectives}
+    def needs(deal: str) -> tuple:
+        return tuple(sorted(CONTENT.deals[deal].requires.items()))
+
+    closed = {needs(e.deal) for e in engine.events if isinstance(e, ev.DealClosed)}  # shown when closed
+    patterns = [pat for p in state.players for d in p.deals if needs(d) not in closed
+                for pat in deal_patterns(CONTENT.deals[d])]
+    assert patterns  # the game has deals that were never shown
     app = LagoonApp(CONTENT, store=store)
-    async with app.run_test(size=(160, 50)) as pilot:
+    async with app.run_test(size=size) as pilot:
         screen = await open_replay(pilot, game)
+        assert screen.has_class("compact") == (size == (80, 24))
+        assert not screen.query(ReplaySecrets)
         for key in ["home"] + ["shift+right"] * 15 + ["end"]:
             await pilot.press(key)
             await pilot.pause()
-            text = " ".join(screen_text(app).split())
-            leaked = {name for name in secrets if name in text}
-            assert not leaked, f"the replay shows {leaked} at event {screen.pos}"
+            for page in await every_page(pilot, screen):
+                text = " ".join(page.split())
+                leaked = {name for name in secrets if name in text}
+                leaked |= {pat.text for pat in patterns if pat.search(text)}
+                assert not leaked, f"the replay shows {leaked} at event {screen.pos}"
         lines = " ".join(ln.line.text for ln in screen.replay.lines)
         assert not {name for name in secrets if name in lines}
+
+
+def on_screen(app, panel) -> bool:
+    """The panel is shown with its border title (its first words: a narrow panel may shorten it)."""
+    title = Text.from_markup(str(panel.border_title)).plain
+    return panel.display and re.search(f"[─━═] {re.escape(title[:12])}", screen_text(app)) is not None
+
+
+async def test_every_panel_of_a_replay_is_reachable_by_keys_at_80x24(store):
+    """80×24: one page at a time, like the game screen; ] goes round every page, a letter jumps to a kind
+    (pressed again: the next of that kind), j / k scroll the log, and the status line stays on screen."""
+    game, done = saved_game(store, 10_000, seed=2, players=3)
+    app = LagoonApp(CONTENT, store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_replay(pilot, game)
+        assert screen.has_class("compact") and screen.replay.reveal
+        await pilot.press("end")
+        await pilot.pause()
+        panels = screen.panels
+        assert {type(p) for p in panels} >= {ReplayLog, ReplaySecrets, PlayerBoard, IslandPanel}
+        seen, shown_by_page = set(), []
+        for n, _ in enumerate(screen.pages):
+            await pilot.press("right_square_bracket")
+            await pilot.pause()
+            assert f"{screen.page + 1}/{len(screen.pages)}" in screen_text(app)  # the hint line
+            assert f"event {screen.replay.last} of {screen.replay.last}" in screen_text(app)  # the status, always
+            shown = tuple(p for p in panels if on_screen(app, p))
+            assert shown, f"page {screen.page + 1} shows no panel:\n{screen_text(app)}"
+            shown_by_page.append(shown)
+            seen.update(shown)
+        assert screen.page == 0 and len(set(shown_by_page)) == len(screen.pages)
+        assert seen == set(panels)
+
+        for key, kind in [("o", IslandPanel), ("s", MiningSitePanel), ("e", EnrichmentCenterPanel),
+                          ("t", ScoreTrackPanel), ("b", PlayerBoard), ("l", ReplayLog), ("h", ReplaySecrets)]:
+            await pilot.press(key)
+            await pilot.pause()
+            assert any(on_screen(app, p) for p in screen.query(kind)), f"{key}: no {kind.__name__}"
+            assert isinstance(app.screen, ReplayScreen)  # b is a page here; Esc goes back
+        await pilot.press("b")
+        await pilot.pause()
+        first = [p.seat for p in screen.query(PlayerBoard) if on_screen(app, p)]
+        await pilot.press("b")
+        await pilot.pause()
+        assert [p.seat for p in screen.query(PlayerBoard) if on_screen(app, p)] == [first[0] + 1]
+
+        await pilot.press("l")
+        await pilot.pause()
+        log = screen.query_one(ReplayLog)
+        assert log.highlighted == len(screen.replay.lines) - 1 and log.scroll_y > 0  # the end, in view
+        before = log.scroll_y
+        await pilot.press("k", "k")
+        await pilot.pause()
+        assert log.scroll_y < before
+        await pilot.press("right_square_bracket")  # from the last page round to the islands
+        await pilot.pause()
+        await pilot.press("escape")
+        await wait(pilot, lambda: isinstance(app.screen, TitleScreen))
 
 
 async def test_after_the_end_p_replays_the_game(store):

@@ -1,0 +1,195 @@
+"""The compact layout: one page of panels at a time, for the game screen and the replay screen.
+
+Below WIDE a screen shows the whole board no more: it gets the class
+"compact" and shows one `Page` of panels (class "-page"), switched with [ and ]
+or a letter per kind of page, with a hint line (#page-hint) saying where it is
+and which keys go where. Both screens page the same board the same way, so the
+paging lives here once; each screen says which pages it has (`pages`), which
+letters lead where (`PAGE_KINDS`, `hint_keys`) and may refine where a letter
+jumps (`_goto_page`). The styles are in game.tcss (selectors on PagedScreen).
+
+A screen's own BINDINGS list the page keys (STEP_KEYS, SCROLL_KEYS and its
+letters) where they belong in its Footer and help; the actions are here.
+"""
+from __future__ import annotations
+
+from typing import Callable, ClassVar, NamedTuple
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.widget import Widget
+
+from ..widgets import EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, RoundTrackPanel, ScoreTrackPanel
+from ..widgets._common import Fit, Note
+
+WIDE = (150, 44)  # from this size on, the whole board is shown at once
+
+STEP_KEYS = [
+    Binding("right_square_bracket", "page(1)", "Next panel"),
+    Binding("left_square_bracket", "page(-1)", "Prev panel", show=False),
+]
+"""[ and ]: the pages in turn."""
+
+SCROLL_KEYS = [
+    Binding("shift+down,j", "scroll_page(1)", "Scroll panel down", show=False),
+    Binding("shift+up,k", "scroll_page(-1)", "Scroll panel up", show=False),
+]
+"""The page's own scroller (a log) or the board area, when a page is taller than the screen."""
+
+
+def goto_key(key: str, where: str, what: str) -> Binding:
+    """A letter that jumps to a kind of page (see `PagedScreen.action_goto`); listed by ? only when compact."""
+    return Binding(key, f"goto('{where}')", f"Page: {what}", show=False)
+
+
+def join_keys(keys: list[tuple[str, str]], sep: str) -> list[Text]:
+    """Keys in bold, each followed by what it does: "o islands  g mines"."""
+    out: list[Text] = []
+    for n, (key, what) in enumerate(keys):
+        out.append(Text(key, style="bold"))
+        out.append(Text(f" {what}" if what else ""))
+        if n < len(keys) - 1:
+            out.append(Text(sep))
+    return out
+
+
+class Page(NamedTuple):
+    """What the compact layout shows at once: one or a few panels, and a name for the hint line."""
+
+    name: str
+    panels: tuple[Widget, ...]
+
+
+def board_pages(screen: Screen, seat_name: Callable[[int], str]) -> list[Page]:
+    """The pages of the board of `compose_board`: islands two by two, the mines, the centre, the tracks, each board."""
+    islands = list(screen.query(IslandPanel))
+    pages = [Page(f"Islands {pair[0].island}–{pair[-1].island}" if len(pair) > 1 else f"Island {pair[0].island}",
+                  tuple(pair)) for pair in (islands[i:i + 2] for i in range(0, len(islands), 2))]
+    pages.append(Page("Mining sites", tuple(screen.query(MiningSitePanel))))
+    pages.append(Page("Enrichment Center", (screen.query_one(EnrichmentCenterPanel),)))
+    pages.append(Page("Score and rounds", (screen.query_one(ScoreTrackPanel), screen.query_one(RoundTrackPanel))))
+    for board in screen.query(PlayerBoard):
+        pages.append(Page(f"Board of {seat_name(board.seat)}", (board,)))
+    return pages
+
+
+class PagedScreen(Screen[None]):
+    """A screen of the board (#board) and a side column (#side) that pages its panels when small.
+
+    Subclasses provide `pages`, `PAGE_KINDS` (the `goto` names and the panel
+    type each leads to) and `HINT_KEYS`, call `_fit` when mounted, and put
+    the bindings in their BINDINGS. Everything with the class "panel" is
+    paged; a page of panels outside #board (a log, say) takes the whole height
+    (class "-side-page").
+    """
+
+    COMPACT_ONLY: ClassVar[frozenset[str]] = frozenset({"page", "goto", "scroll_page"})
+    WIDE_ONLY: ClassVar[frozenset[str]] = frozenset()
+    PAGE_KINDS: ClassVar[dict[str, type[Widget]]] = {}
+    SCROLLERS: ClassVar[tuple[type[Widget], ...]] = ()  # panels that scroll by themselves
+    HINT_KEYS: ClassVar[list[tuple[str, str]]] = []
+
+    page: int = 0
+
+    @property
+    def panels(self) -> list[Widget]:
+        return list(self.query(".panel"))
+
+    @property
+    def pages(self) -> list[Page]:  # pragma: no cover - each screen overrides it
+        raise NotImplementedError
+
+    @property
+    def hint_keys(self) -> list[tuple[str, str]]:
+        """The keys the hint line names, "[ ]" first (the first left out when room is short)."""
+        return self.HINT_KEYS
+
+    # --- size ------------------------------------------------------------------------
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size)
+
+    def _fit(self, size: Size) -> None:
+        compact = size.width < WIDE[0] or size.height < WIDE[1]
+        self.set_class(compact, "compact")
+        self._show_page()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        compact = self.has_class("compact")
+        if action in self.COMPACT_ONLY:
+            return compact
+        if action in self.WIDE_ONLY:
+            return not compact
+        return True
+
+    # --- the page shown ------------------------------------------------------------------
+
+    def _show_page(self) -> None:
+        pages = self.pages
+        self.page %= len(pages)
+        shown = pages[self.page]
+        compact = self.has_class("compact")
+        for panel in self.panels:
+            panel.set_class(panel in shown.panels, "-page")
+        for row in self.query(".row"):
+            visible = [child for child in row.children if child in shown.panels]
+            if compact:
+                columns = 1 if row.id in ("tracks", "boards") else max(1, len(visible))
+            else:
+                columns = len(row.children)
+            row.styles.grid_size_columns = columns
+            row.set_class(compact and not visible, "-empty")
+        board = self.query_one("#board")
+        side = compact and not any(board in panel.ancestors for panel in shown.panels)
+        self.set_class(side, "-side-page")
+        if compact:
+            board.scroll_home(animate=False)
+            self.query_one("#page-hint", Note).update(self._hint(shown))
+
+    def _hint(self, shown: Page) -> Fit:
+        where = Text(f"{self.page + 1}/{len(self.pages)}", style="bold")
+        keys = self.hint_keys
+        choices = [Text.assemble(where, " ", *join_keys(keys, "  ")),
+                   Text.assemble(where, " ", *join_keys(keys[1:], "  ")),
+                   Text.assemble(where, " ", *join_keys(keys[1:], " ")),
+                   Text.assemble(where, " ", *join_keys([(k, "") for k, _ in keys], " "))]
+        return Fit(*choices)
+
+    def _go(self, index: int) -> None:
+        self.page = index
+        self._show_page()
+
+    def _index(self, test: Callable[[Widget], bool]) -> list[int]:
+        return [i for i, page in enumerate(self.pages) if any(test(p) for p in page.panels)]
+
+    # --- keys --------------------------------------------------------------------------
+
+    def action_page(self, step: int) -> None:
+        self._go(self.page + step)
+
+    def action_goto(self, where: str) -> None:
+        """Jump to a page of a kind (PAGE_KINDS); pressed again, go on to the next page of the same kind."""
+        kind = self.PAGE_KINDS[where]
+        matches = self._index(lambda p: isinstance(p, kind))
+        target = self._goto_page(where, matches)
+        self._go(target if target is not None else matches[0])
+
+    def _goto_page(self, where: str, matches: list[int]) -> int | None:
+        """Where `goto(where)` leads from this page (None: the first page of the kind).
+
+        Here: the next page of the kind when one is shown. A screen may know
+        better (the game screen: the page of the player at the keyboard).
+        """
+        if self.page in matches:
+            return matches[(matches.index(self.page) + 1) % len(matches)]
+        return None
+
+    def action_scroll_page(self, step: int) -> None:
+        shown = self.pages[self.page].panels
+        own = [p for p in shown if isinstance(p, self.SCROLLERS)]
+        target = own[0] if own else self.query_one("#board")
+        target.scroll_relative(y=step * 3, animate=False)
