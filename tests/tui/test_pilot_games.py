@@ -167,7 +167,7 @@ def page_hint(app) -> tuple[int, int]:
 def region_text(app, widget) -> str:
     """The text on screen inside `widget`'s content region, its lines joined into one."""
     lines = screen_text(app).splitlines()
-    r = widget.content_region
+    r = widget.scrollable_content_region  # without the scroll bar
     inside = [line[r.x:r.right] for line in lines[r.y:r.bottom]]
     return " ".join(" ".join(inside).split())
 
