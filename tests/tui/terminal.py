@@ -33,6 +33,7 @@ LAGOON = Path(sys.executable).with_name("lagoon")
 TIMEOUT = 60.0  # seconds any one wait may take before the test fails (a slow CI machine, a cold start)
 POLL = 0.05
 CURTAIN = "Pass the keyboard to"
+EXITED = "pane command exited with status"
 OPTION_1 = re.compile(r"(?<![\w.$'])1\. [A-Z]")
 """The first option of a prompt, "1. Keep ...", at the start of a line or of a panel's line."""
 BORDERS = re.compile(r"[│┃║╭╮╰╯┏┓┗┛╔╗╚╝▎▊]")
@@ -66,20 +67,30 @@ class Tmux:
         self.target = "game"
         # The pane inherits the server's (clean) environment; tmux sets TERM in
         # it to its own, so the pane's terminal type is always given here.
+        # A shell runs the command and then writes its exit status in the pane,
+        # which stays on screen after the pane's end (remain-on-exit): tmux's own
+        # #{pane_dead_status} was seen to stay empty for a minute under load,
+        # the app's process a zombie tmux had not reaped yet.
         settings = {"TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", **(pane_env or {})}
-        self.run("new-session", "-d", "-s", self.target, "-x", str(width), "-y", str(height),
-                 "env", *(f"{key}={value}" for key, value in settings.items()), *command)
+        self.run("start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
+                 "new-session", "-d", "-s", self.target, "-x", str(width), "-y", str(height),
+                 "env", *(f"{key}={value}" for key, value in settings.items()),
+                 "sh", "-c", f'"$@"; echo "{EXITED} $?"', "sh", *command)
 
     def run(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
         return subprocess.run(["tmux", "-L", self.socket, "-f", "/dev/null", *args], env=self.env,
                               capture_output=True, text=True, timeout=TIMEOUT, check=check)
 
     def alive(self) -> bool:
-        return self.run("has-session", "-t", self.target, check=False).returncode == 0
+        """Whether the pane's command (the app, or ssh) is still running."""
+        done = self.run("display-message", "-p", "-t", self.target, "#{pane_dead}", check=False)
+        return done.returncode == 0 and done.stdout.strip() == "0"
 
-    def capture(self, escapes: bool = False) -> str:
-        """The pane's text; with `escapes`, with the SGR sequences (colours, bold) tmux keeps for each cell."""
-        return self.run("capture-pane", "-p", *(["-e"] if escapes else []), "-t", self.target).stdout
+    def capture(self, escapes: bool = False, history: bool = False) -> str:
+        """The pane's text; with `escapes`, with the SGR sequences (colours, bold) tmux keeps for each cell;
+        with `history`, with the lines scrolled off the top too."""
+        options = (["-e"] if escapes else []) + (["-S", "-"] if history else [])
+        return self.run("capture-pane", "-p", *options, "-t", self.target).stdout
 
     def send(self, *keys: str) -> None:
         self.run("send-keys", "-t", self.target, *keys)
@@ -115,13 +126,17 @@ class Tmux:
         self.send(key)
         return self.settle(test, f"{what} after {key}", before)
 
-    def quit(self) -> bool:
-        """Press ctrl+q and wait for the session to end with the app; whether it did."""
+    def quit(self) -> int | None:
+        """Press ctrl+q and wait for the pane's command to end; its exit status (None if it did not end)."""
         self.send("C-q")
         deadline = time.monotonic() + TIMEOUT
-        while self.alive() and time.monotonic() < deadline:
+        while time.monotonic() < deadline:
+            # the line may have scrolled up, pushed by tmux's own "Pane is dead"
+            found = re.search(rf"{EXITED} (\d+)", self.capture(history=True))
+            if found:
+                return int(found[1])
             time.sleep(POLL)
-        return not self.alive()
+        return None
 
     def kill(self) -> None:
         self.run("kill-server", check=False)

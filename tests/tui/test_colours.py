@@ -78,7 +78,7 @@ def test_colour_depth(content, name):
     try:
         screen = play_opening(tmux, game)
         pages = panel_pages(tmux, screen, game.first_action[1])
-        assert tmux.quit(), "ctrl+q did not end the app"
+        assert tmux.quit() == 0, f"ctrl+q did not end the app with status 0:\n{tmux.capture()}"
     finally:
         tmux.kill()
 

@@ -9,7 +9,7 @@ always the first option, passing every curtain) and checks the pane against
 the same opening played on an engine directly: the first action prompt, and,
 somewhere among the panels (] pages through them in the compact layout),
 "Round 1", both players' ships at an island and the island choices in the
-log. Then ctrl+q must end the session. The log is checked last, after the
+log. Then ctrl+q must end the app with exit status 0. The log is checked last, after the
 session has ended, with an error of its own, so that the 160x50 run can be
 an expected failure for that alone (an app bug, see its reason).
 
@@ -64,7 +64,7 @@ def test_lagoon_play_in_tmux(content, width, height):
         for name, island in islands:
             assert re.search(rf"Ships( here)?: {name} \[[RY]\]", text), f"{name}'s ship is not on an island:\n{seen}"
         in_log = [re.search(rf"{name}( \[[RY]\])? chose island {island}\b", text) for name, island in islands]
-        assert tmux.quit(), "ctrl+q did not end the app"
+        assert tmux.quit() == 0, f"ctrl+q did not end the app with status 0:\n{tmux.capture()}"
     finally:
         tmux.kill()
     if not all(in_log):
