@@ -45,6 +45,13 @@ class LagoonApp(SavedGamesMixin, App[None]):
         self.resume_with = resume
 
     def on_mount(self) -> None:
+        if not self.is_headless and self.console.color_system == "standard":
+            # Textual turns the players' ANSI colours into its theme's RGB values
+            # and, in a 16-colour terminal, back into the nearest standard colour:
+            # red came out magenta and yellow red. Sent as they are, they are the
+            # terminal's own red and yellow. (Headless runs, the snapshots among
+            # them, keep the theme's colours whatever TERM the tests run under.)
+            self.ansi_color = True
         self.push_screen(TitleScreen())
         if self.start_with is not None:
             self.start_game(self.start_with)
