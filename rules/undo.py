@@ -18,6 +18,7 @@ from typing import Sequence
 from . import events as ev
 from .narrate import narrate
 from .state import GameState
+from .view import redact
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,9 +97,10 @@ def undo_point(s: GameState, events: Sequence, marks: Sequence[Mark], seat: int 
 
 
 def _describe(s: GameState, block: Sequence, mark: Mark) -> str:
-    """The move taken back, in words: its last sentence (what it did), else a step of an action."""
+    """The move taken back, in words: its last sentence as the seat's own log tells it (so it
+    names nothing that seat may not know), else a step of an action."""
     for e in reversed(block):
-        line = narrate(e, s)
+        line = narrate(redact(e, mark.seat), s)
         if line:
             return line
     return "your last choice in this action"

@@ -11,6 +11,8 @@ import re
 
 from rules import Engine, clone, load_content, replay
 from rules import events as ev
+from rules.view import redact
+from rules.narrate import narrate
 from rules.undo import HAND_OVERS, NoUndo, UndoPoint
 
 CONTENT = load_content()
@@ -102,3 +104,26 @@ def test_a_drawn_deal_cannot_be_taken_back():
     point = engine.undo_point()
     assert not point and point.reason == "a deal was drawn"
     assert engine.undo() == point  # refused, and nothing changed
+
+
+def test_the_undo_note_tells_the_move_as_the_players_own_log_does():
+    """The note under the prompt is the last sentence of the move as that seat's log tells it,
+    so it names nothing the seat may not know (a face-down gallery demolished, another's deal)."""
+    checked = differs = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        engine = Engine.new(CONTENT, ["Ana", "Ben", "Cleo", "Dev"][: 2 + seed % 3], seed=seed)
+        while engine.state.phase != "over":
+            ids = engine.legal_ids()
+            engine.choose(ids[rng.randrange(len(ids))])
+            point = engine.undo_point()
+            if not point:
+                continue
+            block = engine.events[point.pos:]
+            told = [narrate(redact(e, point.seat), engine.state) for e in block]
+            raw = [narrate(e, engine.state) for e in block]
+            expected = next((t for t in reversed(told) if t), "your last choice in this action")
+            assert point.what == expected
+            checked += 1
+            differs += told != raw
+    assert checked > 200 and differs, (checked, differs)
