@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 from ..bridge import GameBridge
 from ..cards_text import describe_option
@@ -21,7 +21,7 @@ from ..widgets import (EnrichmentCenterPanel, IslandPanel, LogPanel, MarketPanel
 from ..widgets._common import Note
 from ..widgets.player_board import secrets_text
 from ..widgets.prompt import PromptPanel
-from .board_layout import BoardArea, compose_board
+from .board_layout import compose_board
 from .curtain import CurtainScreen
 from .inspect import InspectScreen
 from .paging import SCROLL_KEYS, STEP_KEYS, Page, PagedScreen, board_pages, goto_key
