@@ -13,12 +13,12 @@ from rules.cards import Content
 
 from .bridge import GameBridge
 from .saving import SavedGamesMixin
-from .screens.end import EndScreen
 from .screens.game import GameScreen
-from .screens.help import HelpScreen, bindings_of
-from .screens.new_game import GameSettings, NewGameScreen
-from .screens.rules import RulesScreen
 from .screens.title import TitleScreen
+from .settings import GameSettings
+
+# The screens a game does not need to start (the end, the rules, the keys, the
+# new-game form) are imported when first shown: the game starts sooner.
 
 
 class LagoonApp(SavedGamesMixin, App[None]):
@@ -61,6 +61,8 @@ class LagoonApp(SavedGamesMixin, App[None]):
     # --- actions the screens call ------------------------------------------------
 
     def action_new_game(self) -> None:
+        from .screens.new_game import NewGameScreen
+
         self.push_screen(NewGameScreen(), self.start_game)
 
     def start_game(self, settings: GameSettings | None) -> None:
@@ -81,6 +83,8 @@ class LagoonApp(SavedGamesMixin, App[None]):
         self.call_later(self._show_end, bridge.engine)
 
     def _show_end(self, engine: Engine) -> None:
+        from .screens.end import EndScreen
+
         self.push_screen(EndScreen(engine), lambda what: self._after_end(what, engine))
 
     def _after_end(self, what: str | None, engine: Engine | None = None) -> None:
@@ -90,10 +94,14 @@ class LagoonApp(SavedGamesMixin, App[None]):
             self.replay_engine(engine)
 
     def action_rules(self) -> None:
+        from .screens.rules import RulesScreen
+
         if not isinstance(self.screen, RulesScreen):
             self.push_screen(RulesScreen(self.content))
 
     def action_help(self) -> None:
+        from .screens.help import HelpScreen, bindings_of
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(f"Keys: {self.screen.__class__.__name__.removesuffix('Screen')}",
                                         bindings_of(self.screen)))

@@ -121,7 +121,7 @@ def play_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     if content is None:
         return 2
     from lagoon_tui.app import LagoonApp
-    from lagoon_tui.screens.new_game import GameSettings
+    from lagoon_tui.settings import GameSettings
 
     settings = None
     if args.command == "play":

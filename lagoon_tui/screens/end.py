@@ -14,12 +14,13 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, OptionList, Static
+from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from lagoon_tui.results import PLAY_SOURCES, GameResults, PlayerResult, final_results, ordinal, tiebreak_lines
 from lagoon_tui.scene import COLOUR_LETTERS, COLOUR_STYLES
 from lagoon_tui.screens.help import show_help
+from lagoon_tui.widgets.keys_footer import KeysFooter
 
 SHORT_SOURCES = {
     "equipment": "Equipment",
@@ -92,7 +93,7 @@ class EndScreen(Screen[str]):
             yield Static("↑ ↓ scroll the sheet · Tab to the choices below", classes="hint", id="end-hint")
             yield OptionList(Option("Back to title  (b)", id="title"), Option("New game  (n)", id="new"),
                              id="end-menu", compact=True)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self._build_table()

@@ -11,7 +11,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import Footer
 
 from ..bridge import GameBridge
 from ..cards_text import describe_option
@@ -19,6 +18,7 @@ from ..scene import COLOUR_LETTERS
 from ..widgets import (EnrichmentCenterPanel, IslandPanel, LogPanel, MarketPanel, MiningSitePanel, PlayerBoard,
                        ScoreTrackPanel)
 from ..widgets._common import Note
+from ..widgets.keys_footer import KeysFooter
 from ..widgets.player_board import secrets_text
 from ..widgets.prompt import PromptPanel
 from .board_layout import compose_board
@@ -83,6 +83,7 @@ class GameScreen(PagedScreen):
         self.log_filter: int | None = None
         self._paged_for: int | None = None  # the seat the compact page last jumped for
         self._shown_events = 0  # how much of the engine's log the screen shows
+        self._board_drawn = False  # the panels are empty until the board is first drawn
         self._unsubscribe = bridge.engine.subscribe(lambda events: self.post_message(self.GameChanged(events)))
 
     # --- layout ---------------------------------------------------------------------
@@ -95,7 +96,7 @@ class GameScreen(PagedScreen):
                 yield LogPanel(classes="panel")
                 yield Note(id="page-hint")
                 yield PromptPanel()
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self._fit(self.app.size)
@@ -220,9 +221,12 @@ class GameScreen(PagedScreen):
         seat = engine.pending.seat
         if seat is not None and seat != self.at_keyboard:
             self.at_keyboard = None
-            self.redraw()  # nothing private stays on the board while it changes hands
             tag = self.bridge.scene(None).tag(seat)
-            self.app.push_screen(CurtainScreen(tag), lambda _: self._hand_over(seat))
+            self.app.push_screen(CurtainScreen.shown_for(self.app, tag, lambda: self._hand_over(seat)))
+            if self._board_drawn:
+                # Behind the curtain nothing private stays on the board while it changes
+                # hands; drawn after the curtain is on its way, which it does not delay.
+                self.call_later(self.redraw)
             return
         self.redraw()
 
@@ -231,6 +235,7 @@ class GameScreen(PagedScreen):
         self.redraw()
 
     def redraw(self) -> None:
+        self._board_drawn = True
         scene = self.bridge.scene(self.at_keyboard)
         for panel in self.panels:
             panel.show(scene)
@@ -239,6 +244,8 @@ class GameScreen(PagedScreen):
             scene = self.bridge.scene(None)
         self.query_one(PromptPanel).show(scene)
         self.query_one("PromptPanel OptionList").focus()
+        # a row that grew or shrank leaves the boards too tall or too short: fit them again
+        self.call_after_refresh(self._stretch)
 
     def on_prompt_panel_chosen(self, message: PromptPanel.Chosen) -> None:
         self.choose(message.option_id)

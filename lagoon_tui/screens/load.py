@@ -10,10 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Label, Static
+from textual.widgets import DataTable, Label, Static
 
 from ..cli_saves import when
 from ..saves import GameInfo, Store, StoreError
+from ..widgets.keys_footer import KeysFooter
 from .help import show_help
 
 
@@ -71,7 +72,7 @@ class LoadScreen(Screen[tuple[str, int] | None]):
                      classes="hint")
         yield DataTable(id="load-table", cursor_type="row", zebra_stripes=True)
         yield Static("", id="load-empty", classes="hint")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

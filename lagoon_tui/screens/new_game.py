@@ -2,13 +2,12 @@
 
 The form returns a `GameSettings` (or None when the player backs out). It only
 checks what a person could get wrong while typing; the engine still decides
-everything about the game itself. The checks live in `check_settings`, a plain
-function, so they can be tested without a screen.
+everything about the game itself. The checks live in `check_settings` (lagoon_tui/settings.py),
+a plain function, so they can be tested without a screen.
 """
 from __future__ import annotations
 
 import inspect
-from dataclasses import dataclass
 
 from rich.text import Text
 from textual import on
@@ -16,66 +15,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from lagoon_tui.scene import COLOUR_LETTERS, COLOUR_STYLES
+from lagoon_tui.settings import COLOURS, DEFAULT_NAMES, SEATS_MAX, SEATS_MIN, GameSettings, check_settings
 from lagoon_tui.screens.help import show_help
+from lagoon_tui.widgets.keys_footer import KeysFooter
 
-DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dev")
-COLOURS = ("red", "yellow", "green", "blue")
-NAME_MAX = 12
-SEATS_MIN, SEATS_MAX = 2, 4
 RANDOM = -1  # the start-player choice "Random" (Select values must not be None)
-
-
-@dataclass(frozen=True)
-class GameSettings:
-    """What the new-game form decided. `seed`/`start_player` None mean "pick at random"."""
-
-    names: tuple[str, ...]
-    colours: tuple[str, ...]
-    seed: int | None = None
-    start_player: int | None = None
-
-
-def check_settings(names: list[str], colours: list[str], seed_text: str,
-                   start_player: int | None) -> tuple[GameSettings | None, dict[str, str]]:
-    """The settings, or the problems found, keyed by field: "name-0", "colour-1", "seed".
-
-    Names are trimmed; two names that differ only in capitals count as the same,
-    since players could not tell them apart on the board.
-    """
-    problems: dict[str, str] = {}
-    names = [n.strip() for n in names]
-    seen: dict[str, int] = {}
-    for seat, name in enumerate(names):
-        if not name:
-            problems[f"name-{seat}"] = "Give this seat a name."
-        elif len(name) > NAME_MAX:
-            problems[f"name-{seat}"] = f"A name has at most {NAME_MAX} characters (this one has {len(name)})."
-        elif name.casefold() in seen:
-            problems[f"name-{seat}"] = f"Seat {seen[name.casefold()] + 1} is already called {name}."
-        else:
-            seen[name.casefold()] = seat
-    taken: dict[str, int] = {}
-    for seat, colour in enumerate(colours):
-        if colour not in COLOURS:
-            problems[f"colour-{seat}"] = "Choose a colour."
-        elif colour in taken:
-            problems[f"colour-{seat}"] = f"Seat {taken[colour] + 1} already plays {colour}."
-        else:
-            taken[colour] = seat
-    seed: int | None = None
-    if seed_text.strip():
-        try:
-            seed = int(seed_text.strip())
-        except ValueError:
-            problems["seed"] = "The seed must be a whole number such as 42, or blank for a random game."
-    if start_player is not None and not 0 <= start_player < len(names):
-        problems["start"] = "Choose a seat that is playing, or Random."
-    if problems:
-        return None, problems
-    return GameSettings(tuple(names), tuple(colours), seed, start_player), {}
 
 
 def colour_label(colour: str) -> Text:
@@ -132,7 +79,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
                     yield Button("Cancel", compact=True, id="cancel-button")
             yield Static("Tab / shift+Tab: next / previous field · ↓: open a list · "
                          "Enter: start · Esc: back", classes="hint")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self._show_seats(self.initial_seats)

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from rules.cards import Content
 from rules.state import GameState
@@ -25,6 +25,7 @@ from ..replay import Replay
 from ..scene import Scene
 from ..widgets import EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, ScoreTrackPanel
 from ..widgets._common import Fit, Note
+from ..widgets.keys_footer import KeysFooter
 from ..widgets.replay_log import ReplayLog
 from ..widgets.replay_secrets import ReplaySecrets
 from .board_layout import compose_board
@@ -118,7 +119,7 @@ class ReplayScreen(PagedScreen):
                     yield ReplaySecrets(classes="panel")
                 yield ReplayLog(id="replay-log", classes="panel")
                 yield Note(id="page-hint")
-        yield Footer(compact=True)  # so that 80 columns hold every key it shows
+        yield KeysFooter(compact=True)  # so that 80 columns hold every key it shows
 
     def on_mount(self) -> None:
         scene, _ = self.replay.scene_at(self.replay.last)

@@ -16,13 +16,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.actions import ACTION_NAMES
 from rules.cards import Content
 from rules.registry import ISLAND_ACTIONS, MINER_ACTIONS
 from lagoon_tui.screens.help import show_help
+from lagoon_tui.widgets.keys_footer import KeysFooter
 
 TEXT_DIR = files("lagoon_tui") / "rules_text"
 PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
@@ -194,7 +195,7 @@ class RulesScreen(Screen):
                     else:
                         yield Static(RichMarkdown(text, hyperlinks=False), classes="rules-body")
             yield OptionList(*contents, id="rules-contents")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#rules-contents").display = self.app.size.width >= WIDE

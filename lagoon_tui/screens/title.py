@@ -12,10 +12,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from lagoon_tui.screens.help import show_help
+from lagoon_tui.widgets.keys_footer import KeysFooter
 
 LOGO = """\
 ╦  ╔═╗╔═╗╔═╗╔═╗╔╗╔
@@ -76,7 +77,7 @@ class TitleScreen(Screen):
             with Center():
                 yield OptionList(*self._choices(), id="title-menu")
             yield Static("↑ ↓ to move, Enter to choose, ? for the keys", classes="hint", id="title-hint")
-        yield Footer()
+        yield KeysFooter()
 
     def on_resize(self) -> None:
         self.query_one("#title-about").display = self.size.height >= ABOUT_MIN_HEIGHT

@@ -16,6 +16,8 @@ from rich.measure import Measurement
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widgets import Static
 
@@ -257,8 +259,72 @@ def detach_spaces(strip: Strip) -> Strip:
     return Strip(out, strip.cell_length) if changed else strip
 
 
-class Note(Static):
-    """A Static whose lines keep their spaces in SVG screenshots too (see `detach_spaces`)."""
+class SteadyLayout:
+    """Mixin for widgets: a change of the widget's virtual size lays out the screen only when it must.
+
+    Textual arranges the whole screen again whenever any widget's virtual
+    (scrollable) size changes: when a log line is added, when a prompt gets
+    other options, and, after every arrangement, once more for each text
+    whose lines changed. On the game screen that was two or three
+    arrangements of the whole screen per choice, each followed by a paint.
+    Only one case needs it: a scrolling widget whose own height follows its
+    content (the compact layout's prompt). A scrolling widget of fixed
+    height only moves its scrollbar, in the same frame; a widget that does
+    not scroll has no use for its virtual size at all.
+    """
+
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
+    def watch_virtual_size(self, size: Size) -> None:
+        if not self.is_scrollable:
+            return
+        if self.styles.auto_dimensions:
+            self.refresh(layout=True)
+        else:
+            self._scroll_update(size)  # what Textual does itself when a scroll needs no new arrangement
+
+
+class Note(SteadyLayout, Static):
+    """A Static that lays its content out once per change, and whose lines keep their spaces in SVG too.
+
+    (See `Drawn` and `detach_spaces`.)
+    """
+
+    def __init__(self, content: object = "", *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(content, name=name, id=id, classes=classes)
+        self._source: object = content  # what the note shows, before it is laid out
+        self._drawn: Drawn | None = None
+
+    def update(self, content: object = "", *, layout: bool = True) -> None:
+        """Show `content`, laid out once at the note's width (see `Drawn`)."""
+        self._source = content
+        width = self.content_size.width
+        if not width or isinstance(content, str) or not self.is_mounted:
+            self._drawn = None
+            super().update(content, layout=layout)
+            return
+        app = self.app
+        options = app.console_options.update_width(width).update(highlight=False)
+        drawn = Drawn(list(app.console.render(content, options)), width)
+        moved = self._drawn is None or self._height(drawn) != self._height(self._drawn)
+        self._drawn = drawn
+        super().update(drawn, layout=layout and moved)
+
+    def _height(self, drawn: Drawn) -> int:
+        """The content height `drawn` takes, counting a minimum height in lines (which the board panels get)."""
+        floor = self.styles.min_height
+        least = floor.cells if floor is not None else None
+        return drawn.lines if least is None else max(drawn.lines, least - self.styles.gutter.height)
+
+    def on_resize(self) -> None:
+        if self._drawn is None or self._drawn.width != self.content_size.width:
+            self.update(self._source)
+
+    @property
+    def rows(self) -> int:
+        """How many lines the content takes at the note's width (0 before it is laid out)."""
+        return self._drawn.lines if self._drawn is not None else 0
 
     def render_lines(self, crop) -> list[Strip]:
         return svg_safe(super().render_lines(crop))
@@ -285,7 +351,7 @@ class Drawn:
         yield from self.segments
 
 
-class Panel(Static):
+class Panel(Note):
     """A bordered board panel that redraws itself from a Scene with `show(scene)`."""
 
     DEFAULT_CSS = """
@@ -305,33 +371,14 @@ class Panel(Static):
         self.scene: Scene | None = None
         self._drawn_from: object = None
         self._titles: tuple[str, ...] = ()
-        self._source: object = ""  # what the panel shows, before it is laid out (see `Drawn`)
-        self._drawn: Drawn | None = None
-
-    def update(self, content: object = "", *, layout: bool = True) -> None:
-        """Show `content`, laid out once at the panel's width (see `Drawn`)."""
-        self._source = content
-        width = self.content_size.width
-        if not width or isinstance(content, str) or not self.is_mounted:
-            self._drawn = None
-            super().update(content, layout=layout)
-            return
-        app = self.app
-        options = app.console_options.update_width(width).update(highlight=False)
-        drawn = Drawn(list(app.console.render(content, options)), width)
-        moved = self._drawn is None or drawn.lines != self._drawn.lines
-        self._drawn = drawn
-        super().update(drawn, layout=layout and moved)
 
     def set_titles(self, *titles: str | Text) -> None:
         """Border titles from longest to shortest: the longest that fits the panel's width is shown."""
         self._titles = titles
         self._fit_title()
 
-    def on_resize(self) -> None:
+    def on_resize(self) -> None:  # (Note's own on_resize runs too: Textual calls each class's handler)
         self._fit_title()
-        if self._drawn is None or self._drawn.width != self.content_size.width:
-            self.update(self._source)
 
     def _fit_title(self) -> None:
         if not self._titles:
@@ -340,9 +387,6 @@ class Panel(Static):
         fits = [t for t in self._titles if one_line_width(Text(t) if isinstance(t, str) else t) <= room] \
             if room > 0 else []
         self.border_title = fits[0] if fits else self._titles[0 if room <= 0 else -1]
-
-    def render_lines(self, crop) -> list[Strip]:
-        return svg_safe(super().render_lines(crop))
 
     def unchanged(self, scene: Scene, key: object) -> bool:
         """True when `key` (the part of the scene this panel draws) is what it last drew.

@@ -122,9 +122,12 @@ class IslandPanel(Panel):
 
     def show(self, scene: Scene) -> None:
         view, seat = scene.view, scene.seat
-        key = (seat, view.get("phase"), view.get("islands_chosen"), view.get("space_users"),
-               (view.get("artifacts") or {}).get(str(self.island)),
-               [(p["name"], p["colour"], p.get("island"), p.get("used")) for p in view["players"]])
+        # only what this island shows: a move on another island leaves it as it is
+        here = f"{self.island}:"
+        spaces = {space: users for space, users in (view.get("space_users") or {}).items() if space.startswith(here)}
+        mine = [space for space in scene.player(seat)["used"] if space.startswith(here)] if seat is not None else None
+        key = (seat, view.get("phase"), ship_seats(scene, self.island), spaces, mine,
+               (view.get("artifacts") or {}).get(str(self.island)), [(p["name"], p["colour"]) for p in view["players"]])
         if self.unchanged(scene, key):
             return
         isl = scene.content.board.island(self.island)

@@ -10,14 +10,14 @@ from textual.strip import Strip
 from textual.widgets import RichLog
 
 from ..scene import LogLine, Scene
-from ._common import svg_safe
+from ._common import SteadyLayout, svg_safe
 
 
 def _people(scene: Scene) -> list[tuple[str, str]]:
     return [(p["name"], p["colour"]) for p in scene.players]
 
 
-class LogPanel(RichLog):
+class LogPanel(SteadyLayout, RichLog):
     """The scene's log lines; `f` (or `set_filter`) shows only the lines about one player.
 
     `action_cycle_filter` is the one place the filter moves on: the `f` key
@@ -38,6 +38,7 @@ class LogPanel(RichLog):
     LogPanel {
         height: 1fr;
         min-height: 5;
+        scrollbar-size-vertical: 0;
         padding: 0 1;
         background: $surface;
         border: round $panel-lighten-2;
@@ -147,6 +148,18 @@ class LogPanel(RichLog):
     def render_lines(self, crop) -> list[Strip]:
         return svg_safe(super().render_lines(crop))
 
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._subtitle()
+
+    def _subtitle(self) -> None:
+        """Where the reader is: the log has no scrollbar (it would be painted a frame late at every line).
+
+        It says how many lines are below the window when scrolled up.
+        """
+        below = round(self.max_scroll_y - self.scroll_y)
+        self.border_subtitle = f"↓ {below} newer · f: filter" if below > 0 else "f: filter"
+
     def _title(self) -> None:
         title = Text("Log · ")
         if self.filter_seat is None or self.scene is None:
@@ -155,7 +168,7 @@ class LogPanel(RichLog):
             title.append_text(self.scene.tag(self.filter_seat))
             title.append(" only")
         self.border_title = title
-        self.border_subtitle = "f: filter"
+        self._subtitle()
         self.set_class(self.filter_seat is not None, "-filtered")
 
     # --- filtering -------------------------------------------------------------

@@ -88,6 +88,9 @@ class MarketPanel(Panel):
             parts.append(Fit(Text.assemble(muted(f"{CAN_PAY} = "), tag, muted(f" could pay for it now ({where})")),
                              Text.assemble(muted(f"{CAN_PAY} = "), tag, muted(" could pay for it now")),
                              Text.assemble(muted(f"{CAN_PAY} = "), tag, muted(" can pay"))))
+        else:  # the same height as a player's legend, so the panels below stay where they are
+            parts.append(Fit(muted(f"{CAN_PAY} = the player at the keyboard could pay for it now"),
+                             muted(f"{CAN_PAY} = the player at the keyboard can pay")))
         self.update(Group(*parts))
 
     @staticmethod

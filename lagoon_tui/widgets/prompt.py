@@ -6,13 +6,13 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.strip import Strip
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from rules.actions import ACTION_NAMES
 
 from ..scene import Scene
-from ._common import Note, svg_safe
+from ._common import Note, SteadyLayout, svg_safe
 
 KEYS = "123456789"
 
@@ -27,6 +27,10 @@ def step_title(scene: Scene) -> str | None:
         return f"Using {scene.content.equipment[rest].name}"
     island, action = rest.split(":")
     return f"{ACTION_NAMES[action]} on island {island}"
+
+
+class Options(SteadyLayout, OptionList):
+    """The prompt's list of options: in the wide layout a new list repaints the prompt alone."""
 
 
 class PromptPanel(Vertical):
@@ -50,10 +54,11 @@ class PromptPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Note(id="prompt-head")
-        yield OptionList(id="options")
+        yield Options(id="options")
 
     def on_mount(self) -> None:
         self.border_title = "Your move"
+        self._tallest_head = 0
 
     def render_lines(self, crop) -> list[Strip]:
         return svg_safe(super().render_lines(crop))
@@ -69,7 +74,7 @@ class PromptPanel(Vertical):
             self.border_subtitle = None
             head.append("Waiting for ")
             head.append_text(scene.tag(decision.seat) if decision.seat is not None else Text("the end"))
-            self.query_one("#prompt-head", Static).update(head)
+            self._show_head(head)
             return
         title = Text("Your move")
         if decision.seat is not None:
@@ -82,13 +87,31 @@ class PromptPanel(Vertical):
         self.border_subtitle = "Esc: back" if any(o.id == "back" for o in decision.options) else None
         if scene.undo:  # saved games: what undo would do, or why it cannot
             head.append(f"\n{scene.undo}", style="dim")
-        self.query_one("#prompt-head", Static).update(head)
+        self._show_head(head)
         options.add_options(
             Option(f"{KEYS[i]}. {o.label}" if i < len(KEYS) else f"   {o.label}", id=o.id)
             for i, o in enumerate(decision.options)
         )
         if decision.options:
             options.highlighted = 0
+
+    def _show_head(self, head: Text) -> None:
+        """The question; in the wide layout it keeps the height of its tallest text so far.
+
+        So the options stay where they were from one decision to the next, and
+        a shorter question repaints the prompt instead of re-arranging the
+        whole screen (see `SteadyLayout`).
+        """
+        note = self.query_one("#prompt-head", Note)
+        note.update(head)
+        tallest = 0 if self.screen.has_class("compact") else max(self._tallest_head, note.rows)
+        if tallest != self._tallest_head:
+            self._tallest_head = tallest
+            note.styles.min_height = tallest or None
+
+    def on_resize(self) -> None:
+        self._tallest_head = 0  # measured again at the new width
+        self.query_one("#prompt-head", Note).styles.min_height = None
 
     @property
     def highlighted_id(self) -> str | None:

@@ -22,7 +22,7 @@ from lagoon_tui.app import LagoonApp
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.screens.game import GameScreen
-from lagoon_tui.screens.new_game import GameSettings
+from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets import LogPanel
 from rules import events as ev
 from rules.narrate import narrate

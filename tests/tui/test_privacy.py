@@ -50,7 +50,7 @@ import pytest
 from lagoon_tui.app import LagoonApp
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.end import EndScreen
-from lagoon_tui.screens.new_game import GameSettings
+from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets import LogPanel, MiningSitePanel
 from lagoon_tui.widgets._common import deal_needs
 from lagoon_tui.widgets.mining_site import FACE_DOWN

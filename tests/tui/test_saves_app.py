@@ -20,7 +20,7 @@ from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.load import LoadScreen
-from lagoon_tui.screens.new_game import GameSettings
+from lagoon_tui.settings import GameSettings
 from lagoon_tui.screens.replay import ReplayScreen
 from lagoon_tui.screens.title import TitleScreen
 from lagoon_tui.widgets import (EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard,

@@ -20,7 +20,8 @@ import lagoon_tui
 from lagoon_tui.results import GameResults, PlayerResult, final_results, find_ties, tiebreak_lines
 from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.screens.help import HelpScreen, bindings_of
-from lagoon_tui.screens.new_game import GameSettings, NewGameScreen, check_settings
+from lagoon_tui.screens.new_game import NewGameScreen
+from lagoon_tui.settings import GameSettings, check_settings
 from lagoon_tui.screens.rules import RulesScreen, rules_markdown
 from lagoon_tui.screens.title import TitleScreen
 from rules.actions import ACTION_NAMES

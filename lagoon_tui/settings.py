@@ -1,0 +1,63 @@
+"""What a new game is set up with: the seats' names and colours, a seed and the start player.
+
+Kept apart from the new-game form so that starting a game straight away
+(`lagoon play`) does not load the form.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dev")
+COLOURS = ("red", "yellow", "green", "blue")
+NAME_MAX = 12
+SEATS_MIN, SEATS_MAX = 2, 4
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """What the new-game form decided. `seed`/`start_player` None mean "pick at random"."""
+
+    names: tuple[str, ...]
+    colours: tuple[str, ...]
+    seed: int | None = None
+    start_player: int | None = None
+
+
+def check_settings(names: list[str], colours: list[str], seed_text: str,
+                   start_player: int | None) -> tuple[GameSettings | None, dict[str, str]]:
+    """The settings, or the problems found, keyed by field: "name-0", "colour-1", "seed".
+
+    Names are trimmed; two names that differ only in capitals count as the same,
+    since players could not tell them apart on the board.
+    """
+    problems: dict[str, str] = {}
+    names = [n.strip() for n in names]
+    seen: dict[str, int] = {}
+    for seat, name in enumerate(names):
+        if not name:
+            problems[f"name-{seat}"] = "Give this seat a name."
+        elif len(name) > NAME_MAX:
+            problems[f"name-{seat}"] = f"A name has at most {NAME_MAX} characters (this one has {len(name)})."
+        elif name.casefold() in seen:
+            problems[f"name-{seat}"] = f"Seat {seen[name.casefold()] + 1} is already called {name}."
+        else:
+            seen[name.casefold()] = seat
+    taken: dict[str, int] = {}
+    for seat, colour in enumerate(colours):
+        if colour not in COLOURS:
+            problems[f"colour-{seat}"] = "Choose a colour."
+        elif colour in taken:
+            problems[f"colour-{seat}"] = f"Seat {taken[colour] + 1} already plays {colour}."
+        else:
+            taken[colour] = seat
+    seed: int | None = None
+    if seed_text.strip():
+        try:
+            seed = int(seed_text.strip())
+        except ValueError:
+            problems["seed"] = "The seed must be a whole number such as 42, or blank for a random game."
+    if start_player is not None and not 0 <= start_player < len(names):
+        problems["start"] = "Choose a seat that is playing, or Random."
+    if problems:
+        return None, problems
+    return GameSettings(tuple(names), tuple(colours), seed, start_player), {}

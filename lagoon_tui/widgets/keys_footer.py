@@ -1,0 +1,139 @@
+"""The Footer of every screen: its keys and what they do, on one line."""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.strip import Strip
+from textual.widget import Widget
+from textual.widgets import Footer
+
+from ._common import svg_safe
+
+
+class Key(NamedTuple):
+    """One key as the footer shows it."""
+
+    key: str  # what `simulate_key` presses when it is clicked
+    display: str
+    description: str
+    enabled: bool
+
+
+class KeysLine(Widget):
+    """The keys, drawn as one line of text in the footer's colours; a click presses the key under it."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {"keys-line--key", "keys-line--description"}
+    DEFAULT_CSS = """
+    KeysLine { width: 1fr; height: 1; text-wrap: nowrap; text-overflow: clip;
+               background: $footer-item-background; }
+    KeysLine > .keys-line--key { color: $footer-key-foreground; background: $footer-key-background;
+                                 text-style: bold; }
+    KeysLine > .keys-line--description { color: $footer-description-foreground;
+                                         background: $footer-description-background; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.keys: tuple[Key, ...] = ()
+        self.palette: Key | None = None
+        self.compact = False
+        self._spans: list[tuple[int, int, str]] = []  # x from, x to, key
+
+    def show(self, keys: tuple[Key, ...], palette: Key | None, compact: bool) -> None:
+        """Redraw, only when the keys changed (a redraw of an equal line would still cost a paint)."""
+        if (keys, palette, compact) != (self.keys, self.palette, self.compact):
+            self.keys, self.palette, self.compact = keys, palette, compact
+            self.refresh()
+
+    def render(self) -> Text:
+        """The keys spaced out; closer together (Textual's compact footer) when they would not fit so."""
+        line, spans = self._line(self.compact)
+        if not self.compact and line.cell_len > self.size.width:
+            line, spans = self._line(True)
+        self._spans = spans
+        return line
+
+    def _line(self, compact: bool) -> tuple[Text, list[tuple[int, int, str]]]:
+        key_style = self.get_component_rich_style("keys-line--key")
+        description_style = self.get_component_rich_style("keys-line--description")
+        line = Text(no_wrap=True, overflow="crop")
+        spans = []
+
+        def add(key: Key) -> None:
+            start = line.cell_len
+            dim = Style(dim=not key.enabled)
+            if compact:  # "key what "
+                line.append(key.display, key_style + dim)
+                line.append(f" {key.description} " if key.description else " ", description_style + dim)
+            else:  # " key what "
+                line.append(f" {key.display} ", key_style + dim)
+                if key.description:
+                    line.append(f"{key.description} ", description_style + dim)
+            spans.append((start, line.cell_len, key.key))
+
+        for key in self.keys:
+            add(key)
+        if self.palette is not None:  # at the right end, when there is room for it
+            tail = f" {self.palette.display} {self.palette.description} "
+            room = self.size.width - line.cell_len - len(tail) - 1
+            if room >= 1:
+                line.append(" " * room)
+                line.append("▏", "dim")
+                add(self.palette)
+        return line, spans
+
+    def render_lines(self, crop) -> list[Strip]:
+        return svg_safe(super().render_lines(crop))
+
+    def on_click(self, event: events.Click) -> None:
+        for start, end, key in self._spans:
+            if start <= event.x < end:
+                self.app.simulate_key(key)
+                return
+
+
+class KeysFooter(Footer):
+    """Textual's Footer, with one line of text in place of one widget per key.
+
+    Textual's Footer builds and styles a widget for every key each time the
+    keys might have changed (a screen coming back, a change of focus): in this
+    game that was the largest cost of starting up and of each hand-over. This
+    one keeps the Footer's place and colours and the same keys, grouped the same
+    way, and redraws only when what it shows changed.
+    """
+
+    def compose(self) -> ComposeResult:
+        yield KeysLine()
+
+    def bindings_changed(self, screen: Screen) -> None:
+        self._bindings_ready = True
+        if self.is_attached and screen is self.screen:
+            self._show_keys()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._show_keys()
+
+    def watch_compact(self) -> None:
+        self._show_keys()
+
+    def _show_keys(self) -> None:
+        if not self.is_attached:
+            return
+        app, active = self.app, self.screen.active_bindings
+        keys: dict[str, Key] = {}  # one per action, as the Footer does
+        for _node, binding, enabled, _tooltip in active.values():
+            if binding.show and binding.action not in keys:
+                keys[binding.action] = Key(binding.key, app.get_key_display(binding), binding.description, enabled)
+        palette = None
+        if self.show_command_palette and app.ENABLE_COMMAND_PALETTE and app.COMMAND_PALETTE_BINDING in active:
+            _node, binding, enabled, _tooltip = active[app.COMMAND_PALETTE_BINDING]
+            palette = Key(binding.key, app.get_key_display(binding), binding.description, enabled)
+            keys.pop(binding.action, None)
+        self.query_one(KeysLine).show(tuple(keys.values()), palette, self.compact)

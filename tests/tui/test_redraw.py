@@ -1,0 +1,153 @@
+"""How the game screen redraws: the keys footer, the log's scroll note, and moves that leave the layout alone.
+
+The speed of the app is measured by bench/tui_bench.py, never by a test. What
+is tested here is what the speed work changed on screen, and, without any
+clock, the one thing it relies on: an ordinary move in the wide layout
+repaints the panels it changed instead of arranging the whole screen anew
+(`SteadyLayout`).
+"""
+from __future__ import annotations
+
+import pytest
+from textual.screen import Screen
+
+from lagoon_tui.app import LagoonApp
+from lagoon_tui.screens.curtain import CurtainScreen
+from lagoon_tui.screens.game import GameScreen
+from lagoon_tui.screens.help import HelpScreen
+from lagoon_tui.settings import GameSettings
+from lagoon_tui.widgets import LogPanel
+from lagoon_tui.widgets.keys_footer import KeysFooter, KeysLine
+
+from .drive import Policy, settle, start, step
+
+
+def two_players(seed: int = 5) -> GameSettings:
+    return GameSettings(("Ana", "Ben"), ("red", "yellow"), seed, 0)
+
+
+def text_of(widget) -> str:
+    return "\n".join(strip.text for strip in widget.render_lines(widget.size.region))
+
+
+def footer_text(screen: Screen) -> str:
+    return text_of(screen.query_one(KeysFooter).query_one(KeysLine))
+
+
+async def pass_first_curtain(pilot) -> None:
+    await start(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+@pytest.mark.parametrize("size", [(160, 50), (80, 24)])
+async def test_the_footer_lists_the_keys_of_the_screen_shown(size):
+    app = LagoonApp(settings=two_players())
+    async with app.run_test(size=size) as pilot:
+        await start(pilot)
+        assert "I am ready" in footer_text(app.screen)  # the curtain's own key
+        await pilot.press("enter")
+        await settle(pilot)
+        game = app.screen
+        assert isinstance(game, GameScreen)
+        keys = footer_text(game)
+        for shown in ("esc Back", "i Inspect", "u Undo", "? Keys", "f1 Rules"):
+            assert shown in keys, f"{shown!r} missing from the footer: {keys!r}"
+        # the page keys exist only in the compact layout, where they are listed; the
+        # palette's key (ctrl+p) is shown where there is room for it
+        assert ("] Next panel" in keys) == (size == (80, 24)), keys
+        assert ("^p palette" in keys) == (size == (160, 50)), keys
+
+
+async def test_the_footer_follows_the_layout_when_the_terminal_is_resized():
+    app = LagoonApp(settings=two_players())
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pass_first_curtain(pilot)
+        assert "Next panel" not in footer_text(app.screen)
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert "] Next panel" in footer_text(app.screen)
+
+
+async def test_a_click_on_a_key_in_the_footer_presses_it():
+    app = LagoonApp(settings=two_players())
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pass_first_curtain(pilot)
+        line = app.screen.query_one(KeysLine)
+        text = footer_text(app.screen)
+        await pilot.click(KeysLine, offset=(text.index("Keys"), 0))
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert line.keys  # (the game screen's footer is untouched underneath)
+
+
+async def test_the_curtain_is_one_screen_for_the_whole_game():
+    app = LagoonApp(settings=two_players())
+    async with app.run_test(size=(160, 50)) as pilot:
+        run = await start(pilot)
+        first = app.screen
+        assert isinstance(first, CurtainScreen)
+        policy = Policy(3)
+        while run.curtains < 3 or not isinstance(app.screen, CurtainScreen):
+            await step(pilot, run, policy)
+        assert isinstance(app.screen, CurtainScreen) and app.screen is first
+        name = run.engine.state.players[run.engine.pending.seat].name
+        assert f"Pass the keyboard to {name}" in text_of(app.screen.query_one("#curtain-card"))
+
+
+async def test_most_moves_repaint_without_arranging_the_screen_anew():
+    """Counted, not timed: how often the wide screen is laid out again over 40 moves of one player.
+
+    Before `SteadyLayout` every move arranged the whole screen two or three
+    times (a new log line, a new option list, a question of another length).
+    Now only moves that change a panel's height do.
+    """
+    layouts = 0
+    original = GameScreen._refresh_layout
+
+    def counted(self, *args, **kwargs):
+        nonlocal layouts
+        if self.is_current:
+            layouts += 1
+        return original(self, *args, **kwargs)
+
+    app = LagoonApp(settings=two_players(8))
+    async with app.run_test(size=(160, 50)) as pilot:
+        run = await start(pilot)
+        policy = Policy(8)
+        moves = 0
+        GameScreen._refresh_layout = counted
+        try:
+            while moves < 40:
+                if isinstance(app.screen, CurtainScreen):
+                    await step(pilot, run, policy)
+                    continue
+                before = layouts
+                await step(pilot, run, policy)
+                if isinstance(app.screen, GameScreen):  # a move that kept the keyboard
+                    moves += 1
+                else:
+                    layouts = before  # a hand-over or the end: a new screen is always laid out
+        finally:
+            GameScreen._refresh_layout = original
+    assert layouts <= moves // 2, f"{layouts} layouts in {moves} moves"
+
+
+async def test_the_log_says_how_many_newer_lines_are_below_when_scrolled_up():
+    app = LagoonApp(settings=two_players())
+    async with app.run_test(size=(160, 50)) as pilot:
+        run = await start(pilot)
+        policy = Policy(4)
+        log = None
+        while log is None or log.max_scroll_y < 4:
+            await step(pilot, run, policy)
+            if isinstance(app.screen, GameScreen):
+                log = app.screen.query_one(LogPanel)
+        assert str(log.border_subtitle) == "f: filter"
+        assert not log.show_vertical_scrollbar or log.styles.scrollbar_size_vertical == 0
+        log.scroll_relative(y=-3, animate=False)
+        await pilot.pause()
+        assert str(log.border_subtitle) == "↓ 3 newer · f: filter"
+        log.scroll_end(animate=False)
+        await pilot.pause()
+        assert str(log.border_subtitle) == "f: filter"
