@@ -83,7 +83,6 @@ class GameScreen(PagedScreen):
         self.log_filter: int | None = None
         self._paged_for: int | None = None  # the seat the compact page last jumped for
         self._shown_events = 0  # how much of the engine's log the screen shows
-        self._board_drawn = False  # the panels are empty until the board is first drawn
         self._unsubscribe = bridge.engine.subscribe(lambda events: self.post_message(self.GameChanged(events)))
 
     # --- layout ---------------------------------------------------------------------
@@ -220,13 +219,12 @@ class GameScreen(PagedScreen):
             return
         seat = engine.pending.seat
         if seat is not None and seat != self.at_keyboard:
+            # The curtain hides the whole board; passing it draws the board for the
+            # next player before it goes (`_hand_over`), so what is left under it
+            # is never shown again.
             self.at_keyboard = None
             tag = self.bridge.scene(None).tag(seat)
             self.app.push_screen(CurtainScreen.shown_for(self.app, tag, lambda: self._hand_over(seat)))
-            if self._board_drawn:
-                # Behind the curtain nothing private stays on the board while it changes
-                # hands; drawn after the curtain is on its way, which it does not delay.
-                self.call_later(self.redraw)
             return
         self.redraw()
 
@@ -235,7 +233,6 @@ class GameScreen(PagedScreen):
         self.redraw()
 
     def redraw(self) -> None:
-        self._board_drawn = True
         scene = self.bridge.scene(self.at_keyboard)
         for panel in self.panels:
             panel.show(scene)

@@ -30,7 +30,26 @@ def step_title(scene: Scene) -> str | None:
 
 
 class Options(SteadyLayout, OptionList):
-    """The prompt's list of options: in the wide layout a new list repaints the prompt alone."""
+    """The prompt's list of options: in the wide layout a new list repaints the prompt alone.
+
+    It has no scrollbar (Textual paints one a frame after the list, a second
+    screen update for every move); the prompt's lower border says instead
+    when more options are above or below.
+    """
+
+    DEFAULT_CSS = "Options { scrollbar-size-vertical: 0; }"
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._tell_prompt()
+
+    def watch_virtual_size(self, size) -> None:
+        super().watch_virtual_size(size)
+        self._tell_prompt()
+
+    def _tell_prompt(self) -> None:
+        if isinstance(self.parent, PromptPanel):
+            self.parent.more(above=self.scroll_y > 0, below=self.scroll_y < self.max_scroll_y)
 
 
 class PromptPanel(Vertical):
@@ -59,6 +78,17 @@ class PromptPanel(Vertical):
     def on_mount(self) -> None:
         self.border_title = "Your move"
         self._tallest_head = 0
+        self._back = False  # Esc backs out of this step
+        self._more = ""  # options out of sight: "↑ more", "↓ more", "↑↓ more"
+
+    def more(self, above: bool, below: bool) -> None:
+        """Say whether options are out of sight above or below the list's window."""
+        self._more = f"{'↑' * above}{'↓' * below} more" if above or below else ""
+        self._subtitle()
+
+    def _subtitle(self) -> None:
+        parts = [part for part in (self._more, "Esc: back" if self._back else "") if part]
+        self.border_subtitle = " · ".join(parts) or None
 
     def render_lines(self, crop) -> list[Strip]:
         return svg_safe(super().render_lines(crop))
@@ -71,7 +101,8 @@ class PromptPanel(Vertical):
         if scene.seat != decision.seat:
             # another seat's choices stay hidden until the keyboard is theirs
             self.border_title = "Waiting"
-            self.border_subtitle = None
+            self._back = False
+            self._subtitle()
             head.append("Waiting for ")
             head.append_text(scene.tag(decision.seat) if decision.seat is not None else Text("the end"))
             self._show_head(head)
@@ -84,7 +115,8 @@ class PromptPanel(Vertical):
         if where:
             head.append(f"{where} › ", style="italic")
         head.append(decision.prompt, style="bold")
-        self.border_subtitle = "Esc: back" if any(o.id == "back" for o in decision.options) else None
+        self._back = any(o.id == "back" for o in decision.options)
+        self._subtitle()
         if scene.undo:  # saved games: what undo would do, or why it cannot
             head.append(f"\n{scene.undo}", style="dim")
         self._show_head(head)

@@ -309,9 +309,15 @@ class Seen:
 
 
 def widget_texts(app: App) -> list[Seen]:
-    """What every widget with any text holds, in every screen of the stack (under a curtain too)."""
+    """What every widget with any text holds, in every screen of the stack but those under a curtain.
+
+    The board under a curtain is never shown as it is: the one way past a
+    curtain is Enter, which draws the board for the next player first.
+    """
     out: list[Seen] = []
-    for screen in app.screen_stack:
+    stack = app.screen_stack
+    curtains = [n for n, screen in enumerate(stack) if isinstance(screen, CurtainScreen)]
+    for screen in stack[curtains[-1]:] if curtains else stack:
         count: dict[str, int] = {}
         for widget in screen.walk_children(with_self=True):
             shown, wide = widget_text(widget), widget_text(widget, WIDE_TEXT)

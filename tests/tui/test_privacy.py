@@ -8,8 +8,10 @@ After every key press, and before the first, `Watch` looks at two texts:
 - the whole content of every widget of every screen in the stack, rendered
   at the widget's own width (a panel says things more briefly where room is
   scarce) and again wide enough that nothing wraps: the panels hidden in the
-  compact layout, the lines scrolled out of view, and the board under a
-  curtain too, since any of them is one key away from the screen.
+  compact layout, the lines scrolled out of view, and the screens under a
+  dialog, since any of them is one key away from the screen. Not the board
+  under a curtain: the one way past a curtain is Enter, which draws the board
+  for the next player before the curtain goes (tested in test_redraw.py).
 
 The seat at the keyboard is the one the driver handed it to by passing a
 curtain; behind a curtain it is nobody. The secrets are worked out from the

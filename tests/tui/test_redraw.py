@@ -19,7 +19,7 @@ from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets import LogPanel
 from lagoon_tui.widgets.keys_footer import KeysFooter, KeysLine
 
-from .drive import Policy, settle, start, step
+from .drive import Policy, game_screen, prompt_options, settle, start, step
 
 
 def two_players(seed: int = 5) -> GameSettings:
@@ -151,3 +151,31 @@ async def test_the_log_says_how_many_newer_lines_are_below_when_scrolled_up():
         log.scroll_end(animate=False)
         await pilot.pause()
         assert str(log.border_subtitle) == "f: filter"
+
+
+async def test_passing_the_curtain_draws_the_board_for_the_next_player_before_it_goes():
+    """What was left under the curtain is never shown: the board is the next player's before the curtain goes."""
+    app = LagoonApp(settings=two_players())
+    seen: list[tuple[int | None, int | None, bool]] = []
+    original = CurtainScreen.dismiss
+
+    def dismiss(curtain, result=None):
+        game = game_screen(app)
+        options = prompt_options(game)
+        shown = [options.get_option_at_index(i).id for i in range(options.option_count)]
+        engine = game.bridge.engine
+        seen.append((game.at_keyboard, engine.pending.seat, shown == list(engine.pending.ids())))
+        return original(curtain, result)
+
+    async with app.run_test(size=(160, 50)) as pilot:
+        run = await start(pilot)
+        CurtainScreen.dismiss = dismiss
+        try:
+            policy = Policy(6)
+            while run.curtains < 4:
+                await step(pilot, run, policy)
+        finally:
+            CurtainScreen.dismiss = original
+    assert len(seen) == 4
+    for at_keyboard, deciding, prompt_is_theirs in seen:
+        assert at_keyboard == deciding is not None and prompt_is_theirs
