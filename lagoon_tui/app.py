@@ -12,6 +12,7 @@ from rules import Engine, load_content
 from rules.cards import Content
 
 from .bridge import GameBridge
+from .quiet_gc import collector
 from .saving import SavedGamesMixin
 from .screens.game import GameScreen
 from .screens.title import TitleScreen
@@ -57,6 +58,10 @@ class LagoonApp(SavedGamesMixin, App[None]):
             self.start_game(self.start_with)
         elif self.resume_with is not None:
             self.resume_game(self.resume_with)
+        self.call_after_refresh(collector.start)  # garbage is collected at quiet moments from now on
+
+    def on_unmount(self) -> None:
+        collector.stop()
 
     # --- actions the screens call ------------------------------------------------
 

@@ -10,6 +10,7 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ..quiet_gc import collector
 from ..widgets.keys_footer import KeysFooter
 
 
@@ -17,9 +18,11 @@ class CurtainScreen(Screen[None]):
     """A full screen with nothing of the game on it but whose turn comes next.
 
     One curtain serves the whole game (`CurtainScreen.shown_for`): it is built
-    once and only its text changes from one hand-over to the next. When it is
-    passed, the board is drawn for the next player while the curtain still
-    hides it, so the board appears once, already theirs.
+    once and only its text changes from one hand-over to the next. While it is
+    up, the board underneath is drawn for the player it names (`prepare`), and
+    garbage is collected, since nobody waits for the screen; when it is passed
+    (`ready`), the board is made theirs if it is not yet, before the curtain
+    goes: the board appears once, already theirs.
     """
 
     DEFAULT_CSS = """
@@ -33,18 +36,20 @@ class CurtainScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self.name_tag = Text()
+        self.prepare: Callable[[], None] | None = None
         self.ready: Callable[[], None] | None = None
 
     @classmethod
-    def shown_for(cls, app: App, name_tag: Text, ready: Callable[[], None]) -> str:
+    def shown_for(cls, app: App, name_tag: Text, prepare: Callable[[], None], ready: Callable[[], None]) -> str:
         """The app's curtain, made to name `name_tag`; returns the name to push it by.
 
-        `ready` is called when the curtain is passed, before it goes.
+        `prepare` is called once the curtain is on screen, `ready` when it is
+        passed, before it goes.
         """
         if not app.is_screen_installed(cls.NAME):
             app.install_screen(cls(), cls.NAME)
         curtain = app.get_screen(cls.NAME)
-        curtain.name_tag, curtain.ready = name_tag, ready
+        curtain.name_tag, curtain.prepare, curtain.ready = name_tag, prepare, ready
         if curtain.is_mounted:
             curtain.query_one("#curtain-card", Static).update(curtain.card())
         return cls.NAME
@@ -59,6 +64,16 @@ class CurtainScreen(Screen[None]):
             with Center():
                 yield Static(self.card(), id="curtain-card")
         yield KeysFooter()
+
+    def on_screen_resume(self) -> None:
+        self.call_after_refresh(self._meanwhile)
+
+    def _meanwhile(self) -> None:
+        """The curtain is on screen: a quiet moment."""
+        prepare, self.prepare = self.prepare, None
+        if prepare is not None and self.is_current:
+            prepare()
+        collector.full()
 
     def action_ready(self) -> None:
         ready, self.ready = self.ready, None

@@ -14,6 +14,7 @@ from textual.message import Message
 
 from ..bridge import GameBridge
 from ..cards_text import describe_option
+from ..quiet_gc import collector
 from ..scene import COLOUR_LETTERS
 from ..widgets import (EnrichmentCenterPanel, IslandPanel, LogPanel, MarketPanel, MiningSitePanel, PlayerBoard,
                        ScoreTrackPanel)
@@ -83,6 +84,7 @@ class GameScreen(PagedScreen):
         self.log_filter: int | None = None
         self._paged_for: int | None = None  # the seat the compact page last jumped for
         self._shown_events = 0  # how much of the engine's log the screen shows
+        self._drawn: tuple[int | None, int] | None = None  # the seat and the log length last drawn for
         self._unsubscribe = bridge.engine.subscribe(lambda events: self.post_message(self.GameChanged(events)))
 
     # --- layout ---------------------------------------------------------------------
@@ -100,6 +102,15 @@ class GameScreen(PagedScreen):
     def on_mount(self) -> None:
         self._fit(self.app.size)
         self.advance()
+
+    @property
+    def is_current(self) -> bool:
+        """Not under a curtain, which hides it all (Textual counts the screen under any other as shown).
+
+        So the board drawn behind a curtain is painted once, when the curtain
+        goes, instead of at once with the curtain painted again over it.
+        """
+        return not isinstance(self.app.screen, CurtainScreen) and super().is_current
 
     def on_unmount(self) -> None:
         self._unsubscribe()
@@ -219,30 +230,35 @@ class GameScreen(PagedScreen):
             return
         seat = engine.pending.seat
         if seat is not None and seat != self.at_keyboard:
-            # The curtain hides the whole board; passing it draws the board for the
-            # next player before it goes (`_hand_over`), so what is left under it
-            # is never shown again.
+            # The curtain hides the whole board. While it is up, the board under it
+            # is drawn for the player it names; passing it makes sure of that before
+            # it goes: what was on the board before is never shown again.
             self.at_keyboard = None
             tag = self.bridge.scene(None).tag(seat)
-            self.app.push_screen(CurtainScreen.shown_for(self.app, tag, lambda: self._hand_over(seat)))
+            self.app.push_screen(CurtainScreen.shown_for(self.app, tag, lambda: self._draw(seat),
+                                                         lambda: self._hand_over(seat)))
             return
         self.redraw()
 
     def _hand_over(self, seat: int) -> None:
         self.at_keyboard = seat
-        self.redraw()
+        if self._drawn != (seat, len(self.bridge.engine.events)):
+            self.redraw()
 
     def redraw(self) -> None:
-        scene = self.bridge.scene(self.at_keyboard)
+        self._draw(self.at_keyboard)
+
+    def _draw(self, seat: int | None) -> None:
+        """Every panel and the prompt as `seat` may see them (None: as everyone may)."""
+        self._drawn = (seat, len(self.bridge.engine.events))
+        scene = self.bridge.scene(seat)
         for panel in self.panels:
             panel.show(scene)
-        if self.at_keyboard is None:
-            # the prompt of a seat is shown only to that seat
-            scene = self.bridge.scene(None)
-        self.query_one(PromptPanel).show(scene)
+        self.query_one(PromptPanel).show(scene)  # (it shows a seat's options to that seat only)
         self.query_one("PromptPanel OptionList").focus()
         # a row that grew or shrank leaves the boards too tall or too short: fit them again
         self.call_after_refresh(self._stretch)
+        self.call_after_refresh(collector.after_move)  # the move is on screen: a quiet moment
 
     def on_prompt_panel_chosen(self, message: PromptPanel.Chosen) -> None:
         self.choose(message.option_id)

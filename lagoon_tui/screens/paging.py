@@ -93,6 +93,7 @@ class PagedScreen(Screen[None]):
     HINT_KEYS: ClassVar[list[tuple[str, str]]] = []
 
     page: int = 0
+    _wide_shown = False  # the wide layout is set up (nothing to do on a resize that stays wide)
 
     @property
     def panels(self) -> list[Widget]:
@@ -114,6 +115,9 @@ class PagedScreen(Screen[None]):
 
     def _fit(self, size: Size) -> None:
         compact = size.width < WIDE[0] or size.height < WIDE[1]
+        if not compact and self._wide_shown:
+            return  # every panel is on screen already
+        self._wide_shown = not compact
         self.set_class(compact, "compact")
         self._show_page()
         self.refresh_bindings()

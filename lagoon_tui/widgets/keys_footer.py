@@ -113,8 +113,10 @@ class KeysFooter(Footer):
 
     def bindings_changed(self, screen: Screen) -> None:
         self._bindings_ready = True
-        if self.is_attached and screen is self.screen:
-            self._show_keys()
+        if self.is_attached and screen is self.screen and not self._keys_due:
+            # once for a burst of changes (a screen coming back sends several), before the next paint
+            self._keys_due = True
+            self.call_next(self._show_keys)
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -123,7 +125,10 @@ class KeysFooter(Footer):
     def watch_compact(self) -> None:
         self._show_keys()
 
+    _keys_due = False
+
     def _show_keys(self) -> None:
+        self._keys_due = False
         if not self.is_attached:
             return
         app, active = self.app, self.screen.active_bindings

@@ -1,0 +1,57 @@
+"""Garbage is collected at quiet moments while the app runs, and Python's own collector is back when it stops."""
+from __future__ import annotations
+
+import gc
+
+from lagoon_tui.app import LagoonApp
+from lagoon_tui.quiet_gc import FULL_EVERY, QuietCollector
+from lagoon_tui.settings import GameSettings
+
+from .drive import Policy, start, step
+
+
+async def test_during_a_game_only_the_apps_own_collections_run_and_the_collector_is_back_after():
+    generations: list[int] = []
+
+    def record(phase: str, info: dict) -> None:
+        if phase == "start":
+            generations.append(info["generation"])
+
+    app = LagoonApp(settings=GameSettings(("Ana", "Ben"), ("red", "yellow"), 5, 0))
+    gc.callbacks.append(record)
+    try:
+        async with app.run_test(size=(160, 50)) as pilot:
+            run = await start(pilot)
+            assert not gc.isenabled() and gc.get_freeze_count() > 0
+            generations.clear()
+            policy = Policy(5)
+            while run.accepted < 30:
+                await step(pilot, run, policy)
+            assert not gc.isenabled()
+    finally:
+        gc.callbacks.remove(record)
+    # Python's automatic collections start with the youngest generation (0); the app's start with 1
+    assert generations and 0 not in generations
+    assert 2 in generations  # full collections came (behind the curtains)
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+
+
+def test_without_curtains_a_full_collection_comes_every_so_many_moves():
+    collected: list[int] = []
+
+    def record(phase: str, info: dict) -> None:
+        if phase == "start":
+            collected.append(info["generation"])
+
+    quiet = QuietCollector()
+    gc.callbacks.append(record)
+    try:
+        quiet.start()
+        collected.clear()
+        for _ in range(2 * FULL_EVERY):
+            quiet.after_move()
+    finally:
+        quiet.stop()
+        gc.callbacks.remove(record)
+    assert collected.count(2) == 2 and collected.count(1) == 2 * FULL_EVERY - 2
+    assert gc.isenabled()
