@@ -43,12 +43,12 @@ class Space:
         self.name = ACTION_NAMES[action]
         self.activity: Activity = ACTIVITIES[self.kind]
         self.taken = f"You have already taken {self.name} on island {island} this round"
-        # offers[merchants] = (label, payload); merchants never exceed the number of players
+        # offers[merchants]: the option when allowed; merchants never exceed the number of players
         self.offers = tuple(self._offer(m) for m in range(board.players_max + 1))
 
-    def _offer(self, merchants: int) -> tuple[str, tuple]:
+    def _offer(self, merchants: int) -> Cand:
         label = f"{self.name} ({plural(merchants, 'merchant')})" if merchants else f"{self.name} (miners)"
-        return label, (self.kind, self.data, merchants, 0, self.source)
+        return Cand(self.option_id, label, (self.kind, self.data, merchants, 0, self.source))
 
 
 @once_per_object
@@ -64,7 +64,7 @@ def spaces(board, island: int) -> tuple[Space, ...]:
 class Use:
     """Using one equipment card, with what never changes about it worked out once."""
 
-    __slots__ = ("card", "option_id", "source", "kind", "data", "activity", "label", "payload", "used")
+    __slots__ = ("card", "option_id", "source", "kind", "data", "activity", "offer", "used")
 
     def __init__(self, card):
         self.card = card
@@ -72,13 +72,12 @@ class Use:
         self.source = "equipment:" + card.id  # as in Step.source
         self.used = f"You have already used {card.name} this round"
         if card.effect is None:
-            self.kind, self.data, self.activity, self.payload = None, None, None, None
-            self.label = f"Use {card.name}"
+            self.kind, self.data, self.activity = None, None, None
+            self.offer = Cand(self.option_id, f"Use {card.name}")  # the option when allowed
         else:
             self.kind, self.data = equipment_activity(card.effect, card.params)
             self.activity = ACTIVITIES[self.kind]
-            self.label = f"Use {card.name}: {card.text}"
-            self.payload = (self.kind, self.data, 0, 1, self.source)
+            self.offer = Cand(self.option_id, f"Use {card.name}: {card.text}", (self.kind, self.data, 0, 1, self.source))
 
 
 @once_per_object
@@ -103,16 +102,21 @@ def _use_cand(s: GameState, p: Player, use: Use) -> Cand:
         reason = "Using equipment takes a free miner; you have none"
     else:
         reason = use.activity.why_not(s, p.seat, use.source, use.data)
-    return Cand(use.option_id, use.label, use.payload, reason)
+    return use.offer if reason is None else use.offer.refused(reason)
 
 
 def choose_action(s: GameState) -> Ask:
     """Every island action of the current player's island, every card they own, and pass."""
     p = s.players[s.current]
     seat, free = p.seat, p.merchants - p.merchants_used
-    cands = []
-    for sp in spaces(s.board, p.island):
-        merchants = 0 if sp.by_miners else merchant_cost(s, seat, sp.key)
+    cands, taken_by = [], s.space_users
+    for sp in _spaces_of(s.board)[p.island]:
+        if sp.by_miners:
+            merchants = 0
+        elif sp.key in taken_by:
+            merchants = merchant_cost(s, seat, sp.key)
+        else:
+            merchants = 1  # as merchant_cost says when nobody took it this round, without the call
         reason: Reason
         if sp.key in p.used:
             reason = sp.taken
@@ -120,8 +124,8 @@ def choose_action(s: GameState) -> Ask:
             reason = partial(_short_of_merchants, merchants, free)
         else:
             reason = sp.activity.why_not(s, seat, sp.source, sp.data)
-        label, payload = sp.offers[merchants]
-        cands.append(Cand(sp.option_id, label, payload, reason))
+        offer = sp.offers[merchants]
+        cands.append(offer if reason is None else offer.refused(reason))
     if p.equipment:
         table = uses(s.content)
         cands += [_use_cand(s, p, table[c]) for c in p.equipment]

@@ -86,18 +86,17 @@ def _choose_corporation(s, seat, cand, emit):
 # --- island selection ---------------------------------------------------------------
 
 @once_per_object
-def _island_options(board) -> tuple[tuple[int, str, str], ...]:
-    """(number, option id, label) of every island, built once per board."""
-    return tuple((i.number, f"island:{i.number}", f"Island {i.number}: {i.name}") for i in board.islands)
+def _island_options(board) -> tuple[Cand, ...]:
+    """The choice of every island (its number is the payload), built once per board."""
+    return tuple(Cand(f"island:{i.number}", f"Island {i.number}: {i.name}", i.number) for i in board.islands)
 
 
 def _island_selection(s: GameState) -> Ask:
     seat, chosen = selection_seat(s), s.islands_chosen
     cands = []
-    for number, cid, label in _island_options(s.board):
-        taken = chosen.get(number)
-        reason = None if taken is None else partial(_island_taken, s, number, taken)
-        cands.append(Cand(cid, label, number, reason))
+    for island in _island_options(s.board):
+        taken = chosen.get(island.payload)
+        cands.append(island if taken is None else island.refused(partial(_island_taken, s, island.payload, taken)))
     return Ask(seat, "choose_island", partial(_island_prompt, s, seat), cands)
 
 

@@ -29,6 +29,14 @@ class Cand:
         self.payload = payload
         self.reason = reason
 
+    def refused(self, reason: Reason) -> "Cand":
+        """The same choice, not allowed for `reason`.
+
+        Choices that never change (an action space, an island, a placement) are
+        made once, allowed, and shared; a Cand is never changed after it is made.
+        """
+        return Cand(self.id, self.label, self.payload, reason)
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Cand) and (self.id, self.label, self.payload, self.reason) == (
             other.id, other.label, other.payload, other.reason)

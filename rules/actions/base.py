@@ -52,13 +52,11 @@ class Activity:
 
     def why_not(self, s: GameState, seat: int, source: str, data: dict) -> Reason:
         """None if the activity can be done now, else the reason it cannot (maybe lazily)."""
+        if self.feasible is not None:  # most activities: checked first
+            return None if self.feasible(s, seat, data) else partial(self.explain, s, seat, source, data)
         if self.blocked is not None:
             return self.blocked(s, seat, data)
-        if self.feasible is None:
-            return self.probe(s, seat, source, data)
-        if self.feasible(s, seat, data):
-            return None
-        return partial(self.explain, s, seat, source, data)
+        return self.probe(s, seat, source, data)
 
     def explain(self, s: GameState, seat: int, source: str, data: dict) -> str:
         """Why an activity found not feasible cannot be started: its first step's own reason."""

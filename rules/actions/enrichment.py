@@ -38,7 +38,8 @@ def _enrich_cands(s, step):
                 reason = f"At most {board.enrich_same_metal_max} cubes of one metal can be enriched in one action"
             elif len(s.centre[metal][0]) + mine >= board.zero_line_capacity:
                 reason = lambda metal=metal: f"The 0' line for {metal} is full ({board.zero_line_capacity} cubes)"
-            yield Cand("enrich:" + metal, _ENRICH_LABELS[metal], metal, reason)
+            enrich = _ENRICH[metal]
+            yield enrich if reason is None else enrich.refused(reason)
 
 
 def _can_enrich(s, p, limit: int) -> bool:
@@ -58,7 +59,7 @@ def _commit_enrich(s, step, emit):
     finish_action(s, step.seat, emit)
 
 
-_ENRICH_LABELS = {m: f"Enrich 1 {m}" for m in METALS}
+_ENRICH = {m: Cand("enrich:" + m, f"Enrich 1 {m}", m) for m in METALS}  # each metal's choice, allowed
 
 
 # --- buy ----------------------------------------------------------------------------

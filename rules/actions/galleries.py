@@ -22,20 +22,27 @@ def _start(s, step, emit):
     draw_galleries(s, step.seat, s.board.gallery_draw, emit)
 
 
-Placement = tuple[str, str, int, int, bool]  # option id, label, island, column, face up
+SAME_COLUMN = "You cannot place both galleries in the same column"
 
 
 @once_per_object
-def _placements(content) -> dict[str, tuple[Placement, ...]]:
-    """Every place a gallery tile of each kind can go, with its id and label, in the order offered."""
+def _placements(content) -> dict[str, tuple[tuple[int, int, Cand, Cand], ...]]:
+    """Every place each gallery tile can go, in the order offered, by tile: (island, column,
+    the choice allowed, the same choice refused because the other tile went to that column)."""
     board = content.board
-    return {
-        kind: tuple(
-            (f"place:{kind}:{island}:{column}:{side}", f"Place {tile_name(content, kind)} face {side} "
-             f"on island {island}, column {column + 1}", island, column, side == "up")
-            for island in board.mining_islands for column in range(board.site_columns) for side in ("up", "down"))
-        for kind in content.galleries
-    }
+    table = {}
+    for tile in content.gallery_instances():
+        kind = content.gallery(tile).id
+        places = []
+        for island in board.mining_islands:
+            for column in range(board.site_columns):
+                for side in ("up", "down"):
+                    allowed = Cand(f"place:{kind}:{island}:{column}:{side}",
+                                   f"Place {tile_name(content, kind)} face {side} on island {island}, column {column + 1}",
+                                   (tile, island, column, side == "up"))
+                    places.append((island, column, allowed, allowed.refused(SAME_COLUMN)))
+        table[tile] = tuple(places)
+    return table
 
 
 def _place_cands(s, step):
@@ -46,9 +53,8 @@ def _place_cands(s, step):
         if kind in seen:
             continue  # two copies of one tile give the same choices
         seen.add(kind)
-        for cid, label, island, column, face_up in table[kind]:
-            reason = "You cannot place both galleries in the same column" if used and (island, column) in used else None
-            yield Cand(cid, label, [tile, island, column, face_up], reason)
+        for island, column, allowed, refused in table[tile]:
+            yield refused if used and (island, column) in used else allowed
 
 
 def _place_apply(s, step, cand, emit):

@@ -171,16 +171,16 @@ _recruit("miner")
 # --- Depart Island -------------------------------------------------------------------
 
 @once_per_object
-def _voyages(board) -> tuple[tuple[int, str, str], ...]:
-    """(island, option id, label) of every island a ship can sail to, built once per board."""
-    return tuple((i.number, f"island:{i.number}", f"Sail to island {i.number} ({i.name})") for i in board.islands)
+def _voyages(board) -> tuple[Cand, ...]:
+    """The choice of every island a ship can sail to (its number is the payload), built once per board."""
+    return tuple(Cand(f"island:{i.number}", f"Sail to island {i.number} ({i.name})", i.number) for i in board.islands)
 
 
 def _depart_cands(s, step):
     here = player(s, step).island
-    for number, cid, label in _voyages(s.board):
-        if number != here:
-            yield Cand(cid, label, number)
+    for voyage in _voyages(s.board):
+        if voyage.payload != here:
+            yield voyage
 
 
 def _can_depart(s, seat, data) -> bool:

@@ -16,22 +16,26 @@ from ..turns import finish_action
 from .base import activity, goods_label, player
 
 GOODS = METALS + (MONEY,)
-_GET_LABELS = {g: f"Get {goods_label([g])}" for g in GOODS}
+# each good to get, as (the choice allowed, the choice refused while the bank has none)
+_GETS = {g: (Cand("get:" + g, f"Get {goods_label([g])}", g),
+             Cand("get:" + g, f"Get {goods_label([g])}", g, f"The bank has no {g} left")) for g in GOODS}
 
 
 class Give(NamedTuple):
-    """One way to hand goods to the bank, with its ids and counts worked out once."""
+    """One way to hand goods to the bank, with its counts and choices worked out once."""
 
     goods: tuple[str, ...]  # e.g. ("gold", "money")
     counts: tuple[tuple[str, int], ...]  # (good, how many)
     kinds: frozenset[str]
-    option_id: str
-    label: str
+    offer: Cand  # the choice allowed; its payload is `goods`
+    bank_empty: Cand  # the same choice refused: the bank has nothing to give for it
 
 
 def _give(goods: tuple[str, ...]) -> Give:
     counts = tuple((g, goods.count(g)) for g in dict.fromkeys(goods))
-    return Give(goods, counts, frozenset(goods), "give:" + "+".join(goods), f"Give {goods_label(goods)}")
+    offer = Cand("give:" + "+".join(goods), f"Give {goods_label(goods)}", goods)
+    return Give(goods, counts, frozenset(goods), offer,
+                offer.refused("The bank has nothing left that you could get for it"))
 
 
 _GIVES = {n: tuple(_give(c) for c in combinations_with_replacement(GOODS, n)) for n in (1, 2, 3)}
@@ -60,13 +64,12 @@ def _give_cands(s, step):
     for give in _GIVES[step.data["give"]]:
         short = _short(have, give)
         if short is not None:
-            yield Cand(give.option_id, give.label, list(give.goods),
-                       lambda short=short: f"You do not have {short[1]} {'$' if short[0] == MONEY else short[0]}")
+            yield give.offer.refused(
+                lambda short=short: f"You do not have {short[1]} {'$' if short[0] == MONEY else short[0]}")
         elif bank <= give.kinds:  # getting back what you gave is never offered
-            yield Cand(give.option_id, give.label, list(give.goods),
-                       "The bank has nothing left that you could get for it")
+            yield give.bank_empty
         else:
-            yield Cand(give.option_id, give.label, list(give.goods))
+            yield give.offer
     if step.data.get("trades", 0):
         yield Cand("done", "Done trading")
 
@@ -93,8 +96,8 @@ def _gets(s, given):
     for good in GOODS:
         if good in given:
             continue  # getting back what you gave could only lose
-        reason = None if good == MONEY or s.supply[good] else f"The bank has no {good} left"
-        yield Cand("get:" + good, _GET_LABELS[good], good, reason)
+        allowed, refused = _GETS[good]
+        yield allowed if good == MONEY or s.supply[good] else refused
 
 
 def _trade_cands(s, step):
@@ -106,7 +109,7 @@ def _trade_apply(s, step, cand, emit):
     if cand.id == "done":
         finish_action(s, seat, emit)
     elif cand.id.startswith("give:"):
-        emit(ev.Picked(seat, cand.payload))
+        emit(ev.Picked(seat, list(cand.payload)))  # the goods given, as a pick: a list
     else:
         emit(ev.Traded(seat, tuple(step.picks[0]), cand.payload))
         if step.data["trades"] >= step.data["max"]:
