@@ -1,23 +1,29 @@
 """Balance check for the designed numbers: many games between heuristic bots.
 
-    python bench/balance.py [--games N] [--players P [P ...]] [--seed S] [--content DIR]
+    python bench/balance.py [--games N] [--players P [P ...]] [--seed S] [--content DIR] [--jobs J]
 
 Every seat is a `rules.bot.Bot` that picks its corporation at random, so each
 corporation is measured on its own merits. For each player count it prints:
 scores (mean, median, spread, the winner's), how the game ended (someone
-reached the VP goal, or the last round), win share by seat order (counted
-clockwise from the start player) and by corporation, each objective's pick rate
+reached the VP goal, or the last round, and in which round), win share by seat
+order (counted clockwise from the start player, with each order's mean score,
+first island picks and the islands taken by the first, second... to pick) and by
+corporation, both with their standard error, each objective's pick rate
 and how its keepers fared, how often each equipment card was bought when on
 display and how often it was used, deals and shipments per player, and VP by
-source. Games are deterministic per seed. Not a test: a tool for tuning
+source. Games are deterministic per seed, and `--jobs` plays them in parallel
+processes with the same results. Not a test: a tool for tuning
 `content/*.toml` (see content/README.md).
 """
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
-from collections import Counter, defaultdict
+from collections import Counter
+from functools import partial
+from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -37,11 +43,20 @@ def summary(content, players: int, seed: int) -> dict:
          "order": {seat: (seat - s.start_player) % players for seat in range(players)},
          "corporation": {p.seat: p.corporation for p in s.players},
          "kept": {p.seat: list(p.objectives) for p in s.players}, "offered": Counter(), "objective_vp": Counter(),
-         "shown": set(), "bought": Counter(), "used": Counter(), "sources": Counter(), "counts": Counter()}
+         "shown": set(), "bought": Counter(), "used": Counter(), "sources": Counter(), "counts": Counter(),
+         "first_picks": Counter(), "island_by_pick": Counter()}
+    pick = 0
     for e in engine.events:
         kind = type(e).__name__
         g["counts"][kind] += 1
-        if isinstance(e, ev.ObjectivesDealt):
+        if isinstance(e, ev.RoundBegan):
+            pick = 0
+        elif isinstance(e, ev.IslandChosen):
+            if pick == 0:
+                g["first_picks"][g["order"][e.seat]] += 1
+            g["island_by_pick"][(pick, e.island)] += 1
+            pick += 1
+        elif isinstance(e, ev.ObjectivesDealt):
             g["offered"].update(e.objectives)
         elif isinstance(e, ev.ObjectiveScored):
             g["objective_vp"][e.objective] += e.vp
@@ -62,6 +77,11 @@ def ratio(part: float, whole: float) -> float:
     return part / whole if whole else 0.0
 
 
+def stderr(share: float, n: int) -> float:
+    """Standard error of a win share measured over n seats."""
+    return math.sqrt(share * (1 - share) / n) if n else 0.0
+
+
 def report_scores(games: list[dict], goal: int) -> None:
     scores = [v for g in games for v in g["vp"]]
     top = [max(g["vp"]) for g in games]
@@ -71,22 +91,41 @@ def report_scores(games: list[dict], goal: int) -> None:
           f"winner mean {statistics.fmean(top):.1f}, median {statistics.median(top):.0f}")
     print(f"ended by {goal} VP in {ratio(reached, len(games)):.0%} of games, after the last round in "
           f"{ratio(len(games) - reached, len(games)):.0%}; mean rounds {statistics.fmean(g['rounds'] for g in games):.1f}")
+    rounds = Counter(g["rounds"] for g in games)
+    print("games by their last round: " + ", ".join(f"{r}: {n}" for r, n in sorted(rounds.items())))
 
 
 def report_wins(content, games: list[dict], players: int) -> None:
+    """Win shares by seat order and by corporation, each with its standard error."""
     fair = 1 / players
     by_order, by_corp, corp_games = Counter(), Counter(), Counter()
+    vp_order, first = Counter(), Counter()
     for g in games:
+        first.update(g["first_picks"])
         for seat, share in g["win"].items():
             by_order[g["order"][seat]] += share
+            vp_order[g["order"][seat]] += g["vp"][seat]
             by_corp[g["corporation"][seat]] += share
             corp_games[g["corporation"][seat]] += 1
-    print("win share by seat order (1 = start player): " + ", ".join(
-        f"{k + 1}: {ratio(by_order[k], len(games)):.2f}" for k in range(players)) + f" (fair {fair:.2f})")
-    print("win share by corporation, as a multiple of fair (games):")
-    ranked = sorted(corp_games, key=lambda c: -ratio(by_corp[c], corp_games[c]))
-    print("  " + ", ".join(f"{content.corporations[c].name} {ratio(by_corp[c], corp_games[c]) / fair:.2f} "
-                           f"({corp_games[c]})" for c in ranked))
+    n = len(games)
+    print("win share by seat order (1 = start player), ± standard error: " + ", ".join(
+        f"{k + 1}: {ratio(by_order[k], n):.2f}±{stderr(ratio(by_order[k], n), n):.2f}" for k in range(players))
+        + f" (fair {fair:.2f})")
+    print("  mean VP by seat order: " + ", ".join(f"{k + 1}: {ratio(vp_order[k], n):.1f}" for k in range(players))
+          + "; rounds picking first: " + ", ".join(f"{k + 1}: {ratio(first[k], n):.2f}" for k in range(players)))
+    picks = Counter()
+    for g in games:
+        picks.update(g["island_by_pick"])
+    total = Counter()
+    for (k, _), c in picks.items():
+        total[k] += c
+    print("  island taken by the k-th to pick: " + "; ".join(
+        f"{k + 1}: " + "/".join(f"{ratio(picks[(k, i)], total[k]):.2f}" for i in range(1, 5)) for k in range(players)))
+    print("win share by corporation, as a multiple of fair ± standard error (games):")
+    shares = {c: ratio(by_corp[c], corp_games[c]) for c in corp_games}
+    ranked = sorted(corp_games, key=lambda c: -shares[c])
+    print("  " + ", ".join(f"{content.corporations[c].name} {shares[c] / fair:.2f}±"
+                           f"{stderr(shares[c], corp_games[c]) / fair:.2f} ({corp_games[c]})" for c in ranked))
 
 
 def report_objectives(content, games: list[dict], players: int) -> None:
@@ -129,16 +168,35 @@ def report_play(games: list[dict], players: int) -> None:
     print("VP per player by source: " + ", ".join(f"{src} {vp / n:.1f}" for src, vp in sources.most_common()))
 
 
+def play(content_dir, players: int, seed: int) -> dict:
+    return summary(_content(content_dir), players, seed)
+
+
+_LOADED: dict = {}
+
+
+def _content(content_dir):
+    if content_dir not in _LOADED:
+        _LOADED[content_dir] = load_content(content_dir)
+    return _LOADED[content_dir]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per player count")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--content", default=None, help="a content directory (default: the shipped one)")
+    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     args = parser.parse_args()
-    content = load_content(args.content)
+    content = _content(args.content)
     for players in args.players:
-        games = [summary(content, players, args.seed * 1_000_003 + players * 10_007 + i) for i in range(args.games)]
+        seeds = [args.seed * 1_000_003 + players * 10_007 + i for i in range(args.games)]
+        if args.jobs > 1:
+            with Pool(args.jobs) as pool:
+                games = pool.map(partial(play, args.content, players), seeds, chunksize=4)
+        else:
+            games = [summary(content, players, seed) for seed in seeds]
         print(f"\n=== {players} players, {args.games} bot games (seed {args.seed})")
         report_scores(games, content.board.vp_goal)
         report_wins(content, games, players)

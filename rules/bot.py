@@ -48,6 +48,11 @@ TYPICAL_END = {
 """What a bot typically ends the game with (measured with bench/balance.py); used
 only to guess, at setup, which objectives are worth keeping."""
 
+KEEPER_END = {"raw_resources": 7, "money": 9}
+"""What a bot that keeps an objective on these measures typically reaches, since it
+steers toward them (it holds cubes or cash back); estimated from what keepers of War
+Chest and Stockpiler scored in bench/balance.py."""
+
 USE_WORTH = {
     "gain_money": 0.8, "sell_metal": 0.25, "draw_deal": 0.4, "draw_or_close_deal": 0.6,
     "close_deal": 0.5, "collect_from_gallery": 0.4, "enrich": 0.35, "buy_enriched": 0.3,
@@ -524,6 +529,8 @@ def objective_prospect(objective: Objective, players: int) -> float:
     """What an objective will probably pay a bot, judged from a typical bot's end of game."""
     key = f"{objective.measure}:{objective.params.get('kind')}"
     typical = TYPICAL_END.get(key, TYPICAL_END[objective.measure])
+    if objective.scoring != "most":
+        typical = KEEPER_END.get(objective.measure, typical)
     if objective.params.get("metal"):
         typical /= 2
     if objective.scoring == "most":
@@ -601,8 +608,39 @@ class Bot:
             v, p = self.option_worth(outlook, option)
             if v > value:
                 chosen, plan, value = option, p, v
+        if chosen.endswith(":depart_island") and outlook.me.actions_this_round == 0:
+            chosen, plan = self.before_sailing(outlook, ids, chosen, plan)
         self.plan, self.started = list(plan), (outlook.s.round, chosen)
         return chosen
+
+    def before_sailing(self, outlook: Outlook, ids: list[str], depart: str, plan: tuple) -> tuple[str, tuple]:
+        """Sailing as the round's first action ends the turn at once; sailing as the second
+        action gets there just as soon. So do the best thing here first, if it leaves the
+        merchants to sail and to act on arrival."""
+        me = outlook.me
+        sail = outlook.merchants_for(me.island, "depart_island")
+        there = int(plan[0].split(":")[1]) if plan else me.island
+        waiting = [(outlook.island_action(there, a)[0] - 0.3 * max(0, need - 1), need)
+                   for a in outlook.board.island(there).actions if a != "depart_island"
+                   for need in (outlook.merchants_for(there, a),) if need <= me.free_merchants - sail]
+        after = max(waiting, default=(0.0, 0))[1]  # the merchants the action sailed for takes
+        here, here_plan, value = depart, plan, WORTH_A_WORKER
+        for option in ids:
+            if option in ("pass", depart) or option.endswith(":depart_island") or \
+                    (outlook.s.round, option) in self.withdrawn:
+                continue
+            need = 0 if option.startswith("use:") else outlook.merchants_for(*self._space(option))
+            if me.free_merchants - need < sail + after:
+                continue
+            v, p = self.option_worth(outlook, option)
+            if v > value:
+                here, here_plan, value = option, p, v
+        return here, here_plan
+
+    @staticmethod
+    def _space(option: str) -> tuple[int, str]:
+        _, island, action = option.split(":")
+        return int(island), action
 
     def option_worth(self, outlook: Outlook, option: str) -> Plan:
         if option.startswith("use:"):

@@ -139,7 +139,7 @@ BROKEN = {
         'card "goldfinch_ventures": \'miners\' must be an integer ≥ 0, got true'),
     "negative number": (
         "corporations.toml", "money = 8", "money = -8",
-        'card "blackstone_partners": \'money\' must be an integer ≥ 0, got -8'),
+        'card "ironbark_mining": \'money\' must be an integer ≥ 0, got -8'),
     "missing key": (
         "deals.toml", 'id = "deal_02"\nvp = 2\n', 'id = "deal_02"\n',
         'card "deal_02": missing required key \'vp\''),
@@ -181,7 +181,7 @@ BROKEN = {
         "objectives.toml", "vp_each = 1", "vp_each = 1\nvp = 2",
         'card "bulk_carrier": needs exactly one way to score'),
     "no scoring form": (
-        "objectives.toml", 'measure = "equipment"\ntiers = [[3, 2], [4, 3], [6, 5]]', 'measure = "equipment"',
+        "objectives.toml", 'measure = "equipment"\ntiers = [[2, 1], [3, 3], [5, 5]]', 'measure = "equipment"',
         'card "well_equipped": needs exactly one way to score'),
     "tiers not ascending": (
         "objectives.toml", "tiers = [[2, 2], [3, 4], [4, 6]]", "tiers = [[2, 2], [2, 4], [4, 6]]",

@@ -260,13 +260,13 @@ def test_crushers_score_one_two_three_vp(card, least, vp):
 
 def test_designed_values_are_those_of_the_content_files():
     """Objective tiers and deal rewards are our design, recorded in content/ (README): the
-    enriched-cubes table is 0/2/4/6 VP, deals pay the sum of their levels plus 1 per extra metal."""
+    enriched-cubes table is 0/2/4/6 VP, deals pay 1 VP for each level they ask for."""
     assert CONTENT.objectives["refined_reserves"].tiers == ((0, 0), (2, 2), (4, 4), (5, 6))
     assert CONTENT.objectives["enrichment_magnate"].vp == 4
     assert CONTENT.objectives["bulk_carrier"].vp_each == 1
     for deal in CONTENT.deals.values():
-        assert deal.vp == sum(deal.requires.values()) + len(deal.requires) - 1, deal.id
-    assert (CONTENT.deals["deal_01"].vp, CONTENT.deals["deal_02"].vp) == (5, 2)
+        assert deal.vp == sum(deal.requires.values()), deal.id
+    assert (CONTENT.deals["deal_01"].vp, CONTENT.deals["deal_02"].vp) == (4, 2)
 
 
 # 8 ---------------------------------------------------------------------------------------

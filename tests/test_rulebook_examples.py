@@ -174,7 +174,7 @@ def test_wages_four_merchants_three_miners_after_round_three():
 
 # --- Draw or Close a Deal: higher levels pay too ------------------------------------------
 
-EXAMPLE_DEAL = Deal("example_iron2_copper3", frozen_map({"iron": 2, "copper": 3}), 6)
+EXAMPLE_DEAL = Deal("example_iron2_copper3", frozen_map({"iron": 2, "copper": 3}), 5)
 
 
 @pytest.mark.parametrize("iron, copper", [(2, 3), (3, 4)])
@@ -189,14 +189,14 @@ def test_close_deal_needing_2_iron_3_copper(iron, copper):
     events = act(e, "do:1:draw_or_close_deal", f"close:{EXAMPLE_DEAL.id}")
 
     assert of(events, ev.DealClosed) == [ev.DealClosed(0, EXAMPLE_DEAL.id, (("iron", iron), ("copper", copper)))]
-    assert ev.Scored(0, 6, "deals") in events
+    assert ev.Scored(0, 5, "deals") in events
     p = e.state.players[0]
     assert p.enriched["iron"] == [] and p.enriched["copper"] == []
-    assert p.deals == [] and p.deals_closed == [EXAMPLE_DEAL.id] and p.vp == 6
+    assert p.deals == [] and p.deals_closed == [EXAMPLE_DEAL.id] and p.vp == 5
 
 
 @pytest.mark.parametrize("deal, enriched, vp", [
-    ("deal_01", {"copper": [1], "iron": [3]}, 5),   # 1' copper + 3' iron
+    ("deal_01", {"copper": [1], "iron": [3]}, 4),   # 1' copper + 3' iron
     ("deal_02", {"gold": [2]}, 2),                  # 2' gold for 2 VP
 ])
 def test_the_deal_cards_shown_in_the_rulebook(deal, enriched, vp):
