@@ -29,6 +29,7 @@ from .paging import SCROLL_KEYS, STEP_KEYS, Page, PagedScreen, board_pages, goto
 from .paging import WIDE  # noqa: F401 - where the compact layout ends; notes and tests name game.WIDE
 
 ROOMY = 58  # from this height on, the market also says what each equipment card does
+QUIET_AFTER = 0.1  # seconds from a move to the collection of its garbage (see lagoon_tui.quiet_gc)
 
 
 class GameScreen(PagedScreen):
@@ -258,7 +259,9 @@ class GameScreen(PagedScreen):
         self.query_one("PromptPanel OptionList").focus()
         # a row that grew or shrank leaves the boards too tall or too short: fit them again
         self.call_after_refresh(self._stretch)
-        self.call_after_refresh(collector.after_move)  # the move is on screen: a quiet moment
+        # a quiet moment once the move is on screen (Textual runs after-refresh callbacks before the
+        # frame is painted; the paint of a move takes well under QUIET_AFTER)
+        self.set_timer(QUIET_AFTER, collector.after_move)
 
     def on_prompt_panel_chosen(self, message: PromptPanel.Chosen) -> None:
         self.choose(message.option_id)

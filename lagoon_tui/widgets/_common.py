@@ -16,9 +16,11 @@ from rich.measure import Measurement
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.strip import Strip
+from textual.visual import visualize
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ..scene import Scene
@@ -113,6 +115,34 @@ class Flow:
             line.append_text(item)
         if line.cell_len:
             yield line
+
+
+class Bullets:
+    """Items after bullets ("  • "), each wrapped with a hanging indent under its first word.
+
+    (What a two-column Rich table would draw, at a fraction of its cost: a
+    table measures every cell before it draws one.)
+    """
+
+    INDENT = 4
+
+    def __init__(self, items: Iterable[Text | str]):
+        self.items = [i if not isinstance(i, str) else Text(i) for i in items]
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        inner = options.update_width(max(1, options.max_width - self.INDENT))
+        sizes = [Measurement.get(console, inner, item) for item in self.items] or [Measurement(0, 0)]
+        return Measurement(min(options.max_width, self.INDENT + max(m.minimum for m in sizes)),
+                           min(options.max_width, self.INDENT + max(m.maximum for m in sizes)))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max(1, options.max_width - self.INDENT)
+        bullet, hang, new_line = Segment("  • "), Segment(" " * self.INDENT), Segment.line()
+        for item in self.items:
+            for n, line in enumerate(console.render_lines(item, options.update_width(width), pad=True)):
+                yield bullet if n == 0 else hang
+                yield from line
+                yield new_line
 
 
 def one_line_width(renderable) -> int:
@@ -259,7 +289,36 @@ def detach_spaces(strip: Strip) -> Strip:
     return Strip(out, strip.cell_length) if changed else strip
 
 
-class SteadyLayout:
+class SteadyTitle:
+    """A widget's border title (or subtitle) that repaints the widget only when it changes.
+
+    Textual repaints every line of a widget each time its border title is
+    set, even to the same words; the panels set theirs at every redraw.
+    """
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.textual = Widget.__dict__[name]  # Textual's own descriptor, which stores and repaints
+        self.key = f"_steady_{name}"
+
+    def __get__(self, obj, objtype=None):
+        return self if obj is None else self.textual.__get__(obj, objtype)
+
+    def __set__(self, obj, title) -> None:
+        key = (title.plain, tuple(title.spans), str(title.style)) if isinstance(title, Text) else title
+        if isinstance(key, (str, tuple, type(None))) and getattr(obj, self.key, ()) == key:
+            return
+        setattr(obj, self.key, key)
+        self.textual.__set__(obj, title)
+
+
+class SteadyBorders:
+    """Mixin for widgets: border title and subtitle that repaint only when they change (see `SteadyTitle`)."""
+
+    border_title = SteadyTitle()
+    border_subtitle = SteadyTitle()
+
+
+class SteadyLayout(SteadyBorders):
     """Mixin for widgets: a change of the widget's virtual size lays out the screen only when it must.
 
     Textual arranges the whole screen again whenever any widget's virtual
@@ -285,70 +344,98 @@ class SteadyLayout:
 
 
 class Note(SteadyLayout, Static):
-    """A Static that lays its content out once per change, and whose lines keep their spaces in SVG too.
+    """A Static that lays its content out once per change and repaints only the lines that changed.
 
-    (See `Drawn` and `detach_spaces`.)
+    Textual repaints the whole of a widget whose content changed: every line
+    styled again (padding, border, colours) and written to the terminal. A
+    choice in the game changes a line or two of a panel (money, a worker, a
+    used action), so a note keeps its content laid out as lines (`Strip`s)
+    at its width, compares a new content with them line by line, and asks
+    for only the changed lines to be painted. It asks for a new arrangement
+    of the screen only when its height changes (minimum heights counted).
+    Its lines keep their spaces in SVG pictures too (see `detach_spaces`).
     """
 
     def __init__(self, content: object = "", *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(content, name=name, id=id, classes=classes)
         self._source: object = content  # what the note shows, before it is laid out
-        self._drawn: Drawn | None = None
+        self._visual = None
+        self._lines: list[Strip] | None = None  # the content laid out at `_width` in `_style`
+        self._width = 0
+        self._style: Style | None = None
+
+    @property
+    def visual(self):
+        """The content as Textual sees it (for measuring text in tests and selecting it with the mouse)."""
+        if self._visual is None:
+            self._visual = visualize(self, self._source, markup=False)
+        return self._visual
 
     def update(self, content: object = "", *, layout: bool = True) -> None:
-        """Show `content`, laid out once at the note's width (see `Drawn`)."""
-        self._source = content
+        """Show `content`: only its changed lines are painted; the screen is re-arranged only if its height changed."""
+        self._source, self._visual = content, None
         width = self.content_size.width
-        if not width or isinstance(content, str) or not self.is_mounted:
-            self._drawn = None
-            super().update(content, layout=layout)
+        if not self.is_mounted or not width or self._lines is None:
+            self._lines = None
+            self.refresh(layout=True)
             return
-        app = self.app
-        options = app.console_options.update_width(width).update(highlight=False)
-        drawn = Drawn(list(app.console.render(content, options)), width)
-        moved = self._drawn is None or self._height(drawn) != self._height(self._drawn)
-        self._drawn = drawn
-        super().update(drawn, layout=layout and moved)
+        old = self._lines
+        new = self._lay_out(width)
+        if self._height(len(new)) != self._height(len(old)):
+            self.refresh(layout=layout)
+            return
+        changed = [Region(0, y, width, 1) for y in range(max(len(new), len(old)))
+                   if y >= len(new) or y >= len(old) or new[y] != old[y]]
+        if changed:
+            self.refresh(*changed)
 
-    def _height(self, drawn: Drawn) -> int:
-        """The content height `drawn` takes, counting a minimum height in lines (which the board panels get)."""
+    def _lay_out(self, width: int) -> list[Strip]:
+        """The content as lines `width` cells wide, in the note's own colours (kept as the note's lines)."""
+        style = self.visual_style.rich_style
+        content = Text(self._source) if isinstance(self._source, str) else self._source
+        app = self.app
+        options = app.console_options.update(width=width, highlight=False, height=None)
+        segments = Segment.apply_style(app.console.render(content, options), style)
+        self._lines = [Strip(line, width) for line in
+                       Segment.split_and_crop_lines(segments, width, style, pad=True, include_new_lines=False)]
+        self._width, self._style = width, style
+        return self._lines
+
+    def _current(self) -> list[Strip]:
+        """The lines at the note's width and in its colours now (laid out again if either changed)."""
+        width = self.content_size.width
+        if self._lines is None or width != self._width or self.visual_style.rich_style != self._style:
+            return self._lay_out(width)
+        return self._lines
+
+    def _height(self, lines: int) -> int:
+        """The content height `lines` lines take, counting a minimum height (which the board panels get)."""
         floor = self.styles.min_height
         least = floor.cells if floor is not None else None
-        return drawn.lines if least is None else max(drawn.lines, least - self.styles.gutter.height)
+        return lines if least is None else max(lines, least - self.styles.gutter.height)
 
-    def on_resize(self) -> None:
-        if self._drawn is None or self._drawn.width != self.content_size.width:
-            self.update(self._source)
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        if self._lines is None or width != self._width or self.visual_style.rich_style != self._style:
+            self._lay_out(width)
+        return len(self._lines)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        content = Text(self._source) if isinstance(self._source, str) else self._source
+        app = self.app
+        return Measurement.get(app.console, app.console_options.update_width(container.width), content).maximum
 
     @property
     def rows(self) -> int:
         """How many lines the content takes at the note's width (0 before it is laid out)."""
-        return self._drawn.lines if self._drawn is not None else 0
+        return len(self._lines) if self._lines is not None and self._width else 0
+
+    def render_line(self, y: int) -> Strip:
+        lines = self._current()
+        return lines[y] if y < len(lines) else Strip.blank(self._width, self._style)
 
     def render_lines(self, crop) -> list[Strip]:
         return svg_safe(super().render_lines(crop))
-
-
-class Drawn:
-    """A renderable already laid out by Rich at one width.
-
-    Textual lays a panel's content out twice after each change (once to
-    measure its height, once to draw it) and re-arranges the whole screen
-    whenever a panel may have changed height. A panel lays out its content
-    once, keeps the segments, and asks for a new arrangement only when its
-    line count changed.
-    """
-
-    def __init__(self, segments: list[Segment], width: int):
-        self.segments, self.width = segments, width
-        self.lines = sum(text.count("\n") for text, _, _ in segments)
-
-    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement(self.width, self.width)
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield from self.segments
 
 
 class Panel(Note):
@@ -377,7 +464,7 @@ class Panel(Note):
         self._titles = titles
         self._fit_title()
 
-    def on_resize(self) -> None:  # (Note's own on_resize runs too: Textual calls each class's handler)
+    def on_resize(self) -> None:
         self._fit_title()
 
     def _fit_title(self) -> None:

@@ -3,21 +3,12 @@ from __future__ import annotations
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.measure import Measurement
-from rich.table import Table
 from rich.text import Text
 
 from rules.cards import ENRICHED_LEVELS, METALS
 
 from ..scene import Scene
-from ._common import EMPTY_SLOT, ByWidth, Fit, Flow, Panel, acting_seat, deal_needs, join, label, muted, plural
-
-
-def _bullets() -> Table:
-    """A list with hanging indents: long card texts wrap under their first word."""
-    table = Table.grid(padding=(0, 1))
-    table.add_column(no_wrap=True, width=3, justify="right")
-    table.add_column(ratio=1)
-    return table
+from ._common import EMPTY_SLOT, Bullets, ByWidth, Fit, Flow, Panel, acting_seat, deal_needs, join, label, muted, plural
 
 
 class CubeGrid:
@@ -199,24 +190,22 @@ class PlayerBoard(Panel):
         if not cards:
             out.append(Text.assemble(label(f"{head}: "), muted("none")))
         else:
-            items = _bullets()
-            for o in cards:
-                items.add_row("•", Text.assemble((o.name, "bold"), " — ", o.text))
+            items = Bullets(Text.assemble((o.name, "bold"), " — ", o.text) for o in cards)
             full = Group(label(head + (" (only you can see these)" if private else "") + ":"), items)
             names = Text.assemble(label(head + ": "), join(Text(o.name) for o in cards))
             # while they are being chosen the texts always show: the choice depends on them
             out.append(full if offer and not objectives else ByWidth(self.TEXT_WIDTH, full, names))
 
         if deals:
-            items = _bullets()
+            items = []
             for deal_id in deals:
                 if deal_id is None:
                     continue
                 d = content.deals[deal_id]
                 worth = Text(f" → {d.vp} VP", style="bold")
-                items.add_row("•", Fit(Text.assemble(deal_needs(d.requires), worth),
-                                       Text.assemble(" ".join(f"{m} {lv}'" for m, lv in d.requires.items()), worth)))
-            out.append(Group(label(f"Deals in hand ({len(deals)}):"), items))
+                items.append(Fit(Text.assemble(deal_needs(d.requires), worth),
+                                 Text.assemble(" ".join(f"{m} {lv}'" for m, lv in d.requires.items()), worth)))
+            out.append(Group(label(f"Deals in hand ({len(deals)}):"), Bullets(items)))
         else:
             out.append(Text.assemble(label("Deals in hand: "), muted("none")))
         return out

@@ -12,7 +12,7 @@ from textual.widgets.option_list import Option
 from rules.actions import ACTION_NAMES
 
 from ..scene import Scene
-from ._common import Note, SteadyLayout, svg_safe
+from ._common import Note, SteadyBorders, SteadyLayout, svg_safe
 
 KEYS = "123456789"
 
@@ -52,7 +52,7 @@ class Options(SteadyLayout, OptionList):
             self.parent.more(above=self.scroll_y > 0, below=self.scroll_y < self.max_scroll_y)
 
 
-class PromptPanel(Vertical):
+class PromptPanel(SteadyBorders, Vertical):
     """Shows whose decision it is, what is asked, and only the legal options (numbered)."""
 
     DEFAULT_CSS = """
