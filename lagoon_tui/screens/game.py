@@ -10,7 +10,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.errors import NoWidget
+from textual.geometry import Region
 from textual.message import Message
+from textual.widget import Widget
 
 from ..bridge import GameBridge
 from ..cards_text import describe_option
@@ -236,10 +239,27 @@ class GameScreen(PagedScreen):
             # it goes: what was on the board before is never shown again.
             self.at_keyboard = None
             tag = self.bridge.scene(None).tag(seat)
-            self.app.push_screen(CurtainScreen.shown_for(self.app, tag, lambda: self._draw(seat),
+            self.app.push_screen(CurtainScreen.shown_for(self.app, tag, lambda: self._prepare(seat),
                                                          lambda: self._hand_over(seat)))
             return
         self.redraw()
+
+    def _prepare(self, seat: int) -> None:
+        """While a curtain is up: draw the board for `seat`, and render its lines ahead of time.
+
+        Passing the curtain repaints the whole screen. Rendered now, every
+        line Textual keeps for a widget (its content with padding, border
+        and colours) is ready when the curtain goes, and the repaint only
+        puts the lines together and writes them. A widget whose size the
+        new board changes is rendered again then, the others are not.
+        """
+        self._draw(seat)
+        for widget in self.walk_children(Widget):
+            try:
+                if widget.display and widget.region:
+                    widget.render_lines(Region(0, 0, *widget.outer_size))
+            except NoWidget:  # not on the screen (a page of the compact layout not shown)
+                pass
 
     def _hand_over(self, seat: int) -> None:
         self.at_keyboard = seat

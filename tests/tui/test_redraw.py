@@ -1,14 +1,17 @@
-"""How the game screen redraws: the keys footer, the log's scroll note, and moves that leave the layout alone.
+"""How the game screen redraws: the keys footer, the log's scroll note, moves that leave the layout alone.
 
 The speed of the app is measured by bench/tui_bench.py, never by a test. What
 is tested here is what the speed work changed on screen, and, without any
 clock, the one thing it relies on: an ordinary move in the wide layout
 repaints the panels it changed instead of arranging the whole screen anew
-(`SteadyLayout`).
+(`SteadyLayout`); a changed content repaints only its changed lines (`Note`);
+and the board under a curtain is rendered before the curtain goes.
 """
 from __future__ import annotations
 
 import pytest
+from rich.text import Text
+from textual.app import App
 from textual.screen import Screen
 
 from lagoon_tui.app import LagoonApp
@@ -17,6 +20,7 @@ from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.help import HelpScreen
 from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets import LogPanel
+from lagoon_tui.widgets._common import Note
 from lagoon_tui.widgets.keys_footer import KeysFooter, KeysLine
 
 from .drive import Policy, game_screen, prompt_options, settle, start, step
@@ -179,3 +183,66 @@ async def test_passing_the_curtain_draws_the_board_for_the_next_player_before_it
     assert len(seen) == 4
     for at_keyboard, deciding, prompt_is_theirs in seen:
         assert at_keyboard == deciding is not None and prompt_is_theirs
+
+
+class OneNote(App):
+    def compose(self):
+        yield Note(Text("\n".join(f"line {n}" for n in range(6))), id="note")
+
+
+async def test_a_new_content_repaints_only_the_lines_that_changed():
+    """A choice changes a line or two of a panel: only those lines are drawn again, the rest are kept."""
+    app = OneNote()
+    async with app.run_test(size=(40, 10)) as pilot:
+        note = app.query_one(Note)
+        drawn: list[int] = []
+        original = Note.render_line
+
+        def counted(self, y):
+            drawn.append(y)
+            return original(self, y)
+
+        Note.render_line = counted
+        try:
+            note.update(Text("\n".join("line 3 is new" if n == 3 else f"line {n}" for n in range(6))))
+            await pilot.pause()
+            assert drawn == [3]
+            drawn.clear()
+            note.update(Text("\n".join(f"line {n}" for n in range(7))))  # one line more: a new arrangement
+            await pilot.pause()
+            assert sorted(set(drawn)) == list(range(7))
+        finally:
+            Note.render_line = original
+        assert "line 6" in text_of(note)
+
+
+async def test_the_board_is_rendered_while_the_curtain_is_up():
+    """Passing a curtain puts the board's lines together: those of panels that kept their size are not drawn again."""
+    app = LagoonApp(settings=two_players())
+    async with app.run_test(size=(160, 50)) as pilot:
+        run = await start(pilot)
+        policy = Policy(6)
+        checked = 0
+        drawn: list[Note] = []
+        original = Note.render_line
+
+        def counted(self, y):
+            drawn.append(self)
+            return original(self, y)
+
+        while checked < 3:
+            await step(pilot, run, policy)
+            if not isinstance(app.screen, CurtainScreen) or run.curtains < 2:
+                continue
+            game = game_screen(app)
+            sizes = {note: note.size for note in game.query(Note)}
+            drawn.clear()
+            Note.render_line = counted
+            try:
+                await step(pilot, run, policy)  # Enter: the curtain goes
+            finally:
+                Note.render_line = original
+            assert app.screen is game
+            redrawn = {note for note in drawn if note.size == sizes[note]}
+            assert not redrawn, f"drawn again on passing the curtain: {sorted(type(n).__name__ for n in redrawn)}"
+            checked += 1
