@@ -117,6 +117,35 @@ class Flow:
             yield line
 
 
+def draw(console: Console, options: ConsoleOptions, renderable) -> Iterable[Segment]:
+    """What `console.render` yields, with a shortcut for the usual case of a text on one line that fits.
+
+    Rich wraps every text before it draws it (splitting, dividing and
+    joining copies of it); a panel is mostly short texts that fit their
+    line, drawn as they are. Everything else goes through Rich as before.
+    """
+    if isinstance(renderable, Text):
+        plain = renderable.plain
+        if (renderable.justify in (None, "default") and options.justify in (None, "default")
+                and "\n" not in plain and "\t" not in plain and renderable.cell_len <= options.max_width):
+            if renderable.spans or not renderable.style:
+                yield from renderable.render(console, end=renderable.end)
+            else:  # (Text.render leaves out the style of a text without spans)
+                yield Segment(plain, console.get_style(renderable.style))
+                if renderable.end:
+                    yield Segment(renderable.end)
+            return
+    if options.max_width < 1 or not hasattr(renderable, "__rich_console__"):
+        yield from console.render(renderable, options)
+        return
+    rest = options.reset_height()
+    for part in renderable.__rich_console__(console, options):
+        if isinstance(part, Segment):
+            yield part
+        else:
+            yield from draw(console, rest, part)
+
+
 class Bullets:
     """Items after bullets ("  • "), each wrapped with a hanging indent under its first word.
 
@@ -396,7 +425,7 @@ class Note(SteadyLayout, Static):
         content = Text(self._source) if isinstance(self._source, str) else self._source
         app = self.app
         options = app.console_options.update(width=width, highlight=False, height=None)
-        segments = Segment.apply_style(app.console.render(content, options), style)
+        segments = Segment.apply_style(draw(app.console, options, content), style)
         self._lines = [Strip(line, width) for line in
                        Segment.split_and_crop_lines(segments, width, style, pad=True, include_new_lines=False)]
         self._width, self._style = width, style
