@@ -53,11 +53,12 @@ class LagoonApp(SavedGamesMixin, App[None]):
             # terminal's own red and yellow. (Headless runs, the snapshots among
             # them, keep the theme's colours whatever TERM the tests run under.)
             self.ansi_color = True
-        self.push_screen(TitleScreen())
-        if self.start_with is not None:
-            self.start_game(self.start_with)
-        elif self.resume_with is not None:
-            self.resume_game(self.resume_with)
+        # `lagoon play` goes straight to the game: the title is made when the game is over
+        # (see `game_over`), not at the start, where it would only slow the first frame
+        if self.start_with is None or not self.start_game(self.start_with):
+            self.push_screen(TitleScreen())
+            if self.resume_with is not None:
+                self.resume_game(self.resume_with)
         self.call_after_refresh(collector.start)  # garbage is collected at quiet moments from now on
 
     def on_unmount(self) -> None:
@@ -70,19 +71,24 @@ class LagoonApp(SavedGamesMixin, App[None]):
 
         self.push_screen(NewGameScreen(), self.start_game)
 
-    def start_game(self, settings: GameSettings | None) -> None:
+    def start_game(self, settings: GameSettings | None) -> bool:
+        """Start a game with `settings`; False if there is none or it could not be saved."""
         if settings is None:
-            return
+            return False
         seed = settings.seed if settings.seed is not None else random.randrange(1, 2**31)
         engine = Engine.new(self.content, list(settings.names), seed=seed,
                             start_player=settings.start_player, colours=list(settings.colours))
         if not self.record(engine):
-            return
+            return False
         self.push_screen(GameScreen(GameBridge(engine)))
+        return True
 
     def game_over(self, bridge: GameBridge) -> None:
         """Called by the game screen when the engine says the game has ended."""
-        self.pop_screen()
+        if any(isinstance(screen, TitleScreen) for screen in self.screen_stack):
+            self.pop_screen()
+        else:  # a game started straight away: the title takes its place, under the end screen
+            self.switch_screen(TitleScreen())
         # Pushed from the app's own queue: a screen remembers who pushed it and answers
         # them, and the game screen that asks for this is gone by then (so its answer was lost).
         self.call_later(self._show_end, bridge.engine)

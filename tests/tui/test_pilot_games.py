@@ -22,6 +22,7 @@ from lagoon_tui.app import LagoonApp
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.screens.game import GameScreen
+from lagoon_tui.screens.title import TitleScreen
 from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets import LogPanel
 from rules import events as ev
@@ -87,6 +88,13 @@ async def test_a_whole_game_by_key_presses(players, seed):
         engine = await play_game(pilot, seed, run=run)
         assert isinstance(app.screen, EndScreen)
         frame = screen_text(app)
+        await pilot.press("b")  # back to the title (made only now: `lagoon play` starts with the game)
+        for _ in range(100):
+            if isinstance(app.screen, TitleScreen):
+                break
+            await pilot.pause(0.01)
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen) and "New game" in screen_text(app)
 
     state = engine.state
     check_ended_by_the_rules(engine)

@@ -2,7 +2,7 @@
 
 The speed of the app is measured by bench/tui_bench.py, never by a test. What
 is tested here is what the speed work changed on screen, and, without any
-clock, the one thing it relies on: an ordinary move in the wide layout
+clock, what it relies on: an ordinary move in the wide layout
 repaints the panels it changed instead of arranging the whole screen anew
 (`SteadyLayout`); a changed content repaints only its changed lines (`Note`);
 and the board under a curtain is rendered before the curtain goes.
