@@ -112,9 +112,11 @@ class GameScreen(PagedScreen):
         """Not under a curtain, which hides it all (Textual counts the screen under any other as shown).
 
         So the board drawn behind a curtain is painted once, when the curtain
-        goes, instead of at once with the curtain painted again over it.
+        goes, instead of at once with the curtain painted again over it. Nor
+        before the board has been drawn for anyone: the empty board of a new
+        screen is never painted, the first curtain comes first.
         """
-        return not isinstance(self.app.screen, CurtainScreen) and super().is_current
+        return self._drawn is not None and not isinstance(self.app.screen, CurtainScreen) and super().is_current
 
     def on_unmount(self) -> None:
         self._unsubscribe()
