@@ -4,6 +4,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.content import Content
 from textual.message import Message
 from textual.strip import Strip
 from textual.widgets import OptionList
@@ -120,8 +121,8 @@ class PromptPanel(SteadyBorders, Vertical):
         if scene.undo:  # saved games: what undo would do, or why it cannot
             head.append(f"\n{scene.undo}", style="dim")
         self._show_head(head)
-        options.add_options(
-            Option(f"{KEYS[i]}. {o.label}" if i < len(KEYS) else f"   {o.label}", id=o.id)
+        options.add_options(  # the engine's words as they are (a "[" in a label is not markup)
+            Option(Content(f"{KEYS[i]}. {o.label}" if i < len(KEYS) else f"   {o.label}"), id=o.id)
             for i, o in enumerate(decision.options)
         )
         if decision.options:
