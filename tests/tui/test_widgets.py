@@ -7,6 +7,7 @@ back as the plain text on screen.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -14,13 +15,15 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.geometry import Region
 from textual.widget import Widget
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from lagoon_tui.widgets.island_panel import SHORT_ACTION_NAMES
+from lagoon_tui.widgets.prompt import PromptPanel
 from lagoon_tui.widgets import (EnrichmentCenterPanel, IslandPanel, LogPanel, MarketPanel, MiningSitePanel,
                                 PlayerBoard, RoundTrackPanel, ScoreTrackPanel)
 from rules.actions import ACTION_NAMES
 from rules.choose import merchant_cost
+from rules.decision import Option
 from rules.registry import MINER_ACTIONS
 
 from .scenes import CONTENT, play, scene_at, scene_of, scene_where
@@ -453,3 +456,20 @@ async def test_the_log_of_one_seat_never_stays_on_screen_for_another():
         await pilot.pause()
         on_screen = "\n".join(strip.text for strip in panel.lines)
         assert on_screen and not any(name in on_screen for name in secret)
+
+
+# --- prompt -----------------------------------------------------------------------
+
+
+async def test_the_prompt_shows_option_labels_word_for_word():
+    """An option's label is shown as the engine words it: brackets in it are not read as markup."""
+    scene = scene_at(2, 3, 10)
+    labels = ("Pay [b]2[/b] to Ana [R]", "Keep [dim]everything[/]")
+    odd = dataclasses.replace(scene.decision, options=tuple(
+        Option(f"odd:{n}", label) for n, label in enumerate(labels)))
+    panel = PromptPanel()
+    async with Host(panel, None).run_test(size=(80, 24)) as pilot:
+        panel.show(dataclasses.replace(scene, decision=odd))
+        await pilot.pause()
+        text = text_of(panel.query_one(OptionList))
+    assert f"1. {labels[0]}" in text and f"2. {labels[1]}" in text, text
