@@ -363,6 +363,19 @@ class SteadyLayout(SteadyBorders):
 
     virtual_size = Reactive(Size(0, 0), layout=False)
 
+    @property
+    def allow_vertical_scroll(self) -> bool:
+        """A widget with `overflow-y: hidden` (the log, the options) still scrolls, by keys, wheel or code.
+
+        It has no scrollbar: Textual painted one a frame after the widget,
+        and moved it (a hidden widget: the screen's whole map made again)
+        at every line the log scrolled. The widget says itself what is out
+        of sight.
+        """
+        if self.styles.overflow_y == "hidden":
+            return self.is_scrollable and self.max_scroll_y > 0 and not self.disabled
+        return super().allow_vertical_scroll
+
     def watch_virtual_size(self, size: Size) -> None:
         if not self.is_scrollable:
             return

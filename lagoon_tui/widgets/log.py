@@ -38,7 +38,7 @@ class LogPanel(SteadyLayout, RichLog):
     LogPanel {
         height: 1fr;
         min-height: 5;
-        scrollbar-size-vertical: 0;
+        overflow-y: hidden;
         padding: 0 1;
         background: $surface;
         border: round $panel-lighten-2;

@@ -38,7 +38,7 @@ class Options(SteadyLayout, OptionList):
     when more options are above or below.
     """
 
-    DEFAULT_CSS = "Options { scrollbar-size-vertical: 0; }"
+    DEFAULT_CSS = "Options { overflow-y: hidden; }"
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)

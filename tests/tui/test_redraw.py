@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 from rich.text import Text
+from textual import events
 from textual.app import App
 from textual.screen import Screen
 
@@ -148,13 +149,20 @@ async def test_the_log_says_how_many_newer_lines_are_below_when_scrolled_up():
             if isinstance(app.screen, GameScreen):
                 log = app.screen.query_one(LogPanel)
         assert str(log.border_subtitle) == "f: filter"
-        assert not log.show_vertical_scrollbar or log.styles.scrollbar_size_vertical == 0
+        assert not log.show_vertical_scrollbar
         log.scroll_relative(y=-3, animate=False)
         await pilot.pause()
         assert str(log.border_subtitle) == "↓ 3 newer · f: filter"
         log.scroll_end(animate=False)
         await pilot.pause()
         assert str(log.border_subtitle) == "f: filter"
+        # no scrollbar, yet the keys and the mouse wheel scroll it
+        log.focus()
+        await pilot.press("up", "up")
+        assert str(log.border_subtitle) == "↓ 2 newer · f: filter"
+        log.post_message(events.MouseScrollDown(log, 2, 2, 0, 1, 0, False, False, False))
+        await pilot.pause()
+        assert round(log.scroll_y) > log.max_scroll_y - 2
 
 
 async def test_passing_the_curtain_draws_the_board_for_the_next_player_before_it_goes():
