@@ -432,21 +432,25 @@ class Note(SteadyLayout, Static):
         if changed:
             self.refresh(*changed)
 
+    @property
+    def _content(self):
+        """What the note shows as a Rich renderable (a string is plain text, not markup)."""
+        return Text(self._source) if isinstance(self._source, str) else self._source
+
     def _lay_out(self, width: int) -> list[Strip]:
         """The content as lines `width` cells wide, in the note's own colours (kept as the note's lines)."""
         style = self.visual_style.rich_style
-        content = Text(self._source) if isinstance(self._source, str) else self._source
         app = self.app
         options = app.console_options.update(width=width, highlight=False, height=None)
-        segments = Segment.apply_style(draw(app.console, options, content), style)
+        segments = Segment.apply_style(draw(app.console, options, self._content), style)
         self._lines = [Strip(line, width) for line in
                        Segment.split_and_crop_lines(segments, width, style, pad=True, include_new_lines=False)]
         self._width, self._style = width, style
         return self._lines
 
-    def _current(self) -> list[Strip]:
-        """The lines at the note's width and in its colours now (laid out again if either changed)."""
-        width = self.content_size.width
+    def _current(self, width: int | None = None) -> list[Strip]:
+        """The lines at `width` (the note's width) in the note's colours now (laid out again if either changed)."""
+        width = self.content_size.width if width is None else width
         if self._lines is None or width != self._width or self.visual_style.rich_style != self._style:
             return self._lay_out(width)
         return self._lines
@@ -458,14 +462,11 @@ class Note(SteadyLayout, Static):
         return lines if least is None else max(lines, least - self.styles.gutter.height)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        if self._lines is None or width != self._width or self.visual_style.rich_style != self._style:
-            self._lay_out(width)
-        return len(self._lines)
+        return len(self._current(width))
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        content = Text(self._source) if isinstance(self._source, str) else self._source
         app = self.app
-        return Measurement.get(app.console, app.console_options.update_width(container.width), content).maximum
+        return Measurement.get(app.console, app.console_options.update_width(container.width), self._content).maximum
 
     @property
     def rows(self) -> int:
