@@ -12,10 +12,10 @@ machine swing by 40 % from run to run; instruction counts by well under 1 %.
 from __future__ import annotations
 
 import argparse
-import re
-import subprocess
 import sys
 from pathlib import Path
+
+import callgrind
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,13 +32,8 @@ def play(players: int, games: int) -> None:
 
 def counted(players: int, games: int) -> tuple[int, int]:
     """(instructions, decisions) of `games` games under callgrind."""
-    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                           __file__, "--play", str(players), str(games)], capture_output=True, text=True, check=True)
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    decisions = re.search(r"decisions (\d+)", done.stdout)
-    if found is None or decisions is None:
-        sys.exit(f"no count from valgrind:\n{done.stderr[-2000:]}")
-    return int(found.group(1)), int(decisions.group(1))
+    total, out = callgrind.instructions([sys.executable, __file__, "--play", str(players), str(games)])
+    return total, int(out.split()[-1])
 
 
 def main() -> None:

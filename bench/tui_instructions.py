@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import re
-import subprocess
 import sys
 from pathlib import Path
+
+import callgrind
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,12 +40,7 @@ def play(moves: int) -> None:
 
 
 def instructions(moves: int) -> int:
-    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                           __file__, "--play", str(moves)], capture_output=True, text=True, check=True)
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    if found is None:
-        sys.exit(f"no instruction count from valgrind:\n{done.stderr[-2000:]}")
-    return int(found.group(1))
+    return callgrind.instructions([sys.executable, __file__, "--play", str(moves)])[0]
 
 
 def main() -> None:
