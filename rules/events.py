@@ -14,6 +14,8 @@ EVENT_TYPES: dict[str, type] = {}
 
 
 def event(cls):
+    # a docstring of its own spares `dataclass` from making one out of the signature (slow at import)
+    cls.__doc__ = cls.__doc__ or f"The event {cls.__name__}."
     cls = dataclass(slots=True)(cls)
     EVENT_TYPES[cls.__name__] = cls
     return cls

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Grid, VerticalScroll
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 
 from rules.cards import Content
 
@@ -27,23 +29,34 @@ class BoardArea(VerticalScroll):
         self.post_message(self.Resized())
 
 
+class Row(Grid):
+    """One row of panels, as tall as its tallest panel.
+
+    It does not scroll, so its virtual size is of no use: Textual arranged
+    the screen a second time whenever it changed, that is whenever a move
+    made a row taller or shorter, right after the arrangement that did it.
+    """
+
+    virtual_size = Reactive(Size(0, 0), layout=False)
+
+
 def compose_board(content: Content, seats: int) -> ComposeResult:
     """Every board panel, row by row, in a scrolling `BoardArea` with the id "board"."""
     board = content.board
     with BoardArea(id="board"):
-        with Grid(id="tracks", classes="row"):
+        with Row(id="tracks", classes="row"):
             yield ScoreTrackPanel(classes="panel")
             yield RoundTrackPanel(classes="panel")
-        with Grid(id="islands", classes="row") as islands:
+        with Row(id="islands", classes="row") as islands:
             islands.styles.grid_size_columns = len(board.islands)
             for isl in board.islands:
                 yield IslandPanel(isl.number, classes="panel")
-        with Grid(id="sites", classes="row") as sites:
+        with Row(id="sites", classes="row") as sites:
             sites.styles.grid_size_columns = len(board.mining_islands) + 1
             for number in board.mining_islands:
                 yield MiningSitePanel(number, classes="panel")
             yield EnrichmentCenterPanel(classes="panel")
-        with Grid(id="boards", classes="row") as boards:
+        with Row(id="boards", classes="row") as boards:
             boards.styles.grid_size_columns = seats
             for seat in range(seats):
                 yield PlayerBoard(seat, classes="panel")

@@ -134,7 +134,10 @@ class GameScreen(PagedScreen):
 
         The rows above them keep their natural heights; the boards' minimum
         height takes up what is left (never less than their content needs, so
-        nothing is cut: if the board does not fit it scrolls instead).
+        nothing is cut: if the board does not fit it scrolls instead). The
+        heights of the rows above come from the lines their panels have laid
+        out, so a move that changes them is fitted in the same arrangement of
+        the screen, not in a second one after it.
         """
         board = self.query_one("#board", VerticalScroll)
         panels = list(self.query(PlayerBoard))
@@ -142,12 +145,9 @@ class GameScreen(PagedScreen):
             for panel in panels:
                 panel.styles.min_height = None
             return
-        used = sum(row.outer_size.height for row in board.query(".row"))
-        spare = board.scrollable_content_region.height - used
-        if spare and panels:
-            height = max(panel.outer_size.height for panel in panels)
-            for panel in panels:
-                panel.styles.min_height = max(0, height + spare)
+        above = sum(_row_height(row) for row in board.query(".row") if row.id != "boards")
+        for panel in panels:
+            panel.styles.min_height = max(0, board.scrollable_content_region.height - above)
 
     @property
     def pages(self) -> list[Page]:
@@ -280,7 +280,7 @@ class GameScreen(PagedScreen):
         self.query_one(PromptPanel).show(scene)  # (it shows a seat's options to that seat only)
         self.query_one("PromptPanel OptionList").focus()
         # a row that grew or shrank leaves the boards too tall or too short: fit them again
-        self.call_after_refresh(self._stretch)
+        self._stretch()
         # a quiet moment once the move is on screen (Textual runs after-refresh callbacks before the
         # frame is painted; the paint of a move takes well under QUIET_AFTER)
         self.set_timer(QUIET_AFTER, collector.after_move)
@@ -340,3 +340,11 @@ class GameScreen(PagedScreen):
 
     def on_log_panel_filter_changed(self, message: LogPanel.FilterChanged) -> None:
         self.log_filter = message.seat
+
+
+def _row_height(row: Widget) -> int:
+    """The height of a row of panels: its tallest panel, from the lines each has laid out at its width."""
+    panels = [panel for panel in row.children if isinstance(panel, Note) and panel.display]
+    if not panels or not all(panel.rows for panel in panels):  # not laid out yet: as arranged last
+        return row.outer_size.height
+    return max(panel.rows + panel.styles.gutter.height for panel in panels)

@@ -20,6 +20,7 @@ from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.help import HelpScreen
 from lagoon_tui.settings import GameSettings
+from lagoon_tui.stills import STILLS
 from lagoon_tui.widgets import LogPanel
 from lagoon_tui.widgets._common import Note
 from lagoon_tui.widgets.keys_footer import KeysFooter, KeysLine
@@ -105,7 +106,9 @@ async def test_most_moves_repaint_without_arranging_the_screen_anew():
 
     Before `SteadyLayout` every move arranged the whole screen two or three
     times (a new log line, a new option list, a question of another length).
-    Now only moves that change a panel's height do.
+    Now only moves that change a panel's height do, and they do it once: the
+    player boards are fitted to the rows above them before the arrangement,
+    not after it, and a row that changed height asks for no second one.
     """
     layouts = 0
     original = GameScreen._refresh_layout
@@ -120,22 +123,34 @@ async def test_most_moves_repaint_without_arranging_the_screen_anew():
     async with app.run_test(size=(160, 50)) as pilot:
         run = await start(pilot)
         policy = Policy(8)
-        moves = 0
+        moves, arranged, hand_overs = 0, [], []
         GameScreen._refresh_layout = counted
         try:
             while moves < 40:
-                if isinstance(app.screen, CurtainScreen):
-                    await step(pilot, run, policy)
-                    continue
                 before = layouts
+                was_curtain = isinstance(app.screen, CurtainScreen)
                 await step(pilot, run, policy)
-                if isinstance(app.screen, GameScreen):  # a move that kept the keyboard
+                if was_curtain:
+                    hand_overs.append(layouts - before)
+                elif isinstance(app.screen, GameScreen):  # a move that kept the keyboard
                     moves += 1
-                else:
-                    layouts = before  # a hand-over or the end: a new screen is always laid out
+                    arranged.append(layouts - before)
         finally:
             GameScreen._refresh_layout = original
-    assert layouts <= moves // 2, f"{layouts} layouts in {moves} moves"
+    assert hand_overs and max(hand_overs) <= 1, f"layouts at each hand-over: {hand_overs}"
+    assert max(arranged) <= 1, f"layouts at each move: {arranged}"
+    assert sum(arranged) <= moves // 2, f"{sum(arranged)} layouts in {moves} moves"
+
+
+async def test_the_player_boards_reach_down_to_the_footer_and_no_further():
+    """Wide layout mid-game: no empty band below the boards, and no scrolling when everything fits."""
+    app, steps = STILLS["board"]()
+    async with app.run_test(size=(160, 50)) as pilot:
+        await steps(pilot)
+        board = app.screen.query_one("#board")
+        rows = [row.outer_size.height for row in board.query(".row")]
+        assert sum(rows) == board.scrollable_content_region.height, rows
+        assert board.max_scroll_y == 0
 
 
 async def test_the_log_says_how_many_newer_lines_are_below_when_scrolled_up():
