@@ -25,7 +25,9 @@ from .settings import GameSettings
 class LagoonApp(SavedGamesMixin, App[None]):
     TITLE = "Lagoon"
     SUB_TITLE = "Miner's Lagoon in your terminal"
-    CSS_PATH = "lagoon.tcss"
+    # The game screen's stylesheet is read with the app's: a screen's own CSS_PATH is read
+    # when the screen is first shown, and Textual then parses every stylesheet again.
+    CSS_PATH = ["lagoon.tcss", "screens/game.tcss"]
     BINDINGS = [
         Binding("question_mark", "help", "Keys"),
         Binding("f1", "rules", "Rules"),

@@ -47,7 +47,7 @@ class GameScreen(PagedScreen):
     their ship while playing).
     """
 
-    CSS_PATH = "game.tcss"
+    # (its stylesheet, game.tcss, is the app's: see LagoonApp.CSS_PATH)
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("i", "inspect", "Inspect"),
