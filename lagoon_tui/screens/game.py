@@ -140,12 +140,12 @@ class GameScreen(PagedScreen):
         the screen, not in a second one after it.
         """
         board = self.query_one("#board", VerticalScroll)
-        panels = list(self.query(PlayerBoard))
+        panels = [panel for panel in self.panels if isinstance(panel, PlayerBoard)]
         if self.has_class("compact"):
             for panel in panels:
                 panel.styles.min_height = None
             return
-        above = sum(_row_height(row) for row in board.query(".row") if row.id != "boards")
+        above = sum(_row_height(row) for row in board.children if row.id != "boards")
         for panel in panels:
             panel.styles.min_height = max(0, board.scrollable_content_region.height - above)
 

@@ -95,9 +95,14 @@ class PagedScreen(Screen[None]):
     page: int = 0
     _wide_shown = False  # the wide layout is set up (nothing to do on a resize that stays wide)
 
+    _panels: list[Widget] | None = None
+
     @property
     def panels(self) -> list[Widget]:
-        return list(self.query(".panel"))
+        """Every panel of the board and the side column (found once: the panels stay for the screen's life)."""
+        if not self._panels:
+            self._panels = list(self.query(".panel"))
+        return self._panels
 
     @property
     def pages(self) -> list[Page]:  # pragma: no cover - each screen overrides it
