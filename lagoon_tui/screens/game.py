@@ -247,15 +247,27 @@ class GameScreen(PagedScreen):
         self.redraw()
 
     def _prepare(self, seat: int) -> None:
-        """While a curtain is up: draw the board for `seat`, and render its lines ahead of time.
-
-        Passing the curtain repaints the whole screen. Rendered now, every
-        line Textual keeps for a widget (its content with padding, border
-        and colours) is ready when the curtain goes, and the repaint only
-        puts the lines together and writes them. A widget whose size the
-        new board changes is rendered again then, the others are not.
-        """
+        """While a curtain is up: draw the board for `seat`; arrange and render it once Textual has taken the draw in."""
         self._draw(seat)
+        self.call_after_refresh(self._arrange_unseen)
+
+    def _arrange_unseen(self) -> None:
+        """Under the curtain: arrange the screen for the new board and render every widget's lines.
+
+        Passing the curtain repaints the whole screen. Arranged and rendered
+        now, every line Textual keeps for a widget (its content with padding,
+        border and colours) is ready when the curtain goes, and the repaint
+        only puts the lines together and writes them. Textual would otherwise
+        arrange the screen first, and then paint it twice: once for the new
+        arrangement and once because the screen came back. (Not current, the
+        screen is arranged without being painted.) If the curtain has gone
+        already, Textual arranges and paints as usual.
+        """
+        if self.is_current or self._drawn is None:
+            return
+        if self._layout_required:
+            self._refresh_layout()
+            self._layout_required = False
         for widget in self.walk_children(Widget):
             try:
                 if widget.display and widget.region:

@@ -170,7 +170,10 @@ class PagedScreen(Screen[None]):
 
     def _go(self, index: int) -> None:
         self.page = index
-        self._show_page()
+        if self.has_class("compact"):
+            self._show_page()
+        # (the wide layout shows every panel: the page is shown when the terminal gets smaller, and
+        # marking it now would restyle and repaint panels for nothing, at every hand-over)
 
     def _index(self, test: Callable[[Widget], bool]) -> list[int]:
         return [i for i, page in enumerate(self.pages) if any(test(p) for p in page.panels)]

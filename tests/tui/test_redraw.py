@@ -269,3 +269,47 @@ async def test_the_board_is_rendered_while_the_curtain_is_up():
             redrawn = {note for note in drawn if note.size == sizes[note]}
             assert not redrawn, f"drawn again on passing the curtain: {sorted(type(n).__name__ for n in redrawn)}"
             checked += 1
+
+
+async def test_a_curtain_that_has_been_up_a_moment_goes_in_one_paint():
+    """Under the curtain the screen is arranged for the next player's board: passing it arranges nothing and paints once.
+
+    (Before, Textual arranged the screen when the curtain went and then
+    painted it twice: for the new arrangement and because the screen came
+    back. Counted, not timed.)
+    """
+    app = LagoonApp(settings=two_players())
+    async with app.run_test(size=(160, 50)) as pilot:
+        run = await start(pilot)
+        policy = Policy(6)
+        counts = {"_refresh_layout": 0, "_compositor_refresh": 0}
+        originals = {name: getattr(GameScreen, name) for name in counts}
+
+        def counting(name):
+            def counted(self, *args, **kwargs):
+                if self.is_current:
+                    counts[name] += 1
+                return originals[name](self, *args, **kwargs)
+            return counted
+
+        passed = []
+        while len(passed) < 4:
+            await step(pilot, run, policy)
+            if not isinstance(app.screen, CurtainScreen):
+                continue
+            game = game_screen(app)
+            for _ in range(50):  # a moment: the game screen under the curtain has nothing left to do
+                await pilot.pause(0)
+                if not (game._callbacks or game._layout_required):
+                    break
+            for name in counts:
+                counts[name] = 0
+                setattr(GameScreen, name, counting(name))
+            try:
+                await step(pilot, run, policy)  # Enter: the curtain goes
+                await settle(pilot)
+            finally:
+                for name, original in originals.items():
+                    setattr(GameScreen, name, original)
+            passed.append(dict(counts))
+    assert passed == [{"_refresh_layout": 0, "_compositor_refresh": 1}] * 4, passed
