@@ -15,11 +15,10 @@ from .bridge import GameBridge
 from .quiet_gc import collector
 from .saving import SavedGamesMixin
 from .screens.game import GameScreen
-from .screens.title import TitleScreen
 from .settings import GameSettings
 
-# The screens a game does not need to start (the end, the rules, the keys, the
-# new-game form) are imported when first shown: the game starts sooner.
+# The screens a game does not need to start (the title, the end, the rules, the
+# keys, the new-game form) are imported when first shown: the game starts sooner.
 
 
 class LagoonApp(SavedGamesMixin, App[None]):
@@ -58,6 +57,8 @@ class LagoonApp(SavedGamesMixin, App[None]):
         # `lagoon play` goes straight to the game: the title is made when the game is over
         # (see `game_over`), not at the start, where it would only slow the first frame
         if self.start_with is None or not self.start_game(self.start_with):
+            from .screens.title import TitleScreen
+
             self.push_screen(TitleScreen())
             if self.resume_with is not None:
                 self.resume_game(self.resume_with)
@@ -87,6 +88,8 @@ class LagoonApp(SavedGamesMixin, App[None]):
 
     def game_over(self, bridge: GameBridge) -> None:
         """Called by the game screen when the engine says the game has ended."""
+        from .screens.title import TitleScreen
+
         if any(isinstance(screen, TitleScreen) for screen in self.screen_stack):
             self.pop_screen()
         else:  # a game started straight away: the title takes its place, under the end screen
