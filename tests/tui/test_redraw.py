@@ -5,7 +5,7 @@ is tested here is what the speed work changed on screen, and, without any
 clock, what it relies on: an ordinary move in the wide layout
 repaints the panels it changed instead of arranging the whole screen anew
 (`SteadyLayout`); a changed content repaints only its changed lines (`Note`);
-and the board under a curtain is rendered before the curtain goes.
+and the board under a curtain is arranged and rendered before the curtain goes.
 """
 from __future__ import annotations
 
