@@ -9,9 +9,9 @@ things apart.
 """
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import Hashable, Iterable, Mapping
 
-from rich.console import Console, ConsoleOptions, RenderResult
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.measure import Measurement
 from rich.segment import Segment
 from rich.style import Style
@@ -82,6 +82,29 @@ def deal_needs(requires: Mapping[str, int]) -> str:
     return " and ".join(f"{metal} {level}'+" for metal, level in requires.items())
 
 
+def render_key(renderable) -> Hashable | None:
+    """A value equal for two renderables that draw the same lines at any width; None when unknown.
+
+    A `Note` keeps the lines of each part of its content under this key, so
+    a part that did not change is not laid out by Rich again (a choice
+    changes a line or two of a panel). Texts have one; our own renderables
+    give theirs with a `key()` method; anything else is drawn every time.
+    """
+    if isinstance(renderable, str):
+        return renderable
+    if isinstance(renderable, Text):
+        return (renderable.plain, tuple(renderable.spans), renderable.style, renderable.justify,
+                renderable.overflow, renderable.no_wrap, renderable.end)
+    key = getattr(renderable, "key", None)
+    return key() if key is not None else None
+
+
+def render_keys(tag: Hashable, *parts) -> tuple | None:
+    """The key of a renderable of a kind and settings (`tag`) made of `parts` (None if a part has none)."""
+    keys = tuple(render_key(part) for part in parts)
+    return None if None in keys else (tag, *keys)
+
+
 class Flow:
     """Short texts laid out left to right, wrapping between items rather than inside them.
 
@@ -92,6 +115,9 @@ class Flow:
     def __init__(self, items: Iterable[Text | str], sep: str = "   "):
         self.items = [i if isinstance(i, Text) else Text(i) for i in items]
         self.sep = sep
+
+    def key(self) -> tuple | None:
+        return render_keys(("Flow", self.sep), *self.items)
 
     @property
     def width(self) -> int:
@@ -158,6 +184,9 @@ class Bullets:
     def __init__(self, items: Iterable[Text | str]):
         self.items = [i if not isinstance(i, str) else Text(i) for i in items]
 
+    def key(self) -> tuple | None:
+        return render_keys("Bullets", *self.items)
+
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         inner = options.update_width(max(1, options.max_width - self.INDENT))
         sizes = [Measurement.get(console, inner, item) for item in self.items] or [Measurement(0, 0)]
@@ -191,6 +220,9 @@ class Fit:
     def __init__(self, *choices):
         self.choices = [c if not isinstance(c, str) else Text(c) for c in choices]
 
+    def key(self) -> tuple | None:
+        return render_keys("Fit", *self.choices)
+
     @property
     def width(self) -> int:
         return one_line_width(self.choices[0])
@@ -213,6 +245,9 @@ class WideOnly:
     def __init__(self, renderable, min_width: int):
         self.renderable, self.min_width = renderable, min_width
 
+    def key(self) -> tuple | None:
+        return render_keys(("WideOnly", self.min_width), self.renderable)
+
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         if options.max_width < self.min_width:
             return Measurement(0, 0)
@@ -228,6 +263,9 @@ class ByWidth:
 
     def __init__(self, min_width: int, wide, narrow):
         self.min_width, self.wide, self.narrow = min_width, wide, narrow
+
+    def key(self) -> tuple | None:
+        return render_keys(("ByWidth", self.min_width), self.wide, self.narrow)
 
     def _pick(self, width: int):
         return self.wide if width >= self.min_width else self.narrow
@@ -249,6 +287,9 @@ class Spread:
     def __init__(self, left: Text | str, right: Text | str):
         self.left = left if isinstance(left, Text) else Text(left)
         self.right = right if isinstance(right, Text) else Text(right)
+
+    def key(self) -> tuple | None:
+        return render_keys("Spread", self.left, self.right)
 
     @property
     def width(self) -> int:
@@ -406,6 +447,7 @@ class Note(SteadyLayout, Static):
         self._lines: list[Strip] | None = None  # the content laid out at `_width` in `_style`
         self._width = 0
         self._style: Style | None = None
+        self._parts: dict[tuple, list[Strip]] = {}  # the lines of each keyed part of the last layout
 
     @property
     def visual(self):
@@ -438,15 +480,34 @@ class Note(SteadyLayout, Static):
         return Text(self._source) if isinstance(self._source, str) else self._source
 
     def _lay_out(self, width: int) -> list[Strip]:
-        """The content as lines `width` cells wide, in the note's own colours (kept as the note's lines)."""
+        """The content as lines `width` cells wide, in the note's own colours (kept as the note's lines).
+
+        A content that is a Group is laid out part by part, and a part with a
+        `render_key` that the last layout had is not laid out again.
+        """
         style = self.visual_style.rich_style
+        content = self._content
+        parts = content.renderables if isinstance(content, Group) else (content,)
+        known, self._parts = self._parts, {}
+        lines: list[Strip] = []
+        for part in parts:
+            key = render_key(part)
+            if key is None:
+                lines += self._draw_part(part, width, style)
+                continue
+            key = (key, width, style)
+            drawn = self._parts[key] = known.get(key) or self._draw_part(part, width, style)
+            lines += drawn
+        self._lines = lines
+        self._width, self._style = width, style
+        return lines
+
+    def _draw_part(self, renderable, width: int, style: Style) -> list[Strip]:
         app = self.app
         options = app.console_options.update(width=width, highlight=False, height=None)
-        segments = Segment.apply_style(draw(app.console, options, self._content), style)
-        self._lines = [Strip(line, width) for line in
-                       Segment.split_and_crop_lines(segments, width, style, pad=True, include_new_lines=False)]
-        self._width, self._style = width, style
-        return self._lines
+        segments = Segment.apply_style(draw(app.console, options, renderable), style)
+        return [Strip(line, width) for line in
+                Segment.split_and_crop_lines(segments, width, style, pad=True, include_new_lines=False)]
 
     def _current(self, width: int | None = None) -> list[Strip]:
         """The lines at `width` (the note's width) in the note's colours now (laid out again if either changed)."""

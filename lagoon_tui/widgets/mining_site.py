@@ -7,7 +7,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..scene import Scene
-from ._common import CUBE, EMPTY_SLOT, SPENT, Fit, Flow, Panel, muted
+from ._common import CUBE, EMPTY_SLOT, SPENT, Fit, Flow, Panel, muted, render_keys
 
 FACE_DOWN = "?"
 LEVELS = (2, 1)  # drawn top to bottom: level 2 above level 1, the shore below
@@ -44,6 +44,9 @@ class SiteGrid:
 
     def __init__(self, columns: list[dict[int, Text | Flow]]):
         self.columns = columns
+
+    def key(self) -> tuple | None:
+        return render_keys("SiteGrid", *(column[level] for column in self.columns for level in LEVELS))
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement(min(16, options.max_width), options.max_width)

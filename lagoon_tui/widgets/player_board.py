@@ -23,6 +23,11 @@ class CubeGrid:
     def __init__(self, player: dict):
         self.p = player
 
+    def key(self) -> tuple:
+        p = self.p
+        return ("CubeGrid", tuple(p["raw"].items()), tuple(p["artifacts"].items()),
+                tuple((metal, tuple(levels or ())) for metal, levels in p["enriched"].items()))
+
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement(min(22, options.max_width), min(self.WIDE, options.max_width))
 

@@ -10,6 +10,7 @@ and the board under a curtain is arranged and rendered before the curtain goes.
 from __future__ import annotations
 
 import pytest
+from rich.console import Group
 from rich.text import Text
 from textual import events
 from textual.app import App
@@ -22,7 +23,7 @@ from lagoon_tui.screens.help import HelpScreen
 from lagoon_tui.settings import GameSettings
 from lagoon_tui.stills import STILLS
 from lagoon_tui.widgets import LogPanel
-from lagoon_tui.widgets._common import Note
+from lagoon_tui.widgets._common import Bullets, Flow, Note
 from lagoon_tui.widgets.keys_footer import KeysFooter, KeysLine
 
 from .drive import Policy, game_screen, prompt_options, settle, start, step
@@ -237,6 +238,39 @@ async def test_a_new_content_repaints_only_the_lines_that_changed():
         finally:
             Note.render_line = original
         assert "line 6" in text_of(note)
+
+
+async def test_a_part_of_a_content_that_did_not_change_is_not_laid_out_again():
+    """A panel is a Group of parts: Rich lays out again only the parts that changed (and all of them at a new width)."""
+    app = OneNote()
+    async with app.run_test(size=(40, 10)) as pilot:
+        note = app.query_one(Note)
+        laid_out: list[str] = []
+        original = Note._draw_part
+
+        def counted(self, part, width, style):
+            laid_out.append(part.plain if isinstance(part, Text) else type(part).__name__)
+            return original(self, part, width, style)
+
+        def board(money: int) -> Group:
+            return Group(Text(f"Money ${money}"), Flow([Text("Merchants 2/3"), Text("Miners 1/2")]),
+                         Bullets([Text("Relic Hunter: artifacts at the end earn VP")]))
+
+        note.update(board(3))
+        await pilot.pause()
+        Note._draw_part = counted
+        try:
+            note.update(board(5))
+            await pilot.pause()
+            assert laid_out == ["Money $5"]
+            assert text_of(note).splitlines()[0].strip() == "Money $5"
+            assert "Merchants 2/3" in text_of(note) and "Relic Hunter" in text_of(note)
+            laid_out.clear()
+            note.styles.width = 30  # another width: every part again
+            await pilot.pause()
+            assert laid_out == ["Money $5", "Flow", "Bullets"]
+        finally:
+            Note._draw_part = original
 
 
 async def test_the_board_is_rendered_while_the_curtain_is_up():
