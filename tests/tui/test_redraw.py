@@ -9,6 +9,9 @@ and the board under a curtain is arranged and rendered before the curtain goes.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+from typing import Callable
+
 import pytest
 from rich.console import Group
 from rich.text import Text
@@ -214,20 +217,29 @@ class OneNote(App):
         yield Note(Text("\n".join(f"line {n}" for n in range(6))), id="note")
 
 
+@contextmanager
+def watching(cls: type, name: str, seen: Callable[..., None]):
+    """While in the block, every call of `cls.name` is first shown to `seen` (with the same arguments)."""
+    original = getattr(cls, name)
+
+    def watched(self, *args):
+        seen(self, *args)
+        return original(self, *args)
+
+    setattr(cls, name, watched)
+    try:
+        yield
+    finally:
+        setattr(cls, name, original)
+
+
 async def test_a_new_content_repaints_only_the_lines_that_changed():
     """A choice changes a line or two of a panel: only those lines are drawn again, the rest are kept."""
     app = OneNote()
     async with app.run_test(size=(40, 10)) as pilot:
         note = app.query_one(Note)
         drawn: list[int] = []
-        original = Note.render_line
-
-        def counted(self, y):
-            drawn.append(y)
-            return original(self, y)
-
-        Note.render_line = counted
-        try:
+        with watching(Note, "render_line", lambda self, y: drawn.append(y)):
             note.update(Text("\n".join("line 3 is new" if n == 3 else f"line {n}" for n in range(6))))
             await pilot.pause()
             assert drawn == [3]
@@ -235,8 +247,6 @@ async def test_a_new_content_repaints_only_the_lines_that_changed():
             note.update(Text("\n".join(f"line {n}" for n in range(7))))  # one line more: a new arrangement
             await pilot.pause()
             assert sorted(set(drawn)) == list(range(7))
-        finally:
-            Note.render_line = original
         assert "line 6" in text_of(note)
 
 
@@ -246,11 +256,6 @@ async def test_a_part_of_a_content_that_did_not_change_is_not_laid_out_again():
     async with app.run_test(size=(40, 10)) as pilot:
         note = app.query_one(Note)
         laid_out: list[str] = []
-        original = Note._draw_part
-
-        def counted(self, part, width, style):
-            laid_out.append(part.plain if isinstance(part, Text) else type(part).__name__)
-            return original(self, part, width, style)
 
         def board(money: int) -> Group:
             return Group(Text(f"Money ${money}"), Flow([Text("Merchants 2/3"), Text("Miners 1/2")]),
@@ -258,8 +263,8 @@ async def test_a_part_of_a_content_that_did_not_change_is_not_laid_out_again():
 
         note.update(board(3))
         await pilot.pause()
-        Note._draw_part = counted
-        try:
+        with watching(Note, "_draw_part", lambda self, part, *_: laid_out.append(
+                part.plain if isinstance(part, Text) else type(part).__name__)):
             note.update(board(5))
             await pilot.pause()
             assert laid_out == ["Money $5"]
@@ -269,8 +274,6 @@ async def test_a_part_of_a_content_that_did_not_change_is_not_laid_out_again():
             note.styles.width = 30  # another width: every part again
             await pilot.pause()
             assert laid_out == ["Money $5", "Flow", "Bullets"]
-        finally:
-            Note._draw_part = original
 
 
 async def test_the_board_is_rendered_while_the_curtain_is_up():
