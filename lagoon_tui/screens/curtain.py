@@ -13,6 +13,8 @@ from textual.widgets import Static
 from ..quiet_gc import collector
 from ..widgets.keys_footer import KeysFooter
 
+COLLECT_AFTER = 0.2  # seconds a curtain stays up before garbage is collected behind it
+
 
 class CurtainScreen(Screen[None]):
     """A full screen with nothing of the game on it but whose turn comes next.
@@ -69,11 +71,17 @@ class CurtainScreen(Screen[None]):
         self.call_after_refresh(self._meanwhile)
 
     def _meanwhile(self) -> None:
-        """The curtain is on screen: a quiet moment."""
+        """The curtain is on screen: the board is drawn under it, and garbage collected if it stays up a moment."""
         prepare, self.prepare = self.prepare, None
         if prepare is not None and self.is_current:
             prepare()
-        collector.full()
+        self.set_timer(COLLECT_AFTER, self._collect)
+
+    def _collect(self) -> None:
+        # A full collection takes 10-30 ms: an Enter pressed at once is never kept waiting for it
+        # (the moves' own collections make up for one skipped: see lagoon_tui/quiet_gc.py)
+        if self.is_current:
+            collector.full()
 
     def action_ready(self) -> None:
         ready, self.ready = self.ready, None

@@ -5,6 +5,7 @@ import gc
 
 from lagoon_tui.app import LagoonApp
 from lagoon_tui.quiet_gc import FULL_EVERY, QuietCollector
+from lagoon_tui.screens.curtain import COLLECT_AFTER, CurtainScreen
 from lagoon_tui.settings import GameSettings
 
 from .drive import Policy, start, step
@@ -26,6 +27,8 @@ async def test_during_a_game_only_the_apps_own_collections_run_and_the_collector
             generations.clear()
             policy = Policy(5)
             while run.accepted < 30:
+                if isinstance(app.screen, CurtainScreen):
+                    await pilot.pause(COLLECT_AFTER + 0.1)  # a curtain that stays up a moment
                 await step(pilot, run, policy)
             assert not gc.isenabled()
             during = list(generations)  # (once the app stops, Python's own collections may come at once)
