@@ -7,9 +7,9 @@ all, the full collections for up to 166 ms each. Once the app has started,
 `QuietCollector` freezes what start-up built (modules, decks, the first
 screens: never garbage, never walked again), turns the automatic collector
 off and collects when nobody waits for the screen: the young objects after
-each move is on screen (a few milliseconds), everything while a curtain is
-up or after every FULL_EVERY moves. When the app stops, the collector is
-turned back on.
+each move is on screen (a few milliseconds), everything behind a curtain
+that has been up a moment or after every FULL_EVERY moves. When the app
+stops, the collector is turned back on.
 """
 from __future__ import annotations
 
