@@ -31,6 +31,7 @@ class LagoonApp(SavedGamesMixin, App[None]):
         Binding("question_mark", "help", "Keys"),
         Binding("f1", "rules", "Rules"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("ctrl+l", "redraw", "Redraw the screen", show=False),
     ]
 
     def __init__(self, content: Content | None = None, settings: GameSettings | None = None,
@@ -114,6 +115,16 @@ class LagoonApp(SavedGamesMixin, App[None]):
 
         if not isinstance(self.screen, RulesScreen):
             self.push_screen(RulesScreen(self.content))
+
+    def action_redraw(self) -> None:
+        """Paint the whole screen anew, every widget from scratch, as terminal programs do on ctrl+l.
+
+        For a terminal whose picture something else has spoiled: a message
+        written to it, line noise on a slow SSH link, a resize the terminal
+        did not tell.
+        """
+        for widget in self.screen.walk_children(with_self=True):
+            widget.refresh()
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen, bindings_of

@@ -24,6 +24,7 @@ from textual.widget import Widget
 
 from ..widgets import EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, RoundTrackPanel, ScoreTrackPanel
 from ..widgets._common import Fit, Note
+from .spot_paint import SpotCompositor
 
 WIDE = (150, 44)  # from this size on, the whole board is shown at once
 
@@ -96,6 +97,10 @@ class PagedScreen(Screen[None]):
     _wide_shown = False  # the wide layout is set up (nothing to do on a resize that stays wide)
 
     _panels: list[Widget] | None = None
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._compositor = SpotCompositor()  # a move paints the changed spots, not the rectangle around them
 
     @property
     def panels(self) -> list[Widget]:

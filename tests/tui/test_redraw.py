@@ -350,3 +350,24 @@ async def test_a_curtain_that_has_been_up_a_moment_goes_in_one_paint():
                     setattr(GameScreen, name, original)
             passed.append(dict(counts))
     assert passed == [{"_refresh_layout": 0, "_compositor_refresh": 1}] * 4, passed
+
+
+async def test_ctrl_l_paints_every_line_of_the_board_anew_and_the_help_says_so():
+    """ctrl+l is the terminal's "redraw": every line of every panel is drawn again, not taken from a cache."""
+    app = LagoonApp(settings=two_players())
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pass_first_curtain(pilot)
+        game = game_screen(app)
+        shown = [note for note in game.query(Note) if note.region and note.display]
+        drawn: dict[Note, set[int]] = {}
+        with watching(Note, "render_line", lambda self, y: drawn.setdefault(self, set()).add(y)):
+            await pilot.pause()
+            assert not drawn  # a still screen draws nothing
+            await pilot.press("ctrl+l")
+            await settle(pilot)
+        for note in shown:
+            assert drawn.get(note) == set(range(note.content_size.height)), f"{note!r} was not drawn whole"
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert ("^l", "Redraw the screen") in app.screen.keys

@@ -10,8 +10,11 @@ the same opening played on an engine directly: the first action prompt, and,
 somewhere among the panels (] pages through them in the compact layout),
 "Round 1", both players' ships at an island and the island choices in the
 log. Then ctrl+q must end the app with exit status 0. The log is checked last, after the
-session has ended, with an error of its own, so that the 160x50 run can be
-an expected failure for that alone (an app bug, see its reason).
+session has ended, with an error of its own (`NotInLog`), so that a log
+that lost the island choices is told apart from a game that went wrong.
+
+A second test plays on at 160×50 and checks that what the moves' partial
+paints leave in the pane is what a whole new paint shows.
 
 The terminal plumbing and the opening are shared with the colour-depth and
 SSH tests (tests/tui/terminal.py). Every wait polls the pane with a timeout;
@@ -27,7 +30,7 @@ import pytest
 
 from rules import load_content
 
-from .terminal import LAGOON, Tmux, compact, flat, lagoon_play, opening, panel_pages, play_opening
+from .terminal import CURTAIN, LAGOON, Tmux, compact, flat, lagoon_play, opening, panel_pages, play_opening
 
 pytestmark = [
     pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
@@ -69,3 +72,39 @@ def test_lagoon_play_in_tmux(content, width, height):
         tmux.kill()
     if not all(in_log):
         raise NotInLog(f"the island choices {islands} are not in the log on screen:\n{seen}")
+
+
+def test_what_the_pane_shows_after_many_moves_is_what_a_whole_new_paint_shows(content):
+    """A move paints only the cells that changed (`Note`, `SpotCompositor`): the terminal must end up the same.
+
+    At 160×50 the game is played on for a few turns, taking the first option
+    and passing every curtain. Now and then, with the board showing, the pane
+    (text and colours) is kept; ctrl+l then has every widget paint itself
+    anew, the help opened and closed has the whole screen painted again, and
+    the pane must be what it was, cell for cell.
+    """
+    game = opening(content, 5)
+    tmux = Tmux("repaint", 160, 50, lagoon_play(5))
+    try:
+        screen = play_opening(tmux, game)
+        checked = presses = 0
+        while checked < 3:
+            assert presses < 60, f"no board to check after {presses} keys:\n{screen}"
+            if CURTAIN in screen:
+                screen = tmux.press("Enter", screen, lambda t: CURTAIN not in t, "the board")
+                continue
+            screen = tmux.press("1", screen, what="the next move")
+            presses += 1
+            if presses % 4 or CURTAIN in screen:
+                continue
+            painted = tmux.capture(escapes=True)
+            tmux.send("C-l")
+            helped = tmux.press("?", screen, lambda t: "Keys — " in t, "the help")
+            again = tmux.press("Escape", helped, lambda t: "Keys — " not in t, "the board again")
+            assert again == screen
+            repainted = tmux.capture(escapes=True)
+            assert repainted == painted, "a move left the pane unlike a whole new paint:\n" + "\n".join(
+                f"{a!r}\n{b!r}" for a, b in zip(painted.splitlines(), repainted.splitlines()) if a != b)
+            checked += 1
+    finally:
+        tmux.kill()
