@@ -120,8 +120,7 @@ class LagoonApp(SavedGamesMixin, App[None]):
         """Paint the whole screen anew, every widget from scratch, as terminal programs do on ctrl+l.
 
         For a terminal whose picture something else has spoiled: a message
-        written to it, line noise on a slow SSH link, a resize the terminal
-        did not tell.
+        written to it by another program, line noise on a slow SSH link.
         """
         for widget in self.screen.walk_children(with_self=True):
             widget.refresh()

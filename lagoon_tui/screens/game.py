@@ -290,7 +290,7 @@ class GameScreen(PagedScreen):
         for panel in self.panels:
             panel.show(scene)
         self.query_one(PromptPanel).show(scene)  # (it shows a seat's options to that seat only)
-        self.query_one("PromptPanel OptionList").focus()
+        self.query_one("PromptPanel Options").focus()
         # a row that grew or shrank leaves the boards too tall or too short: fit them again
         self._stretch()
         # a quiet moment once the move is on screen (Textual runs after-refresh callbacks before the

@@ -4,16 +4,14 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.content import Content
 from textual.message import Message
 from textual.strip import Strip
-from textual.widgets import OptionList
-from textual.widgets.option_list import Option
 
 from rules.actions import ACTION_NAMES
 
 from ..scene import Scene
-from ._common import Note, SteadyBorders, SteadyLayout, svg_safe
+from ._common import Note, SteadyBorders, svg_safe
+from .options import Option, Options
 
 KEYS = "123456789"
 
@@ -30,15 +28,8 @@ def step_title(scene: Scene) -> str | None:
     return f"{ACTION_NAMES[action]} on island {island}"
 
 
-class Options(SteadyLayout, OptionList):
-    """The prompt's list of options: in the wide layout a new list repaints the prompt alone.
-
-    It has no scrollbar (Textual paints one a frame after the list, a second
-    screen update for every move); the prompt's lower border says instead
-    when more options are above or below.
-    """
-
-    DEFAULT_CSS = "Options { overflow-y: hidden; }"
+class PromptOptions(Options):
+    """The prompt's options: they tell the prompt when some are out of sight above or below."""
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
@@ -60,9 +51,6 @@ class PromptPanel(SteadyBorders, Vertical):
     PromptPanel { border: round $accent; border-title-color: $accent; border-subtitle-color: $text-muted;
                   height: auto; max-height: 100%; }
     PromptPanel #prompt-head { height: auto; padding: 0 1; }
-    PromptPanel > OptionList, PromptPanel > OptionList:focus {
-        height: auto; max-height: 100%; border: none; padding: 0; background-tint: transparent;
-    }
     """
 
     class Chosen(Message):
@@ -74,7 +62,7 @@ class PromptPanel(SteadyBorders, Vertical):
 
     def compose(self) -> ComposeResult:
         yield Note(id="prompt-head")
-        yield Options(id="options")
+        yield PromptOptions(id="options")
 
     def on_mount(self) -> None:
         self.border_title = "Your move"
@@ -96,8 +84,7 @@ class PromptPanel(SteadyBorders, Vertical):
 
     def show(self, scene: Scene) -> None:
         decision = scene.decision
-        options = self.query_one(OptionList)
-        options.clear_options()
+        options = self.query_one(Options)
         head = Text()
         if scene.seat != decision.seat:
             # another seat's choices stay hidden until the keyboard is theirs
@@ -107,6 +94,7 @@ class PromptPanel(SteadyBorders, Vertical):
             head.append("Waiting for ")
             head.append_text(scene.tag(decision.seat) if decision.seat is not None else Text("the end"))
             self._show_head(head)
+            options.set_options([])
             return
         title = Text("Your move")
         if decision.seat is not None:
@@ -121,12 +109,10 @@ class PromptPanel(SteadyBorders, Vertical):
         if scene.undo:  # saved games: what undo would do, or why it cannot
             head.append(f"\n{scene.undo}", style="dim")
         self._show_head(head)
-        options.add_options(  # the engine's words as they are (a "[" in a label is not markup)
-            Option(Content(f"{KEYS[i]}. {o.label}" if i < len(KEYS) else f"   {o.label}"), id=o.id)
+        options.set_options([  # the engine's words as they are (a "[" in a label is not markup)
+            Option(o.id, f"{KEYS[i]}. {o.label}" if i < len(KEYS) else f"   {o.label}")
             for i, o in enumerate(decision.options)
-        )
-        if decision.options:
-            options.highlighted = 0
+        ])
 
     def _show_head(self, head: Text) -> None:
         """The question; in the wide layout it keeps the height of its tallest text so far.
@@ -148,18 +134,18 @@ class PromptPanel(SteadyBorders, Vertical):
 
     @property
     def highlighted_id(self) -> str | None:
-        options = self.query_one(OptionList)
-        if options.highlighted is None or options.option_count == 0:
+        options = self.query_one(Options)
+        if options.highlighted is None:
             return None
         return options.get_option_at_index(options.highlighted).id
 
     def option_at(self, index: int) -> str | None:
         """The id of the option listed at `index` (0-based), if there is one."""
-        options = self.query_one(OptionList)
+        options = self.query_one(Options)
         if 0 <= index < options.option_count:
             return options.get_option_at_index(index).id
         return None
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_options_picked(self, event: Options.Picked) -> None:
         event.stop()
         self.post_message(self.Chosen(event.option.id))

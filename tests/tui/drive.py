@@ -38,6 +38,7 @@ from textual.widgets import OptionList, RichLog, Static
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.screens.game import GameScreen
+from lagoon_tui.widgets.options import Options
 from lagoon_tui.widgets.prompt import PromptPanel
 from rules import Engine
 from rules.decision import Option
@@ -102,8 +103,8 @@ def game_screen(app: App) -> GameScreen | None:
     return next((s for s in app.screen_stack if isinstance(s, GameScreen)), None)
 
 
-def prompt_options(screen: GameScreen) -> OptionList:
-    return screen.query_one(PromptPanel).query_one(OptionList)
+def prompt_options(screen: GameScreen) -> Options:
+    return screen.query_one(PromptPanel).query_one(Options)
 
 
 def settled(app: App) -> bool:
@@ -283,7 +284,7 @@ def widget_text(widget: Widget, width: int | None = None) -> str:
     A Static (every board panel) is rendered whole at `width` columns (its own
     width if None; a panel may say things differently by the room it has); a
     RichLog gives its written lines (and any not yet written for want of a
-    size); an OptionList gives its options; every widget gives its border titles.
+    size); an option list gives its options; every widget gives its border titles.
     """
     parts = [_plain(t) for t in (widget.border_title, widget.border_subtitle) if t]
     if isinstance(widget, Static):
@@ -293,7 +294,7 @@ def widget_text(widget: Widget, width: int | None = None) -> str:
     elif isinstance(widget, RichLog):
         parts.extend(strip.text.rstrip() for strip in widget.lines)
         parts.extend(_plain(d.content) for d in widget._deferred_renders)
-    elif isinstance(widget, OptionList):
+    elif isinstance(widget, (OptionList, Options)):
         parts.extend(_plain(widget.get_option_at_index(i).prompt) for i in range(widget.option_count))
     return "\n".join(p for p in parts if p)
 

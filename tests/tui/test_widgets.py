@@ -15,9 +15,10 @@ from textual.app import App, ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.geometry import Region
 from textual.widget import Widget
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 
 from lagoon_tui.widgets.island_panel import SHORT_ACTION_NAMES
+from lagoon_tui.widgets.options import Options
 from lagoon_tui.widgets.prompt import PromptPanel
 from lagoon_tui.widgets import (EnrichmentCenterPanel, IslandPanel, LogPanel, MarketPanel, MiningSitePanel,
                                 PlayerBoard, RoundTrackPanel, ScoreTrackPanel)
@@ -471,5 +472,109 @@ async def test_the_prompt_shows_option_labels_word_for_word():
     async with Host(panel, None).run_test(size=(80, 24)) as pilot:
         panel.show(dataclasses.replace(scene, decision=odd))
         await pilot.pause()
-        text = text_of(panel.query_one(OptionList))
+        text = text_of(panel.query_one(Options))
     assert f"1. {labels[0]}" in text and f"2. {labels[1]}" in text, text
+
+
+class PromptHost(App):
+    """A prompt 9 rows high and 40 wide (its options get 6 of them), keeping the options picked."""
+
+    CSS = "PromptPanel { width: 40; height: 9; } PromptPanel > Options { height: 1fr; }"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.picked: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield PromptPanel()
+
+    def on_prompt_panel_chosen(self, message: PromptPanel.Chosen) -> None:
+        self.picked.append(message.option_id)
+
+
+def many_options(count: int, label=lambda n: f"Option number {n}"):
+    """A scene whose decision offers `count` options (labels from `label`)."""
+    scene = scene_at(2, 3, 10)
+    options = tuple(Option(f"opt:{n}", label(n)) for n in range(count))
+    return dataclasses.replace(scene, decision=dataclasses.replace(scene.decision, options=options))
+
+
+async def test_the_arrows_move_the_highlight_and_keep_it_in_sight_and_the_border_says_what_is_hidden():
+    app = PromptHost()
+    async with app.run_test(size=(60, 20)) as pilot:
+        panel = app.query_one(PromptPanel)
+        panel.show(many_options(12))
+        options = panel.query_one(Options)
+        options.focus()
+        await pilot.pause()
+        assert options.highlighted == 0 and "↓ more" in str(panel.border_subtitle)
+        for key, highlighted in (("down", 1), ("end", 11), ("up", 10), ("home", 0), ("pagedown", 6), ("pageup", 0)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert options.highlighted == highlighted, key
+            assert f"Option number {highlighted}" in text_of(options), key
+        await pilot.press("end")
+        await pilot.pause()
+        assert "↑ more" in str(panel.border_subtitle) and "↓" not in str(panel.border_subtitle)
+        assert "Option number 0" not in text_of(options)
+
+
+async def test_enter_picks_the_highlighted_option_and_a_click_the_one_under_the_mouse():
+    app = PromptHost()
+    async with app.run_test(size=(60, 20)) as pilot:
+        panel = app.query_one(PromptPanel)
+        panel.show(many_options(4))
+        options = panel.query_one(Options)
+        options.focus()
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert app.picked == ["opt:1"]
+        await pilot.click(Options, offset=(3, 2))  # the third line: the third option
+        await pilot.pause()
+        assert app.picked == ["opt:1", "opt:2"] and options.highlighted == 2
+
+
+async def test_a_long_option_takes_more_lines_and_the_highlight_covers_all_of_them():
+    app = PromptHost()
+    async with app.run_test(size=(60, 20)) as pilot:
+        panel = app.query_one(PromptPanel)
+        panel.show(many_options(3, lambda n: "Send 2 miners to the copper gallery at island 1, column 2" if n == 1
+                                else f"Option {n}"))
+        options = panel.query_one(Options)
+        await pilot.pause()
+        lines = text_of(options).splitlines()
+        assert lines[0].startswith("1. Option 0") and lines[1].startswith("2. Send 2 miners")
+        assert lines[2].strip() and lines[3].startswith("3. Option 2"), lines
+        options.focus()
+        await pilot.press("down")
+        await pilot.pause()
+        background = [next(iter(strip)).style.bgcolor for strip in options.render_lines(Region(0, 0, *options.size))]
+        assert background[1] == background[2] != background[0] == background[3]
+
+
+async def test_a_new_list_of_options_repaints_only_the_lines_that_read_differently():
+    app = PromptHost()
+    async with app.run_test(size=(60, 20)) as pilot:
+        panel = app.query_one(PromptPanel)
+        panel.show(many_options(5))
+        options = panel.query_one(Options)
+        await pilot.pause()
+        drawn: list[int] = []
+        original = Options.render_line
+
+        def counted(self, y):
+            drawn.append(y)
+            return original(self, y)
+
+        Options.render_line = counted
+        try:
+            panel.show(many_options(5, lambda n: "Option number 9" if n == 3 else f"Option number {n}"))
+            await pilot.pause()
+            assert drawn == [3]
+            drawn.clear()
+            options.highlighted = 2  # the highlight leaves the first option for the third
+            await pilot.pause()
+            assert sorted(drawn) == [0, 2]
+        finally:
+            Options.render_line = original

@@ -1,0 +1,215 @@
+"""The prompt's options: numbered lines, one highlighted, picked by arrows and Enter or a click.
+
+The digits are the game screen's own keys; this list answers the arrows,
+Home/End, PageUp/PageDown and Enter, and says which option was picked with
+`Options.Picked`. It draws its own lines (Textual's line API): a new list of
+options lays out only labels it has not laid out before at its width, and
+repaints only the lines that changed; moving the highlight repaints the two
+options it leaves and reaches. It has no scrollbar: the prompt's lower border
+says when options are out of sight above or below (`PromptPanel.more`).
+"""
+from __future__ import annotations
+
+from typing import ClassVar, NamedTuple
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from ._common import SteadyLayout, svg_safe
+
+
+class Option(NamedTuple):
+    """One option as listed: the engine's id and the words shown (its key first, "3. ...")."""
+
+    id: str
+    prompt: str
+
+
+class Options(SteadyLayout, ScrollView, can_focus=True):
+    """A list of options to pick one from, each on as many lines as its words need."""
+
+    DEFAULT_CSS = """
+    Options {
+        height: auto;
+        max-height: 100%;
+        overflow-x: hidden;
+        overflow-y: hidden;
+        background: $surface;
+        color: $foreground;
+        & > .options--highlighted {
+            color: $foreground;
+            background: $block-cursor-blurred-background;
+        }
+        &:focus > .options--highlighted {
+            color: $block-cursor-foreground;
+            background: $block-cursor-background;
+            text-style: $block-cursor-text-style;
+        }
+    }
+    """
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"options--highlighted"}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "move(-1)", "Previous option", show=False),
+        Binding("down", "move(1)", "Next option", show=False),
+        Binding("home", "move_to(0)", "First option", show=False),
+        Binding("end", "move_to(-1)", "Last option", show=False),
+        Binding("pageup", "page(-1)", "Options a page up", show=False),
+        Binding("pagedown", "page(1)", "Options a page down", show=False),
+        Binding("enter", "pick", "Pick the highlighted option", show=False),
+    ]
+
+    class Picked(Message):
+        """An option was picked (Enter on the highlighted one, or a click)."""
+
+        def __init__(self, option: Option, index: int) -> None:
+            self.option = option
+            self.index = index
+            super().__init__()
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._options: list[Option] = []
+        self._highlighted: int | None = None
+        self._lines: list[int] = []  # for each line, the option it belongs to
+        self._first: list[int] = []  # for each option, its first line
+        self._laid_out: dict[tuple[str, int, Style], list[Strip]] = {}  # an option's lines, by words, width, style
+        self._width = 0
+
+    # --- what tests and the prompt read ---------------------------------------------
+
+    @property
+    def option_count(self) -> int:
+        return len(self._options)
+
+    def get_option_at_index(self, index: int) -> Option:
+        return self._options[index]
+
+    @property
+    def highlighted(self) -> int | None:
+        return self._highlighted
+
+    @highlighted.setter
+    def highlighted(self, index: int | None) -> None:
+        if index is not None:
+            index = max(0, min(index, len(self._options) - 1)) if self._options else None
+        old, self._highlighted = self._highlighted, index
+        if old != index:
+            self._repaint_option(old)
+            self._repaint_option(index)
+        self._show_highlighted()
+
+    # --- the options ---------------------------------------------------------------
+
+    def set_options(self, options: list[Option]) -> None:
+        """List `options`, the first highlighted; only lines that read differently are painted again."""
+        before = self._drawn() if self._width and not self.scroll_offset.y else None
+        self._options = list(options)
+        self._highlighted = 0 if options else None
+        self._arrange()
+        self.scroll_to(y=0, animate=False, immediate=True)
+        if before is None or len(before) != len(self._lines):
+            self.refresh()
+            return
+        after = self._drawn()
+        changed = [Region(0, y, self._width, 1) for y, (old, new) in enumerate(zip(before, after)) if old != new]
+        if changed:
+            self.refresh(*changed)
+
+    def _arrange(self) -> None:
+        """Which lines each option takes at the list's width (and its size to scroll in)."""
+        self._width = width = self.scrollable_content_region.width
+        self._lines, self._first = [], []
+        if width:
+            for index, _ in enumerate(self._options):
+                self._first.append(len(self._lines))
+                self._lines.extend([index] * len(self._strips(index, False)))
+        self.virtual_size = Size(width, len(self._lines))
+
+    def _strips(self, index: int, highlighted: bool) -> list[Strip]:
+        """The lines of option `index`, in the list's colours or the highlight's."""
+        # (both styles are kept by Textual until the widget's styles change; `rich_style` is worked out anew)
+        style = self.get_component_rich_style("options--highlighted") if highlighted else self.visual_style.rich_style
+        key = (self._options[index].prompt, self._width, style)
+        strips = self._laid_out.get(key)
+        if strips is None:
+            if len(self._laid_out) > 500:
+                self._laid_out.clear()
+            console = self.app.console
+            lines = console.render_lines(Text(self._options[index].prompt, no_wrap=False),
+                                         console.options.update(width=self._width, highlight=False),
+                                         style=style, pad=True, new_lines=False)
+            strips = self._laid_out[key] = [Strip(line, self._width) for line in lines]
+        return strips
+
+    def _drawn(self) -> list[Strip]:
+        """Every line as it is drawn now (highlight included)."""
+        out: list[Strip] = []
+        for index in range(len(self._options)):
+            out.extend(self._strips(index, index == self._highlighted))
+        return out
+
+    # --- drawing -------------------------------------------------------------------
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.scrollable_content_region.width != self._width:
+            self._arrange()
+            self.refresh()
+        self._show_highlighted()
+
+    def render_line(self, y: int) -> Strip:
+        line = y + self.scroll_offset.y
+        if line >= len(self._lines):
+            return Strip.blank(self.size.width, self.visual_style.rich_style)
+        index = self._lines[line]
+        return self._strips(index, index == self._highlighted)[line - self._first[index]]
+
+    def render_lines(self, crop) -> list[Strip]:
+        return svg_safe(super().render_lines(crop))
+
+    def _option_region(self, index: int) -> Region:
+        """Where option `index` is, in lines of the whole list."""
+        first = self._first[index]
+        last = self._first[index + 1] if index + 1 < len(self._first) else len(self._lines)
+        return Region(0, first, self._width, last - first)
+
+    def _repaint_option(self, index: int | None) -> None:
+        if index is None or index >= len(self._first):
+            return
+        self.refresh(self._option_region(index).translate((0, -self.scroll_offset.y)))
+
+    def _show_highlighted(self) -> None:
+        if self._highlighted is not None and self._highlighted < len(self._first):
+            self.scroll_to_region(self._option_region(self._highlighted), animate=False, immediate=True)
+
+    # --- keys and mouse ------------------------------------------------------------
+
+    def action_move(self, step: int) -> None:
+        if self._highlighted is not None:
+            self.highlighted = self._highlighted + step
+
+    def action_move_to(self, index: int) -> None:
+        if self._options:
+            self.highlighted = index % len(self._options)
+
+    def action_page(self, direction: int) -> None:
+        """A page of lines up or down: the option at that line is highlighted."""
+        if self._highlighted is None:
+            return
+        line = self._first[self._highlighted] + direction * max(1, self.scrollable_content_region.height)
+        self.highlighted = self._lines[max(0, min(line, len(self._lines) - 1))]
+
+    def action_pick(self) -> None:
+        if self._highlighted is not None:
+            self.post_message(self.Picked(self._options[self._highlighted], self._highlighted))
+
+    def on_click(self, event: events.Click) -> None:
+        line = event.y + self.scroll_offset.y
+        if 0 <= line < len(self._lines):
+            self.highlighted = self._lines[line]
+            self.action_pick()
