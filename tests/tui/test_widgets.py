@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from contextlib import asynccontextmanager
 
 import pytest
 from textual.app import App, ComposeResult
@@ -499,14 +500,21 @@ def many_options(count: int, label=lambda n: f"Option number {n}"):
     return dataclasses.replace(scene, decision=dataclasses.replace(scene.decision, options=options))
 
 
-async def test_the_arrows_move_the_highlight_and_keep_it_in_sight_and_the_border_says_what_is_hidden():
+@asynccontextmanager
+async def prompt_showing(scene):
+    """A `PromptHost` showing `scene`, its options focused: (app, pilot, prompt panel, options)."""
     app = PromptHost()
     async with app.run_test(size=(60, 20)) as pilot:
         panel = app.query_one(PromptPanel)
-        panel.show(many_options(12))
+        panel.show(scene)
         options = panel.query_one(Options)
         options.focus()
         await pilot.pause()
+        yield app, pilot, panel, options
+
+
+async def test_the_arrows_move_the_highlight_and_keep_it_in_sight_and_the_border_says_what_is_hidden():
+    async with prompt_showing(many_options(12)) as (app, pilot, panel, options):
         assert options.highlighted == 0 and "↓ more" in str(panel.border_subtitle)
         for key, highlighted in (("down", 1), ("end", 11), ("up", 10), ("home", 0), ("pagedown", 6), ("pageup", 0)):
             await pilot.press(key)
@@ -520,13 +528,7 @@ async def test_the_arrows_move_the_highlight_and_keep_it_in_sight_and_the_border
 
 
 async def test_enter_picks_the_highlighted_option_and_a_click_the_one_under_the_mouse():
-    app = PromptHost()
-    async with app.run_test(size=(60, 20)) as pilot:
-        panel = app.query_one(PromptPanel)
-        panel.show(many_options(4))
-        options = panel.query_one(Options)
-        options.focus()
-        await pilot.pause()
+    async with prompt_showing(many_options(4)) as (app, pilot, panel, options):
         await pilot.press("down", "enter")
         await pilot.pause()
         assert app.picked == ["opt:1"]
@@ -536,17 +538,11 @@ async def test_enter_picks_the_highlighted_option_and_a_click_the_one_under_the_
 
 
 async def test_a_long_option_takes_more_lines_and_the_highlight_covers_all_of_them():
-    app = PromptHost()
-    async with app.run_test(size=(60, 20)) as pilot:
-        panel = app.query_one(PromptPanel)
-        panel.show(many_options(3, lambda n: "Send 2 miners to the copper gallery at island 1, column 2" if n == 1
-                                else f"Option {n}"))
-        options = panel.query_one(Options)
-        await pilot.pause()
+    long = "Send 2 miners to the copper gallery at island 1, column 2"
+    async with prompt_showing(many_options(3, lambda n: long if n == 1 else f"Option {n}")) as (_, pilot, _, options):
         lines = text_of(options).splitlines()
         assert lines[0].startswith("1. Option 0") and lines[1].startswith("2. Send 2 miners")
         assert lines[2].strip() and lines[3].startswith("3. Option 2"), lines
-        options.focus()
         await pilot.press("down")
         await pilot.pause()
         background = [next(iter(strip)).style.bgcolor for strip in options.render_lines(Region(0, 0, *options.size))]
@@ -554,12 +550,7 @@ async def test_a_long_option_takes_more_lines_and_the_highlight_covers_all_of_th
 
 
 async def test_a_new_list_of_options_repaints_only_the_lines_that_read_differently():
-    app = PromptHost()
-    async with app.run_test(size=(60, 20)) as pilot:
-        panel = app.query_one(PromptPanel)
-        panel.show(many_options(5))
-        options = panel.query_one(Options)
-        await pilot.pause()
+    async with prompt_showing(many_options(5)) as (_, pilot, panel, options):
         drawn: list[int] = []
         original = Options.render_line
 
