@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 from textual.binding import Binding
@@ -62,7 +63,7 @@ class LogPanel(SteadyLayout, RichLog):
         self._written: tuple[LogLine, ...] = ()  # the scene log the lines on screen were drawn from
         self._laid_out: dict[tuple[LogLine, int], list[Strip]] = {}
         self._wrapped_at = 0  # the width the lines on screen were wrapped to
-        self._line_style = None  # the log's colours (see `render_line`)
+        self._line_style: Style | None = None  # the log's colours (see `rich_style`)
         self._title()
 
     def on_mount(self) -> None:
@@ -149,17 +150,18 @@ class LogPanel(SteadyLayout, RichLog):
     def render_lines(self, crop) -> list[Strip]:
         return svg_safe(super().render_lines(crop))
 
-    def render_line(self, y: int) -> Strip:
-        """A line in the log's own colours, worked out once per change of style.
+    @property
+    def rich_style(self) -> Style:
+        """The log's own colours, worked out once per change of style.
 
-        (Textual's log works its colours out from every ancestor's styles for
-        every line it draws; a new line scrolls the whole log, every line.)
+        (Textual works a widget's colours out from every ancestor's styles each
+        time they are asked for, and its log asks for them at every line it
+        draws, twice for a line it has not drawn before; a new line scrolls
+        the whole log, every line.)
         """
         if self._line_style is None:
-            self._line_style = self.rich_style
-        scroll_x, scroll_y = self.scroll_offset
-        return self._render_line(scroll_y + y, scroll_x, self.scrollable_content_region.width).apply_style(
-            self._line_style)
+            self._line_style = super().rich_style
+        return self._line_style
 
     def notify_style_update(self) -> None:
         self._line_style = None

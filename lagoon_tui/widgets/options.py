@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import ClassVar, NamedTuple
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -140,11 +141,16 @@ class Options(SteadyLayout, ScrollView, can_focus=True):
         if strips is None:
             if len(self._laid_out) > 500:
                 self._laid_out.clear()
-            console = self.app.console
-            lines = console.render_lines(Text(self._options[index].prompt, no_wrap=False),
-                                         console.options.update(width=self._width, highlight=False),
-                                         style=style, pad=True, new_lines=False)
-            strips = self._laid_out[key] = [Strip(line, self._width) for line in lines]
+            if highlighted:  # the same lines in other colours: a label is plain words, all in one style
+                strips = [Strip([Segment(text, style) for text, _, _ in strip], strip.cell_length)
+                          for strip in self._strips(index, False)]
+            else:
+                console = self.app.console
+                lines = console.render_lines(Text(self._options[index].prompt, no_wrap=False),
+                                             console.options.update(width=self._width, highlight=False),
+                                             style=style, pad=True, new_lines=False)
+                strips = [Strip(line, self._width) for line in lines]
+            self._laid_out[key] = strips
         return strips
 
     def _drawn(self) -> list[Strip]:
