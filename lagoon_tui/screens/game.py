@@ -23,6 +23,7 @@ from ..widgets import (EnrichmentCenterPanel, IslandPanel, LogPanel, MarketPanel
                        ScoreTrackPanel)
 from ..widgets._common import Note
 from ..widgets.keys_footer import KeysFooter
+from ..widgets.options import Options
 from ..widgets.player_board import secrets_text
 from ..widgets.prompt import PromptPanel
 from .board_layout import compose_board
@@ -289,8 +290,11 @@ class GameScreen(PagedScreen):
         scene = self.bridge.scene(seat)
         for panel in self.panels:
             panel.show(scene)
-        self.query_one(PromptPanel).show(scene)  # (it shows a seat's options to that seat only)
-        self.query_one("PromptPanel Options").focus()
+        prompt = self.query_one(PromptPanel)
+        prompt.show(scene)  # (it shows a seat's options to that seat only)
+        options = prompt.query_one(Options)
+        if self.focused is not options:  # (focus() costs a round of messages even when nothing moves)
+            options.focus()
         # a row that grew or shrank leaves the boards too tall or too short: fit them again
         self._stretch()
         # a quiet moment once the move is on screen (Textual runs after-refresh callbacks before the
