@@ -3,17 +3,35 @@ from __future__ import annotations
 
 from typing import Callable
 
+from rich.measure import Measurement
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Static
 
 from ..quiet_gc import collector
+from ..widgets._common import Note
 from ..widgets.keys_footer import KeysFooter
+from .spot_paint import SpotCompositor
 
 COLLECT_AFTER = 0.2  # seconds a curtain stays up before garbage is collected behind it
+
+
+class Card(Note):
+    """The curtain's words: another name re-arranges the screen only if the card must change size.
+
+    (A Static arranges the screen anew at every change, and a new arrangement
+    of the curtain was painted on its own before the whole curtain was.)
+    """
+
+    def update(self, content: object = "", *, layout: bool = True) -> None:
+        if self.is_mounted and self._lines is not None:
+            app = self.app
+            wanted = Measurement.get(app.console, app.console_options, Text(content) if isinstance(content, str)
+                                     else content).maximum
+            if wanted != self.content_size.width:
+                self._lines = None  # laid out again at its new width
+        super().update(content, layout=layout)
 
 
 class CurtainScreen(Screen[None]):
@@ -29,14 +47,15 @@ class CurtainScreen(Screen[None]):
 
     DEFAULT_CSS = """
     CurtainScreen { align: center middle; background: $background; }
-    CurtainScreen #curtain-card { width: auto; max-width: 70; height: auto; padding: 1 4;
-                                  border: heavy $accent; text-align: center; }
+    CurtainScreen #curtain-card { width: auto; max-width: 70; height: auto; padding: 1 4; border: heavy $accent; }
     """
+    # (the card stands on the screen itself: every widget more is restyled each time the curtain comes up)
     BINDINGS = [Binding("enter", "ready", "I am ready", priority=True)]
     NAME = "curtain"  # the app keeps the one curtain installed under this name
 
     def __init__(self) -> None:
         super().__init__()
+        self._compositor = SpotCompositor()
         self.name_tag = Text()
         self.prepare: Callable[[], None] | None = None
         self.ready: Callable[[], None] | None = None
@@ -53,18 +72,17 @@ class CurtainScreen(Screen[None]):
         curtain = app.get_screen(cls.NAME)
         curtain.name_tag, curtain.prepare, curtain.ready = name_tag, prepare, ready
         if curtain.is_mounted:
-            curtain.query_one("#curtain-card", Static).update(curtain.card())
+            curtain.query_one(Card).update(curtain.card())
         return cls.NAME
 
     def card(self) -> Text:
         name = self.name_tag.plain
         return Text.assemble("Pass the keyboard to ", self.name_tag, "\n\n",
-                             (f"Press Enter when only {name.split(' [')[0]} can see the screen.", "dim"))
+                             (f"Press Enter when only {name.split(' [')[0]} can see the screen.", "dim"),
+                             justify="center")
 
     def compose(self) -> ComposeResult:
-        with Middle():
-            with Center():
-                yield Static(self.card(), id="curtain-card")
+        yield Card(self.card(), id="curtain-card")
         yield KeysFooter()
 
     def on_screen_resume(self) -> None:

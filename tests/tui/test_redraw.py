@@ -17,6 +17,7 @@ from rich.console import Group
 from rich.text import Text
 from textual import events
 from textual.app import App
+from textual.geometry import Region
 from textual.screen import Screen
 
 from lagoon_tui.app import LagoonApp
@@ -103,6 +104,35 @@ async def test_the_curtain_is_one_screen_for_the_whole_game():
         assert isinstance(app.screen, CurtainScreen) and app.screen is first
         name = run.engine.state.players[run.engine.pending.seat].name
         assert f"Pass the keyboard to {name}" in text_of(app.screen.query_one("#curtain-card"))
+
+
+async def test_the_curtain_card_fits_each_name():
+    """The card is as wide as its words: a longer name widens it, a shorter one narrows it."""
+    app = LagoonApp(settings=GameSettings(("Ana", "Bartholomew", "Cleo"), ("red", "yellow", "green"), 5, 0))
+    async with app.run_test(size=(160, 50)) as pilot:
+        run = await start(pilot)
+        widths: dict[str, int] = {}
+        while len(widths) < 3:
+            if isinstance(app.screen, CurtainScreen):
+                name = run.engine.state.players[run.engine.pending.seat].name
+                card = app.screen.query_one("#curtain-card")
+                text = "\n".join(strip.text for strip in card.render_lines(Region(0, 0, *card.outer_size)))
+                assert f"Press Enter when only {name} can see the screen." in text, text
+                widths[name] = card.outer_size.width
+            await step(pilot, run, Policy(4))
+        assert widths["Ana"] < widths["Cleo"] < widths["Bartholomew"]
+
+
+async def test_a_curtain_for_a_name_as_long_as_the_last_arranges_nothing():
+    """Ana and Ben: the card keeps its size, so the curtain comes up without a new arrangement, in one paint."""
+    app = LagoonApp(settings=two_players())
+    async with app.run_test(size=(160, 50)) as pilot:
+        run = await start(pilot)
+        layouts = []
+        with watching(CurtainScreen, "_refresh_layout", lambda self, *_, **__: layouts.append(self)):
+            while run.curtains < 6:
+                await step(pilot, run, Policy(4))
+        assert layouts == []
 
 
 async def test_most_moves_repaint_without_arranging_the_screen_anew():
@@ -222,9 +252,9 @@ def watching(cls: type, name: str, seen: Callable[..., None]):
     """While in the block, every call of `cls.name` is first shown to `seen` (with the same arguments)."""
     original = getattr(cls, name)
 
-    def watched(self, *args):
-        seen(self, *args)
-        return original(self, *args)
+    def watched(self, *args, **kwargs):
+        seen(self, *args, **kwargs)
+        return original(self, *args, **kwargs)
 
     setattr(cls, name, watched)
     try:
