@@ -49,7 +49,6 @@ class CurtainScreen(Screen[None]):
     CurtainScreen { align: center middle; background: $background; }
     CurtainScreen #curtain-card { width: auto; max-width: 70; height: auto; padding: 1 4; border: heavy $accent; }
     """
-    # (the card stands on the screen itself: every widget more is restyled each time the curtain comes up)
     BINDINGS = [Binding("enter", "ready", "I am ready", priority=True)]
     NAME = "curtain"  # the app keeps the one curtain installed under this name
 
@@ -82,6 +81,7 @@ class CurtainScreen(Screen[None]):
                              justify="center")
 
     def compose(self) -> ComposeResult:
+        # the card stands on the screen itself: each widget more would be restyled whenever the curtain comes up
         yield Card(self.card(), id="curtain-card")
         yield KeysFooter()
 
