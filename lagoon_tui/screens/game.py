@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.errors import NoWidget
 from textual.geometry import Region
+from textual import messages
 from textual.message import Message
 from textual.widget import Widget
 
@@ -275,6 +276,14 @@ class GameScreen(PagedScreen):
                     widget.render_lines(Region(0, 0, *widget.outer_size))
             except NoWidget:  # not on the screen (a page of the compact layout not shown)
                 pass
+
+    async def _on_layout(self, message: messages.Layout) -> None:
+        # A panel asks for its arrangement in its own time, which may come after the board was
+        # arranged under the curtain: it is arranged there too, not when the curtain goes.
+        wanted = self._layout_required
+        await super()._on_layout(message)
+        if self._layout_required and not wanted and not self.is_current and self._drawn is not None:
+            self.call_after_refresh(self._arrange_unseen)
 
     def _hand_over(self, seat: int) -> None:
         self.at_keyboard = seat

@@ -365,10 +365,13 @@ async def test_a_curtain_that_has_been_up_a_moment_goes_in_one_paint():
             if not isinstance(app.screen, CurtainScreen):
                 continue
             game = game_screen(app)
-            for _ in range(50):  # a moment: the game screen under the curtain has nothing left to do
-                await pilot.pause(0)
-                if not (game._callbacks or game._layout_required):
+            curtain = app.screen
+            for _ in range(500):  # a moment: the board is drawn under the curtain and nothing is left to do
+                await pilot.pause(0.001)
+                if curtain.prepare is None and not (game._callbacks or game._layout_required):
                     break
+            else:
+                raise AssertionError("the board under the curtain was never arranged")
             for name in counts:
                 counts[name] = 0
                 setattr(GameScreen, name, counting(name))
