@@ -95,6 +95,8 @@ def render_key(renderable) -> Hashable | None:
     if isinstance(renderable, Text):
         return (renderable.plain, tuple(renderable.spans), renderable.style, renderable.justify,
                 renderable.overflow, renderable.no_wrap, renderable.end)
+    if isinstance(renderable, Group):
+        return render_keys(("Group", renderable.fit), *renderable.renderables)
     key = getattr(renderable, "key", None)
     return key() if key is not None else None
 

@@ -8,7 +8,7 @@ from rich.text import Text
 from rules.cards import METALS
 
 from ..scene import Scene
-from ._common import EMPTY_SLOT, Flow, Panel, WideOnly, muted
+from ._common import EMPTY_SLOT, Flow, Panel, WideOnly, muted, render_keys
 
 
 class CentreGrid:
@@ -19,6 +19,9 @@ class CentreGrid:
 
     def __init__(self, headers: list[str], rows: list[tuple[str, list[Text]]]):
         self.headers, self.rows = headers, rows
+
+    def key(self) -> tuple | None:
+        return render_keys(("CentreGrid", *self.headers), *(part for metal, cells in self.rows for part in (metal, *cells)))
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement(min(20, options.max_width), min(self._width(), options.max_width))

@@ -11,7 +11,7 @@ from rules.actions import ACTION_NAMES
 from rules.registry import MINER_ACTIONS
 
 from ..scene import Scene
-from ._common import Fit, Flow, Panel, label, markers, muted, ship_seats, tags
+from ._common import Fit, Flow, Panel, label, markers, muted, render_keys, ship_seats, tags
 
 SHORT_ACTION_NAMES = {
     "buy_artifact": "Artifact",
@@ -50,6 +50,9 @@ class ActionRows:
 
     def __init__(self, rows: list[Row]):
         self.rows = rows
+
+    def key(self) -> tuple | None:
+        return render_keys("ActionRows", *(part for r in self.rows for part in (r.name, r.short, r.users, r.letters, *r.costs)))
 
     def _layouts(self):
         long_cost, mid_cost, short_cost = 0, 1, 2

@@ -8,7 +8,7 @@ from rich.measure import Measurement
 from rich.text import Text
 
 from ..scene import Scene
-from ._common import Flow, Panel, WideOnly, muted
+from ._common import Flow, Panel, WideOnly, muted, render_keys
 
 TRACK_LOW = -5  # the printed track starts below zero: a score can go negative
 
@@ -25,6 +25,9 @@ class Track:
         vps = [vp for _, vp in marks] or [0]
         self.low = min(TRACK_LOW, 5 * math.floor(min(vps) / 5))
         self.high = max(goal, 5 * math.ceil(max(vps) / 5))
+
+    def key(self) -> tuple | None:
+        return render_keys(("Track", self.goal), *(part for marker, vp in self.marks for part in (marker, str(vp))))
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement(20, options.max_width)

@@ -27,7 +27,7 @@ from lagoon_tui.screens.help import HelpScreen
 from lagoon_tui.settings import GameSettings
 from lagoon_tui.stills import STILLS
 from lagoon_tui.widgets import LogPanel
-from lagoon_tui.widgets._common import Bullets, Flow, Note
+from lagoon_tui.widgets._common import Bullets, Flow, Note, render_key
 from lagoon_tui.widgets.keys_footer import KeysFooter, KeysLine
 
 from .drive import Policy, game_screen, prompt_options, settle, start, step
@@ -304,6 +304,28 @@ async def test_a_part_of_a_content_that_did_not_change_is_not_laid_out_again():
             note.styles.width = 30  # another width: every part again
             await pilot.pause()
             assert laid_out == ["Money $5", "Flow", "Bullets"]
+
+
+async def test_every_part_of_every_board_panel_keeps_its_lines_while_it_does_not_change():
+    """Each part of a board panel has a render key, so a move that leaves a part as it was costs it no Rich layout.
+
+    (The action rows of an island, a player board's groups, the score track
+    and the centre's grid had none and were laid out again at every move.)
+    Checked on every panel after every move of the opening of a game.
+    """
+    app = LagoonApp(settings=two_players())
+    async with app.run_test(size=(160, 50)) as pilot:
+        run = await start(pilot)
+        policy = Policy(4)
+        kinds = set()
+        for _ in range(40):
+            await step(pilot, run, policy)
+            for panel in game_screen(app).query(Note):
+                content = panel._content
+                for part in content.renderables if isinstance(content, Group) else (content,):
+                    kinds.add(type(part).__name__)
+                    assert render_key(part) is not None, f"{panel!r}: a {type(part).__name__} has no render key"
+        assert {"ActionRows", "Group", "ByWidth", "Track", "CentreGrid", "SiteGrid", "CubeGrid"} <= kinds, kinds
 
 
 async def test_the_board_is_rendered_while_the_curtain_is_up():
