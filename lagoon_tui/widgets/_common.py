@@ -402,9 +402,15 @@ class SteadyLayout(SteadyBorders):
     content (the compact layout's prompt). A scrolling widget of fixed
     height only moves its scrollbar, in the same frame; a widget that does
     not scroll has no use for its virtual size at all.
+
+    Nor is the widget repainted for a new virtual size: an arrangement that
+    sets it repaints the widget anyway, and the widgets that set it
+    themselves (the log, the options) repaint what changed. Textual's repaint
+    came a frame after the arrangement's: a second paint per move that grew
+    the question.
     """
 
-    virtual_size = Reactive(Size(0, 0), layout=False)
+    virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
 
     @property
     def allow_vertical_scroll(self) -> bool:

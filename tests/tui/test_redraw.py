@@ -136,44 +136,56 @@ async def test_a_curtain_for_a_name_as_long_as_the_last_arranges_nothing():
 
 
 async def test_most_moves_repaint_without_arranging_the_screen_anew():
-    """Counted, not timed: how often the wide screen is laid out again over 40 moves of one player.
+    """Counted, not timed: how often the wide screen is laid out again and painted over 40 moves of one player.
 
     Before `SteadyLayout` every move arranged the whole screen two or three
     times (a new log line, a new option list, a question of another length).
     Now only moves that change a panel's height do, and they do it once: the
     player boards are fitted to the rows above them before the arrangement,
     not after it, and a row that changed height asks for no second one.
+    A move of one key is one paint, arranged or not (a taller question was
+    painted a second time, a frame later, for its new scrollable size).
     """
-    layouts = 0
-    original = GameScreen._refresh_layout
+    counts = {"_refresh_layout": 0, "_compositor_refresh": 0}
+    originals = {name: getattr(GameScreen, name) for name in counts}
 
-    def counted(self, *args, **kwargs):
-        nonlocal layouts
-        if self.is_current:
-            layouts += 1
-        return original(self, *args, **kwargs)
+    def counting(name):
+        def counted(self, *args, **kwargs):
+            if self.is_current:
+                counts[name] += 1
+            return originals[name](self, *args, **kwargs)
+        return counted
 
     app = LagoonApp(settings=two_players(8))
     async with app.run_test(size=(160, 50)) as pilot:
         run = await start(pilot)
         policy = Policy(8)
-        moves, arranged, hand_overs = 0, [], []
-        GameScreen._refresh_layout = counted
+        moves, arranged, painted, keys, hand_overs = 0, [], [], [], []
+        for name in counts:
+            setattr(GameScreen, name, counting(name))
         try:
             while moves < 40:
-                before = layouts
+                before, keys_before = dict(counts), run.keys
                 was_curtain = isinstance(app.screen, CurtainScreen)
                 await step(pilot, run, policy)
+                await pilot.pause(0.05)  # a paint that comes a frame late is counted for its move
+                done = {name: counts[name] - before[name] for name in counts}
                 if was_curtain:
-                    hand_overs.append(layouts - before)
+                    hand_overs.append(done["_refresh_layout"])
                 elif isinstance(app.screen, GameScreen):  # a move that kept the keyboard
                     moves += 1
-                    arranged.append(layouts - before)
+                    arranged.append(done["_refresh_layout"])
+                    painted.append(done["_compositor_refresh"])
+                    keys.append(run.keys - keys_before)
         finally:
-            GameScreen._refresh_layout = original
+            for name, original in originals.items():
+                setattr(GameScreen, name, original)
     assert hand_overs and max(hand_overs) <= 1, f"layouts at each hand-over: {hand_overs}"
     assert max(arranged) <= 1, f"layouts at each move: {arranged}"
     assert sum(arranged) <= moves // 2, f"{sum(arranged)} layouts in {moves} moves"
+    assert any(arranged), "no move changed a panel's height: the test shows nothing about arranged moves"
+    one_key = [paints for paints, pressed in zip(painted, keys) if pressed == 1]  # (the others move the highlight)
+    assert len(one_key) > moves // 2 and one_key == [1] * len(one_key), f"paints at each move: {painted}"
 
 
 async def test_the_player_boards_reach_down_to_the_footer_and_no_further():
