@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import sys
 from typing import Iterable
 
 from textual.app import App, SystemCommand
@@ -16,6 +17,14 @@ from .quiet_gc import collector
 from .saving import SavedGamesMixin
 from .screens.game import GameScreen
 from .settings import GameSettings
+
+WRITER_SWITCH_INTERVAL = 0.0005
+"""Seconds the interpreter lock may stay with one thread while another waits (Python's default: 0.005).
+
+Textual writes each frame from its own thread, which needs the lock to run:
+a frame followed by more work (a curtain just put up, with the board drawn
+under it at once) reached the terminal up to the default's 5 ms late.
+"""
 
 # The screens a game does not need to start (the title, the end, the rules, the
 # keys, the new-game form) are imported when first shown: the game starts sooner.
@@ -48,6 +57,8 @@ class LagoonApp(SavedGamesMixin, App[None]):
         self.resume_with = resume
 
     def on_mount(self) -> None:
+        self._switch_interval = sys.getswitchinterval()
+        sys.setswitchinterval(WRITER_SWITCH_INTERVAL)
         if not self.is_headless and self.console.color_system == "standard":
             # Textual turns the players' ANSI colours into its theme's RGB values
             # and, in a 16-colour terminal, back into the nearest standard colour:
@@ -67,6 +78,7 @@ class LagoonApp(SavedGamesMixin, App[None]):
 
     def on_unmount(self) -> None:
         collector.stop()
+        sys.setswitchinterval(self._switch_interval)
 
     # --- actions the screens call ------------------------------------------------
 
