@@ -57,6 +57,7 @@ class LagoonApp(SavedGamesMixin, App[None]):
         self.resume_with = resume
 
     def on_mount(self) -> None:
+        collector.start()  # garbage is collected at quiet moments from now on
         self._switch_interval = sys.getswitchinterval()
         sys.setswitchinterval(WRITER_SWITCH_INTERVAL)
         if not self.is_headless and self.console.color_system == "standard":
@@ -74,7 +75,7 @@ class LagoonApp(SavedGamesMixin, App[None]):
             self.push_screen(TitleScreen())
             if self.resume_with is not None:
                 self.resume_game(self.resume_with)
-        self.call_after_refresh(collector.start)  # garbage is collected at quiet moments from now on
+        self.call_after_refresh(collector.freeze)  # what start-up built stays
 
     def on_unmount(self) -> None:
         collector.stop()

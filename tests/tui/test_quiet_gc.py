@@ -59,3 +59,30 @@ def test_without_curtains_a_full_collection_comes_every_so_many_moves():
         gc.callbacks.remove(record)
     assert collected.count(2) == 2 and collected.count(1) == 2 * FULL_EVERY - 2
     assert gc.isenabled()
+
+
+async def test_python_collects_nothing_by_itself_from_the_moment_the_app_mounts(monkeypatch):
+    """Python's own collections stop as the app mounts, not after its first frame (a full one took 25 ms in the middle of it)."""
+    seen: list = []
+    mounted = LagoonApp.on_mount
+
+    def on_mount(self) -> None:
+        seen.append("mounted")
+        mounted(self)
+
+    def record(phase: str, info: dict) -> None:
+        if phase == "start" and gc.isenabled():  # (the app's own collections run with the collector off)
+            seen.append(info["generation"])
+
+    monkeypatch.setattr(LagoonApp, "on_mount", on_mount)
+    app = LagoonApp(settings=GameSettings(("Ana", "Ben"), ("red", "yellow"), 5, 0))
+    gc.callbacks.append(record)
+    try:
+        async with app.run_test(size=(160, 50)) as pilot:
+            await start(pilot)
+            assert isinstance(app.screen, CurtainScreen)
+            assert gc.get_freeze_count() > 0  # what start-up built is frozen once the first frame is up
+            after_mount = seen[seen.index("mounted") + 1:]
+    finally:
+        gc.callbacks.remove(record)
+    assert after_mount == []
