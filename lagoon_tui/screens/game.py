@@ -50,6 +50,9 @@ class GameScreen(PagedScreen):
     """
 
     # (its stylesheet, game.tcss, is the app's: see LagoonApp.CSS_PATH)
+    # The options have the keyboard from the start: focus moved to them from the board
+    # (Textual's first choice) restyled every panel on it, 8 ms at the first move.
+    AUTO_FOCUS = "#options"
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("i", "inspect", "Inspect"),
@@ -108,6 +111,10 @@ class GameScreen(PagedScreen):
     def on_mount(self) -> None:
         self._fit(self.app.size)
         self.advance()
+        # Textual paints a screen on the ticks of a timer it starts at the screen's first paint,
+        # whose first tick comes a whole frame (1/60 s) after it starts: the first curtain of a
+        # game went 17-20 ms before its board came. Started now, it ticks at once when it goes.
+        self._update_timer.resume()
 
     @property
     def is_current(self) -> bool:
