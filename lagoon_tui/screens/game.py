@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.errors import NoWidget
+from textual.events import ScreenResume
 from textual.geometry import Region
 from textual import messages
 from textual.message import Message
@@ -94,6 +95,7 @@ class GameScreen(PagedScreen):
         self._paged_for: int | None = None  # the seat the compact page last jumped for
         self._shown_events = 0  # how much of the engine's log the screen shows
         self._drawn: tuple[int | None, int] | None = None  # the seat and the log length last drawn for
+        self._resumed = False  # shown at least once
         self._unsubscribe = bridge.engine.subscribe(lambda events: self.post_message(self.GameChanged(events)))
 
     # --- layout ---------------------------------------------------------------------
@@ -215,7 +217,13 @@ class GameScreen(PagedScreen):
             return 0
         return None
 
-    def on_screen_resume(self) -> None:
+    def _on_screen_resume(self, event: ScreenResume) -> None:
+        # (Textual's own handler runs after this one, with the event as this one leaves it.)
+        # Textual restyles every widget of a screen it shows; the first time, they were
+        # styled as they mounted a moment before: 10 ms of the start for nothing.
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
         # the keyboard changed hands (a curtain has just been passed): show the new player's page
         self.call_after_refresh(self._follow_keyboard)
 

@@ -453,3 +453,13 @@ async def test_while_the_app_runs_the_thread_writing_frames_waits_at_most_half_a
         await start(pilot)
         assert sys.getswitchinterval() == pytest.approx(WRITER_SWITCH_INTERVAL) and WRITER_SWITCH_INTERVAL <= 0.0005
     assert sys.getswitchinterval() == pytest.approx(before)
+
+
+async def test_the_game_screen_is_not_restyled_as_a_whole_when_first_shown():
+    """Its widgets are styled as they mount; Textual restyled them all again when the screen was first shown (10 ms of the start)."""
+    restyled: list[Screen] = []
+    app = LagoonApp(settings=two_players())
+    with watching(GameScreen, "update_node_styles", lambda self, *_, **__: restyled.append(self)):
+        async with app.run_test(size=(160, 50)) as pilot:
+            await start(pilot)
+            assert isinstance(app.screen, CurtainScreen) and restyled == []
