@@ -23,7 +23,14 @@ queries, so it draws without synchronised output, as in a plain terminal.
       the main board: the curtain is passed with Enter the moment it is on
       screen, and the time is taken when the board's prompt is written with
       its first option ("keep 2 of your 3 objectives", "1. Keep"). This is
-      the figure held against the target: at most 1.5x the bare app's.
+      the figure held against the target: at most 1.5x the bare app's;
+    - lagoon, waited: what a player waits in all when Enter comes as a person
+      presses it, PLAYER_WAIT seconds after the curtain shows (the board is
+      drawn under the curtain meanwhile): process start to the curtain, plus
+      Enter to the board ready. For information, not the target.
+    The machine's speed drifts within a run, so each lagoon figure is divided
+    by the bare app's start made just before it; the median of those ratios
+    is reported, with their spread.
 (b) Key press to updated screen at 160x50, in one game of `lagoon play`
     played through from its start by keys alone. A copy of the game on the
     engine (same names, seed and start player) says which options the prompt
@@ -90,6 +97,7 @@ BARE_READY = ("Bare bench app", "Quit")
 CURTAIN = "Pass the keyboard to"
 BOARD_READY = ("keep 2 of your 3 objectives", "1. Keep")
 LAGOON_ARGS = ["play", "Ana", "Ben", "--seed", "5", "--start", "1"]
+PLAYER_WAIT = 0.3  # seconds a person takes to press Enter once the curtain shows
 
 
 class Terminal:
@@ -181,33 +189,48 @@ def start_bare(script: Path, size: tuple[int, int]) -> float:
         term.close()
 
 
-def start_lagoon(size: tuple[int, int]) -> tuple[float, float]:
-    """(to the curtain, to the board ready) in seconds from the spawn."""
+def start_lagoon(size: tuple[int, int], wait: float = 0.0) -> tuple[float, float]:
+    """(to the curtain, to the board ready) in seconds: from the spawn, and from the Enter after `wait` seconds."""
     term = Terminal([str(LAGOON), *LAGOON_ARGS], *size)
     try:
         curtain = term.wait_for(CURTAIN) - term.started
+        if wait:
+            term.drain()
+            time.sleep(wait)
         term.mark()
+        enter = time.perf_counter()
         os.write(term.master, b"\r")
-        board = term.wait_for(*BOARD_READY) - term.started
-        return curtain, board
+        board = term.wait_for(*BOARD_READY)
+        return curtain, board - (term.started if not wait else enter)
     finally:
         term.close()
 
 
 def startup(runs: int) -> list[tuple]:
+    """Per size: size, the medians of bare, curtain, board, board/bare, waited and waited/bare, and board/bare's lowest and highest.
+
+    The machine's speed drifts within a run, so each lagoon start is divided by
+    the bare start made just before it, and the ratios' median is reported.
+    """
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "bare_app.py"
         script.write_text(BARE_APP)
         for size in ((160, 50), (80, 24)):
             start_bare(script, size), start_lagoon(size)  # warm the file cache
-            bare, curtain, board = [], [], []
+            bare, curtain, board, ratio, waited, waited_ratio = [], [], [], [], [], []
             for _ in range(runs):  # interleaved, so both see the same machine
-                bare.append(start_bare(script, size))
-                c, b = start_lagoon(size)
+                b = start_bare(script, size)
+                c, ready = start_lagoon(size)
+                wc, wb = start_lagoon(size, wait=PLAYER_WAIT)
+                bare.append(b)
                 curtain.append(c)
-                board.append(b)
-            rows.append((size, statistics.median(bare), statistics.median(curtain), statistics.median(board)))
+                board.append(ready)
+                ratio.append(ready / b)
+                waited.append(wc + wb)
+                waited_ratio.append((wc + wb) / b)
+            rows.append((size, *(statistics.median(v) for v in (bare, curtain, board, ratio, waited, waited_ratio)),
+                         min(ratio), max(ratio)))
     return rows
 
 
@@ -274,11 +297,12 @@ def main() -> None:
     if not LAGOON.exists():
         sys.exit(f"no lagoon command at {LAGOON}: install the project in this Python's environment")
 
-    print(f"(a) start-up, median of {args.runs} runs (ms)")
-    print(f"{'terminal':>9} {'bare app':>9} {'lagoon curtain':>15} {'lagoon board':>13} {'board/bare':>11}")
-    for (w, h), bare, curtain, board in startup(args.runs):
+    print(f"(a) start-up, median of {args.runs} runs (ms; each ratio is to the bare start just before it)")
+    print(f"{'terminal':>9} {'bare app':>9} {'lagoon curtain':>15} {'lagoon board':>13} {'board/bare':>11} "
+          f"{'(spread)':>12} {'waited':>7} {'waited/bare':>12}")
+    for (w, h), bare, curtain, board, ratio, waited, waited_ratio, low, high in startup(args.runs):
         print(f"{f'{w}x{h}':>9} {bare * 1000:>9.0f} {curtain * 1000:>15.0f} {board * 1000:>13.0f} "
-              f"{board / bare:>10.2f}x")
+              f"{ratio:>10.2f}x {f'{low:.2f}-{high:.2f}':>12} {waited * 1000:>7.0f} {waited_ratio:>11.2f}x")
     print("target: lagoon board / bare app <= 1.5x")
     print()
     times = latency(args.presses, args.seed)
