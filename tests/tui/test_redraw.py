@@ -147,24 +147,12 @@ async def test_most_moves_repaint_without_arranging_the_screen_anew():
     A move of one key is one paint, arranged or not (a taller question was
     painted a second time, a frame later, for its new scrollable size).
     """
-    counts = {"_refresh_layout": 0, "_compositor_refresh": 0}
-    originals = {name: getattr(GameScreen, name) for name in counts}
-
-    def counting(name):
-        def counted(self, *args, **kwargs):
-            if self.is_current:
-                counts[name] += 1
-            return originals[name](self, *args, **kwargs)
-        return counted
-
     app = LagoonApp(settings=two_players(8))
     async with app.run_test(size=(160, 50)) as pilot:
         run = await start(pilot)
         policy = Policy(8)
         moves, arranged, painted, keys, hand_overs = 0, [], [], [], []
-        for name in counts:
-            setattr(GameScreen, name, counting(name))
-        try:
+        with counted_on_screen("_refresh_layout", "_compositor_refresh") as counts:
             while moves < 40:
                 before, keys_before = dict(counts), run.keys
                 was_curtain = isinstance(app.screen, CurtainScreen)
@@ -178,9 +166,6 @@ async def test_most_moves_repaint_without_arranging_the_screen_anew():
                     arranged.append(done["_refresh_layout"])
                     painted.append(done["_compositor_refresh"])
                     keys.append(run.keys - keys_before)
-        finally:
-            for name, original in originals.items():
-                setattr(GameScreen, name, original)
     assert hand_overs and max(hand_overs) <= 1, f"layouts at each hand-over: {hand_overs}"
     assert max(arranged) <= 1, f"layouts at each move: {arranged}"
     assert sum(arranged) <= moves // 2, f"{sum(arranged)} layouts in {moves} moves"
@@ -274,6 +259,28 @@ def watching(cls: type, name: str, seen: Callable[..., None]):
         yield
     finally:
         setattr(cls, name, original)
+
+
+@contextmanager
+def counted_on_screen(*names: str):
+    """While in the block, count the calls of these GameScreen methods made while the game screen is shown."""
+    counts = dict.fromkeys(names, 0)
+    originals = {name: getattr(GameScreen, name) for name in names}
+
+    def counting(name):
+        def counted(self, *args, **kwargs):
+            if self.is_current:
+                counts[name] += 1
+            return originals[name](self, *args, **kwargs)
+        return counted
+
+    for name in names:
+        setattr(GameScreen, name, counting(name))
+    try:
+        yield counts
+    finally:
+        for name, original in originals.items():
+            setattr(GameScreen, name, original)
 
 
 async def test_a_new_content_repaints_only_the_lines_that_changed():
@@ -384,16 +391,6 @@ async def test_a_curtain_that_has_been_up_a_moment_goes_in_one_paint():
     async with app.run_test(size=(160, 50)) as pilot:
         run = await start(pilot)
         policy = Policy(6)
-        counts = {"_refresh_layout": 0, "_compositor_refresh": 0}
-        originals = {name: getattr(GameScreen, name) for name in counts}
-
-        def counting(name):
-            def counted(self, *args, **kwargs):
-                if self.is_current:
-                    counts[name] += 1
-                return originals[name](self, *args, **kwargs)
-            return counted
-
         passed = []
         while len(passed) < 4:
             await step(pilot, run, policy)
@@ -407,16 +404,10 @@ async def test_a_curtain_that_has_been_up_a_moment_goes_in_one_paint():
                     break
             else:
                 raise AssertionError("the board under the curtain was never arranged")
-            for name in counts:
-                counts[name] = 0
-                setattr(GameScreen, name, counting(name))
-            try:
+            with counted_on_screen("_refresh_layout", "_compositor_refresh") as counts:
                 await step(pilot, run, policy)  # Enter: the curtain goes
                 await settle(pilot)
-            finally:
-                for name, original in originals.items():
-                    setattr(GameScreen, name, original)
-            passed.append(dict(counts))
+            passed.append(counts)
     assert passed == [{"_refresh_layout": 0, "_compositor_refresh": 1}] * 4, passed
 
 
