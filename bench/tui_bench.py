@@ -207,7 +207,8 @@ def start_lagoon(size: tuple[int, int], wait: float = 0.0) -> tuple[float, float
 
 
 def startup(runs: int) -> list[tuple]:
-    """Per size: size, the medians of bare, curtain, board, board/bare, waited and waited/bare, and board/bare's lowest and highest.
+    """Per size: the size; the medians of bare, curtain, board, board/bare, waited, waited/bare;
+    board/bare's lowest and highest.
 
     The machine's speed drifts within a run, so each lagoon start is divided by
     the bare start made just before it, and the ratios' median is reported.

@@ -7,13 +7,13 @@ engine, which alone decides whether it is legal.
 """
 from __future__ import annotations
 
+from textual import messages
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.errors import NoWidget
 from textual.events import ScreenResume
 from textual.geometry import Region
-from textual import messages
 from textual.message import Message
 from textual.widget import Widget
 

@@ -21,7 +21,8 @@ class CentreGrid:
         self.headers, self.rows = headers, rows
 
     def key(self) -> tuple | None:
-        return render_keys(("CentreGrid", *self.headers), *(part for metal, cells in self.rows for part in (metal, *cells)))
+        parts = (part for metal, cells in self.rows for part in (metal, *cells))
+        return render_keys(("CentreGrid", *self.headers), *parts)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement(min(20, options.max_width), min(self._width(), options.max_width))

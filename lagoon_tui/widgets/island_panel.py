@@ -52,7 +52,8 @@ class ActionRows:
         self.rows = rows
 
     def key(self) -> tuple | None:
-        return render_keys("ActionRows", *(part for r in self.rows for part in (r.name, r.short, r.users, r.letters, *r.costs)))
+        parts = (part for r in self.rows for part in (r.name, r.short, r.users, r.letters, *r.costs))
+        return render_keys("ActionRows", *parts)
 
     def _layouts(self):
         long_cost, mid_cost, short_cost = 0, 1, 2

@@ -62,7 +62,10 @@ def test_without_curtains_a_full_collection_comes_every_so_many_moves():
 
 
 async def test_python_collects_nothing_by_itself_from_the_moment_the_app_mounts(monkeypatch):
-    """Python's own collections stop as the app mounts, not after its first frame (a full one took 25 ms in the middle of it)."""
+    """Python's own collections stop as the app mounts, not after its first frame.
+
+    (A full collection took 25 ms in the middle of the first frame.)
+    """
     seen: list = []
     mounted = LagoonApp.on_mount
 

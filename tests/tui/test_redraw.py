@@ -447,7 +447,10 @@ async def test_while_the_app_runs_the_thread_writing_frames_waits_at_most_half_a
 
 
 async def test_the_game_screen_is_not_restyled_as_a_whole_when_first_shown():
-    """Its widgets are styled as they mount; Textual restyled them all again when the screen was first shown (10 ms of the start)."""
+    """Its widgets are styled as they mount; Textual restyled them all again when the screen was first shown.
+
+    (About 10 ms of the start.)
+    """
     restyled: list[Screen] = []
     app = LagoonApp(settings=two_players())
     with watching(GameScreen, "update_node_styles", lambda self, *_, **__: restyled.append(self)):
