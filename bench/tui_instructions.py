@@ -8,7 +8,9 @@ tests: random legal options by digit, Enter on each curtain), once with no
 move and once with N moves (default 40), each run under
 `valgrind --tool=callgrind`; the difference divided by N is the cost of a
 move, hand-overs included. The pilot's own waiting is counted too, so
-this overstates the app's share; compare versions with the same N.
+this overstates the app's share; compare versions with the same N. The
+game's modules are compiled to bytecode first, as they are for a player
+(see bench/bytecode.py).
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ import sys
 from pathlib import Path
 
 import callgrind
+from bytecode import compile_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -51,6 +54,7 @@ def main() -> None:
     if args.play is not None:
         play(args.play)
         return
+    compile_game()  # as a player's installed game is
     base, played = instructions(0), instructions(args.moves)
     print(f"start-up {base / 1e6:,.0f} M instructions; {args.moves} moves "
           f"{(played - base) / 1e6:,.0f} M; per move {(played - base) / args.moves / 1e6:,.1f} M")
