@@ -257,6 +257,11 @@ class GameScreen(PagedScreen):
             # is drawn for the player it names; passing it makes sure of that before
             # it goes: what was on the board before is never shown again.
             self.at_keyboard = None
+            if self._drawn is None:
+                # A new screen, never painted: drawn for the player at once, the board is
+                # arranged once, with its content, before the first curtain is shown over it
+                # (drawn under the curtain, it was arranged empty first, then again after Enter).
+                self._draw(seat)
             tag = self.bridge.scene(None).tag(seat)
             self.app.push_screen(CurtainScreen.shown_for(self.app, tag, lambda: self._prepare(seat),
                                                          lambda: self._hand_over(seat)))
@@ -265,7 +270,8 @@ class GameScreen(PagedScreen):
 
     def _prepare(self, seat: int) -> None:
         """While a curtain is up: draw the board for `seat`; arrange and render it once Textual has taken the draw in."""
-        self._draw(seat)
+        if self._drawn != (seat, len(self.bridge.engine.events)):
+            self._draw(seat)
         self.call_after_refresh(self._arrange_unseen)
 
     def _arrange_unseen(self) -> None:
