@@ -35,21 +35,23 @@ def pending(s: GameState) -> Decision:
 
 
 def decision_of(ask: Ask) -> Decision:
-    return Decision(ask.seat, ask.kind, ask.prompt,
-                    tuple(Option(c.id, text(c.label)) for c in ask.cands if c.reason is None))
+    return Decision(ask.seat, ask.kind, ask.prompt, tuple(Option(c.id, text(c.label)) for c in ask.legal().values()))
 
 
 def resolve(s: GameState, choice: str, emit: Emit, ask: Ask | None = None) -> Rejection | None:
     ask = ask or candidates(s)
-    for cand in ask.cands:
-        if cand.id == choice:
-            break
-    else:
-        return Rejection(choice, _unknown(s, ask, choice))
-    if cand.reason is not None:
-        return Rejection(choice, text(cand.reason))
+    cand = ask.legal().get(choice)
+    if cand is None:
+        return _refusal(s, ask, choice)
     RESOLVERS[ask.kind](s, ask.seat, cand, emit)
     return None
+
+
+def _refusal(s: GameState, ask: Ask, choice: str) -> Rejection:
+    for cand in ask.cands:
+        if cand.id == choice:
+            return Rejection(choice, text(cand.reason))
+    return Rejection(choice, _unknown(s, ask, choice))
 
 
 # --- setup ------------------------------------------------------------------------
