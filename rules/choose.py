@@ -137,7 +137,13 @@ def _step(s: GameState) -> Ask:
     cands = list(act.candidates(s, step))
     if step.picks or not step.committed:
         cands.append(BACK)
-    return Ask(step.seat, step.kind, partial(act.prompt_for, s, step), cands)
+    return Ask(step.seat, step.kind, partial(_step_prompt, s), cands)
+
+
+def _step_prompt(s: GameState) -> str:
+    # the step under way when the prompt is read, not one kept from before: after "back" and
+    # the same choice again, the engine uses this decision again with a new, equal Step
+    return ACTIVITIES[s.step.kind].prompt_for(s, s.step)
 
 
 def _resolve_step(s, seat, cand, emit):

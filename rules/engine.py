@@ -80,9 +80,12 @@ class Engine:
         self.journal: Journal | None = None
         self._subscribers: list[Callable[[list], None]] = []
         self._ask: Ask | None = None
-        # the decisions before each reversible choice of the action under way, last on top:
-        # "back" returns to exactly that state, so its decision is used again, not built again
+        # Decisions already worked out in the action under way, used again rather than built
+        # again: the decision before each reversible choice still in force, last on top ("back"
+        # returns to exactly that state), and the decision each reversible choice led to, by
+        # the decision it was made at (its id; the value keeps it alive) and the choice.
         self._before: list[Ask] = []
+        self._led_to: dict[tuple[int, str], tuple[Ask, Ask]] = {}
         for e in events:
             self._emit(e)
 
@@ -116,6 +119,7 @@ class Engine:
         from the state before is forgotten."""
         self._ask = None
         self._before.clear()
+        self._led_to.clear()
 
     @property
     def pending(self) -> Decision:
@@ -143,23 +147,32 @@ class Engine:
             return rejection
         self._moves.append((start, ask.seat, choice))
         new = self.events[start:]
-        self._ask = self._after(ask, new)
+        self._ask = self._after(ask, choice, new)
         if self._subscribers:
             for callback in list(self._subscribers):
                 callback(new)
         return new
 
-    def _after(self, ask: Ask, new: list) -> Ask | None:
-        """The decision after a choice of `ask` that brought `new`, when it is already known:
-        a "back" returns to the decision before the choice it takes back."""
+    def _after(self, ask: Ask, choice: str, new: list) -> Ask | None:
+        """The decision after `choice` at `ask` brought `new`, if it is known already.
+
+        A "back" returns to the decision before the choice it takes back; a reversible
+        choice made again at the same decision leads to the same decision as before.
+        Any other choice may change anything, and all that is known is forgotten.
+        """
         before = self._before
         if len(new) == 1:
             if isinstance(new[0], REVERSIBLE):
                 before.append(ask)
-                return None
+                key = (id(ask), choice)
+                known = self._led_to.get(key)
+                if known is None:
+                    known = self._led_to[key] = (ask, candidates(self.state))
+                return known[1]
             if isinstance(new[0], TAKEN_BACK) and before:
                 return before.pop()
         before.clear()
+        self._led_to.clear()
         return None
 
     def _cut(self, length: int) -> None:
