@@ -35,12 +35,12 @@ def pending(s: GameState) -> Decision:
 
 
 def decision_of(ask: Ask) -> Decision:
-    return Decision(ask.seat, ask.kind, ask.prompt, tuple(Option(c.id, text(c.label)) for c in ask.legal().values()))
+    return Decision(ask.seat, ask.kind, ask.prompt, tuple(Option(c.id, text(c.label)) for c in ask.legal.values()))
 
 
 def resolve(s: GameState, choice: str, emit: Emit, ask: Ask | None = None) -> Rejection | None:
     ask = ask or candidates(s)
-    cand = ask.legal().get(choice)
+    cand = ask.legal.get(choice)
     if cand is None:
         return _refusal(s, ask, choice)
     RESOLVERS[ask.kind](s, ask.seat, cand, emit)

@@ -59,21 +59,16 @@ class Ask:
     The ids of a decision's candidates are all different.
     """
 
-    __slots__ = ("seat", "kind", "_prompt", "cands", "_legal")
+    __slots__ = ("seat", "kind", "_prompt", "cands", "legal")
 
     def __init__(self, seat: int | None, kind: str, prompt: str | Callable[[], str], cands: list[Cand]):
         self.seat, self.kind, self._prompt, self.cands = seat, kind, prompt, cands
-        self._legal: dict[str, Cand] | None = None
+        # the legal candidates by id, in order: what is offered, and what `resolve` looks a choice up in
+        self.legal: dict[str, Cand] = {c.id: c for c in cands if c.reason is None}
 
     @property
     def prompt(self) -> str:
         return text(self._prompt)
-
-    def legal(self) -> dict[str, Cand]:
-        """The legal candidates by id, in order; worked out once (a bot and `resolve` both ask)."""
-        if self._legal is None:
-            self._legal = {c.id: c for c in self.cands if c.reason is None}
-        return self._legal
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,9 +63,9 @@ def decide(state: GameState, choice: str) -> list | Rejection:
     return rejection if rejection is not None else out
 
 
-REVERSIBLE = (ev.ActionStarted, ev.Picked)
+REVERSIBLE = frozenset((ev.ActionStarted, ev.Picked))
 """A choice whose only event is one of these can be taken back by "back" (see `Engine.choose`)."""
-TAKEN_BACK = (ev.ActionWithdrawn, ev.Unpicked)
+TAKEN_BACK = frozenset((ev.ActionWithdrawn, ev.Unpicked))
 """The events of "back": each undoes the last reversible choice exactly."""
 
 
@@ -127,12 +127,12 @@ class Engine:
 
     def legal_ids(self) -> list[str]:
         """Ids of the legal options (what a bot picks from)."""
-        return list(self._candidates().legal())
+        return list((self._ask or self._candidates()).legal)
 
     def choose(self, choice: str) -> list | Rejection:
         """Resolve one choice: the new events, or a Rejection that changed nothing."""
         start = len(self.events)
-        ask = self._candidates()
+        ask = self._ask or self._candidates()
         try:
             rejection = resolve(self.state, choice, self._emit, ask)
             if rejection is None:
@@ -162,17 +162,19 @@ class Engine:
         """
         before = self._before
         if len(new) == 1:
-            if isinstance(new[0], REVERSIBLE):
+            kind = type(new[0])
+            if kind in REVERSIBLE:
                 before.append(ask)
                 key = (id(ask), choice)
                 known = self._led_to.get(key)
                 if known is None:
                     known = self._led_to[key] = (ask, candidates(self.state))
                 return known[1]
-            if isinstance(new[0], TAKEN_BACK) and before:
+            if kind in TAKEN_BACK and before:
                 return before.pop()
-        before.clear()
-        self._led_to.clear()
+        if self._led_to:  # not empty whenever `before` is not
+            before.clear()
+            self._led_to.clear()
         return None
 
     def _cut(self, length: int) -> None:
