@@ -20,12 +20,13 @@ from .turns import after_island_chosen, after_setup_choice, finish_action, pass_
 
 
 def candidates(s: GameState) -> Ask:
-    if s.phase == "setup":
-        return _setup(s)
-    if s.phase == "island_selection":
-        return _island_selection(s)
-    if s.phase == "actions":
+    phase = s.phase
+    if phase == "actions":
         return _step(s) if s.step is not None else choose_action(s)
+    if phase == "island_selection":
+        return _island_selection(s)
+    if phase == "setup":
+        return _setup(s)
     return Ask(None, "game_over", "The game is over", [])
 
 
@@ -96,7 +97,7 @@ def _island_options(board) -> tuple[Cand, ...]:
 def _island_selection(s: GameState) -> Ask:
     seat, chosen = selection_seat(s), s.islands_chosen
     cands = []
-    for island in _island_options(s.board):
+    for island in _island_options(s.content.board):
         taken = chosen.get(island.payload)
         cands.append(island if taken is None else island.refused(partial(_island_taken, s, island.payload, taken)))
     return Ask(seat, "choose_island", partial(_island_prompt, s, seat), cands)

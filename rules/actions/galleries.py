@@ -61,14 +61,15 @@ def _place_choices(content, kind: str, used: frozenset) -> tuple[Cand, ...]:
     return found
 
 
-def _place_cands(s, step):
+def _place_cands(s, step) -> list[Cand]:
     used = frozenset((island, column) for island, column, _ in step.data.get("placed", ()))
-    content, seen = s.content, set()
+    content, seen, cands = s.content, set(), []
     for tile in s.drawn_galleries:
         kind = content.gallery(tile).id
         if kind not in seen:  # two copies of one tile give the same choices
             seen.add(kind)
-            yield from _place_choices(content, kind, used)
+            cands += _place_choices(content, kind, used)
+    return cands
 
 
 def _place_apply(s, step, cand, emit):
