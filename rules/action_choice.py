@@ -31,7 +31,7 @@ class Space:
     """One action space of an island, with what never changes about it worked out once."""
 
     __slots__ = ("island", "action", "key", "kind", "data", "by_miners", "option_id", "source", "name",
-                 "activity", "offers", "taken")
+                 "activity", "feasible", "offers", "taken", "taken_offers")
 
     def __init__(self, board, island: int, action: str):
         self.island, self.action = island, action
@@ -42,9 +42,11 @@ class Space:
         self.source = f"island:{island}:{action}"  # as in Step.source
         self.name = ACTION_NAMES[action]
         self.activity: Activity = ACTIVITIES[self.kind]
+        self.feasible = self.activity.feasible
         self.taken = f"You have already taken {self.name} on island {island} this round"
         # offers[merchants]: the option when allowed; merchants never exceed the number of players
         self.offers = tuple(self._offer(m) for m in range(board.players_max + 1))
+        self.taken_offers = tuple(offer.refused(self.taken) for offer in self.offers)  # refused: taken already
 
     def _offer(self, merchants: int) -> Cand:
         label = f"{self.name} ({plural(merchants, 'merchant')})" if merchants else f"{self.name} (miners)"
@@ -108,20 +110,23 @@ def _use_cand(s: GameState, p: Player, use: Use) -> Cand:
 def choose_action(s: GameState) -> Ask:
     """Every island action of the current player's island, every card they own, and pass."""
     p = s.players[s.current]
-    seat, free = p.seat, p.merchants - p.merchants_used
+    seat, free, used = p.seat, p.merchants - p.merchants_used, p.used
     cands, taken_by = [], s.space_users
-    for sp in _spaces_of(s.board)[p.island]:
+    for sp in _spaces_of(s.content.board)[p.island]:
         if sp.by_miners:
             merchants = 0
         elif sp.key in taken_by:
             merchants = merchant_cost(s, seat, sp.key)
         else:
             merchants = 1  # as merchant_cost says when nobody took it this round, without the call
+        if sp.key in used:
+            cands.append(sp.taken_offers[merchants])
+            continue
         reason: Reason
-        if sp.key in p.used:
-            reason = sp.taken
-        elif merchants > free:
+        if merchants > free:
             reason = partial(_short_of_merchants, merchants, free)
+        elif sp.feasible is not None:  # `why_not` without the call, for most spaces
+            reason = None if sp.feasible(s, seat, sp.data) else partial(sp.activity.explain, s, seat, sp.source, sp.data)
         else:
             reason = sp.activity.why_not(s, seat, sp.source, sp.data)
         offer = sp.offers[merchants]

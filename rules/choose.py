@@ -20,12 +20,13 @@ from .turns import after_island_chosen, after_setup_choice, finish_action, pass_
 
 
 def candidates(s: GameState) -> Ask:
-    if s.phase == "setup":
-        return _setup(s)
-    if s.phase == "island_selection":
-        return _island_selection(s)
-    if s.phase == "actions":
+    phase = s.phase
+    if phase == "actions":
         return _step(s) if s.step is not None else choose_action(s)
+    if phase == "island_selection":
+        return _island_selection(s)
+    if phase == "setup":
+        return _setup(s)
     return Ask(None, "game_over", "The game is over", [])
 
 
@@ -35,21 +36,23 @@ def pending(s: GameState) -> Decision:
 
 
 def decision_of(ask: Ask) -> Decision:
-    return Decision(ask.seat, ask.kind, ask.prompt,
-                    tuple(Option(c.id, text(c.label)) for c in ask.cands if c.reason is None))
+    return Decision(ask.seat, ask.kind, ask.prompt, tuple(Option(c.id, text(c.label)) for c in ask.legal.values()))
 
 
 def resolve(s: GameState, choice: str, emit: Emit, ask: Ask | None = None) -> Rejection | None:
     ask = ask or candidates(s)
-    for cand in ask.cands:
-        if cand.id == choice:
-            break
-    else:
-        return Rejection(choice, _unknown(s, ask, choice))
-    if cand.reason is not None:
-        return Rejection(choice, text(cand.reason))
+    cand = ask.legal.get(choice)
+    if cand is None:
+        return _refusal(s, ask, choice)
     RESOLVERS[ask.kind](s, ask.seat, cand, emit)
     return None
+
+
+def _refusal(s: GameState, ask: Ask, choice: str) -> Rejection:
+    for cand in ask.cands:
+        if cand.id == choice:
+            return Rejection(choice, text(cand.reason))
+    return Rejection(choice, _unknown(s, ask, choice))
 
 
 # --- setup ------------------------------------------------------------------------
@@ -94,7 +97,7 @@ def _island_options(board) -> tuple[Cand, ...]:
 def _island_selection(s: GameState) -> Ask:
     seat, chosen = selection_seat(s), s.islands_chosen
     cands = []
-    for island in _island_options(s.board):
+    for island in _island_options(s.content.board):
         taken = chosen.get(island.payload)
         cands.append(island if taken is None else island.refused(partial(_island_taken, s, island.payload, taken)))
     return Ask(seat, "choose_island", partial(_island_prompt, s, seat), cands)
@@ -135,7 +138,13 @@ def _step(s: GameState) -> Ask:
     cands = list(act.candidates(s, step))
     if step.picks or not step.committed:
         cands.append(BACK)
-    return Ask(step.seat, step.kind, partial(act.prompt_for, s, step), cands)
+    return Ask(step.seat, step.kind, partial(_step_prompt, s), cands)
+
+
+def _step_prompt(s: GameState) -> str:
+    # the step under way when the prompt is read, not one kept from before: after "back" and
+    # the same choice again, the engine uses this decision again with a new, equal Step
+    return ACTIVITIES[s.step.kind].prompt_for(s, s.step)
 
 
 def _resolve_step(s, seat, cand, emit):

@@ -56,12 +56,15 @@ class Ask:
     """Who decides what now, with every candidate choice.
 
     The prompt may be given lazily, like a candidate's label; `prompt` reads as text.
+    The ids of a decision's candidates are all different.
     """
 
-    __slots__ = ("seat", "kind", "_prompt", "cands")
+    __slots__ = ("seat", "kind", "_prompt", "cands", "legal")
 
     def __init__(self, seat: int | None, kind: str, prompt: str | Callable[[], str], cands: list[Cand]):
         self.seat, self.kind, self._prompt, self.cands = seat, kind, prompt, cands
+        # the legal candidates by id, in order: what is offered, and what `resolve` looks a choice up in
+        self.legal: dict[str, Cand] = {c.id: c for c in cands if c.reason is None}
 
     @property
     def prompt(self) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Callable, Iterable, Protocol
 
 from . import codec
+from . import events as ev
 from .cards import Content
 from .choose import Ask, candidates, decision_of, resolve
 from .decision import Decision, Rejection
@@ -62,16 +63,29 @@ def decide(state: GameState, choice: str) -> list | Rejection:
     return rejection if rejection is not None else out
 
 
+REVERSIBLE = frozenset((ev.ActionStarted, ev.Picked))
+"""A choice whose only event is one of these can be taken back by "back" (see `Engine.choose`)."""
+TAKEN_BACK = frozenset((ev.ActionWithdrawn, ev.Unpicked))
+"""The events of "back": each undoes the last reversible choice exactly."""
+
+
 class Engine:
     def __init__(self, content: Content, events: Iterable = (), marks: Iterable[Mark] = ()):
         """A game from its log; `marks` (where each choice began) make undo possible after a load."""
         self.content = content
         self.state = GameState(content=content)
         self.events: list = []
-        self.marks: list[Mark] = list(marks)
+        # each choice's mark as a plain (pos, seat, choice): made into a `Mark` only when read
+        self._moves: list[tuple[int, int | None, str]] = [(m.pos, m.seat, m.choice) for m in marks]
         self.journal: Journal | None = None
         self._subscribers: list[Callable[[list], None]] = []
         self._ask: Ask | None = None
+        # Decisions already worked out in the action under way, used again rather than built
+        # again: the decision before each reversible choice still in force, last on top ("back"
+        # returns to exactly that state), and the decision each reversible choice led to, by
+        # the decision it was made at (its id; the value keeps it alive) and the choice.
+        self._before: list[Ask] = []
+        self._led_to: dict[tuple[int, str], tuple[Ask, Ask]] = {}
         for e in events:
             self._emit(e)
 
@@ -86,6 +100,11 @@ class Engine:
         set_up_board(engine.state, engine._emit)
         return engine
 
+    @property
+    def marks(self) -> list[Mark]:
+        """Where each accepted choice began in the log, who made it and what it was (read only)."""
+        return [Mark(*m) for m in self._moves]
+
     def _emit(self, event) -> None:
         HANDLERS[type(event)](self.state, event)  # evolve(self.state, event), a call less per event
         self.events.append(event)
@@ -95,48 +114,79 @@ class Engine:
             self._ask = candidates(self.state)
         return self._ask
 
+    def state_edited(self) -> None:
+        """Tell the engine that `state` was changed by hand (tests do): what it worked out
+        from the state before is forgotten."""
+        self._ask = None
+        self._before.clear()
+        self._led_to.clear()
+
     @property
     def pending(self) -> Decision:
         return decision_of(self._candidates())
 
     def legal_ids(self) -> list[str]:
         """Ids of the legal options (what a bot picks from)."""
-        return [c.id for c in self._candidates().cands if c.reason is None]
+        return list((self._ask or self._candidates()).legal)
 
     def choose(self, choice: str) -> list | Rejection:
         """Resolve one choice: the new events, or a Rejection that changed nothing."""
         start = len(self.events)
-        ask = self._candidates()
-        mark = Mark(start, ask.seat, choice)
+        ask = self._ask or self._candidates()
         try:
             rejection = resolve(self.state, choice, self._emit, ask)
             if rejection is None:
                 self._ask = None  # the journal may ask what is pending now
                 if self.journal is not None:
-                    self.journal.record(start, self.events[start:], mark)
+                    self.journal.record(start, self.events[start:], Mark(start, ask.seat, choice))
         except BaseException:
             # never leave a half-applied (or unsaved) choice behind: rebuild from the log before it
             self._cut(start)
             raise
         if rejection is not None:
             return rejection
-        self._ask = None
-        self.marks.append(mark)
+        self._moves.append((start, ask.seat, choice))
         new = self.events[start:]
+        self._ask = self._after(ask, choice, new)
         if self._subscribers:
             for callback in list(self._subscribers):
                 callback(new)
         return new
 
+    def _after(self, ask: Ask, choice: str, new: list) -> Ask | None:
+        """The decision after `choice` at `ask` brought `new`, if it is known already.
+
+        A "back" returns to the decision before the choice it takes back; a reversible
+        choice made again at the same decision leads to the same decision as before.
+        Any other choice may change anything, and all that is known is forgotten.
+        """
+        before = self._before
+        if len(new) == 1:
+            kind = type(new[0])
+            if kind in REVERSIBLE:
+                before.append(ask)
+                key = (id(ask), choice)
+                known = self._led_to.get(key)
+                if known is None:
+                    known = self._led_to[key] = (ask, candidates(self.state))
+                return known[1]
+            if kind in TAKEN_BACK and before:
+                return before.pop()
+        if self._led_to:  # not empty whenever `before` is not
+            before.clear()
+            self._led_to.clear()
+        return None
+
     def _cut(self, length: int) -> None:
         del self.events[length:]
-        self.marks = [m for m in self.marks if m.pos < length]
+        self._moves = [m for m in self._moves if m[0] < length]
         self.state = replay(self.content, self.events)
-        self._ask = None
+        self.state_edited()
 
     def undo_point(self) -> UndoPoint | NoUndo:
         """Where `undo()` would take the game now, or why it cannot (see `rules.undo`)."""
-        return undo_point(self.state, self.events, self.marks, self._candidates().seat)
+        last = Mark(*self._moves[-1]) if self._moves else None
+        return undo_point(self.state, self.events, last, self._candidates().seat)
 
     def undo(self) -> UndoPoint | NoUndo:
         """Take back the deciding seat's last choice of this turn, if the rules of undo allow it.

@@ -17,11 +17,16 @@ V = TypeVar("V")
 def once_per_object(build: Callable[[K], V]) -> Callable[[K], V]:
     """`build(obj)` computed the first time for each object, then remembered."""
     cache: dict[int, tuple[K, V]] = {}
+    last: tuple[K, V] | None = None  # the object asked for last time and its result: nearly always the one
 
     def get(obj: K) -> V:
+        nonlocal last
+        if last is not None and last[0] is obj:
+            return last[1]
         hit = cache.get(id(obj))
         if hit is None or hit[0] is not obj:
             hit = cache[id(obj)] = (obj, build(obj))
+        last = hit
         return hit[1]
 
     get.__doc__ = build.__doc__

@@ -20,10 +20,18 @@ def random_game(content: Content, players: int, seed: int,
     after every choice (tests check invariants there).
     """
     rng = random.Random(seed)
+    bits = rng.getrandbits
     engine = Engine.new(content, list(NAMES[:players]), seed=seed)
     decisions = 0
     while engine.state.phase != "over":
-        engine.choose(rng.choice(engine.legal_ids()))  # the same draw as ids[rng.randrange(len(ids))]
+        ids = engine.legal_ids()
+        # rng.choice(ids), as CPython draws it (tests/test_random_play.py checks), without its two calls
+        n = len(ids)
+        k = n.bit_length()
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        engine.choose(ids[r])
         decisions += 1
         if on_choice is not None:
             on_choice(engine)

@@ -71,8 +71,11 @@ def seats_from(s: GameState, first: int) -> list[int]:
 
 def setup_seat(s: GameState) -> int | None:
     """The next seat that still has objectives or a corporation to choose."""
-    for seat in seats_from(s, s.start_player):
-        if not s.players[seat].set_up:
+    players = s.players
+    n = len(players)
+    for i in range(n):
+        seat = (s.start_player + i) % n
+        if not players[seat].set_up:
             return seat
     return None
 
@@ -108,8 +111,10 @@ def galleries_available(s: GameState) -> int:
 
 def selection_seat(s: GameState) -> int | None:
     """Token holder first, then clockwise: the first seat without an island."""
-    chosen = set(s.islands_chosen.values())
-    for seat in seats_from(s, s.token):
+    chosen = s.islands_chosen.values()
+    n = len(s.players)
+    for i in range(n):
+        seat = (s.token + i) % n
         if seat not in chosen:
             return seat
     return None

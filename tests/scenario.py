@@ -113,7 +113,7 @@ def names(events) -> list[str]:
 
 def refresh(engine: Engine) -> None:
     """Make the engine work out its pending decision again after a state edit."""
-    engine._ask = None
+    engine.state_edited()
 
 
 # --- editing the state -------------------------------------------------------------

@@ -212,7 +212,7 @@ def test_view_keeps_a_deal_secret_while_its_payment_is_chosen():
     e = ready(2, islands=(1, 2))
     p = e.state.players[0]
     p.deals, p.enriched["iron"] = ["deal_04"], [2, 3]
-    e._ask = None
+    e.state_edited()
     events = act(e, "do:1:draw_or_close_deal", "close:deal_04")
     assert e.pending.kind == "deal"  # choosing 2' or 3' iron
     assert "deal_04" not in json.dumps(e.view(1))

@@ -36,3 +36,22 @@ def test_random_games_keep_every_invariant(players, batch):
     n = GAMES_PER_SIZE[players]
     for seed in range(batch, n, 10):
         _play(players, seed * 7919 + players)
+
+
+def test_random_game_draws_as_random_choice():
+    """`random_game` draws its choice as `rng.choice(ids)` would, without the calls: the same
+    games as a player that calls `rng.choice`, choice by choice."""
+    import random
+
+    from rules import Engine
+    from rules.simulate import NAMES
+
+    for players, seed in ((2, 3), (3, 4), (4, 5)):
+        chosen = []
+        engine, _ = random_game(CONTENT, players, seed, on_choice=lambda e: chosen.append(e.marks[-1].choice))
+        rng, twin = random.Random(seed), Engine.new(CONTENT, list(NAMES[:players]), seed=seed)
+        for choice in chosen:
+            expected = rng.choice(twin.legal_ids())
+            assert choice == expected
+            twin.choose(expected)
+        assert twin.events == engine.events

@@ -27,7 +27,7 @@ def _cubes(step) -> list:
 # --- enrich -----------------------------------------------------------------------
 
 def _enrich_cands(s, step):
-    p, board, picked = player(s, step), s.board, _cubes(step)
+    p, board, picked = player(s, step), s.content.board, _cubes(step)
     if len(picked) < step.data["enrich"]:
         for metal in METALS:
             mine = picked.count(metal) if picked else 0
@@ -44,7 +44,7 @@ def _enrich_cands(s, step):
 
 def _can_enrich(s, p, limit: int) -> bool:
     """A raw cube the player could enrich as the first of up to `limit`."""
-    board = s.board
+    board = s.content.board
     if limit <= 0 or board.enrich_same_metal_max <= 0:
         return False
     raw, centre, room = p.raw, s.centre, board.zero_line_capacity

@@ -27,38 +27,54 @@ SAME_COLUMN = "You cannot place both galleries in the same column"
 
 @once_per_object
 def _placements(content) -> dict[str, tuple[tuple[int, int, Cand, Cand], ...]]:
-    """Every place each gallery tile can go, in the order offered, by tile: (island, column,
-    the choice allowed, the same choice refused because the other tile went to that column)."""
+    """Every place a gallery tile of each kind can go, in the order offered, by kind: (island,
+    column, the choice allowed, the same choice refused because the other tile went to that column).
+    The payload names the kind; the tile placed is the first drawn tile of that kind."""
     board = content.board
     table = {}
-    for tile in content.gallery_instances():
-        kind = content.gallery(tile).id
+    for kind in content.galleries:
         places = []
         for island in board.mining_islands:
             for column in range(board.site_columns):
                 for side in ("up", "down"):
                     allowed = Cand(f"place:{kind}:{island}:{column}:{side}",
                                    f"Place {tile_name(content, kind)} face {side} on island {island}, column {column + 1}",
-                                   (tile, island, column, side == "up"))
+                                   (kind, island, column, side == "up"))
                     places.append((island, column, allowed, allowed.refused(SAME_COLUMN)))
-        table[tile] = tuple(places)
+        table[kind] = tuple(places)
     return table
 
 
-def _place_cands(s, step):
-    used = {(island, column) for island, column, _ in step.data.get("placed", ())}
-    table, seen = _placements(s.content), set()
+@once_per_object
+def _choices(content) -> dict[tuple[str, frozenset], tuple[Cand, ...]]:
+    """The choices of placing a tile of each kind with some columns used, kept as first needed."""
+    return {}
+
+
+def _place_choices(content, kind: str, used: frozenset) -> tuple[Cand, ...]:
+    """Every placement of a tile of `kind`, refused in the columns in `used` (where the other tile went)."""
+    table = _choices(content)
+    found = table.get((kind, used))
+    if found is None:
+        found = table[kind, used] = tuple(refused if (island, column) in used else allowed
+                                          for island, column, allowed, refused in _placements(content)[kind])
+    return found
+
+
+def _place_cands(s, step) -> list[Cand]:
+    used = frozenset((island, column) for island, column, _ in step.data.get("placed", ()))
+    content, seen, cands = s.content, set(), []
     for tile in s.drawn_galleries:
-        kind = s.content.gallery(tile).id
-        if kind in seen:
-            continue  # two copies of one tile give the same choices
-        seen.add(kind)
-        for island, column, allowed, refused in table[tile]:
-            yield refused if used and (island, column) in used else allowed
+        kind = content.gallery(tile).id
+        if kind not in seen:  # two copies of one tile give the same choices
+            seen.add(kind)
+            cands += _place_choices(content, kind, used)
+    return cands
 
 
 def _place_apply(s, step, cand, emit):
-    tile, island, column, face_up = cand.payload
+    kind, island, column, face_up = cand.payload
+    tile = next(t for t in s.drawn_galleries if s.content.gallery(t).id == kind)
     low, high = s.sites[island].columns[column]
     if low is not None and high is not None:
         emit(ev.GalleryRemoved(island, column, 2, high.tile, high.cubes, "pushed_off", high.face_up))

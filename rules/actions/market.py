@@ -32,7 +32,7 @@ _ARTIFACT_LABELS = {(m, n): f"{m.capitalize()} artifact for {n} {m}" for m in ME
 
 def _can_buy_artifact(s, seat, data) -> bool:
     """An artifact still on this island that the player has the raw cubes for."""
-    raw, price = s.players[seat].raw, s.board.artifact_price
+    raw, price = s.players[seat].raw, s.content.board.artifact_price
     for metal in s.artifacts.get(data["island"], ()):
         if raw[metal] >= price:
             return True
@@ -146,7 +146,7 @@ activity(kind="make_shipment", prompt="Which shipment do you make?",
 
 def _recruit(worker: str):
     def blocked(s, seat, data):
-        p, board = s.players[seat], s.board
+        p, board = s.players[seat], s.content.board
         have, cap = (p.merchants, board.merchants_max) if worker == "merchant" else (p.miners, board.miners_max)
         cost = board.merchant_cost if worker == "merchant" else board.miner_cost
         if have >= cap:
@@ -178,14 +178,14 @@ def _voyages(board) -> tuple[Cand, ...]:
 
 def _depart_cands(s, step):
     here = player(s, step).island
-    for voyage in _voyages(s.board):
+    for voyage in _voyages(s.content.board):
         if voyage.payload != here:
             yield voyage
 
 
 def _can_depart(s, seat, data) -> bool:
     """Another island to sail to (on a board of two islands or more there always is)."""
-    islands = s.board.islands
+    islands = s.content.board.islands
     return len(islands) > 1 or any(i.number != s.players[seat].island for i in islands)
 
 

@@ -52,7 +52,7 @@ def _free(s, step) -> int:
 def _mine_cands(s, step):
     island, free = step.data["island"], _free(s, step)
     taken = {(c, lv) for c, lv, _ in step.picks}
-    cap = s.board.gallery_max_cubes
+    cap = s.content.board.gallery_max_cubes
     for column, pair in enumerate(s.sites[island].columns):
         for level, g in ((1, pair[0]), (2, pair[1])):
             if g is None or (column, level) in taken:
@@ -80,7 +80,7 @@ def _workable(s, island: int, free: int, taken=()) -> bool:
     would offer): one not yet given miners, not emptied, and at level 2 only with a pair."""
     if free < 1:
         return False
-    cap = s.board.gallery_max_cubes
+    cap = s.content.board.gallery_max_cubes
     for column, (low, high) in enumerate(s.sites[island].columns):
         if low is not None and (low.cubes if low.face_up else cap) > 0 and (column, 1) not in taken:
             return True
