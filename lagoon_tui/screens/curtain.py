@@ -8,11 +8,13 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widget import Widget
 
 from ..quiet_gc import collector
 from ..widgets._common import Note
 from ..widgets.keys_footer import KeysFooter
 from .spot_paint import SpotCompositor
+from .toasts import hide_toast_rack
 
 COLLECT_AFTER = 0.2  # seconds a curtain stays up before garbage is collected behind it
 
@@ -84,6 +86,10 @@ class CurtainScreen(Screen[None]):
         # the card stands on the screen itself: each widget more would be restyled whenever the curtain comes up
         yield Card(self.card(), id="curtain-card")
         yield KeysFooter()
+
+    def _extend_compose(self, widgets: list[Widget]) -> None:
+        super()._extend_compose(widgets)
+        hide_toast_rack(widgets)  # (its first showing would arrange the whole screen again)
 
     def on_screen_resume(self) -> None:
         self.call_after_refresh(self._meanwhile)

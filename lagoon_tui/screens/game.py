@@ -13,7 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.errors import NoWidget
 from textual.events import ScreenResume
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.widget import Widget
 
@@ -33,6 +33,7 @@ from .curtain import CurtainScreen
 from .inspect import InspectScreen
 from .paging import SCROLL_KEYS, STEP_KEYS, Page, PagedScreen, board_pages, goto_key
 from .paging import WIDE  # noqa: F401 - where the compact layout ends; notes and tests name game.WIDE
+from .toasts import hide_toast_rack
 
 ROOMY = 58  # from this height on, the market also says what each equipment card does
 QUIET_AFTER = 0.1  # seconds from a move to the collection of its garbage (see lagoon_tui.quiet_gc)
@@ -224,11 +225,12 @@ class GameScreen(PagedScreen):
         if not self._resumed:
             self._resumed = True
             event.refresh_styles = False
-        # the keyboard changed hands (a curtain has just been passed): show the new player's page
-        self.call_after_refresh(self._follow_keyboard)
+        # the keyboard changed hands (a curtain has just been passed): the new player's page, if
+        # the curtain went before it was turned to under it
+        self.call_after_refresh(lambda: self._page_for(self.at_keyboard))
 
-    def _follow_keyboard(self) -> None:
-        seat = self.at_keyboard
+    def _page_for(self, seat: int | None) -> None:
+        """The compact layout turned to the page `seat` starts their decisions on, once per hand-over."""
         if seat is None or seat == self._paged_for:
             return
         self._paged_for = seat
@@ -272,6 +274,7 @@ class GameScreen(PagedScreen):
         """While a curtain is up: draw the board for `seat`; arrange and render it once Textual has taken the draw in."""
         if self._drawn != (seat, len(self.bridge.engine.events)):
             self._draw(seat)
+        self._page_for(seat)  # (turned after Enter, the page was arranged and painted then)
         self.call_after_refresh(self._arrange_unseen)
 
     def _arrange_unseen(self) -> None:
@@ -297,6 +300,24 @@ class GameScreen(PagedScreen):
                     widget.render_lines(Region(0, 0, *widget.outer_size))
             except NoWidget:  # not on the screen (a page of the compact layout not shown)
                 pass
+
+    def _extend_compose(self, widgets: list[Widget]) -> None:
+        super()._extend_compose(widgets)
+        hide_toast_rack(widgets)  # (its first showing would arrange the whole screen again)
+
+    def _screen_resized(self, size: Size) -> None:
+        # Textual arranges every screen of the stack again at each Resize event, even one to the
+        # size the screen has already: a start brought three of them, after the first curtain
+        if size != self._size or self._layout_required:
+            super()._screen_resized(size)
+
+    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
+        # A whole arrangement leaves none to do; Textual kept asking for one more at the next paint
+        # (after the Resize events of a start, up to three of them before the first board)
+        whole = not scroll or bool(self._layout_widgets)
+        super()._refresh_layout(size, scroll)
+        if whole:
+            self._layout_required = False
 
     async def _on_layout(self, message: messages.Layout) -> None:
         # A panel asks for its arrangement in its own time, which may come after the board was

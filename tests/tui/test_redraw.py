@@ -20,6 +20,8 @@ from textual import events
 from textual.app import App
 from textual.geometry import Region
 from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets._toast import ToastRack
 
 from lagoon_tui.app import WRITER_SWITCH_INTERVAL, LagoonApp
 from lagoon_tui.screens.curtain import CurtainScreen
@@ -473,3 +475,97 @@ async def test_a_new_game_screen_is_drawn_for_its_first_player_before_it_is_firs
             await start(pilot)
             assert isinstance(app.screen, CurtainScreen)
     assert seen[:2] == ["draw for 0", "arrange"], seen
+
+
+@pytest.mark.parametrize("size", [(160, 50), (80, 24)])
+async def test_the_first_curtain_of_a_game_goes_in_one_paint_too(size):
+    """The first board of a game, like every later one, is arranged under its curtain: Enter arranges nothing.
+
+    (Textual showed each screen's notification rack the first time the screen
+    came up, and that arranged the whole board again, 20-30 ms at 160x50; the
+    Resize events of a start each asked for one more arrangement as well.)
+    """
+    app = LagoonApp(settings=two_players())
+    async with app.run_test(size=size, notifications=True) as pilot:  # (as `lagoon` runs: with notifications)
+        run = await start(pilot)
+        curtain = app.screen
+        assert isinstance(curtain, CurtainScreen)
+        await pilot.resize_terminal(*size)  # as a terminal does at a start: a Resize to the size it has
+        game = game_screen(app)
+        for _ in range(500):
+            await pilot.pause(0.001)
+            if curtain.prepare is None and not (game._callbacks or game._layout_required):
+                break
+        else:
+            raise AssertionError("the board under the first curtain was never arranged")
+        with counted_on_screen("_refresh_layout", "_compositor_refresh") as counts:
+            await step(pilot, run, Policy(6))  # Enter: the curtain goes
+            await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+    assert counts == {"_refresh_layout": 0, "_compositor_refresh": 1}, counts
+
+
+async def test_a_screen_shown_without_notifications_is_not_arranged_for_its_empty_notification_rack(monkeypatch):
+    """Each time a screen comes up Textual shows its rack of notifications; empty, it must not ask for an arrangement.
+
+    (The first showing on each screen did: in a real terminal the whole board
+    was arranged again when the first curtain went, 20-30 ms at 160x50.)
+    """
+    showing: list[ToastRack] = []
+    shown_on: list[str] = []
+    arranging: list[str] = []
+    show = ToastRack.show
+
+    def shown(rack, notifications):
+        shown_on.append(type(rack.screen).__name__)
+        showing.append(rack)
+        try:
+            show(rack, notifications)
+        finally:
+            showing.pop()
+
+    def refreshed(widget, *_, layout=False, **__):
+        if layout and widget in showing and isinstance(widget.screen, (GameScreen, CurtainScreen)):
+            arranging.append(type(widget.screen).__name__)
+
+    app = LagoonApp(settings=two_players())
+    monkeypatch.setattr(ToastRack, "show", shown)
+    with watching(Widget, "refresh", refreshed):
+        async with app.run_test(size=(160, 50), notifications=True) as pilot:  # (Pilot's default: none)
+            run = await start(pilot)
+            policy = Policy(6)
+            while run.curtains < 3:  # screens of both kinds shown, some more than once
+                await step(pilot, run, policy)
+            await settle(pilot)
+            assert not app._notifications
+    assert shown_on.count("GameScreen") >= 2 and shown_on.count("CurtainScreen") >= 2, shown_on
+    assert arranging == [], arranging
+
+
+async def test_a_resize_to_the_size_the_board_has_already_arranges_nothing():
+    """Terminals send Resize events with the size they have (three came at a start): the board is not arranged for them.
+
+    A board waiting for an arrangement when they come is arranged once, and a
+    real change of size still arranges it.
+    """
+    app = LagoonApp(settings=two_players())
+    async with app.run_test(size=(160, 50)) as pilot:
+        run = await start(pilot)
+        await step(pilot, run, Policy(6))  # the first curtain goes
+        await settle(pilot)
+        with counted_on_screen("_refresh_layout") as same:
+            for _ in range(3):
+                await pilot.resize_terminal(160, 50)
+            await settle(pilot)
+        with counted_on_screen("_refresh_layout") as waiting:  # a panel asked for an arrangement as they came
+            game_screen(app).query_one("#board").refresh(layout=True)
+            for _ in range(3):
+                await pilot.resize_terminal(160, 50)
+            await settle(pilot)
+        with counted_on_screen("_refresh_layout") as wider:
+            await pilot.resize_terminal(170, 50)
+            await settle(pilot)
+        assert game_screen(app).size == (170, 50)
+    assert same == {"_refresh_layout": 0}, same
+    assert waiting == {"_refresh_layout": 1}, waiting
+    assert wider["_refresh_layout"] >= 1, wider

@@ -1,0 +1,20 @@
+"""Textual's rack of notifications, hidden before it mounts the way Textual hides it later.
+
+Textual gives every screen a rack for its notifications (toasts), hidden by
+its default CSS. Each time a screen is shown, Textual sets the rack's display
+to what the notifications need, as a style of the rack's own; the first time
+that counts as a change, and the whole screen was arranged anew for it: on
+the board, 20-30 ms when the first curtain was passed. Hidden so before it
+mounts, the rack changes nothing when its screen is first shown.
+"""
+from __future__ import annotations
+
+from textual.widget import Widget
+from textual.widgets._toast import ToastRack
+
+
+def hide_toast_rack(widgets: list[Widget]) -> None:
+    """For a screen's `_extend_compose`: its toast rack, among `widgets`, hidden already."""
+    for widget in widgets:
+        if isinstance(widget, ToastRack):
+            widget.display = False
