@@ -55,10 +55,10 @@ class LagoonApp(SavedGamesMixin, App[None]):
         self.start_with = settings
         self.store = store
         self.resume_with = resume
+        self._switch_interval = sys.getswitchinterval()  # restored as the app ends, however it ends
 
     def on_mount(self) -> None:
         collector.start()  # garbage is collected at quiet moments from now on
-        self._switch_interval = sys.getswitchinterval()
         sys.setswitchinterval(WRITER_SWITCH_INTERVAL)
         if not self.is_headless and self.console.color_system == "standard":
             # Textual turns the players' ANSI colours into its theme's RGB values

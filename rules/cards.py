@@ -6,9 +6,11 @@ registries in `rules.registry`; no code lives in the data.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 from typing import Mapping
+
+from .record import FrozenRecord, frozen_record
 
 METALS: tuple[str, ...] = ("gold", "iron", "copper", "silver")
 """The four resource types, in the order the game lists them."""
@@ -21,8 +23,8 @@ def frozen_map(d: Mapping | None = None) -> Mapping:
     return MappingProxyType(dict(d or {}))
 
 
-@dataclass(frozen=True, slots=True)
-class Corporation:
+@frozen_record
+class Corporation(FrozenRecord):
     id: str
     name: str
     merchants: int
@@ -32,8 +34,8 @@ class Corporation:
     deals: int  # deal cards drawn at the start
 
 
-@dataclass(frozen=True, slots=True)
-class Objective:
+@frozen_record
+class Objective(FrozenRecord):
     """An end-game objective.
 
     `measure` names a function in `rules.registry.MEASURES` that counts something
@@ -56,8 +58,8 @@ class Objective:
     tiers: tuple[tuple[int, int], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Equipment:
+@frozen_record
+class Equipment(FrozenRecord):
     id: str
     name: str
     cost: int
@@ -67,15 +69,15 @@ class Equipment:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
+@frozen_record
+class Deal(FrozenRecord):
     id: str
     requires: Mapping[str, int]  # metal -> minimum enriched level
     vp: int
 
 
-@dataclass(frozen=True, slots=True)
-class Shipment:
+@frozen_record
+class Shipment(FrozenRecord):
     id: str
     resources: Mapping[str, int]  # metal -> raw cubes
     artifacts: Mapping[str, int]  # metal -> artifacts
@@ -88,8 +90,8 @@ class Shipment:
         return sum(self.resources.values()) + sum(self.artifacts.values())
 
 
-@dataclass(frozen=True, slots=True)
-class GalleryTile:
+@frozen_record
+class GalleryTile(FrozenRecord):
     """One kind of gallery tile; `count` copies are in the deck."""
 
     id: str
@@ -98,8 +100,8 @@ class GalleryTile:
     count: int
 
 
-@dataclass(frozen=True, slots=True)
-class Island:
+@frozen_record
+class Island(FrozenRecord):
     number: int
     name: str
     actions: tuple[str, ...]  # names in rules.registry.ISLAND_ACTIONS
@@ -107,8 +109,8 @@ class Island:
     artifacts: tuple[str, ...]  # metals of the artifacts on this island
 
 
-@dataclass(frozen=True, slots=True)
-class Board:
+@frozen_record
+class Board(FrozenRecord):
     islands: tuple[Island, ...]
     players_min: int
     players_max: int
@@ -153,8 +155,8 @@ class Board:
         return tuple(i.number for i in self.islands if i.mining_site)
 
 
-@dataclass(frozen=True, slots=True)
-class Content:
+@frozen_record
+class Content(FrozenRecord):
     board: Board
     corporations: Mapping[str, Corporation]
     objectives: Mapping[str, Objective]

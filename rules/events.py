@@ -6,17 +6,19 @@ handler in `rules.evolve`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from . import codec
+from .record import Record, record
 
 EVENT_TYPES: dict[str, type] = {}
 
 
+class Event(Record):
+    """What every event is: a record of the fields it names."""
+    __slots__ = ()
+
+
 def event(cls):
-    # a docstring of its own spares `dataclass` from making one out of the signature (slow at import)
-    cls.__doc__ = cls.__doc__ or f"The event {cls.__name__}."
-    cls = dataclass(slots=True)(cls)
+    cls = record(cls)
     EVENT_TYPES[cls.__name__] = cls
     return cls
 
@@ -24,7 +26,7 @@ def event(cls):
 # --- setup -----------------------------------------------------------------
 
 @event
-class GameCreated:
+class GameCreated(Event):
     seed: int
     names: tuple[str, ...]
     colours: tuple[str, ...]
@@ -38,71 +40,71 @@ class GameCreated:
 
 
 @event
-class ObjectivesDealt:
+class ObjectivesDealt(Event):
     seat: int
     objectives: tuple[str, ...]
 
 
 @event
-class CorporationsDealt:
+class CorporationsDealt(Event):
     seat: int
     corporations: tuple[str, ...]
 
 
 @event
-class ObjectivesKept:
+class ObjectivesKept(Event):
     seat: int
     kept: tuple[str, ...]
     returned: tuple[str, ...]
 
 
 @event
-class CorporationChosen:
+class CorporationChosen(Event):
     seat: int
     corporation: str
 
 
 @event
-class EquipmentRevealed:
+class EquipmentRevealed(Event):
     card: str
 
 
 @event
-class ShipmentRevealed:
+class ShipmentRevealed(Event):
     tile: str
 
 
 # --- rounds and turns ----------------------------------------------------------
 
 @event
-class RoundBegan:
+class RoundBegan(Event):
     round: int
     token: int
 
 
 @event
-class IslandChosen:
+class IslandChosen(Event):
     seat: int
     island: int
 
 
 @event
-class ActionPhaseBegan:
+class ActionPhaseBegan(Event):
     turn_order: tuple[int, ...]
 
 
 @event
-class TurnBegan:
+class TurnBegan(Event):
     seat: int
 
 
 @event
-class Passed:
+class Passed(Event):
     seat: int
 
 
 @event
-class ActionStarted:
+class ActionStarted(Event):
     seat: int
     source: str
     kind: str
@@ -112,7 +114,7 @@ class ActionStarted:
 
 
 @event
-class Picked:
+class Picked(Event):
     """A player added one choice to the plan of the action under way."""
 
     seat: int
@@ -120,52 +122,52 @@ class Picked:
 
 
 @event
-class Unpicked:
+class Unpicked(Event):
     seat: int
 
 
 @event
-class ActionWithdrawn:
+class ActionWithdrawn(Event):
     seat: int
 
 
 @event
-class ActionFinished:
+class ActionFinished(Event):
     seat: int
 
 
 @event
-class Scored:
+class Scored(Event):
     seat: int
     vp: int
     source: str
 
 
 @event
-class EndOfGameTriggered:
+class EndOfGameTriggered(Event):
     seat: int
     vp: int
 
 
 @event
-class CentreEnriched:
+class CentreEnriched(Event):
     removed: tuple[tuple[str, int], ...]  # (metal, owner) of cubes that left past 4'
 
 
 @event
-class WagesPaid:
+class WagesPaid(Event):
     seat: int
     due: int
     paid: int
 
 
 @event
-class RoundEnded:
+class RoundEnded(Event):
     round: int
 
 
 @event
-class ObjectiveScored:
+class ObjectiveScored(Event):
     seat: int
     objective: str
     measure: int
@@ -173,7 +175,7 @@ class ObjectiveScored:
 
 
 @event
-class GameEnded:
+class GameEnded(Event):
     reason: str  # "vp_goal" | "last_round"
     places: tuple[int, ...]  # place of each seat, 1 = winner
     tiebreak_used: bool
@@ -182,7 +184,7 @@ class GameEnded:
 # --- island actions and equipment ------------------------------------------
 
 @event
-class ArtifactBought:
+class ArtifactBought(Event):
     seat: int
     island: int
     metal: str
@@ -190,7 +192,7 @@ class ArtifactBought:
 
 
 @event
-class GalleryFlipped:
+class GalleryFlipped(Event):
     island: int
     column: int
     level: int
@@ -199,14 +201,14 @@ class GalleryFlipped:
 
 
 @event
-class MinersWorked:
+class MinersWorked(Event):
     seat: int
     island: int
     miners: int
 
 
 @event
-class ResourcesMined:
+class ResourcesMined(Event):
     seat: int
     island: int
     column: int
@@ -216,7 +218,7 @@ class ResourcesMined:
 
 
 @event
-class GalleryRemoved:
+class GalleryRemoved(Event):
     """A gallery left the board (exhausted, pushed off, demolished) for the discard pile."""
 
     island: int
@@ -229,24 +231,24 @@ class GalleryRemoved:
 
 
 @event
-class GallerySlid:
+class GallerySlid(Event):
     island: int
     column: int
 
 
 @event
-class GalleriesDrawn:
+class GalleriesDrawn(Event):
     seat: int | None
     tiles: tuple[str, ...]
 
 
 @event
-class GalleryDeckReshuffled:
+class GalleryDeckReshuffled(Event):
     order: tuple[str, ...]
 
 
 @event
-class GalleryPlaced:
+class GalleryPlaced(Event):
     seat: int | None
     tile: str
     island: int
@@ -256,71 +258,71 @@ class GalleryPlaced:
 
 
 @event
-class GalleryRewardPaid:
+class GalleryRewardPaid(Event):
     seat: int
     money: int
 
 
 @event
-class DealDrawn:
+class DealDrawn(Event):
     seat: int
     deal: str
 
 
 @event
-class DealClosed:
+class DealClosed(Event):
     seat: int
     deal: str
     paid: tuple[tuple[str, int], ...]  # (metal, level) of the enriched cubes given
 
 
 @event
-class DealDiscarded:
+class DealDiscarded(Event):
     seat: int
     deal: str
     money: int
 
 
 @event
-class Traded:
+class Traded(Event):
     seat: int
     give: tuple[str, ...]  # metals or "money"
     get: str
 
 
 @event
-class EquipmentBought:
+class EquipmentBought(Event):
     seat: int
     card: str
     cost: int
 
 
 @event
-class MerchantRecruited:
+class MerchantRecruited(Event):
     seat: int
     cost: int
 
 
 @event
-class MinerRecruited:
+class MinerRecruited(Event):
     seat: int
     cost: int
 
 
 @event
-class ShipmentMade:
+class ShipmentMade(Event):
     seat: int
     tile: str
 
 
 @event
-class ResourcesEnriched:
+class ResourcesEnriched(Event):
     seat: int
     metals: tuple[str, ...]
 
 
 @event
-class EnrichedCubeBought:
+class EnrichedCubeBought(Event):
     seat: int
     metal: str
     level: int
@@ -329,7 +331,7 @@ class EnrichedCubeBought:
 
 
 @event
-class EnrichedCubeUpgraded:
+class EnrichedCubeUpgraded(Event):
     seat: int
     metal: str
     level: int  # level before
@@ -337,7 +339,7 @@ class EnrichedCubeUpgraded:
 
 
 @event
-class CentreCubeUpgraded:
+class CentreCubeUpgraded(Event):
     seat: int
     metal: str
     level: int  # level before; from 4' the cube leaves the game
@@ -345,7 +347,7 @@ class CentreCubeUpgraded:
 
 
 @event
-class ResourceCollected:
+class ResourceCollected(Event):
     seat: int
     island: int
     column: int
@@ -354,27 +356,27 @@ class ResourceCollected:
 
 
 @event
-class EnrichedCubeCrushed:
+class EnrichedCubeCrushed(Event):
     seat: int
     metal: str
     level: int
 
 
 @event
-class MetalSold:
+class MetalSold(Event):
     seat: int
     metal: str
     money: int
 
 
 @event
-class MoneyReceived:
+class MoneyReceived(Event):
     seat: int
     money: int
 
 
 @event
-class ShipDeparted:
+class ShipDeparted(Event):
     seat: int
     origin: int
     destination: int

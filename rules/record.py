@@ -1,0 +1,64 @@
+"""Records: the engine's dataclasses, with equality, hashing and repr written once for all.
+
+`dataclass` writes each method of each class as source and compiles it
+while the module is imported: the 51 events alone took 20-30 ms of every
+start of the game. Declared as `record` (or `frozen_record`), a class gets
+only its `__init__` from `dataclass`; comparing, hashing and printing it
+use the methods below, which read the fields `dataclass` found. They behave
+as `dataclass`'s own: fields marked `compare=False` or `repr=False` are left
+out, a mutable record is unhashable, and a frozen one hashes its fields.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from functools import cache
+
+
+@cache
+def _compared(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls) if f.compare)
+
+
+@cache
+def _shown(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cls) if f.repr)
+
+
+class Record:
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in _compared(self.__class__))
+
+    __hash__ = None  # type: ignore[assignment]  # (mutable: as dataclass leaves it)
+
+    def __repr__(self) -> str:
+        values = ", ".join(f"{name}={getattr(self, name)!r}" for name in _shown(self.__class__))
+        return f"{self.__class__.__qualname__}({values})"
+
+
+class FrozenRecord(Record):
+    __slots__ = ()
+
+    def __hash__(self) -> int:
+        return hash(tuple(getattr(self, name) for name in _compared(self.__class__)))
+
+
+def record(cls: type) -> type:
+    """A mutable dataclass of a class that derives from Record."""
+    assert issubclass(cls, Record) and not issubclass(cls, FrozenRecord), cls
+    return dataclass(eq=False, repr=False)(_described(cls))
+
+
+def frozen_record(cls: type) -> type:
+    """A frozen dataclass of a class that derives from FrozenRecord."""
+    assert issubclass(cls, FrozenRecord), cls
+    return dataclass(frozen=True, eq=False, repr=False)(_described(cls))
+
+
+def _described(cls: type) -> type:
+    # a docstring of its own spares `dataclass` from making one out of the signature (slow too)
+    cls.__doc__ = cls.__doc__ or f"The record {cls.__name__}."
+    return cls
