@@ -24,6 +24,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ..scene import Scene
+from ._framed import FramedLines
 
 CUBE = "●"
 SPENT = "○"
@@ -384,10 +385,15 @@ class SteadyTitle:
 
 
 class SteadyBorders:
-    """Mixin for widgets: border title and subtitle that repaint only when they change (see `SteadyTitle`)."""
+    """Mixin for widgets: border title and subtitle that repaint only when they change (see `SteadyTitle`),
+    and lines of content framed once, not at every paint (see `FramedLines`)."""
 
     border_title = SteadyTitle()
     border_subtitle = SteadyTitle()
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._styles_cache = FramedLines()
 
 
 class SteadyLayout(SteadyBorders):

@@ -19,6 +19,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App
 from textual.geometry import Region
+from textual._styles_cache import StylesCache
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets._toast import ToastRack
@@ -540,6 +541,39 @@ async def test_a_screen_shown_without_notifications_is_not_arranged_for_its_empt
             assert not app._notifications
     assert shown_on.count("GameScreen") >= 2 and shown_on.count("CurtainScreen") >= 2, shown_on
     assert arranging == [], arranging
+
+
+async def test_a_line_of_the_log_is_framed_once_however_often_it_moves_up():
+    """A new log line moves every line of a full log up a row: they are painted as already framed, not framed again.
+
+    (Textual framed each line of a widget, padding, border and colours, each
+    time it painted it: the log's whole height at every move, for a line or
+    two of news. See `FramedLines`.) The log still shows the newest line.
+    """
+    app = LagoonApp(settings=two_players())
+    async with app.run_test(size=(160, 50)) as pilot:
+        run = await start(pilot)
+        policy = Policy(4)
+        log = game_screen(app).query_one(LogPanel)
+        while len(log.lines) <= log.scrollable_content_region.height:  # until the log is full and scrolls
+            await step(pilot, run, policy)
+        checked = 0
+        for _ in range(30):
+            reader, before = log.scene.seat, len(log.lines)
+            framed: list[int] = []
+            with watching(StylesCache, "render_line", lambda cache, styles, y, *rest:
+                          framed.append(y) if cache is log._styles_cache else None):
+                await step(pilot, run, policy)
+                await settle(pilot)
+            new = len(log.lines) - before
+            if not app.screen is game_screen(app) or log.scene.seat != reader or new <= 0:
+                continue  # another reader's log is written anew; a move that wrote nothing moves nothing
+            content_rows = [y for y in framed if 0 < y < log.outer_size.height - 1]  # not the border's rows
+            assert len(content_rows) <= new, (new, sorted(framed))
+            shown = [strip.text for strip in log.render_lines(log.outer_size.region)]
+            assert log.scene.log[-1].text.split()[-1] in " ".join(shown[-3:-1]), shown
+            checked += 1
+        assert checked >= 5, checked
 
 
 async def test_a_resize_to_the_size_the_board_has_already_arranges_nothing():
