@@ -13,16 +13,22 @@ every option again although most of them were just there.
 next), as long as nothing that frames it has changed: the widget's width,
 padding, border, colours and opacity. A line seen again comes back as the
 very same strip, so the colour filters and the compositor's cuts of it come
-from the strip's own caches too. What is painted is exactly what Textual's
-framing paints (the snapshots and tests/tui/test_tmux.py compare screens).
+from the strip's own caches too. A plain frame (borders and padding, as all
+ours are) is put together from its two sides worked out once, not through
+Textual's general framing of every line. What is painted is exactly what
+Textual's framing paints (tests/tui/test_redraw.py compares the two; the
+snapshots and tests/tui/test_tmux.py compare screens).
 
 It replaces a private part of Textual (`StylesCache`); Textual is pinned in
 pyproject.toml.
 """
 from __future__ import annotations
 
+from textual._border import get_box
+from textual._segment_tools import make_blank
 from textual._styles_cache import StylesCache
 from textual.strip import Strip
+from textual.style import Style
 
 
 class FramedLines(StylesCache):
@@ -32,6 +38,7 @@ class FramedLines(StylesCache):
         super().__init__()
         self._framed: dict[int, tuple[Strip, Strip]] = {}  # id(content line) -> (content line, framed line)
         self._frame: tuple | None = None  # what the framed lines were framed with
+        self._sides: tuple | None = None  # a plain frame's (left, right, content width, fill), else None
 
     def render(self, styles, size, base_background, background, render_content_line, filters,
                border_title, border_subtitle, content_size=None, padding=None, crop=None,
@@ -42,6 +49,8 @@ class FramedLines(StylesCache):
         if frame != self._frame:
             self._framed.clear()
             self._frame = frame
+            self._sides = self._plain_sides(styles, content_size or size, padding or styles.padding,
+                                            base_background, background, opacity)
         return super().render(styles, size, base_background, background, render_content_line, filters,
                               border_title, border_subtitle, content_size, padding, crop, opacity,
                               **colours)
@@ -58,9 +67,41 @@ class FramedLines(StylesCache):
         known = self._framed.get(id(content))
         if known is not None and known[0] is content:
             return known[1]
-        framed = super().render_line(styles, y, size, content_size, padding, base_background, background,
-                                     lambda _y: content, *rest)
+        if self._sides is not None:
+            left, right, content_width, fill = self._sides
+            framed = Strip([*left, *content.adjust_cell_length(content_width, fill), *right], size.width)
+        else:
+            framed = super().render_line(styles, y, size, content_size, padding, base_background, background,
+                                         lambda _y: content, *rest)
         if len(self._framed) > 4 * size.height:  # lines long gone (a log scrolled far, old option lists)
             self._framed.clear()
         self._framed[id(content)] = (content, framed)
         return framed
+
+    def _plain_sides(self, styles, content_size, padding, base_background, background, opacity) -> tuple | None:
+        """What goes left and right of each line of content in a plain frame, worked out as Textual does.
+
+        A plain frame is borders and padding and nothing else: no outline,
+        tint, hatching or transparency. Our widgets' frames are all plain;
+        any other is framed by Textual line by line.
+        """
+        hatched = styles.has_rule("hatch") and styles.hatch != "none"
+        if (any(edge for edge, _ in styles.outline) or styles.tint.a or hatched
+                or opacity != 1.0 or styles.text_opacity != 1.0):
+            return None
+        inner, outer = self.get_inner_outer(base_background, background)
+        fill = inner.rich_style
+        _top, (right_edge, right_colour), _bottom, (left_edge, left_colour) = styles.border
+        _pad_top, pad_right, _pad_bottom, pad_left = padding
+        left, right = [], []
+        if left_edge:
+            edge = Style(foreground=base_background + left_colour.multiply_alpha(opacity))
+            left.append(get_box(left_edge, inner, outer, edge)[1][0])
+        if pad_left:
+            left.append(make_blank(pad_left, fill))
+        if pad_right:
+            right.append(make_blank(pad_right, fill))
+        if right_edge:
+            edge = Style(foreground=base_background + right_colour.multiply_alpha(opacity))
+            right.append(get_box(right_edge, inner, outer, edge)[1][2])
+        return left, right, content_size.width, fill

@@ -31,6 +31,7 @@ from lagoon_tui.screens.help import HelpScreen
 from lagoon_tui.settings import GameSettings
 from lagoon_tui.stills import STILLS
 from lagoon_tui.widgets import LogPanel
+from lagoon_tui.widgets._framed import FramedLines
 from lagoon_tui.widgets._common import Bullets, Flow, Note, render_key
 from lagoon_tui.widgets.keys_footer import KeysFooter, KeysLine
 
@@ -574,6 +575,38 @@ async def test_a_line_of_the_log_is_framed_once_however_often_it_moves_up():
             assert log.scene.log[-1].text.split()[-1] in " ".join(shown[-3:-1]), shown
             checked += 1
         assert checked >= 5, checked
+
+
+@pytest.mark.parametrize("size", [(160, 50), (80, 24)])
+async def test_every_line_we_frame_is_what_textual_would_have_painted(size):
+    """Our widgets frame their lines once, from sides worked out once (`FramedLines`): the strips are Textual's own.
+
+    Every widget so framed on the screens of a game's opening is painted
+    both ways and compared segment by segment (text and style).
+    """
+    app = LagoonApp(settings=two_players())
+    async with app.run_test(size=size) as pilot:
+        run = await start(pilot)
+        policy = Policy(4)
+        compared: set[str] = set()
+        for n in range(16):
+            await step(pilot, run, policy)
+            for widget in app.screen.query("*"):
+                if not isinstance(widget._styles_cache, FramedLines) or not widget.region:
+                    continue
+                whole = widget.region.size.region
+                ours = widget.render_lines(whole)
+                widget._styles_cache = StylesCache()
+                try:
+                    textuals = widget.render_lines(whole)
+                finally:
+                    widget._styles_cache = FramedLines()
+                assert [list(strip) for strip in ours] == [list(strip) for strip in textuals], widget
+                compared.add(type(widget).__name__)
+        assert {"PromptPanel", "PromptOptions", "PlayerBoard", "Card"} <= compared, compared
+        if size == (160, 50):
+            assert {"LogPanel", "IslandPanel", "MarketPanel", "MiningSitePanel", "EnrichmentCenterPanel",
+                    "ScoreTrackPanel", "RoundTrackPanel"} <= compared, compared
 
 
 async def test_a_resize_to_the_size_the_board_has_already_arranges_nothing():
