@@ -384,6 +384,15 @@ async def test_the_board_is_rendered_while_the_curtain_is_up():
             checked += 1
 
 
+async def arranged_under(pilot, curtain: CurtainScreen, game: GameScreen) -> None:
+    """Wait a moment: the board is drawn and arranged under the curtain, and nothing is left to do."""
+    for _ in range(500):
+        await pilot.pause(0.001)
+        if curtain.prepare is None and not (game._callbacks or game._layout_required):
+            return
+    raise AssertionError("the board under the curtain was never arranged")
+
+
 async def test_a_curtain_that_has_been_up_a_moment_goes_in_one_paint():
     """Under the curtain the screen is arranged for the next player's board: passing it arranges nothing and paints once.
 
@@ -400,14 +409,7 @@ async def test_a_curtain_that_has_been_up_a_moment_goes_in_one_paint():
             await step(pilot, run, policy)
             if not isinstance(app.screen, CurtainScreen):
                 continue
-            game = game_screen(app)
-            curtain = app.screen
-            for _ in range(500):  # a moment: the board is drawn under the curtain and nothing is left to do
-                await pilot.pause(0.001)
-                if curtain.prepare is None and not (game._callbacks or game._layout_required):
-                    break
-            else:
-                raise AssertionError("the board under the curtain was never arranged")
+            await arranged_under(pilot, app.screen, game_screen(app))
             with counted_on_screen("_refresh_layout", "_compositor_refresh") as counts:
                 await step(pilot, run, policy)  # Enter: the curtain goes
                 await settle(pilot)
@@ -493,13 +495,7 @@ async def test_the_first_curtain_of_a_game_goes_in_one_paint_too(size):
         curtain = app.screen
         assert isinstance(curtain, CurtainScreen)
         await pilot.resize_terminal(*size)  # as a terminal does at a start: a Resize to the size it has
-        game = game_screen(app)
-        for _ in range(500):
-            await pilot.pause(0.001)
-            if curtain.prepare is None and not (game._callbacks or game._layout_required):
-                break
-        else:
-            raise AssertionError("the board under the first curtain was never arranged")
+        await arranged_under(pilot, curtain, game_screen(app))
         with counted_on_screen("_refresh_layout", "_compositor_refresh") as counts:
             await step(pilot, run, Policy(6))  # Enter: the curtain goes
             await settle(pilot)
