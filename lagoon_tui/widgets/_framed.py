@@ -49,7 +49,8 @@ class FramedLines(StylesCache):
         if frame != self._frame:
             self._framed.clear()
             self._frame = frame
-            self._sides = self._plain_sides(styles, content_size or size, padding or styles.padding,
+            self._sides = self._plain_sides(styles, size if content_size is None else content_size,
+                                            styles.padding if padding is None else padding,
                                             base_background, background, opacity)
         return super().render(styles, size, base_background, background, render_content_line, filters,
                               border_title, border_subtitle, content_size, padding, crop, opacity,
