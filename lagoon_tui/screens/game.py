@@ -71,7 +71,8 @@ class GameScreen(PagedScreen):
         goto_key("l", "log", "log"),
         *SCROLL_KEYS,
         Binding("u,ctrl+z", "undo", "Undo"),  # saves: take back a move of this turn
-        *(Binding(str(n), f"pick({n - 1})", f"Option {n}", show=False) for n in range(1, 10)),
+        # priority: picked as the key comes in, not after it has travelled up from the focused widget
+        *(Binding(str(n), f"pick({n - 1})", f"Option {n}", show=False, priority=True) for n in range(1, 10)),
     ]
     WIDE_ONLY = frozenset({"my_cards"})
     PAGE_KINDS = {"islands": IslandPanel, "sites": MiningSitePanel, "centre": EnrichmentCenterPanel,

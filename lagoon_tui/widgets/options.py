@@ -55,14 +55,17 @@ class Options(SteadyLayout, ScrollView, can_focus=True):
     }
     """
     COMPONENT_CLASSES: ClassVar[set[str]] = {"options--highlighted"}
+    # Priority: Textual runs a priority binding as soon as the key comes in. Any other key
+    # travels up from the focused widget to the app, one message per container, before its
+    # binding is looked for (about 1 ms a key). Here only while the options have the keyboard.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "move(-1)", "Previous option", show=False),
-        Binding("down", "move(1)", "Next option", show=False),
-        Binding("home", "move_to(0)", "First option", show=False),
-        Binding("end", "move_to(-1)", "Last option", show=False),
-        Binding("pageup", "page(-1)", "Options a page up", show=False),
-        Binding("pagedown", "page(1)", "Options a page down", show=False),
-        Binding("enter", "pick", "Pick the highlighted option", show=False),
+        Binding("up", "move(-1)", "Previous option", show=False, priority=True),
+        Binding("down", "move(1)", "Next option", show=False, priority=True),
+        Binding("home", "move_to(0)", "First option", show=False, priority=True),
+        Binding("end", "move_to(-1)", "Last option", show=False, priority=True),
+        Binding("pageup", "page(-1)", "Options a page up", show=False, priority=True),
+        Binding("pagedown", "page(1)", "Options a page down", show=False, priority=True),
+        Binding("enter", "pick", "Pick the highlighted option", show=False, priority=True),
     ]
 
     class Picked(Message):

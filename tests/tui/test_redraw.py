@@ -605,6 +605,34 @@ async def test_every_line_we_frame_is_what_textual_would_have_painted(size):
                     "ScoreTrackPanel", "RoundTrackPanel"} <= compared, compared
 
 
+async def test_a_digit_or_an_arrow_is_acted_on_as_it_comes_in_not_passed_up_the_screen():
+    """The prompt's keys are priority bindings: Textual acts on them when the key arrives.
+
+    Any other key goes to the focused widget and then up through every
+    container to the app, a message each, before its binding is looked for.
+    Other keys still work as before (f: the log filter).
+    """
+    app = LagoonApp(settings=two_players())
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pass_first_curtain(pilot)
+        game = game_screen(app)
+        options = prompt_options(game)
+        passed_on: list[str] = []
+        with watching(Widget, "_forward_event", lambda widget, event: passed_on.append(
+                event.key) if isinstance(event, events.Key) else None):
+            before, events_before = options.highlighted, len(game.bridge.engine.events)
+            await pilot.press("down")
+            await settle(pilot)
+            assert options.highlighted == (before or 0) + 1
+            await pilot.press("1")
+            await settle(pilot)
+            assert len(game.bridge.engine.events) > events_before  # the first option was chosen
+            assert passed_on == []
+            await pilot.press("f")
+            await settle(pilot)
+        assert passed_on == ["f"] and game.query_one(LogPanel).filter_seat == 0
+
+
 async def test_a_resize_to_the_size_the_board_has_already_arranges_nothing():
     """Terminals send Resize events with the size they have (three came at a start): the board is not arranged for them.
 
