@@ -12,7 +12,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.errors import NoWidget
-from textual.events import ScreenResume
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.widget import Widget
@@ -33,13 +32,14 @@ from .curtain import CurtainScreen
 from .inspect import InspectScreen
 from .paging import SCROLL_KEYS, STEP_KEYS, Page, PagedScreen, board_pages, goto_key
 from .paging import WIDE  # noqa: F401 - where the compact layout ends; notes and tests name game.WIDE
+from .styles_kept import StylesKept
 from .toasts import hide_toast_rack
 
 ROOMY = 58  # from this height on, the market also says what each equipment card does
 QUIET_AFTER = 0.1  # seconds from a move to the collection of its garbage (see lagoon_tui.quiet_gc)
 
 
-class GameScreen(PagedScreen):
+class GameScreen(StylesKept, PagedScreen):
     """The board, the prompt, the market and the log.
 
     Wide terminals show everything at once. Below WIDE the screen gets the
@@ -97,7 +97,6 @@ class GameScreen(PagedScreen):
         self._paged_for: int | None = None  # the seat the compact page last jumped for
         self._shown_events = 0  # how much of the engine's log the screen shows
         self._drawn: tuple[int | None, int] | None = None  # the seat and the log length last drawn for
-        self._resumed = False  # shown at least once
         self._unsubscribe = bridge.engine.subscribe(lambda events: self.post_message(self.GameChanged(events)))
 
     # --- layout ---------------------------------------------------------------------
@@ -219,13 +218,7 @@ class GameScreen(PagedScreen):
             return 0
         return None
 
-    def _on_screen_resume(self, event: ScreenResume) -> None:
-        # (Textual's own handler runs after this one, with the event as this one leaves it.)
-        # Textual restyles every widget of a screen it shows; the first time, they were
-        # styled as they mounted a moment before: 10 ms of the start for nothing.
-        if not self._resumed:
-            self._resumed = True
-            event.refresh_styles = False
+    def on_screen_resume(self) -> None:
         # the keyboard changed hands (a curtain has just been passed): the new player's page, if
         # the curtain went before it was turned to under it
         self.call_after_refresh(lambda: self._page_for(self.at_keyboard))

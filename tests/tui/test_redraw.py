@@ -465,6 +465,34 @@ async def test_the_game_screen_is_not_restyled_as_a_whole_when_first_shown():
             assert isinstance(app.screen, CurtainScreen) and restyled == []
 
 
+async def test_the_curtain_is_restyled_when_it_comes_up_only_after_the_app_changed_its_styles():
+    """Textual restyled every widget of the curtain each time it came up (about 3 ms a hand-over).
+
+    A new theme chosen meanwhile still restyles it: the card shows the new theme's colours.
+    """
+    restyled: list[Screen] = []
+    app = LagoonApp(settings=two_players())
+    async with app.run_test(size=(160, 50)) as pilot:
+        run = await start(pilot)
+        policy = Policy(4)
+        with watching(CurtainScreen, "update_node_styles", lambda self, *_, **__: restyled.append(self)):
+            curtains = 0
+            while curtains < 3:
+                await step(pilot, run, policy)
+                curtains += isinstance(app.screen, CurtainScreen)
+            assert restyled == []
+            while isinstance(app.screen, CurtainScreen):
+                await step(pilot, run, policy)
+            app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+            await settle(pilot)
+            while not isinstance(app.screen, CurtainScreen):
+                await step(pilot, run, policy)
+            assert len(restyled) == 1
+            theme = app.current_theme
+            assert app.screen.styles.background.hex.lower() == theme.background.lower(), (
+                app.screen.styles.background, theme.background)
+
+
 async def test_a_new_game_screen_is_drawn_for_its_first_player_before_it_is_first_arranged():
     """The board under the first curtain is drawn for the player it names before Textual arranges the screen.
 
