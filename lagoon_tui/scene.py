@@ -7,25 +7,24 @@ not know: `view` is `rules.view(state, seat)`, already stripped of secrets.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.text import Text
 
 from rules.cards import Content
 from rules.decision import Decision
+from rules.record import FrozenRecord, frozen_record
 
 COLOUR_STYLES = {"red": "bold red", "yellow": "bold yellow", "green": "bold green", "blue": "bold blue"}
 COLOUR_LETTERS = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}
 
 
-@dataclass(frozen=True)
-class LogLine:
+@frozen_record
+class LogLine(FrozenRecord):
     seat: int | None  # the player the line is about, if any (for filtering)
     text: str
 
 
-@dataclass(frozen=True)
-class Scene:
+@frozen_record
+class Scene(FrozenRecord):
     view: dict  # rules.view(state, seat): plain JSON-like data, secrets removed
     content: Content
     seat: int | None  # the seat at the keyboard; None when nobody's secrets may show

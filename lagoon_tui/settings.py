@@ -5,7 +5,7 @@ Kept apart from the new-game form so that starting a game straight away
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from rules.record import FrozenRecord, frozen_record
 
 DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dev")
 COLOURS = ("red", "yellow", "green", "blue")
@@ -13,8 +13,8 @@ NAME_MAX = 12
 SEATS_MIN, SEATS_MAX = 2, 4
 
 
-@dataclass(frozen=True)
-class GameSettings:
+@frozen_record
+class GameSettings(FrozenRecord):
     """What the new-game form decided. `seed`/`start_player` None mean "pick at random"."""
 
     names: tuple[str, ...]

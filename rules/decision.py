@@ -1,8 +1,9 @@
 """Decisions, options and rejections: how the engine asks and how it says no."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable
+
+from .record import FrozenRecord, frozen_record
 
 Emit = Callable[[Any], None]
 Reason = str | Callable[[], str] | None
@@ -71,14 +72,14 @@ class Ask:
         return text(self._prompt)
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+@frozen_record
+class Option(FrozenRecord):
     id: str
     label: str
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+@frozen_record
+class Decision(FrozenRecord):
     """The one pending decision: whose it is, what kind, and every legal option."""
 
     seat: int | None
@@ -90,8 +91,8 @@ class Decision:
         return tuple(o.id for o in self.options)
 
 
-@dataclass(frozen=True, slots=True)
-class Rejection:
+@frozen_record
+class Rejection(FrozenRecord):
     """A choice the rules do not allow now; nothing changed."""
 
     choice: str

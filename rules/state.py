@@ -6,25 +6,26 @@ setup that builds the empty state) writes to it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from .cards import METALS, Content
+from .record import Record, record
 
 MONEY = "money"
 """The good that stands for $1 in trades."""
 
 
-@dataclass(slots=True)
-class Gallery:
+@record
+class Gallery(Record):
     tile: str  # gallery tile instance, e.g. "gold_3#2"
     face_up: bool
     cubes: int  # cubes on the tile; 0 while face down
     placed_by: int | None = None  # seat that placed it (and so knows it); None at setup
 
 
-@dataclass(slots=True)
-class MiningSite:
+@record
+class MiningSite(Record):
     island: int
     # columns[c] = [level 1, level 2]; None where no gallery lies
     columns: list[list[Gallery | None]]
@@ -33,8 +34,8 @@ class MiningSite:
         return self.columns[column][level - 1]
 
 
-@dataclass(slots=True)
-class Player:
+@record
+class Player(Record):
     seat: int
     name: str
     colour: str
@@ -78,8 +79,8 @@ class Player:
         return self.corporation is not None
 
 
-@dataclass(slots=True)
-class Step:
+@record
+class Step(Record):
     """An action under way: what it is, what was placed for it, what was picked so far.
 
     `picks` is the plan of an unfinished step (miners assigned, cubes chosen...),
@@ -98,16 +99,16 @@ class Step:
     committed: bool = False
 
 
-@dataclass(slots=True)
-class Standing:
+@record
+class Standing(Record):
     seat: int
     place: int  # 1 = winner (shared places for full ties)
     vp: int
     tiebreak: list[int]  # money, equipment, deals closed, shipments
 
 
-@dataclass(slots=True)
-class GameState:
+@record
+class GameState(Record):
     seed: int = 0
     players: list[Player] = field(default_factory=list)
     start_player: int = 0

@@ -12,17 +12,17 @@ before the choice (the state is rebuilt by replaying the shorter log), so no
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
 from . import events as ev
 from .narrate import narrate
 from .state import GameState
+from .record import FrozenRecord, Record, frozen_record, record
 from .view import redact
 
 
-@dataclass(slots=True)
-class Mark:
+@record
+class Mark(Record):
     """Where one accepted choice began in the log, who made it, and what it was.
 
     Never changed once made. The engine keeps its marks as plain tuples and makes
@@ -34,8 +34,8 @@ class Mark:
     choice: str
 
 
-@dataclass(frozen=True, slots=True)
-class UndoPoint:
+@frozen_record
+class UndoPoint(FrozenRecord):
     """The log may be cut back to `pos`; `what` says in words what is taken back."""
 
     pos: int
@@ -43,8 +43,8 @@ class UndoPoint:
     what: str
 
 
-@dataclass(frozen=True, slots=True)
-class NoUndo:
+@frozen_record
+class NoUndo(FrozenRecord):
     """Undo is not possible now; `reason` says why in a few words, for the prompt ("a deal was drawn")."""
 
     reason: str

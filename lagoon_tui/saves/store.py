@@ -20,13 +20,14 @@ import json
 import os
 import sqlite3
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator, Sequence
 
 from rules import codec
 from rules import events as ev
+from rules.record import FrozenRecord, Record, frozen_record, record
 from rules.undo import Mark
 
 APP_ID = 0x4C47_4E31  # "LGN1": marks a file as a Lagoon save, in the SQLite header
@@ -84,8 +85,8 @@ def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-@dataclass(frozen=True)
-class Summary:
+@frozen_record
+class Summary(FrozenRecord):
     """What the Load list shows of a game without replaying it."""
 
     status: str  # "playing" | "over"
@@ -94,8 +95,8 @@ class Summary:
     deciding: int | None
 
 
-@dataclass(frozen=True)
-class GameInfo:
+@frozen_record
+class GameInfo(FrozenRecord):
     id: int
     created: str
     updated: str
@@ -114,8 +115,8 @@ class GameInfo:
         return self.status == "over"
 
 
-@dataclass
-class SavedGame:
+@record
+class SavedGame(Record):
     info: GameInfo
     events: list = field(default_factory=list)
     marks: list[Mark] = field(default_factory=list)
