@@ -16,6 +16,7 @@ from .bridge import GameBridge
 from .quiet_gc import collector
 from .saving import SavedGamesMixin
 from .screens.game import GameScreen
+from .screens.styles_kept import StylesKept
 from .settings import GameSettings
 
 WRITER_SWITCH_INTERVAL = 0.0005
@@ -28,6 +29,10 @@ under it at once) reached the terminal up to the default's 5 ms late.
 
 # The screens a game does not need to start (the title, the end, the rules, the
 # keys, the new-game form) are imported when first shown: the game starts sooner.
+
+
+class Ground(StylesKept, Screen[None]):
+    """The empty screen at the bottom of the stack, under the game or the title (not restyled when first shown)."""
 
 
 class LagoonApp(SavedGamesMixin, App[None]):
@@ -56,6 +61,9 @@ class LagoonApp(SavedGamesMixin, App[None]):
         self.store = store
         self.resume_with = resume
         self._switch_interval = sys.getswitchinterval()  # restored as the app ends, however it ends
+
+    def get_default_screen(self) -> Screen:
+        return Ground(id="_default")
 
     def on_mount(self) -> None:
         collector.start()  # garbage is collected at quiet moments from now on
