@@ -16,7 +16,7 @@ from .bridge import GameBridge
 from .quiet_gc import collector
 from .saving import SavedGamesMixin
 from .screens.game import GameScreen
-from .screens.styles_kept import StylesKept
+from .screens.steady import SteadyScreen
 from .settings import GameSettings
 
 WRITER_SWITCH_INTERVAL = 0.0005
@@ -31,8 +31,8 @@ under it at once) reached the terminal up to the default's 5 ms late.
 # keys, the new-game form) are imported when first shown: the game starts sooner.
 
 
-class Ground(StylesKept, Screen[None]):
-    """The empty screen at the bottom of the stack, under the game or the title (not restyled when first shown)."""
+class Ground(SteadyScreen, Screen[None]):
+    """The empty screen at the bottom of the stack, under the game or the title (see `SteadyScreen`)."""
 
 
 class LagoonApp(SavedGamesMixin, App[None]):

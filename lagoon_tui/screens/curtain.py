@@ -14,7 +14,7 @@ from ..quiet_gc import collector
 from ..widgets._common import Note
 from ..widgets.keys_footer import KeysFooter
 from .spot_paint import SpotCompositor
-from .styles_kept import StylesKept
+from .steady import SteadyScreen
 from .toasts import hide_toast_rack
 
 COLLECT_AFTER = 0.2  # seconds a curtain stays up before garbage is collected behind it
@@ -37,7 +37,7 @@ class Card(Note):
         super().update(content, layout=layout)
 
 
-class CurtainScreen(StylesKept, Screen[None]):
+class CurtainScreen(SteadyScreen, Screen[None]):
     """A full screen with nothing of the game on it but whose turn comes next.
 
     One curtain serves the whole game (`CurtainScreen.shown_for`): it is built

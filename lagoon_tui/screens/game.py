@@ -32,14 +32,14 @@ from .curtain import CurtainScreen
 from .inspect import InspectScreen
 from .paging import SCROLL_KEYS, STEP_KEYS, Page, PagedScreen, board_pages, goto_key
 from .paging import WIDE  # noqa: F401 - where the compact layout ends; notes and tests name game.WIDE
-from .styles_kept import StylesKept
+from .steady import SteadyScreen
 from .toasts import hide_toast_rack
 
 ROOMY = 58  # from this height on, the market also says what each equipment card does
 QUIET_AFTER = 0.1  # seconds from a move to the collection of its garbage (see lagoon_tui.quiet_gc)
 
 
-class GameScreen(StylesKept, PagedScreen):
+class GameScreen(SteadyScreen, PagedScreen):
     """The board, the prompt, the market and the log.
 
     Wide terminals show everything at once. Below WIDE the screen gets the
@@ -298,12 +298,6 @@ class GameScreen(StylesKept, PagedScreen):
     def _extend_compose(self, widgets: list[Widget]) -> None:
         super()._extend_compose(widgets)
         hide_toast_rack(widgets)  # (its first showing would arrange the whole screen again)
-
-    def _screen_resized(self, size: Size) -> None:
-        # Textual arranges every screen of the stack again at each Resize event, even one to the
-        # size the screen has already: a start brought three of them, after the first curtain
-        if size != self._size or self._layout_required:
-            super()._screen_resized(size)
 
     def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
         # A whole arrangement leaves none to do; Textual kept asking for one more at the next paint

@@ -568,6 +568,32 @@ async def test_a_screen_shown_without_notifications_is_not_arranged_for_its_empt
     assert arranging == [], arranging
 
 
+async def test_a_resize_to_the_size_the_curtain_has_already_arranges_nothing():
+    """A start brought three Resize events to the size the terminal had: each arranged and painted the curtain again.
+
+    A real change of size still arranges it, and the card stays in the middle.
+    """
+    app = LagoonApp(settings=two_players())
+    async with app.run_test(size=(160, 50)) as pilot:
+        await start(pilot)
+        curtain = app.screen
+        assert isinstance(curtain, CurtainScreen)
+        await settle(pilot)
+        arranged: list[object] = []
+        with watching(CurtainScreen, "_refresh_layout", lambda self, *_, **__: arranged.append(self)):
+            for _ in range(3):
+                await pilot.resize_terminal(160, 50)
+            await settle(pilot)
+            assert arranged == []
+            await pilot.resize_terminal(120, 40)
+            await settle(pilot)
+            assert arranged
+        card = curtain.query_one("#curtain-card")
+        assert curtain.size == (120, 40)
+        middle = card.region.x + card.region.width // 2
+        assert abs(middle - 60) <= 1, card.region
+
+
 async def test_a_line_of_the_log_is_framed_once_however_often_it_moves_up():
     """A new log line moves every line of a full log up a row: they are painted as already framed, not framed again.
 
