@@ -8,18 +8,17 @@ Enrichment Center, and one board per player.
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import Grid, VerticalScroll
-from textual.geometry import Size
+from textual.containers import Grid, Vertical, VerticalScroll
 from textual.message import Message
-from textual.reactive import Reactive
 
 from rules.cards import Content
 
 from ..widgets import (EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, RoundTrackPanel,
                        ScoreTrackPanel)
+from ..widgets._common import HeldSizeSteady
 
 
-class BoardArea(VerticalScroll):
+class BoardArea(HeldSizeSteady, VerticalScroll):
     """The left part of the screen; says when its size or the size of what it holds changes."""
 
     class Resized(Message):
@@ -29,15 +28,12 @@ class BoardArea(VerticalScroll):
         self.post_message(self.Resized())
 
 
-class Row(Grid):
-    """One row of panels, as tall as its tallest panel.
+class Row(HeldSizeSteady, Grid):
+    """One row of panels, as tall as its tallest panel (a move that makes it taller or shorter arranges once)."""
 
-    It does not scroll, so its virtual size is of no use: Textual arranged
-    the screen a second time whenever it changed, that is whenever a move
-    made a row taller or shorter, right after the arrangement that did it.
-    """
 
-    virtual_size = Reactive(Size(0, 0), layout=False)
+class Side(HeldSizeSteady, Vertical):
+    """The right part of the screen: the prompt, the market and the log (in the compact layout, under the board)."""
 
 
 def compose_board(content: Content, seats: int) -> ComposeResult:

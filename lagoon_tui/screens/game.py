@@ -10,7 +10,7 @@ from __future__ import annotations
 from textual import messages
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.errors import NoWidget
 from textual.geometry import Region, Size
 from textual.message import Message
@@ -27,7 +27,7 @@ from ..widgets.keys_footer import KeysFooter
 from ..widgets.options import Options
 from ..widgets.player_board import secrets_text
 from ..widgets.prompt import PromptPanel
-from .board_layout import compose_board
+from .board_layout import Side, compose_board
 from .curtain import CurtainScreen
 from .inspect import InspectScreen
 from .paging import SCROLL_KEYS, STEP_KEYS, Page, PagedScreen, board_pages, goto_key
@@ -104,7 +104,7 @@ class GameScreen(SteadyScreen, PagedScreen):
     def compose(self) -> ComposeResult:
         with Horizontal(id="main"):
             yield from compose_board(self.bridge.content, self.bridge.engine.state.seats)
-            with Vertical(id="side"):
+            with Side(id="side"):
                 yield MarketPanel(classes="panel")
                 yield LogPanel(classes="panel")
                 yield Note(id="page-hint")
@@ -155,7 +155,8 @@ class GameScreen(SteadyScreen, PagedScreen):
         panels = [panel for panel in self.panels if isinstance(panel, PlayerBoard)]
         if self.has_class("compact"):
             for panel in panels:
-                panel.styles.min_height = None
+                if panel.styles.inline.has_rule("min_height"):  # (clearing it arranges the screen, set or not)
+                    panel.styles.min_height = None
             return
         above = sum(_row_height(row) for row in board.children if row.id != "boards")
         for panel in panels:
@@ -256,8 +257,11 @@ class GameScreen(SteadyScreen, PagedScreen):
             if self._drawn is None:
                 # A new screen, never painted: drawn for the player at once, the board is
                 # arranged once, with its content, before the first curtain is shown over it
-                # (drawn under the curtain, it was arranged empty first, then again after Enter).
+                # (drawn under the curtain, it was arranged empty first, then again after Enter),
+                # on the page the player starts on (80x24: turned after an Enter pressed at once,
+                # the page was arranged and painted twice more).
                 self._draw(seat)
+                self._page_for(seat)
             tag = self.bridge.scene(None).tag(seat)
             self.app.push_screen(CurtainScreen.shown_for(self.app, tag, lambda: self._prepare(seat),
                                                          lambda: self._hand_over(seat)))

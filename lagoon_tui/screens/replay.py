@@ -28,7 +28,7 @@ from ..widgets._common import Fit, Note
 from ..widgets.keys_footer import KeysFooter
 from ..widgets.replay_log import ReplayLog
 from ..widgets.replay_secrets import ReplaySecrets
-from .board_layout import compose_board
+from .board_layout import Side, compose_board
 from .help import show_help
 from .paging import SCROLL_KEYS, STEP_KEYS, Page, PagedScreen, board_pages, goto_key
 
@@ -113,7 +113,7 @@ class ReplayScreen(PagedScreen):
         seats = len(self.replay.events[0].names) if self.replay.events else 0
         with Horizontal(id="main"):
             yield from compose_board(self.replay.content, seats)
-            with Vertical(id="side"):
+            with Side(id="side"):
                 yield Static(id="replay-status")
                 if self.replay.reveal:  # nothing secret is ever on an unfinished game's screen
                     yield ReplaySecrets(classes="panel")

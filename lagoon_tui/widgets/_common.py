@@ -396,6 +396,22 @@ class SteadyBorders:
         self._styles_cache = FramedLines()
 
 
+class HeldSizeSteady:
+    """Mixin for containers: a new size of what they hold arranges nothing more.
+
+    Textual arranges the whole screen again whenever a container's virtual
+    size (the size of what it holds) changes, right after the arrangement
+    that set it, which has already placed everything: in the compact layout
+    the prompt grows and shrinks with every decision, and the side column and
+    the board with it, so every move was arranged twice. Nor is it repainted
+    for it (the arrangement repaints it anyway; the repaint came a frame
+    later, a second paint). A container that scrolls still moves its
+    scrollbar (Textual does so as it sets the size).
+    """
+
+    virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
+
+
 class SteadyLayout(SteadyBorders):
     """Mixin for widgets: a change of the widget's virtual size lays out the screen only when it must.
 

@@ -10,7 +10,7 @@ from textual.strip import Strip
 from rules.actions import ACTION_NAMES
 
 from ..scene import Scene
-from ._common import Note, SteadyBorders, svg_safe
+from ._common import HeldSizeSteady, Note, SteadyBorders, svg_safe
 from .options import Option, Options
 
 KEYS = "123456789"
@@ -44,7 +44,7 @@ class PromptOptions(Options):
             self.parent.more(above=self.scroll_y > 0, below=self.scroll_y < self.max_scroll_y)
 
 
-class PromptPanel(SteadyBorders, Vertical):
+class PromptPanel(HeldSizeSteady, SteadyBorders, Vertical):
     """Shows whose decision it is, what is asked, and only the legal options (numbered)."""
 
     DEFAULT_CSS = """
@@ -130,7 +130,9 @@ class PromptPanel(SteadyBorders, Vertical):
 
     def on_resize(self) -> None:
         self._tallest_head = 0  # measured again at the new width
-        self.query_one("#prompt-head", Note).styles.min_height = None
+        head = self.query_one("#prompt-head", Note)
+        if head.styles.inline.has_rule("min_height"):  # (clearing it arranges the screen, set or not)
+            head.styles.min_height = None
 
     @property
     def highlighted_id(self) -> str | None:
