@@ -22,7 +22,7 @@ from ..quiet_gc import collector
 from ..scene import COLOUR_LETTERS
 from ..widgets import (EnrichmentCenterPanel, IslandPanel, LogPanel, MarketPanel, MiningSitePanel, PlayerBoard,
                        ScoreTrackPanel)
-from ..widgets._common import Note
+from ..widgets._common import Note, clear_min_height
 from ..widgets.keys_footer import KeysFooter
 from ..widgets.options import Options
 from ..widgets.player_board import secrets_text
@@ -155,8 +155,7 @@ class GameScreen(SteadyScreen, PagedScreen):
         panels = [panel for panel in self.panels if isinstance(panel, PlayerBoard)]
         if self.has_class("compact"):
             for panel in panels:
-                if panel.styles.inline.has_rule("min_height"):  # (clearing it arranges the screen, set or not)
-                    panel.styles.min_height = None
+                clear_min_height(panel)
             return
         above = sum(_row_height(row) for row in board.children if row.id != "boards")
         for panel in panels:

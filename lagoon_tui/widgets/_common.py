@@ -396,6 +396,16 @@ class SteadyBorders:
         self._styles_cache = FramedLines()
 
 
+def clear_min_height(widget: Widget) -> None:
+    """Take away a widget's own minimum height, if it has one.
+
+    (Textual arranges the whole screen whenever a style is cleared, whether it
+    was set or not: the compact layout cleared the player boards' at every move.)
+    """
+    if widget.styles.inline.has_rule("min_height"):
+        widget.styles.min_height = None
+
+
 class HeldSizeSteady:
     """Mixin for containers: a new size of what they hold arranges nothing more.
 

@@ -10,7 +10,7 @@ from textual.strip import Strip
 from rules.actions import ACTION_NAMES
 
 from ..scene import Scene
-from ._common import HeldSizeSteady, Note, SteadyBorders, svg_safe
+from ._common import HeldSizeSteady, Note, SteadyBorders, clear_min_height, svg_safe
 from .options import Option, Options
 
 KEYS = "123456789"
@@ -130,9 +130,7 @@ class PromptPanel(HeldSizeSteady, SteadyBorders, Vertical):
 
     def on_resize(self) -> None:
         self._tallest_head = 0  # measured again at the new width
-        head = self.query_one("#prompt-head", Note)
-        if head.styles.inline.has_rule("min_height"):  # (clearing it arranges the screen, set or not)
-            head.styles.min_height = None
+        clear_min_height(self.query_one("#prompt-head", Note))
 
     @property
     def highlighted_id(self) -> str | None:
