@@ -37,6 +37,7 @@ from .toasts import hide_toast_rack
 
 ROOMY = 58  # from this height on, the market also says what each equipment card does
 QUIET_AFTER = 0.1  # seconds from a move to the collection of its garbage (see lagoon_tui.quiet_gc)
+FRAME_OUT = 0.01  # seconds a curtain's frame is given to reach the terminal before the board is drawn under it
 
 
 class GameScreen(SteadyScreen, PagedScreen):
@@ -266,10 +267,19 @@ class GameScreen(SteadyScreen, PagedScreen):
                                                          lambda: self._hand_over(seat)))
             return
         self.redraw()
+        self.paint_now()
 
-    def _prepare(self, seat: int) -> None:
+    def _prepare(self, seat: int, *, frame_out: bool = False) -> None:
         """While a curtain is up: draw the board for `seat`; arrange and render it once Textual has taken the draw in."""
+        if self.is_current or self.bridge.engine.pending.seat != seat:  # the curtain was passed first (`_hand_over`)
+            return
         if self._drawn != (seat, len(self.bridge.engine.events)):
+            if not frame_out:
+                # The curtain's frame is still on its way to the terminal: Textual's writer thread
+                # takes the interpreter back after each piece the terminal accepts, and a board
+                # drawn meanwhile held the frame back by up to 6 ms. The board is drawn a moment later.
+                self.set_timer(FRAME_OUT, lambda: self._prepare(seat, frame_out=True))
+                return
             self._draw(seat)
         self._page_for(seat)  # (turned after Enter, the page was arranged and painted then)
         self.call_after_refresh(self._arrange_unseen)

@@ -9,6 +9,7 @@ and the board under a curtain is arranged and rendered before the curtain goes.
 """
 from __future__ import annotations
 
+import asyncio
 import sys
 from contextlib import contextmanager
 from typing import Callable
@@ -26,7 +27,7 @@ from textual.widgets._toast import ToastRack
 
 from lagoon_tui.app import WRITER_SWITCH_INTERVAL, LagoonApp
 from lagoon_tui.screens.curtain import CurtainScreen
-from lagoon_tui.screens.game import GameScreen
+from lagoon_tui.screens.game import FRAME_OUT, GameScreen
 from lagoon_tui.screens.help import HelpScreen
 from lagoon_tui.settings import GameSettings
 from lagoon_tui.stills import STILLS
@@ -184,6 +185,46 @@ async def test_most_moves_repaint_without_arranging_the_screen_anew(size):
     one_key = [paints for paints, pressed, layouts in zip(painted, keys, arranged)
                if pressed == 1 and layouts <= 1]  # (the others move the highlight, or the scrollbar came)
     assert len(one_key) > moves // 2 and one_key == [1] * len(one_key), f"paints at each move: {painted}"
+
+
+async def test_a_move_is_arranged_and_painted_before_its_key_has_been_handled():
+    """Counted, not timed: the paint of a move that keeps the keyboard happens inside the choice, and is its only one.
+
+    (Textual paints after a round of messages: a message from each changed
+    widget to the screen, then one for the tick of the screen's paint timer,
+    about 1.5 ms of every move. `SteadyScreen.paint_now`.)
+    """
+    app = LagoonApp(settings=two_players(8))
+    async with app.run_test(size=(160, 50)) as pilot:
+        run = await start(pilot)
+        policy = Policy(8)
+        during: list[int] = []
+        with counted_on_screen("_refresh_layout", "_compositor_refresh") as counts:
+            original = GameScreen.choose
+
+            def choose(self, option_id):
+                before = counts["_compositor_refresh"]
+                original(self, option_id)
+                during.append(counts["_compositor_refresh"] - before)
+
+            GameScreen.choose = choose
+            try:
+                moves, in_handler, arranged = 0, [], 0
+                while moves < 30:
+                    was_curtain = isinstance(app.screen, CurtainScreen)
+                    during.clear()
+                    before = dict(counts)
+                    await step(pilot, run, policy)
+                    await pilot.pause(0.05)  # a paint that comes later is counted for its move
+                    if was_curtain or not isinstance(app.screen, GameScreen) or len(during) != 1:
+                        continue  # a hand-over, a move that brought a curtain, or a highlight moved first
+                    moves += 1
+                    arranged += counts["_refresh_layout"] - before["_refresh_layout"]
+                    in_handler.append((during[0], counts["_compositor_refresh"] - before["_compositor_refresh"]))
+            finally:
+                GameScreen.choose = original
+    assert in_handler == [(1, 1)] * len(in_handler), f"(paints in the handler, paints in all) per move: {in_handler}"
+    assert arranged, "no move was arranged: the test shows nothing about arranged moves"
 
 
 async def test_the_player_boards_reach_down_to_the_footer_and_no_further():
@@ -379,6 +420,7 @@ async def test_the_board_is_rendered_while_the_curtain_is_up():
             if not isinstance(app.screen, CurtainScreen) or run.curtains < 2:
                 continue
             game = game_screen(app)
+            await arranged_under(pilot, app.screen, game)
             sizes = {note: note.size for note in game.query(Note)}
             drawn.clear()
             Note.render_line = counted
@@ -396,9 +438,46 @@ async def arranged_under(pilot, curtain: CurtainScreen, game: GameScreen) -> Non
     """Wait a moment: the board is drawn and arranged under the curtain, and nothing is left to do."""
     for _ in range(500):
         await pilot.pause(0.001)
-        if curtain.prepare is None and not (game._callbacks or game._layout_required):
+        engine = game.bridge.engine
+        drawn = game._drawn == (engine.pending.seat, len(engine.events))
+        if drawn and curtain.prepare is None and not (game._callbacks or game._layout_required):
             return
     raise AssertionError("the board under the curtain was never arranged")
+
+
+async def test_the_board_is_drawn_under_a_curtain_once_the_curtain_has_had_time_to_reach_the_terminal():
+    """Mid-game, the board for the next player is drawn FRAME_OUT after the curtain's paint, not at once.
+
+    (Textual's writer thread takes the interpreter back after each piece of
+    the frame the terminal accepts: a board drawn at once held the curtain's
+    frame back by up to 6 ms.) By the loop's clock, which a timer never beats.
+    """
+    app = LagoonApp(settings=two_players())
+    async with app.run_test(size=(160, 50)) as pilot:
+        run = await start(pilot)
+        loop_time = asyncio.get_running_loop().time
+        painted, drawn = [], []
+        paint, draw = CurtainScreen._compositor_refresh, GameScreen._draw
+
+        def curtain_painted(self):
+            painted.append(loop_time())
+            paint(self)
+
+        def board_drawn(self, seat):
+            if isinstance(self.app.screen, CurtainScreen):
+                drawn.append((loop_time(), painted[-1] if painted else None))
+            draw(self, seat)
+
+        CurtainScreen._compositor_refresh, GameScreen._draw = curtain_painted, board_drawn
+        try:
+            policy = Policy(6)
+            while len(drawn) < 4:
+                await step(pilot, run, policy)
+                if isinstance(app.screen, CurtainScreen):
+                    await arranged_under(pilot, app.screen, game_screen(app))
+        finally:
+            CurtainScreen._compositor_refresh, GameScreen._draw = paint, draw
+    assert all(at is not None and at - curtain >= FRAME_OUT for at, curtain in drawn), drawn
 
 
 async def test_a_curtain_that_has_been_up_a_moment_goes_in_one_paint():
