@@ -89,6 +89,11 @@ class RoundTrackPanel(Panel):
             lines.append(Fit(Text.assemble(label("Turn order: "), entries(scene.tag)),
                              Text.assemble(label("Order: "), entries(scene.tag)),
                              Text.assemble(label("Order: "), entries(scene.marker))))
+        elif phase == "island_selection":
+            # (the line is there in both phases: the panel keeps its height, and the screen its arrangement)
+            lines.append(Fit(Text.assemble(label("Turn order: "), "by island number, once every ship has an island"),
+                             Text.assemble(label("Order: "), "by island number, once all have chosen"),
+                             Text.assemble(label("Order: "), "by island")))
 
         if phase == "over":
             reason = END_REASONS.get(view.get("end_reason") or "", "")

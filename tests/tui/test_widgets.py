@@ -269,6 +269,23 @@ async def test_round_track_marks_wage_rounds_and_the_current_round(size, slot):
     assert phase in text
 
 
+@pytest.mark.parametrize("size, slot", SIZES)
+async def test_round_track_keeps_its_height_from_choosing_islands_to_the_actions(size, slot):
+    """Its turn-order line is there in both phases: a new phase does not make the screen arrange itself anew."""
+    choosing = scene_where(lambda e: e.state.round == 2 and e.state.phase == "island_selection", players=2)
+    acting = scene_where(lambda e: e.state.round == 2 and e.state.phase == "actions", players=2)
+    panel = RoundTrackPanel()
+    async with Host(panel, slot).run_test(size=size) as pilot:
+        heights = []
+        for scene in (choosing, acting, choosing):
+            panel.show(scene)
+            await pilot.pause()
+            heights.append(panel.outer_size.height)
+            if scene is choosing:
+                assert "by island" in flat(text_of(panel))
+    assert len(set(heights)) == 1, heights
+
+
 # --- player board ----------------------------------------------------------------
 
 
