@@ -28,6 +28,11 @@ from .spot_paint import SpotCompositor
 
 WIDE = (150, 44)  # from this size on, the whole board is shown at once
 
+
+def compact(size: Size) -> bool:
+    """Whether a screen of `size` shows the board a page at a time."""
+    return size.width < WIDE[0] or size.height < WIDE[1]
+
 STEP_KEYS = [
     Binding("right_square_bracket", "page(1)", "Next panel"),
     Binding("left_square_bracket", "page(-1)", "Prev panel", show=False),
@@ -120,15 +125,22 @@ class PagedScreen(Screen[None]):
 
     # --- size ------------------------------------------------------------------------
 
+    def _extend_compose(self, widgets: list[Widget]) -> None:
+        super()._extend_compose(widgets)
+        # The layout's class, given before the panels mount, is in their styles from the start;
+        # given once they had mounted (at the first `_fit`), it restyled every widget of the screen,
+        # about 9 ms of a start in a small terminal.
+        self.set_class(compact(self.app.size), "compact")
+
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size)
 
     def _fit(self, size: Size) -> None:
-        compact = size.width < WIDE[0] or size.height < WIDE[1]
-        if not compact and self._wide_shown:
+        compact_now = compact(size)
+        if not compact_now and self._wide_shown:
             return  # every panel is on screen already
-        self._wide_shown = not compact
-        self.set_class(compact, "compact")
+        self._wide_shown = not compact_now
+        self.set_class(compact_now, "compact")
         self._show_page()
         self.refresh_bindings()
 
