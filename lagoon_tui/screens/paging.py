@@ -100,6 +100,7 @@ class PagedScreen(Screen[None]):
 
     page: int = 0
     _wide_shown = False  # the wide layout is set up (nothing to do on a resize that stays wide)
+    _fitted_to: Size | None = None  # the size the screen was last fitted to
 
     _panels: list[Widget] | None = None
 
@@ -136,6 +137,9 @@ class PagedScreen(Screen[None]):
         self._fit(event.size)
 
     def _fit(self, size: Size) -> None:
+        if size == self._fitted_to:
+            return  # (a start brings Resize events of the size the screen has: each redid the page and its hint)
+        self._fitted_to = size
         compact_now = compact(size)
         if not compact_now and self._wide_shown:
             return  # every panel is on screen already

@@ -691,6 +691,31 @@ async def test_a_resize_to_the_size_the_curtain_has_already_arranges_nothing():
         assert abs(middle - 60) <= 1, card.region
 
 
+async def test_the_compact_board_is_not_paged_again_for_a_resize_to_the_size_it_has():
+    """A start's Resize events of the terminal's own size each showed the page and its hint again.
+
+    A real change of size still fits the page (the hint line is rewritten for it).
+    """
+    from lagoon_tui.screens.paging import PagedScreen
+
+    app = LagoonApp(settings=two_players())
+    async with app.run_test(size=(80, 24)) as pilot:
+        run = await start(pilot)
+        await step(pilot, run, Policy(3))  # the curtain passed: the compact board
+        await settle(pilot)
+        game = game_screen(app)
+        assert app.screen is game and game.has_class("compact")
+        paged: list[object] = []
+        with watching(PagedScreen, "_show_page", lambda self: paged.append(self)):
+            for _ in range(3):
+                await pilot.resize_terminal(80, 24)
+            await settle(pilot)
+            assert paged == []
+            await pilot.resize_terminal(90, 30)
+            await settle(pilot)
+            assert paged == [game]
+
+
 async def test_a_line_of_the_log_is_framed_once_however_often_it_moves_up():
     """A new log line moves every line of a full log up a row: they are painted as already framed, not framed again.
 
