@@ -33,6 +33,7 @@ def compact(size: Size) -> bool:
     """Whether a screen of `size` shows the board a page at a time."""
     return size.width < WIDE[0] or size.height < WIDE[1]
 
+
 STEP_KEYS = [
     Binding("right_square_bracket", "page(1)", "Next panel"),
     Binding("left_square_bracket", "page(-1)", "Prev panel", show=False),
