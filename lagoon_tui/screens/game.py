@@ -11,6 +11,7 @@ from textual import messages
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.css.query import NoMatches
 from textual.errors import NoWidget
 from textual.geometry import Region, Size
 from textual.message import Message
@@ -152,7 +153,10 @@ class GameScreen(SteadyScreen, PagedScreen):
         out, so a move that changes them is fitted in the same arrangement of
         the screen, not in a second one after it.
         """
-        board = self.query_one("#board", VerticalScroll)
+        try:
+            board = self.query_one("#board", VerticalScroll)
+        except NoMatches:  # the screen has gone (a finished game handed to the end screen) before a stretch it asked for
+            return
         panels = [panel for panel in self.panels if isinstance(panel, PlayerBoard)]
         if self.has_class("compact"):
             for panel in panels:

@@ -304,6 +304,24 @@ async def test_every_panel_of_a_replay_is_reachable_by_keys_at_80x24(store):
         await wait(pilot, lambda: isinstance(app.screen, TitleScreen))
 
 
+async def test_a_game_screen_gone_to_the_end_screen_ignores_a_stretch_it_asked_for_before(store):
+    """The game screen asks to fit its boards after the next paint; by then a finished game may have left it.
+
+    (An intermittent crash: the stretch looked for the board of a screen already removed.)
+    """
+    game, engine = saved_game(store, 10_000, seed=12)
+    app = LagoonApp(CONTENT, store=store)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        screen = GameScreen(GameBridge(engine))
+        app.push_screen(screen)
+        await wait(pilot, lambda: isinstance(app.screen, EndScreen))
+        assert not screen.is_attached
+        screen._stretch()  # what a late callback does
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+
+
 async def test_after_the_end_p_replays_the_game(store):
     """The game screen hands a finished game to the end screen; p there opens its replay."""
     game, engine = saved_game(store, 10_000, seed=12)
