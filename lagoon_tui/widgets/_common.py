@@ -127,6 +127,15 @@ class Flow:
         """The width of the whole flow on one line."""
         return sum(i.cell_len for i in self.items) + len(self.sep) * max(0, len(self.items) - 1)
 
+    def line(self) -> Text:
+        """The whole flow on one line."""
+        line = Text()
+        for item in self.items:
+            if line.cell_len:
+                line.append(self.sep)
+            line.append_text(item)
+        return line
+
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         widths = [i.cell_len for i in self.items] or [0]
         total = sum(widths) + len(self.sep) * (len(widths) - 1)

@@ -12,6 +12,9 @@ import re
 from contextlib import asynccontextmanager
 
 import pytest
+from rich.console import Console
+from rich.segment import Segment
+from rich.table import Table
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.geometry import Region
@@ -19,6 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from lagoon_tui.widgets.island_panel import SHORT_ACTION_NAMES
+from lagoon_tui.widgets.mining_site import LEVELS, SiteGrid, gallery_cell
 from lagoon_tui.widgets.options import Options
 from lagoon_tui.widgets.prompt import PromptPanel
 from lagoon_tui.widgets import (EnrichmentCenterPanel, IslandPanel, LogPanel, MarketPanel, MiningSitePanel,
@@ -219,6 +223,44 @@ async def test_a_face_down_gallery_is_known_only_to_who_placed_it(size, slot):
     other = (seat + 1) % 3
     theirs = flat(await shown(MiningSitePanel(island), scene_of(found, other, log=False), size, slot))
     assert "yours" not in theirs and what not in theirs.split("face down")[0] and "? face down" in theirs
+
+
+def rich_site_table(cells) -> Table:
+    """The mining site's grid as a Rich table draws it: what `SiteGrid` draws side by side without one."""
+    table = Table(expand=True, box=None, padding=(0, 1, 0, 0), show_edge=False, pad_edge=False)
+    table.add_column("", no_wrap=True, style="bold")
+    for c in range(len(cells)):
+        table.add_column(f"col {c + 1}", ratio=1, header_style="bold", overflow="fold")
+    for level in LEVELS:
+        table.add_row(f"L{level}", *[column[level] for column in cells])
+    return table
+
+
+def test_the_site_grid_draws_what_a_rich_table_draws():
+    """Every site of a game, as each seat and nobody sees it, at every width the grid is drawn side by side."""
+    console = Console(width=200, force_terminal=True, color_system="truecolor")
+
+    def lines(renderable, width):
+        segments = console.render(renderable, console.options.update(width=width))
+        return [[(s.text, s.style) for s in Segment.simplify(line)]
+                for line in Segment.split_and_crop_lines(segments, width, pad=True, include_new_lines=False)]
+
+    compared, wrapped = 0, 0
+    for n, engine in enumerate(play(3, 7)):
+        if n % 40:
+            continue
+        for seat in (None, *range(engine.state.seats)):
+            scene = scene_of(engine, seat, log=False)
+            for site in scene.view["sites"].values():
+                cells = [{level: gallery_cell(scene, column[level - 1] if level - 1 < len(column) else None)
+                          for level in LEVELS} for column in site["columns"]]
+                grid = SiteGrid(cells)
+                for width in range(SiteGrid.LABEL + len(cells) * (SiteGrid.MIN_CELL + 1), 90):
+                    drawn = lines(grid, width)
+                    assert drawn == lines(rich_site_table(cells), width), (width, cells)
+                    compared += 1
+                    wrapped += len(drawn) > 3
+    assert compared > 1000 and wrapped, (compared, wrapped)  # (narrow widths wrap some cells over two lines)
 
 
 # --- enrichment center -----------------------------------------------------------
