@@ -254,6 +254,7 @@ class GameScreen(SteadyScreen, PagedScreen):
             return
         seat = engine.pending.seat
         if seat is not None and seat != self.at_keyboard:
+            self._forget_the_last_seat()
             # The curtain hides the whole board. While it is up, the board under it
             # is drawn for the player it names; passing it makes sure of that before
             # it goes: what was on the board before is never shown again.
@@ -272,6 +273,18 @@ class GameScreen(SteadyScreen, PagedScreen):
             return
         self.redraw()
         self.paint_now()
+
+    def _forget_the_last_seat(self) -> None:
+        """The keyboard changes hands: nothing said or opened for the last seat stays on screen.
+
+        A toast ("Took back: Ben kept the objectives …"), a card opened with `i`
+        or `b`, a refusal: each was for the seat that had the keyboard and may
+        name its secrets, so each goes before anyone else can see the screen.
+        """
+        self.app.clear_notifications()
+        while self.app.screen is not self and self in self.app.screen_stack \
+                and not isinstance(self.app.screen, CurtainScreen):
+            self.app.pop_screen()
 
     def _prepare(self, seat: int, *, frame_out: bool = False) -> None:
         """While a curtain is up: draw the board for `seat`; arrange and render it once Textual has taken the draw in."""
@@ -372,7 +385,7 @@ class GameScreen(SteadyScreen, PagedScreen):
             return
         result = self.bridge.choose(option_id)
         if not result and hasattr(result, "reason"):
-            self.notify(result.reason, title="Not allowed", severity="warning")
+            self.notify(result.reason, title="Not allowed", severity="warning", markup=False)
             return
         self.advance()
 
@@ -393,9 +406,10 @@ class GameScreen(SteadyScreen, PagedScreen):
             return
         point = self.bridge.undo()
         if not point:
-            self.notify(point.reason[:1].upper() + point.reason[1:] + ".", title="Cannot undo", severity="warning")
+            self.notify(point.reason[:1].upper() + point.reason[1:] + ".", title="Cannot undo", severity="warning",
+                        markup=False)
             return
-        self.notify(f"Took back: {point.what}", title="Undo")
+        self.notify(f"Took back: {point.what}", title="Undo", markup=False)
         self.redraw()
 
     def action_inspect(self) -> None:

@@ -68,6 +68,7 @@ class Policy:
 
     seed: int
     avoid: float = 0.8
+    undo: float = 0.0  # how often `u` is pressed instead, where undo is possible (0: never, and no draw)
     rng: random.Random = field(init=False)
 
     def __post_init__(self) -> None:
@@ -145,6 +146,11 @@ async def settle(pilot: Pilot, tries: int = 200) -> None:
     raise AssertionError(f"the app did not settle; on {pilot.app.screen!r}:\n" + screen_text(pilot.app))
 
 
+def toast_shown(app: App) -> bool:
+    """A notification is on screen (Textual mounts its toast a message or two after `notify`)."""
+    return any(type(w).__name__ == "Toast" for w in app.screen.walk_children())
+
+
 def key_event(key: str) -> events.Key:
     return events.Key(key, key if len(key) == 1 else CHARACTERS.get(key))
 
@@ -190,6 +196,11 @@ async def step(pilot: Pilot, run: Run, policy: Policy, after_key: AfterKey | Non
     decision = run.engine.pending
     assert decision.seat == run.keyboard, (
         f"seat {decision.seat} decides, but the keyboard went to seat {run.keyboard} without a curtain")
+    if policy.undo and run.engine.undo_point() and policy.rng.random() < policy.undo:
+        before = len(run.engine.events)
+        await press(pilot, "u", lambda: len(run.engine.events) < before and toast_shown(app), run=run,
+                    after_key=after_key)
+        return
     index = policy.pick(decision.options)
     count = len(decision.options)
     options = prompt_options(screen)
@@ -227,10 +238,10 @@ async def start(pilot: Pilot, after_key: AfterKey | None = None) -> Run:
 
 async def play_game(pilot: Pilot, seed: int, *, after_key: AfterKey | None = None,
                     until: Callable[[Run], bool] | None = None, max_keys: int = 20_000,
-                    run: Run | None = None) -> Engine:
+                    run: Run | None = None, undo: float = 0.0) -> Engine:
     """Play the app's game by key presses to the end screen (or until `until(run)`); the engine."""
     run = run or await start(pilot, after_key)
-    policy = Policy(seed)
+    policy = Policy(seed, undo=undo)
     while not isinstance(pilot.app.screen, EndScreen):
         if until is not None and until(run):
             break
@@ -287,7 +298,9 @@ def widget_text(widget: Widget, width: int | None = None) -> str:
     size); an option list gives its options; every widget gives its border titles.
     """
     parts = [_plain(t) for t in (widget.border_title, widget.border_subtitle) if t]
-    if isinstance(widget, Static):
+    if isinstance(widget, Static) and type(widget).render is not Static.render:  # a toast draws its own
+        parts.append(_plain(widget.render()))
+    elif isinstance(widget, Static):
         width = width or widget.content_region.width
         if width > 0:
             parts.append(_static_text(widget, width))

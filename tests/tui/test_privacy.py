@@ -13,6 +13,10 @@ After every key press, and before the first, `Watch` looks at two texts:
   under a curtain: the one way past a curtain is Enter, which draws the board
   for the next player before the curtain goes (tested in test_redraw.py).
 
+Toasts are widgets like any other (notifications are on, as in the real app),
+and the players press `u` now and then, so the toasts that say what was taken
+back are checked too; so are the app's and every screen's titles.
+
 The seat at the keyboard is the one the driver handed it to by passing a
 curtain; behind a curtain it is nobody. The secrets are worked out from the
 engine's state, never from what the app shows:
@@ -75,6 +79,10 @@ GAMES = [
 ]
 
 
+UNDO = 0.15
+"""How often the players press `u` where undo is possible: its toast says in words what was taken back."""
+
+
 class Phrase:
     """A phrase to find exactly: `pattern`, which matches only where the plain `text` occurs.
 
@@ -128,7 +136,7 @@ def flat(text: str) -> str:
 EMPTY_FACE_DOWN = Phrase(f"{FACE_DOWN} empty", "", r"(?![\w])")
 """An empty tile named as the content of a face-down slot ("? empty"; a face-up empty slot reads just "empty")."""
 
-WHO = r"(?P<who>[^\s.,]+)(?: \[[A-Z]\])?"
+WHO = r"(?P<who>[^\s.,(]+)(?: \[[A-Z]\])?"
 PLACED_DOWN = re.compile(WHO + r" placed (?:an? (?P<tile>\w+ \d+)|an empty) gallery face down")
 DREW = re.compile(WHO + r" drew (?:an? \w+ \d+|an empty) gallery")
 REMOVED = re.compile(r"\bAn? (?P<tile>\w+ \d+) gallery at island (?P<island>\d+), column (?P<column>\d+), "
@@ -222,8 +230,10 @@ class Watch:
             start, end = max(0, match.start() - 80), match.end() + 80
             pytest.fail(f"{what} visible {where}, in {place}: …{text[start:end]}…")
 
-        # names and deals: in every line of the frame, and in every widget's text, wrapped lines joined
-        texts = [("the frame on screen", frame)]
+        # names and deals: in every line of the frame, in every widget's text (toasts too), wrapped
+        # lines joined, and in every title the app or a screen has
+        titles = [self.app.title, self.app.sub_title, *(t for s in self.app.screen_stack for t in (s.title, s.sub_title))]
+        texts = [("the frame on screen", frame), ("the titles", " | ".join(t or "" for t in titles))]
         for s in seen:
             texts += [(s.where, flat(s.shown)), (f"{s.where} (unwrapped)", flat(s.wide))]
         for what, pattern in self.secret_patterns(viewer):
@@ -231,6 +241,8 @@ class Watch:
                 if m := pattern.search(text):
                     fail(what, place, text, m)
         self.check_galleries(viewer, frame, seen, fail)
+        if any("Took back:" in s.shown for s in seen):
+            self.own_seen["undo toast"] += 1
         if viewer is not None:
             for kind, pattern in self.own_patterns(viewer):
                 if any(pattern.search(text) for _, text in texts):
@@ -300,11 +312,11 @@ async def test_no_seat_ever_sees_another_seats_secrets(players, seed, size):
     """A whole game on a big terminal, where the whole board is on screen at once."""
     app = LagoonApp(settings=GameSettings(NAMES[:players], COLOURS[:players], seed, 0))
     watch = Watch(app)
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=size, notifications=True) as pilot:
         run = await start(pilot)
         watch.run = run
         watch("")
-        engine = await play_game(pilot, seed, run=run, after_key=watch)
+        engine = await play_game(pilot, seed, run=run, after_key=watch, undo=UNDO)
         assert isinstance(app.screen, EndScreen)
     assert engine.state.phase == "over"
     assert watch.calls == run.keys + 1 and watch.checks == run.keys  # the last key brought the end screen
@@ -315,11 +327,12 @@ async def test_no_seat_sees_another_seats_secrets_in_the_compact_layout():
     """The first rounds at 80x24, where panels say things more briefly and most are off screen."""
     app = LagoonApp(settings=GameSettings(NAMES[:3], COLOURS[:3], 23, 1))
     watch = Watch(app)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
         run = await start(pilot)
         watch.run = run
         watch("")
-        engine = await play_game(pilot, 23, run=run, after_key=watch, until=lambda r: r.engine.state.round > 3)
+        engine = await play_game(pilot, 23, run=run, after_key=watch, until=lambda r: r.engine.state.round > 3,
+                                 undo=UNDO)
     assert watch.checks == run.keys + 1
     check_the_matching_saw_something(watch, engine)
 
@@ -328,6 +341,7 @@ def check_the_matching_saw_something(watch: Watch, engine) -> None:
     """The seats at the keyboard were shown their own secrets and the matching found them,
     so it would have found another seat's."""
     assert watch.own_seen["objective"] > 0
+    assert watch.own_seen["undo toast"] > 0  # the players took moves back, and the toasts were looked at
     if any(watch.deals.values()):
         assert watch.own_seen["deal"] > 0
     placed_down = [e for e in engine.events if isinstance(e, ev.GalleryPlaced) and not e.face_up and e.seat is not None]

@@ -1,0 +1,94 @@
+"""When the keyboard changes hands in a hot-seat game: what goes, what stays, and which keys count.
+
+Played through key presses on the real app (tests/tui/drive.py), with
+notifications on (Textual's test harness turns them off unless asked), since a
+toast is text on screen like any other.
+"""
+from __future__ import annotations
+
+from lagoon_tui.app import LagoonApp
+from lagoon_tui.screens.curtain import CurtainScreen
+from lagoon_tui.screens.game import GameScreen
+from lagoon_tui.screens.inspect import InspectScreen
+from lagoon_tui.settings import GameSettings
+
+from .drive import game_screen, press, screen_text, start, widget_texts
+
+
+def ana_and_ben(seed: int = 5) -> LagoonApp:
+    return LagoonApp(settings=GameSettings(("Ana", "Ben"), ("red", "yellow"), seed, 0))
+
+
+def everything_shown(app) -> str:
+    """The frame, every widget's text on the screens that can be seen, and every title."""
+    texts = [screen_text(app), app.title, app.sub_title]
+    for seen in widget_texts(app):
+        texts += [seen.shown, seen.wide]
+    for screen in app.screen_stack:
+        texts += [screen.title or "", screen.sub_title or ""]
+    return " ".join(" ".join(texts).split())
+
+
+async def pick(pilot, run, key: str) -> None:
+    """A key that the engine answers with a move (or with an undo)."""
+    engine = run.engine
+    before = (run.accepted, len(engine.events))
+    await press(pilot, key, lambda: (run.accepted, len(engine.events)) != before, run=run)
+
+
+async def pass_curtain(pilot, run) -> None:
+    app = pilot.app
+    assert isinstance(app.screen, CurtainScreen)
+    await press(pilot, "enter", lambda: not isinstance(app.screen, CurtainScreen), run=run)
+
+
+async def test_an_undo_toast_naming_a_secret_is_gone_before_the_next_player_sees_the_screen():
+    """Ben keeps two objectives, takes it back (the toast names them), keeps them again and hands over."""
+    app = ana_and_ben()
+    async with app.run_test(size=(160, 50), notifications=True) as pilot:
+        run = await start(pilot)
+        await pass_curtain(pilot, run)
+        await pick(pilot, run, "1")  # Ana keeps her objectives
+        await pick(pilot, run, "1")  # and a corporation: Ben's curtain
+        await pass_curtain(pilot, run)
+        await pick(pilot, run, "1")  # Ben keeps two objectives
+        await pick(pilot, run, "u")  # and takes it back
+        state = run.engine.state
+        bens = [state.content.objectives[o].name for o in state.players[1].objective_offer]
+        await pilot.pause()
+        assert "Took back" in everything_shown(app)  # the toast is on Ben's screen: the test sees toasts
+        await pick(pilot, run, "1")
+        await pick(pilot, run, "1")  # Ben's setup is done: Ana's curtain
+        assert isinstance(app.screen, CurtainScreen)
+        await pass_curtain(pilot, run)
+        await pilot.pause()
+        shown = everything_shown(app)
+        assert game_screen(app).at_keyboard == 0
+        assert "Took back" not in shown
+        kept = [state.content.objectives[o].name for o in run.engine.state.players[1].objectives]
+        assert kept and not any(name in shown for name in bens + kept)
+
+
+async def test_a_card_window_open_for_one_seat_closes_when_the_keyboard_changes_hands():
+    """`i` on Ben's own deal opens a window; if the game moves on to Ana (here: the prompt picked by a
+    digit, which the window lets through), the window is gone before Ana's curtain lifts."""
+    app = ana_and_ben()
+    async with app.run_test(size=(160, 50), notifications=True) as pilot:
+        run = await start(pilot)
+        await pass_curtain(pilot, run)
+        await pick(pilot, run, "1")
+        await pick(pilot, run, "1")
+        await pass_curtain(pilot, run)
+        await pick(pilot, run, "1")  # Ben keeps objectives; his corporation choice is next
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        secret = "Ben's corporation card"
+        await app.push_screen(InspectScreen(secret, "only Ben may read this"))
+        await pilot.pause()
+        assert secret in everything_shown(app)
+        screen.choose(run.engine.pending.ids()[0])  # the game moves on while the window is open
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        await pass_curtain(pilot, run)
+        await pilot.pause()
+        assert secret not in everything_shown(app)
