@@ -16,8 +16,8 @@ from rules.simulate import random_game
 
 from scenario import (
     CONTENT, act, clear_raw, clear_site, cube_totals, ev, gallery, give, names, of, options,
-    pass_all, ready, reason_for, refused, set_centre, set_gallery, set_round, stack_gallery_deck,
-    tile_kind,
+    pass_all, ready, reason_for, refresh, refused, set_centre, set_gallery, set_round, stack_gallery_deck,
+    tile_kind, to_actions,
 )
 
 
@@ -794,3 +794,43 @@ def test_selling_an_enriched_cube_can_carry_its_owner_to_thirty():
     set_centre(e, "iron", 2, [1])
     events = act(e, "do:3:enrichment_transaction", "buy", "buy:iron:2:1")
     assert ev.EndOfGameTriggered(1, 30) in events
+
+
+# 32 --------------------------------------------------------------------------------------
+
+ONE_CLOSURE = "Without equipment you can close only one deal a round: you closed one on island 1 this round"
+
+
+def test_without_equipment_one_deal_is_closed_a_round():
+    """After closing a deal with Draw or Close a Deal on island 1, the same action on island 2
+    may still draw a deal but not close one, and says why; with the deal deck empty it is not
+    offered at all. Bulldozer and Rescue Chamber each close a deal on top, before or after the
+    board's closure, and the limit starts afresh next round."""
+    e = ready(2, islands=(1, 3))
+    _plenty(e)
+    give(e, 0, deals=["deal_04", "deal_02", "deal_05"], equipment=["bulldozer", "rescue_chamber"],
+         enriched={"iron": [2], "gold": [2], "copper": [3]})  # they ask 2' iron, 2' gold, 3' copper
+    act(e, "do:1:draw_or_close_deal", "close:deal_04", "do:1:depart_island", "island:2", "pass")
+
+    assert e.pending.seat == 0 and "do:2:draw_or_close_deal" in options(e)
+    act(e, "do:2:draw_or_close_deal")
+    assert set(options(e)) == {"draw", "back"}
+    assert refused(e, "close:deal_02").reason == ONE_CLOSURE
+    act(e, "back")
+    deck = list(e.state.deal_deck)
+    e.state.deal_deck.clear()
+    refresh(e)
+    assert "do:2:draw_or_close_deal" not in options(e)
+    e.state.deal_deck[:] = deck
+    refresh(e)
+
+    events = act(e, "use:bulldozer", "close:deal_02", "use:rescue_chamber", "close:deal_05")
+    assert [d.deal for d in of(events, ev.DealClosed)] == ["deal_02", "deal_05"]
+    assert [sc.vp for sc in of(events, ev.Scored)] == [2 + 1, 3]
+    act(e, "do:2:draw_or_close_deal", "draw")
+
+    pass_all(e)
+    to_actions(e, {0: 1, 1: 3})
+    give(e, 0, enriched={"gold": [2], "iron": [2]}, deals=["deal_02", "deal_04"])
+    events = act(e, "use:bulldozer", "close:deal_02", "do:1:draw_or_close_deal", "close:deal_04")
+    assert [d.deal for d in of(events, ev.DealClosed)] == ["deal_02", "deal_04"]
