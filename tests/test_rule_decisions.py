@@ -9,10 +9,12 @@ import random
 
 import pytest
 
-from rules import Engine, replay
+from rules import Engine, bot, replay
+from rules.actions import deals
+from rules.audit import LogError, audit
 from rules.cards import METALS
 from rules.scoring import objective_vp, places
-from rules.simulate import random_game
+from rules.simulate import bot_game, random_game
 
 from scenario import (
     CONTENT, act, clear_raw, clear_site, cube_totals, ev, gallery, give, names, of, options,
@@ -834,3 +836,23 @@ def test_without_equipment_one_deal_is_closed_a_round():
     give(e, 0, enriched={"gold": [2], "iron": [2]}, deals=["deal_02", "deal_04"])
     events = act(e, "use:bulldozer", "close:deal_02", "do:1:draw_or_close_deal", "close:deal_04")
     assert [d.deal for d in of(events, ev.DealClosed)] == ["deal_02", "deal_04"]
+
+
+def test_a_log_with_two_closures_in_a_round_still_loads_but_is_not_imported(monkeypatch):
+    """Logs made before the rule may hold two closures without equipment in a round (the bots'
+    two-player game of seed 7010 did, in round 11). Its events are facts: the log still loads,
+    as a saved game does, and play goes on from it. An import, which plays every move again
+    under the rules, refuses it and names the move and the rule."""
+    with monkeypatch.context() as before_the_rule:  # the engine and bot as they were
+        before_the_rule.setattr(deals, "closing_spent", lambda p, data: False)
+        before_the_rule.setattr(bot, "closing_spent", lambda p, data: False)
+        old = bot_game(CONTENT, 2, 7010)
+    assert Engine(CONTENT, old.events).state == old.state
+    eleventh = next(i for i, e in enumerate(old.events) if isinstance(e, ev.RoundBegan) and e.round == 11)
+    second = [i for i, e in enumerate(old.events) if i > eleventh and isinstance(e, ev.DealClosed)][1]
+    loaded = Engine(CONTENT, old.events[:second + 3])  # the deal's VP, the end of the action
+    assert isinstance(old.events[second + 2], ev.ActionFinished) and loaded.pending.options
+    with pytest.raises(LogError) as refusal:
+        audit(CONTENT, old.events, [mark.choice for mark in old.marks])
+    assert "is not allowed there: Without equipment you can close only one deal a round: " \
+           "you closed one on island" in str(refusal.value)
