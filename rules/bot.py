@@ -25,6 +25,7 @@ from typing import Iterable, Protocol
 
 from . import codec
 from .actions import equipment_activity, island_activity
+from .actions.deals import closing_spent
 from .actions.trade import GOODS
 from .cards import METALS, Content, Objective
 from .choose import merchant_cost
@@ -313,7 +314,7 @@ class Outlook:
 
     def _deal(self, data: dict) -> Plan:
         plans = []
-        if data.get("close"):
+        if data.get("close") and not closing_spent(self.me, data):
             plans += [self.close_deal(d, data.get("bonus", 0)) for d in self.me.deals]
         if data.get("draw") and self.s.deal_deck:
             plans.append(self.draw_deal())

@@ -207,7 +207,7 @@ def _round_ended(s, e):
     for p in s.players:
         p.merchants_used = p.miners_used = p.actions_this_round = 0
         p.equipment_used, p.used = [], []
-        p.passed, p.island = False, None
+        p.passed, p.island, p.deal_closed_on = False, None, None
     s.space_users, s.islands_chosen, s.turn_order = {}, {}, []
     s.turn_actions = 0
 
@@ -326,6 +326,9 @@ def _deal_closed(s, e):
     p.deals_closed.append(e.deal)
     for metal, level in e.paid:
         p.enriched[metal].remove(level)
+    kind, _, space = s.step.source.partition(":")
+    if kind == "island":  # closed with the board action, not with equipment: once a round
+        p.deal_closed_on = int(space.partition(":")[0])
 
 
 @handles(ev.DealDiscarded)

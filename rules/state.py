@@ -59,6 +59,7 @@ class Player(Record):
     corporation: str | None = None
     island: int | None = None  # where the ship is docked
     used: list[str] = field(default_factory=list)  # island action spaces used this round
+    deal_closed_on: int | None = None  # island where the board closed a deal for them this round
     passed: bool = False
     actions_this_round: int = 0
 

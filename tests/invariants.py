@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 from rules import events as ev
 from rules.cards import METALS
@@ -24,6 +25,7 @@ class Watcher:
         self.scored = [0] * 4
         self.enriched_made = dict.fromkeys(METALS, 0)
         self.enriched_gone = dict.fromkeys(METALS, 0)
+        self.board_closures: Counter[tuple[int, int]] = Counter()  # (round, seat) -> deals closed on islands
         self.catch_up()
 
     def catch_up(self) -> None:
@@ -48,6 +50,8 @@ class Watcher:
         elif isinstance(e, ev.DealClosed):
             for m, _ in e.paid:
                 self.enriched_gone[m] += 1
+            if self.shadow.step.source.startswith("island:"):  # not with equipment
+                self.board_closures[self.shadow.round, e.seat] += 1
         elif isinstance(e, ev.EnrichedCubeCrushed):
             self.enriched_gone[e.metal] += 1
 
@@ -65,6 +69,8 @@ class Watcher:
             tokens = sum(len(level) for level in s.centre[m]) + sum(len(p.enriched[m]) for p in s.players)
             assert tokens == self.enriched_made[m] - self.enriched_gone[m], f"enriched {m} not conserved"
             assert len(s.centre[m][0]) <= board.zero_line_capacity
+        assert max(self.board_closures.values(), default=0) <= 1, \
+            f"a seat closed two deals in a round without equipment: {self.board_closures}"
         for p in s.players:
             assert 0 <= p.merchants <= board.merchants_max and 0 <= p.miners <= board.miners_max
             assert 0 <= p.merchants_used <= p.merchants and 0 <= p.miners_used <= p.miners

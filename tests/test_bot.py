@@ -13,7 +13,7 @@ from rules import events as ev
 from rules.bot import Bot
 from rules.simulate import NAMES, bot_game
 
-from invariants import final_replay_matches
+from invariants import Watcher, final_replay_matches
 from scenario import act, give, ready, set_gallery
 
 CONTENT = load_content()
@@ -107,6 +107,20 @@ def test_a_bot_is_deterministic_for_a_seed():
     assert bot_game(CONTENT, 3, seed=9).events != first
 
 
+@pytest.mark.parametrize("players, seed", [(2, 7010), (3, 7010), (4, 7010)])
+def test_bot_games_keep_every_invariant(players, seed):
+    """Bots keep the invariants that random play keeps. In the two-player game of seed 7010 a
+    bot once closed a second deal without equipment in round 11, before the engine refused it."""
+    watcher = None
+
+    def check(engine):
+        nonlocal watcher
+        watcher = watcher or Watcher(engine)
+        watcher.check(privacy=len(engine.events) % 5 == 0)
+
+    final_replay_matches(bot_game(CONTENT, players, seed, on_choice=check))
+
+
 @lru_cache(maxsize=None)
 def bot_against_random(seed: int) -> tuple[int, int, bool]:
     """(bot's VP, random player's VP, bot won) in a two-player game, bot seat alternating."""
@@ -149,6 +163,15 @@ def test_a_bot_closes_a_deal_it_can_pay_for():
     engine = late(ready(3, islands=(1, 2, 3)))
     give(engine, 0, deals=["deal_02"], enriched={"gold": [2]}, money=3)
     bot_plays(engine, 0, "do:1:draw_or_close_deal", "close:deal_02")
+
+
+def test_a_bot_does_not_plan_a_second_deal_closure_in_a_round():
+    """Without equipment one deal a round: after closing one on island 1, the bot on island 2
+    does not take Draw or Close a Deal meaning to close another (it could only back out)."""
+    engine = late(ready(2, islands=(1, 3)))
+    give(engine, 0, deals=["deal_04", "deal_02"], enriched={"iron": [2], "gold": [2]}, merchants=3, miners=0, money=0)
+    act(engine, "do:1:draw_or_close_deal", "close:deal_04", "do:1:depart_island", "island:2", "pass")
+    assert Bot(CONTENT, 0).choose(engine) != "do:2:draw_or_close_deal"
 
 
 def test_a_bot_sends_its_miners_to_a_known_rich_gallery():

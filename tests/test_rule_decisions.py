@@ -9,15 +9,17 @@ import random
 
 import pytest
 
-from rules import Engine, replay
+from rules import Engine, bot, replay
+from rules.actions import deals
+from rules.audit import LogError, audit
 from rules.cards import METALS
 from rules.scoring import objective_vp, places
-from rules.simulate import random_game
+from rules.simulate import bot_game, random_game
 
 from scenario import (
     CONTENT, act, clear_raw, clear_site, cube_totals, ev, gallery, give, names, of, options,
-    pass_all, ready, reason_for, refused, set_centre, set_gallery, set_round, stack_gallery_deck,
-    tile_kind,
+    pass_all, ready, reason_for, refresh, refused, set_centre, set_gallery, set_round, stack_gallery_deck,
+    tile_kind, to_actions,
 )
 
 
@@ -794,3 +796,63 @@ def test_selling_an_enriched_cube_can_carry_its_owner_to_thirty():
     set_centre(e, "iron", 2, [1])
     events = act(e, "do:3:enrichment_transaction", "buy", "buy:iron:2:1")
     assert ev.EndOfGameTriggered(1, 30) in events
+
+
+# 32 --------------------------------------------------------------------------------------
+
+ONE_CLOSURE = "Without equipment you can close only one deal a round: you closed one on island 1 this round"
+
+
+def test_without_equipment_one_deal_is_closed_a_round():
+    """After closing a deal with Draw or Close a Deal on island 1, the same action on island 2
+    may still draw a deal but not close one, and says why; with the deal deck empty it is not
+    offered at all. Bulldozer and Rescue Chamber each close a deal on top, before or after the
+    board's closure, and the limit starts afresh next round."""
+    e = ready(2, islands=(1, 3))
+    _plenty(e)
+    give(e, 0, deals=["deal_04", "deal_02", "deal_05"], equipment=["bulldozer", "rescue_chamber"],
+         enriched={"iron": [2], "gold": [2], "copper": [3]})  # they ask 2' iron, 2' gold, 3' copper
+    act(e, "do:1:draw_or_close_deal", "close:deal_04", "do:1:depart_island", "island:2", "pass")
+
+    assert e.pending.seat == 0 and "do:2:draw_or_close_deal" in options(e)
+    act(e, "do:2:draw_or_close_deal")
+    assert set(options(e)) == {"draw", "back"}
+    assert refused(e, "close:deal_02").reason == ONE_CLOSURE
+    act(e, "back")
+    deck = list(e.state.deal_deck)
+    e.state.deal_deck.clear()
+    refresh(e)
+    assert "do:2:draw_or_close_deal" not in options(e)
+    e.state.deal_deck[:] = deck
+    refresh(e)
+
+    events = act(e, "use:bulldozer", "close:deal_02", "use:rescue_chamber", "close:deal_05")
+    assert [d.deal for d in of(events, ev.DealClosed)] == ["deal_02", "deal_05"]
+    assert [sc.vp for sc in of(events, ev.Scored)] == [2 + 1, 3]
+    act(e, "do:2:draw_or_close_deal", "draw")
+
+    pass_all(e)
+    to_actions(e, {0: 1, 1: 3})
+    give(e, 0, enriched={"gold": [2], "iron": [2]}, deals=["deal_02", "deal_04"])
+    events = act(e, "use:bulldozer", "close:deal_02", "do:1:draw_or_close_deal", "close:deal_04")
+    assert [d.deal for d in of(events, ev.DealClosed)] == ["deal_02", "deal_04"]
+
+
+def test_a_log_with_two_closures_in_a_round_still_loads_but_is_not_imported(monkeypatch):
+    """Logs made before the rule may hold two closures without equipment in a round (the bots'
+    two-player game of seed 7010 did, in round 11). Its events are facts: the log still loads,
+    as a saved game does, and play goes on from it. An import, which plays every move again
+    under the rules, refuses it and names the move and the rule."""
+    with monkeypatch.context() as before_the_rule:  # the engine and bot as they were
+        before_the_rule.setattr(deals, "closing_spent", lambda p, data: False)
+        before_the_rule.setattr(bot, "closing_spent", lambda p, data: False)
+        old = bot_game(CONTENT, 2, 7010)
+    assert Engine(CONTENT, old.events).state == old.state
+    eleventh = next(i for i, e in enumerate(old.events) if isinstance(e, ev.RoundBegan) and e.round == 11)
+    second = [i for i, e in enumerate(old.events) if i > eleventh and isinstance(e, ev.DealClosed)][1]
+    loaded = Engine(CONTENT, old.events[:second + 3])  # the deal's VP, the end of the action
+    assert isinstance(old.events[second + 2], ev.ActionFinished) and loaded.pending.options
+    with pytest.raises(LogError) as refusal:
+        audit(CONTENT, old.events, [mark.choice for mark in old.marks])
+    assert "is not allowed there: Without equipment you can close only one deal a round: " \
+           "you closed one on island" in str(refusal.value)

@@ -1,6 +1,7 @@
 """Deals: draw one, close one (paying enriched cubes of the level asked or higher), discard one."""
 from __future__ import annotations
 
+from functools import partial
 
 from .. import events as ev
 from ..decision import Cand
@@ -26,6 +27,24 @@ def missing_for(p, deal) -> str | None:
     """Why `p` cannot pay for `deal` now, or None."""
     short = unpaid(p, deal)
     return None if short is None else f"this deal needs enriched {short[0]} at level {short[1]}' or higher"
+
+
+def closing_spent(p, data) -> bool:
+    """Whether this deal action may not close a deal because the player's one closure
+    without equipment this round is spent.
+
+    The action stands on islands 1 and 2, and the same action on another island is
+    usually allowed again; but the rulebook's hint under Close a Deal allows only one
+    closure a round without the equipment for it. So once the board has closed a deal
+    for a player, the other island's action may still draw one, not close one.
+    Closures with equipment (its data names no island) neither count nor are limited.
+    """
+    return p.deal_closed_on is not None and "island" in data
+
+
+def one_closure_a_round(p) -> str:
+    return (f"Without equipment you can close only one deal a round: "
+            f"you closed one on island {p.deal_closed_on} this round")
 
 
 def payment_plan(p, deal, picks) -> tuple[list[list], tuple | None]:
@@ -60,19 +79,22 @@ def _deal_cands(s, step):
     if data.get("close"):
         bonus = data.get("bonus", 0)
         extra = f" (+{bonus} VP)" if bonus else ""
+        spent = closing_spent(p, data)
         for did in p.deals:
             deal = s.content.deals[did]
-            yield Cand(f"close:{did}", f"Close deal: {deal_label(deal)}{extra}", did, missing_for(p, deal))
+            why = partial(one_closure_a_round, p) if spent else missing_for(p, deal)
+            yield Cand(f"close:{did}", f"Close deal: {deal_label(deal)}{extra}", did, why)
         if not p.deals:
             yield Cand("close", "Close a deal", None, "You have no deal in hand")
 
 
 def _can_deal(s, seat, data) -> bool:
-    """A deal to draw, or one in hand that the player's enriched cubes can pay for."""
+    """A deal to draw, or one in hand that the player's enriched cubes can pay for and may close."""
     if data.get("draw") and s.deal_deck:
         return True
-    if data.get("close"):
-        p, deals = s.players[seat], s.content.deals
+    p = s.players[seat]
+    if data.get("close") and not closing_spent(p, data):
+        deals = s.content.deals
         for d in p.deals:
             if unpaid(p, deals[d]) is None:
                 return True
