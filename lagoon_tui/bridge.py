@@ -2,7 +2,8 @@
 
 `GameBridge` owns the `Engine`, narrates its events into log lines (redacted
 for whoever reads them) and builds the `Scene` the panels draw. It decides
-nothing about the rules: legality is always the engine's.
+nothing about the rules: legality is always the engine's. It spares the
+players one thing: a turn whose only legal move is Pass is passed for them.
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ class GameBridge:
         self.engine = engine
         self._logs: dict[int | None, list[LogLine]] = {}
         self._told: dict[int | None, int] = {}  # events narrated so far, per reader
+        self._forced: set[int] = set()  # where in the log a pass was made for a player who had no other move
 
     @property
     def content(self):
@@ -28,10 +30,31 @@ class GameBridge:
 
     def choose(self, option_id: str) -> list | Rejection:
         """The engine's answer; a choice that could not be saved is refused (and was never made)."""
+        mover = self.engine.pending.seat
         try:
-            return self.engine.choose(option_id)
+            result = self.engine.choose(option_id)
         except StoreError as error:
             return Rejection(option_id, f"{error} Your move was not made.")
+        if result:
+            self.pass_where_forced(mover)
+        return result
+
+    def pass_where_forced(self, mover: int | None = None) -> None:
+        """Pass for whoever must decide next while Pass is all the engine allows them.
+
+        Not for `mover`, the seat that has just chosen (they see what came of
+        their move and pass themselves), nor while a move of this turn could be
+        taken back. If the pass cannot be saved, it is left to the player.
+        """
+        engine = self.engine
+        while (engine.pending.seat not in (None, mover) and engine.legal_ids() == ["pass"]
+               and not engine.undo_point()):
+            at, mover = len(engine.events), engine.pending.seat
+            try:
+                engine.choose("pass")
+            except StoreError:
+                return
+            self._forced.add(at)
 
     def undo(self) -> UndoPoint | NoUndo:
         """Take back the deciding seat's last move of this turn (the engine decides whether it may)."""
@@ -42,6 +65,7 @@ class GameBridge:
         if point:
             self._logs.clear()  # the log lost its last lines: tell it afresh
             self._told.clear()
+            self._forced = {at for at in self._forced if at < point.pos}
         return point
 
     def undo_note(self, seat: int | None) -> str:
@@ -54,8 +78,11 @@ class GameBridge:
     def log(self, seat: int | None) -> list[LogLine]:
         """The whole game told to `seat`, extended with any new events."""
         lines = self._logs.setdefault(seat, [])
-        lines.extend(LogLine(who, text) for _, who, text in
-                     tell(self.engine.events[self._told.get(seat, 0):], self.engine.state, seat))
+        start = self._told.get(seat, 0)
+        for at, who, text in tell(self.engine.events[start:], self.engine.state, seat):
+            if start + at in self._forced:
+                text = f"{text[:-1]}: nothing else was possible." if text.endswith(".") else text
+            lines.append(LogLine(who, text))
         self._told[seat] = len(self.engine.events)
         return lines
 

@@ -115,6 +115,7 @@ class GameScreen(SteadyScreen, PagedScreen):
 
     def on_mount(self) -> None:
         self._fit(self.app.size)
+        self.bridge.pass_where_forced()  # (a game saved just before a lone Pass)
         self.advance()
         # Textual paints a screen on the ticks of a timer it starts at the screen's first paint,
         # whose first tick comes a whole frame (1/60 s) after it starts: the first curtain of a

@@ -6,13 +6,19 @@ toast is text on screen like any other.
 """
 from __future__ import annotations
 
+import random
+
 from lagoon_tui.app import LagoonApp
+from lagoon_tui.bridge import GameBridge
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.inspect import InspectScreen
 from lagoon_tui.settings import GameSettings
 
-from .drive import game_screen, press, screen_text, start, widget_texts
+from rules import Engine, load_content
+from rules import events as ev
+
+from .drive import game_screen, play_game, press, screen_text, start, widget_texts
 
 
 def ana_and_ben(seed: int = 5) -> LagoonApp:
@@ -92,3 +98,47 @@ async def test_a_card_window_open_for_one_seat_closes_when_the_keyboard_changes_
         await pass_curtain(pilot, run)
         await pilot.pause()
         assert secret not in everything_shown(app)
+
+
+# -- a lone Pass ---------------------------------------------------------------------------------
+
+
+def test_the_bridge_passes_for_a_player_whose_only_move_is_pass():
+    """Over random games: no seat is ever left facing a lone Pass it did not come to by its own move,
+    and the log tells each pass made for a player as such."""
+    content = load_content()
+    forced = 0
+    for seed in range(6):
+        engine = Engine.new(content, ["Ana", "Ben", "Cleo"], seed=seed, start_player=0)
+        bridge, rng = GameBridge(engine), random.Random(seed)
+        while engine.state.phase != "over":
+            mover = engine.pending.seat
+            ids = engine.legal_ids()
+            assert bridge.choose(ids[rng.randrange(len(ids))])
+            pending = engine.pending
+            if pending.seat not in (None, mover):
+                assert engine.legal_ids() != ["pass"], f"seed {seed}: seat {pending.seat} left with a lone Pass"
+        told = [line.text for line in bridge.log(None) if line.text.endswith("nothing else was possible.")]
+        passes = [e for e in engine.events if isinstance(e, ev.Passed)]
+        assert len(told) <= len(passes)
+        forced += len(told)
+    assert forced > 0  # the situation came up, and was told
+
+
+async def test_no_curtain_is_raised_for_a_lone_pass():
+    """Three players through key presses: every curtain calls a player who has something to decide."""
+    app = LagoonApp(settings=GameSettings(("Ana", "Ben", "Cleo"), ("red", "yellow", "green"), 23, 0))
+    curtains_for_a_lone_pass = []
+
+    def after_key(key: str) -> None:
+        if isinstance(app.screen, CurtainScreen):
+            engine = game_screen(app).bridge.engine
+            if engine.legal_ids() == ["pass"]:
+                curtains_for_a_lone_pass.append(engine.state.round)
+
+    async with app.run_test(size=(160, 50)) as pilot:
+        run = await start(pilot)
+        await play_game(pilot, 23, run=run, after_key=after_key, until=lambda r: r.engine.state.round > 5)
+        log = "\n".join(line.text for line in game_screen(app).bridge.log(None))
+    assert curtains_for_a_lone_pass == []
+    assert "nothing else was possible" in log
