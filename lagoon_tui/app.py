@@ -147,11 +147,10 @@ class LagoonApp(SavedGamesMixin, App[None]):
             widget.refresh()
 
     def action_help(self) -> None:
-        from .screens.help import HelpScreen, bindings_of
+        from .screens.help import HelpScreen, show_help
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(f"Keys: {self.screen.__class__.__name__.removesuffix('Screen')}",
-                                        bindings_of(self.screen)))
+            show_help(self.screen)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rules.actions import ACTION_NAMES
 from rules.cards import Content
+from rules.decision import plural
 
 ACTION_HELP = {
     "buy_artifact": "Pay 4 raw cubes of one metal for this island's artifact of that metal. "
@@ -65,8 +66,9 @@ def objective_text(content: Content, objective_id: str) -> tuple[str, str]:
 def corporation_text(content: Content, corp_id: str) -> tuple[str, str]:
     c = content.corporations[corp_id]
     raw = ", ".join(f"{n} {m}" for m, n in c.resources.items()) or "no raw cubes"
-    deals = f", {c.deals} deal{'s' if c.deals != 1 else ''}" if c.deals else ""
-    return c.name, f"Starts with {c.merchants} merchants, {c.miners} miners, ${c.money}, {raw}{deals}"
+    deals = f", {plural(c.deals, 'deal')}" if c.deals else ""
+    workers = f"{plural(c.merchants, 'merchant')}, {plural(c.miners, 'miner')}"
+    return c.name, f"Starts with {workers}, ${c.money}, {raw}{deals}"
 
 
 def describe_option(content: Content, option_id: str) -> tuple[str, str] | None:

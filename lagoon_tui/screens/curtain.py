@@ -53,6 +53,7 @@ class CurtainScreen(SteadyScreen, Screen[None]):
     CurtainScreen #curtain-card { width: auto; max-width: 70; height: auto; padding: 1 4; border: heavy $accent; }
     """
     BINDINGS = [Binding("enter", "ready", "I am ready", priority=True)]
+    HELP_TITLE = "Curtain"
     NAME = "curtain"  # the app keeps the one curtain installed under this name
 
     def __init__(self) -> None:

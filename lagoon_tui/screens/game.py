@@ -76,6 +76,7 @@ class GameScreen(SteadyScreen, PagedScreen):
         # priority: picked as the key comes in, not after it has travelled up from the focused widget
         *(Binding(str(n), f"pick({n - 1})", f"Option {n}", show=False, priority=True) for n in range(1, 10)),
     ]
+    HELP_TITLE = "Game"
     WIDE_ONLY = frozenset({"my_cards"})
     PAGE_KINDS = {"islands": IslandPanel, "sites": MiningSitePanel, "centre": EnrichmentCenterPanel,
                   "tracks": ScoreTrackPanel, "board": PlayerBoard, "players": PlayerBoard,

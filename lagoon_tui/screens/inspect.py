@@ -24,8 +24,9 @@ class InspectScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.title_text, id="inspect-title")
-            yield Static(self.body, id="inspect-body")
+            # (plain text: a player's letter tag "[Y]" or a card name is not markup)
+            yield Static(self.title_text, id="inspect-title", markup=False)
+            yield Static(self.body, id="inspect-body", markup=False)
             yield Static("Esc, Enter or i to close", id="inspect-hint")
 
     def action_close(self) -> None:
