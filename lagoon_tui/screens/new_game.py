@@ -34,10 +34,14 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
     """Set up a game; Enter in a field or Start begins it, Esc backs out with None."""
 
     HELP_TITLE = "New game"
-    HELP_EXTRA = [("enter", "In a name or the seed: start the game"),
-                  ("enter / ↓", "On a list: open it; ↑ ↓ and enter pick an entry")]
+    HELP_EXTRA = [("↑ ↓ / tab", "Next or previous field"),
+                  ("enter", "In a name, the seed or on Start: start the game"),
+                  ("enter / space", "On a list: open it; ↑ ↓ and enter pick an entry")]
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
+        # priority: a closed list would open on ↓ itself; an open one keeps its keys (check_action)
+        Binding("down", "next_field", "Next field", show=False, priority=True),
+        Binding("up", "previous_field", "Previous field", show=False, priority=True),
         Binding("ctrl+s", "start", "Start game"),
         Binding("f1", "rules", "Rules"),  # a modal screen hides the app's own keys, so repeat it
         Binding("f2", "help", "Keys"),  # "?" would be typed into a name
@@ -77,9 +81,28 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
                 with Horizontal(classes="form-row button-row"):
                     yield Button("Start", variant="primary", compact=True, id="start-button")
                     yield Button("Cancel", compact=True, id="cancel-button")
-            yield Static("Tab / shift+Tab: next / previous field · ↓: open a list · "
-                         "Enter: start · Esc: back", classes="hint")
+            yield Static(self._hint(), classes="hint", id="new-game-hint")
         yield KeysFooter()
+
+    def _hint(self) -> str:
+        """What the keys do where the cursor is: Enter opens a list, and starts the game anywhere else."""
+        on_list = isinstance(self.focused, Select)
+        enter = "Enter: open the list · ctrl+s: start" if on_list else "Enter: start"
+        return f"↑ ↓ or Tab: move between fields · {enter} · Esc: back"
+
+    def on_descendant_focus(self) -> None:
+        self.query_one("#new-game-hint", Static).update(self._hint())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("next_field", "previous_field") and any(s.expanded for s in self.query(Select)):
+            return False  # ↑ ↓ move in the open list
+        return True
+
+    def action_next_field(self) -> None:
+        self.focus_next()
+
+    def action_previous_field(self) -> None:
+        self.focus_previous()
 
     def on_mount(self) -> None:
         self._show_seats(self.initial_seats)

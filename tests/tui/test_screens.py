@@ -514,3 +514,25 @@ async def test_every_screen_opens_help_for_itself(make, keys, expected):
         assert expected in app.screen.keys
         await settle(pilot, "escape")
         assert app.screen is below
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_new_game_arrows_move_between_fields_and_the_hint_says_what_enter_does(size):
+    """The first ↓ leaves the first name for the next field; on a list Enter opens it, and the hint
+    says so (and how to start); an open list keeps ↑ ↓ for its entries."""
+    app = ScreensApp(NewGameScreen)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.focused.id == "name-0" and "Enter: start" in flat(screen_text(app))
+        await settle(pilot, "down")
+        assert screen.focused.id == "colour-0"
+        assert "Enter: open the list · ctrl+s: start" in flat(screen_text(app))
+        await settle(pilot, "down", "up", "up")
+        assert screen.focused.id == "name-0"
+        await settle(pilot, "up", "enter", "down", "enter")  # the players list: open it, 3 players
+        assert screen.query_one("#seats", Select).value == 3
+        await settle(pilot, "down", "down", "down", "down", "down")  # to the third name
+        assert screen.focused.id == "name-2"
+        await settle(pilot, "enter")
+    assert app.results == [GameSettings(("Ana", "Ben", "Cleo"), ("red", "yellow", "green"), None, None)]
