@@ -1,0 +1,75 @@
+"""Every line laid out for the width it is shown at, in the sizes the layouts are made for.
+
+Issue 16: lines wrapped far narrower than the panel they were shown in (a log
+line written while the log was on another page, the title menu's Resume, a
+gallery of the mining grid, the replay's player boards), and a score track
+label left out. Each test reads what a player sees: the rows of the screen
+inside a panel, at 80×24 (the smallest supported terminal), 160×50 and the
+sizes around WIDE (150×44), where the layout switches from paging the board
+to showing it whole.
+"""
+from __future__ import annotations
+
+import pytest
+
+from lagoon_tui.app import LagoonApp
+from lagoon_tui.screens.game import GameScreen
+from lagoon_tui.settings import GameSettings
+from lagoon_tui.widgets import LogPanel
+
+from .drive import Policy, screen_text, start, step
+
+
+def rows_inside(app, widget) -> list[str]:
+    """The rows of the screen inside `widget`'s content region, as they are on screen (trailing spaces cut)."""
+    r = widget.scrollable_content_region
+    return [line[r.x:r.right].rstrip() for line in screen_text(app).splitlines()[r.y:r.bottom]]
+
+
+# --- the log -------------------------------------------------------------------------------
+
+
+async def show_page(pilot, key: str, panel) -> None:
+    await pilot.press(key)
+    await pilot.pause()
+    assert panel.display and panel.region.width, f"{key!r} did not show the panel"
+
+
+@pytest.mark.parametrize("size, then", [((80, 24), None), ((80, 24), (120, 40)), ((149, 50), None)],
+                         ids=["80x24", "80x24-then-120x40", "149x50"])
+async def test_a_log_line_written_while_the_log_was_on_another_page_is_wrapped_at_the_log_width(size, then):
+    """Compact layout: the log shown once, then the mines while moves are made; shown again, no line is cut short.
+
+    (A line written while the log was hidden was wrapped at 20 columns, until
+    the game was resumed: "A gold 3 gallery at / island 2, column 2, / level 1
+    is exhausted" in a panel of 76 columns. With `then`, the terminal is
+    resized while the log is hidden.)
+    """
+    app = LagoonApp(settings=GameSettings(("Ana", "Ben"), ("red", "yellow"), 5, 1))
+    async with app.run_test(size=size) as pilot:
+        run = await start(pilot)
+        policy = Policy(5)
+        while not isinstance(app.screen, GameScreen):
+            await step(pilot, run, policy)
+        log = app.screen.query_one(LogPanel)
+        await show_page(pilot, "l", log)
+        await show_page(pilot, "g", app.screen.query_one("#sites"))
+        written = len(log.scene.log)
+        for _ in range(40):
+            await step(pilot, run, policy)
+        while not isinstance(app.screen, GameScreen):
+            await step(pilot, run, policy)
+        assert not log.display and len(log.scene.log) > written + 10  # the lines came while it was hidden
+        if then:
+            await pilot.resize_terminal(*then)
+            await pilot.pause()
+        await show_page(pilot, "l", log)
+        rows = rows_inside(app, log)
+        width = log.scrollable_content_region.width
+        sentences = [log.line_text(line).plain for line in log.scene.log]
+        fitting = [s for s in sentences if len(s) <= width]
+        cut = [row for row in rows if row and any(s != row and s.startswith(row) for s in fitting)]
+        assert not cut, f"lines wrapped narrower than the log's {width} columns:\n" + "\n".join(rows)
+        whole = [row for row in rows if row in fitting and len(row) > 30]
+        assert len(whole) >= 3, "\n".join(rows)
+        assert rows[-1] == sentences[-1] or len(sentences[-1]) > width  # the newest line at the bottom
