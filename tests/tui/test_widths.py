@@ -10,14 +10,24 @@ to showing it whole.
 """
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 
 from lagoon_tui.app import LagoonApp
+from lagoon_tui.saves import Store
+from lagoon_tui.saves.recorder import record_new
 from lagoon_tui.screens.game import GameScreen
+from lagoon_tui.screens.title import TitleScreen
 from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets import LogPanel
+from rules import Engine
 
 from .drive import Policy, screen_text, start, step
+from .scenes import CONTENT
+
+SIZES = [(80, 24), (160, 50)]
 
 
 def rows_inside(app, widget) -> list[str]:
@@ -73,3 +83,40 @@ async def test_a_log_line_written_while_the_log_was_on_another_page_is_wrapped_a
         whole = [row for row in rows if row in fitting and len(row) > 30]
         assert len(whole) >= 3, "\n".join(rows)
         assert rows[-1] == sentences[-1] or len(sentences[-1]) > width  # the newest line at the bottom
+
+
+# --- the title menu -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def store(tmp_path):
+    with Store(tmp_path / "lagoon.db") as s:
+        yield s
+
+
+def saved_until_round(store: Store, round_: int) -> Engine:
+    """A saved two-player game, played at random until round `round_` begins."""
+    engine = Engine.new(CONTENT, ["Ana", "Ben"], seed=5, start_player=1)
+    record_new(store, engine)
+    rng = random.Random(5)
+    while engine.state.round < round_:
+        ids = [i for i in engine.legal_ids() if i != "back"] or engine.legal_ids()
+        engine.choose(ids[rng.randrange(len(ids))])
+    return engine
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_title_menu_says_resume_and_the_round_on_one_line(store, size):
+    """The menu is as wide as its widest entry: "Resume (round 12)" wrapped after "round" in 24 columns."""
+    saved_until_round(store, 12)
+    app = LagoonApp(CONTENT, store=store)
+    async with app.run_test(size=size) as pilot:
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.screen, TitleScreen):
+                break
+        menu = app.screen.query_one("#title-menu")
+        rows = rows_inside(app, menu)
+        assert any(re.fullmatch(r"\s*c\s+Resume \(round 12\)", row) for row in rows), "\n".join(rows)
+        for row, label in zip([r for r in rows if r.strip()], ["New game", "Resume", "Load a game", "Rules", "Quit"]):
+            assert label in row
