@@ -16,16 +16,20 @@ import re
 import pytest
 
 from lagoon_tui.app import LagoonApp
+from lagoon_tui.bridge import GameBridge
 from lagoon_tui.saves import Store
 from lagoon_tui.saves.recorder import record_new
+from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.title import TitleScreen
 from lagoon_tui.settings import GameSettings
-from lagoon_tui.widgets import LogPanel
+from lagoon_tui.widgets import LogPanel, MiningSitePanel
+from lagoon_tui.widgets._common import Flow
+from lagoon_tui.widgets.mining_site import gallery_cell
 from rules import Engine
 
 from .drive import Policy, screen_text, start, step
-from .scenes import CONTENT
+from .scenes import CONTENT, play
 
 SIZES = [(80, 24), (160, 50)]
 
@@ -120,3 +124,65 @@ async def test_the_title_menu_says_resume_and_the_round_on_one_line(store, size)
         assert any(re.fullmatch(r"\s*c\s+Resume \(round 12\)", row) for row in rows), "\n".join(rows)
         for row, label in zip([r for r in rows if r.strip()], ["New game", "Resume", "Load a game", "Rules", "Quit"]):
             assert label in row
+
+
+# --- the mining sites ----------------------------------------------------------------------
+
+
+def engine_where(test, players: int = 2, seeds=range(40)) -> Engine:
+    """The engine at the first moment of a random game (over `seeds`) at which `test(engine)` holds."""
+    for seed in seeds:
+        for engine in play(players, seed):
+            if test(engine):
+                return engine
+    raise LookupError("no random game showed the situation asked for")
+
+
+async def game_of(pilot, engine: Engine) -> GameScreen:
+    """The game screen of `engine`, past its curtain."""
+    await pilot.pause()
+    await pilot.app.push_screen(GameScreen(GameBridge(engine)))
+    for _ in range(50):
+        await pilot.pause()
+        if isinstance(pilot.app.screen, CurtainScreen):
+            await pilot.press("enter")
+        elif isinstance(pilot.app.screen, GameScreen) and pilot.app.screen.at_keyboard is not None:
+            break
+    await pilot.pause()
+    return pilot.app.screen
+
+
+def widest_galleries(engine: Engine) -> int:
+    """How many face-up galleries read 11 columns ("silver ●●●○", "copper ●●●●")."""
+    return sum(1 for site in engine.state.sites.values() for column in site.columns for g in column
+               if g is not None and g.face_up and len(engine.content.gallery(g.tile).metal or "") == 6
+               and engine.content.gallery(g.tile).cubes == 4)
+
+
+# the sizes either side of WIDE: compact with the two sites side by side, and the whole board
+BETWEEN = [(80, 24), (149, 43), (150, 44), (160, 50)]
+
+
+@pytest.mark.parametrize("size", BETWEEN, ids=[f"{w}x{h}" for w, h in BETWEEN])
+async def test_a_face_up_gallery_reads_on_one_line_of_the_mining_grid(size):
+    """ "silver ●●●○" on one row, not "L2 silver" over "●●●○" in a column that could have had room for it."""
+    engine = engine_where(lambda e: e.state.phase == "actions" and widest_galleries(e) >= 2)
+    async with LagoonApp(engine.content).run_test(size=size) as pilot:
+        screen = await game_of(pilot, engine)
+        if screen.has_class("compact"):
+            await pilot.press("g")
+            await pilot.pause()
+        scene = screen.bridge.scene(screen.at_keyboard)
+        checked = 0
+        for panel in screen.query(MiningSitePanel):
+            rows = rows_inside(pilot.app, panel)
+            site = scene.view["sites"][str(panel.island)]
+            for column in site["columns"]:
+                for gallery in column:
+                    if gallery is None or not gallery.get("face_up"):
+                        continue
+                    cell = gallery_cell(scene, gallery)
+                    words = (cell.line() if isinstance(cell, Flow) else cell).plain
+                    assert any(words in row for row in rows), f"{words!r} is not on one row:\n" + "\n".join(rows)
+                    checked += 1
+        assert checked >= 2
