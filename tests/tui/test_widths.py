@@ -23,7 +23,7 @@ from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.title import TitleScreen
 from lagoon_tui.settings import GameSettings
-from lagoon_tui.widgets import LogPanel, MiningSitePanel
+from lagoon_tui.widgets import LogPanel, MiningSitePanel, ScoreTrackPanel
 from lagoon_tui.widgets._common import Flow
 from lagoon_tui.widgets.mining_site import gallery_cell
 from rules import Engine
@@ -186,3 +186,32 @@ async def test_a_face_up_gallery_reads_on_one_line_of_the_mining_grid(size):
                     assert any(words in row for row in rows), f"{words!r} is not on one row:\n" + "\n".join(rows)
                     checked += 1
         assert checked >= 2
+
+
+# --- the score track -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", BETWEEN, ids=[f"{w}x{h}" for w, h in BETWEEN])
+async def test_every_tick_of_the_score_track_has_its_label(size):
+    """Ticks every 5 (or 10 ...) VP from the low end and the goal: each one labelled, above it.
+
+    (At 160×50 the "30 goal" label took the place of 25's, which was left out.)
+    """
+    engine = engine_where(lambda e: e.state.phase == "actions")
+    goal = engine.content.board.vp_goal
+    async with LagoonApp(engine.content).run_test(size=size) as pilot:
+        screen = await game_of(pilot, engine)
+        if screen.has_class("compact"):
+            await pilot.press("t")
+            await pilot.pause()
+        scale, track = rows_inside(pilot.app, screen.query_one(ScoreTrackPanel))[:2]
+    labels = {int(m[1]): m.start() for m in re.finditer(r"(-?\d+)( goal)?", scale)}
+    assert re.search(rf"\b{goal} goal\b", scale), scale
+    ticks = sorted(labels)
+    step = ticks[1] - ticks[0]
+    top = max(goal, *(5 * -(-p.vp // 5) for p in engine.state.players))
+    assert set(ticks) == set(range(ticks[0], top + 1, step)) | {goal}, f"a label is missing:\n{scale}\n{track}"
+    letters = {"R", "Y", "G", "B"}
+    for vp, x in labels.items():
+        under = track[x:x + len(str(vp))]
+        assert any(c in "┼0▐" or c in letters for c in under), f"{vp} is not above a tick:\n{scale}\n{track}"
