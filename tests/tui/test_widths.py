@@ -21,11 +21,14 @@ from lagoon_tui.saves import Store
 from lagoon_tui.saves.recorder import record_new
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.game import GameScreen
+from lagoon_tui.screens.replay import ReplayScreen
 from lagoon_tui.screens.title import TitleScreen
 from lagoon_tui.settings import GameSettings
-from lagoon_tui.widgets import LogPanel, MiningSitePanel, ScoreTrackPanel
+from lagoon_tui.stills import played
+from lagoon_tui.widgets import LogPanel, MiningSitePanel, PlayerBoard, ScoreTrackPanel
 from lagoon_tui.widgets._common import Flow
 from lagoon_tui.widgets.mining_site import gallery_cell
+from lagoon_tui.widgets.replay_secrets import ReplaySecrets
 from rules import Engine
 
 from .drive import Policy, screen_text, start, step
@@ -215,3 +218,51 @@ async def test_every_tick_of_the_score_track_has_its_label(size):
     for vp, x in labels.items():
         under = track[x:x + len(str(vp))]
         assert any(c in "┼0▐" or c in letters for c in under), f"{vp} is not above a tick:\n{scale}\n{track}"
+
+
+# --- the replay -----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def four_player_game() -> Engine:
+    """A finished four-player game: its replay shows four boards side by side, and every hand."""
+    return played(4, None, seed=5)
+
+
+WIDE_SIZES = [(150, 44), (160, 50)]
+
+
+@pytest.mark.parametrize("size", WIDE_SIZES, ids=[f"{w}x{h}" for w, h in WIDE_SIZES])
+async def test_the_replay_leaves_four_player_boards_room_for_their_cube_grids(four_player_game, size):
+    """The replay's board is as wide as the game's: "raw 1' 2' 3' 4'" on one row of each board, a row per metal.
+
+    (Its side column took 60 columns: at 160×50 the boards were 20 columns
+    inside and their grids wrapped, "raw 1' 2' 3'" over "4'".) The hands
+    panel beside them wraps between the deals it lists, not inside one, and
+    the status between the keys it names.
+    """
+    engine = four_player_game
+    async with LagoonApp(engine.content).run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.app.push_screen(ReplayScreen(engine.content, list(engine.events)))
+        await pilot.pause()
+        screen = pilot.app.screen
+        assert not screen.has_class("compact")
+        await pilot.press("end")
+        await pilot.pause()
+        boards = list(screen.query(PlayerBoard))
+        assert len(boards) == 4
+        for board in boards:
+            rows = rows_inside(pilot.app, board)
+            assert any(re.fullmatch(r"\s+raw 1' 2' 3' 4'( art)?", row) for row in rows), "\n".join(rows)
+            for metal in ("gold", "iron", "copper", "silver"):
+                assert any(re.fullmatch(rf"{metal}\s+\d+( (\d'|·) ?){{4}}(\s+\d+)?", row) for row in rows), (
+                    f"no whole {metal} row:\n" + "\n".join(rows))
+        status = rows_inside(pilot.app, screen.query_one("#replay-status"))
+        for keys in ("← → event", "⇧← ⇧→ or p n turn", "Home End", "g round", "Esc back"):
+            assert any(keys in row for row in status), "\n".join(status)
+        hands = rows_inside(pilot.app, screen.query_one(ReplaySecrets))
+        width = screen.query_one(ReplaySecrets).scrollable_content_region.width
+        deals = [f"{engine.content.deals[d].vp} VP (" for p in engine.state.players for d in p.deals]
+        starts = [row for row in hands if re.search(r"\d+ VP \([^)]*$", row)]  # a deal begun and not ended
+        assert deals and not starts, f"a deal is cut in {width} columns:\n" + "\n".join(hands)
