@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from rich.console import Group
+from rich.styled import Styled
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -24,7 +26,7 @@ from rules.state import GameState
 from ..replay import Replay
 from ..scene import Scene
 from ..widgets import EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, ScoreTrackPanel
-from ..widgets._common import Fit, Note
+from ..widgets._common import Fit, Flow, Note
 from ..widgets.keys_footer import KeysFooter
 from ..widgets.replay_log import ReplayLog
 from ..widgets.replay_secrets import ReplaySecrets
@@ -177,9 +179,9 @@ class ReplayScreen(PagedScreen):
                               Text.assemble(("Replay ", "bold"), f"· {where} · {at} · {brief}"),
                               Text.assemble((where, "bold"), f" · {self.pos}/{self.replay.last} · {brief}")))
             return
-        status.update(Text.assemble(
-            ("Replay ", "bold"), f"· {where} · {at}\n",
-            (f"{what}\n← → event · ⇧← ⇧→ or p n turn · Home End · g round · Esc back", "dim")))
+        keys = Flow([Text(k) for k in ("← → event", "⇧← ⇧→ or p n turn", "Home End", "g round", "Esc back")], " · ")
+        status.update(Group(Text.assemble(("Replay ", "bold"), f"· {where} · {at}"), Text(what, style="dim"),
+                            Styled(keys, "dim")))  # (the keys wrap between keys, never inside one)
 
     # --- keys ------------------------------------------------------------------------
 

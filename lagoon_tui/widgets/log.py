@@ -61,8 +61,10 @@ class LogPanel(SteadyLayout, RichLog):
         self.scene: Scene | None = None
         self.filter_seat: int | None = None
         self._written: tuple[LogLine, ...] = ()  # the scene log the lines on screen were drawn from
+        self._shown: list[LogLine] = []  # the lines the log shows (those the filter lets through), in order
+        self._laid = 0  # how many of them `lines` holds
         self._laid_out: dict[tuple[LogLine, int], list[Strip]] = {}
-        self._wrapped_at = 0  # the width the lines on screen were wrapped to
+        self._wrapped_at = 0  # the width `lines` are wrapped at (0: none yet)
         self._line_style: Style | None = None  # the log's colours (see `rich_style`)
         self._title()
 
@@ -83,7 +85,7 @@ class LogPanel(SteadyLayout, RichLog):
                        and _people(self.scene) == _people(scene))
         self.scene = scene
         if same_reader and len(new) >= len(old) and new[:len(old)] == old:
-            self._write_lines(new[len(old):])
+            self._add(new[len(old):])
         else:
             self._redraw()
         self._written = new
@@ -91,23 +93,36 @@ class LogPanel(SteadyLayout, RichLog):
 
     def _redraw(self) -> None:
         self.clear()
+        self._shown, self._laid = [], 0
         if self.scene is not None:
-            self._write_lines(self.scene.log)
+            self._add(self.scene.log)
             self._written = self.scene.log
 
-    def _write_lines(self, lines) -> None:
-        shown = [line for line in lines if self.filter_seat is None or line.seat == self.filter_seat]
-        width = self.scrollable_content_region.width
-        if not shown:
+    def _add(self, lines) -> None:
+        self._shown.extend(line for line in lines if self.filter_seat is None or line.seat == self.filter_seat)
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        """Bring `lines` up to date with the lines shown, wrapped at the width the log has on screen.
+
+        A log off screen (another page of the compact layout, or not yet
+        arranged) has no width: its new lines are wrapped at the width it last
+        had, so that `lines` always holds all it shows, and every line is
+        wrapped again at the width it has when it is painted (`render_lines`)
+        or resized. A line written while the log was hidden is never shown
+        wrapped to another width than the log's.
+        """
+        width = self.scrollable_content_region.width or self._wrapped_at or self.min_width
+        if width != self._wrapped_at:
+            self.clear()  # every line wrapped again
+            self._laid, self._wrapped_at = 0, width
+        if self._laid == len(self._shown):
             return
-        if not self._size_known or width <= 0:  # laid out later by RichLog, in one write
-            self.write(Text("\n").join(self.line_text(line) for line in shown))
-            return
-        for line in shown:
+        for line in self._shown[self._laid:]:
             self.lines.extend(self._strips(line, width))
-        self._wrapped_at = width
-        self._widest_line_width = max(self._widest_line_width, width)
-        self.virtual_size = Size(self._widest_line_width, len(self.lines))
+        self._laid = len(self._shown)
+        self._widest_line_width = width
+        self.virtual_size = Size(width, len(self.lines))
         self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def _strips(self, line: LogLine, width: int) -> list[Strip]:
@@ -128,9 +143,7 @@ class LogPanel(SteadyLayout, RichLog):
 
     def on_resize(self, event) -> None:
         # (RichLog's own on_resize runs too: Textual calls each class's handler)
-        width = self.scrollable_content_region.width
-        if self._wrapped_at and width and width != self._wrapped_at:
-            self._redraw()  # wrap every line again at the new width
+        self._lay_out()
         # The log changes height with the prompt beside it at every decision:
         # it goes back to its newest line, where the news is.
         self.anchor()
@@ -148,6 +161,7 @@ class LogPanel(SteadyLayout, RichLog):
         return Text.assemble(tag, ": ", line.text)
 
     def render_lines(self, crop) -> list[Strip]:
+        self._lay_out()  # shown again (a page of the compact layout) at another width than it was written at
         return svg_safe(super().render_lines(crop))
 
     @property

@@ -36,14 +36,23 @@ def gallery_cell(scene: Scene, gallery: dict | None) -> Text | Flow:
     return Flow([Text(tile.metal, style="bold"), cubes], " ")
 
 
+def _shares(room: int, n: int) -> list[int]:
+    """`room` cut into `n` shares as equal as can be, the first ones a cell wider."""
+    shares = []
+    for c in range(n):
+        shares.append(-(-room // (n - c)))  # an equal share of what is left, rounded up
+        room -= shares[-1]
+    return shares
+
+
 class SiteGrid:
     """The galleries as a grid (columns side by side) when there is room, else column by column.
 
     Either way level 2 is drawn above level 1, and nothing is cut short.
-    Side by side, the grid is drawn as a Rich table with equal columns draws
-    it (tests/tui/test_widgets.py compares the two), but a cell that fits on
-    one line is drawn as it is, without Rich's wrapping: a changed gallery
-    cost about 1 ms through the table.
+    Side by side, the grid is drawn as a Rich table with columns of the
+    widths `widths` gives draws it (tests/tui/test_widgets.py compares the
+    two), but a cell that fits on one line is drawn as it is, without Rich's
+    wrapping: a changed gallery cost about 1 ms through the table.
     """
 
     MIN_CELL = 6
@@ -72,13 +81,36 @@ class SiteGrid:
                 grid.add_row(f"  L{level}", column[level])
             yield grid
 
+    def widths(self, width: int) -> list[int]:
+        """What each column takes of a grid `width` wide, the space after it included (the last has none).
+
+        The columns share the room after the label column equally (the first
+        ones get the odd cells) when every cell fits its share on one line.
+        When one does not ("silver ●●●○" in a narrow panel), the columns get
+        what their widest cells need, the narrowest first, as long as the
+        others keep room for a cell; what is left is shared by the columns
+        that did not get theirs (which wrap), or by all. A gallery is read at
+        a glance on one line wherever the grid has room for it.
+        """
+        n, spare = len(self.columns), width - self.LABEL
+        equal = _shares(spare, n)
+        needs = [max(len(f"col {c + 1}"), *(one_line_width(column[level]) for level in LEVELS)) + int(c < n - 1)
+                 for c, column in enumerate(self.columns)]
+        if all(need <= share for need, share in zip(needs, equal)):
+            return equal
+        met: list[int] = []
+        for c in sorted(range(n), key=needs.__getitem__):
+            if sum(needs[m] for m in met) + needs[c] + (n - len(met) - 1) * (self.MIN_CELL + 1) <= spare:
+                met.append(c)
+        short = [c for c in range(n) if c not in met]
+        shares = iter(_shares(spare - sum(needs[c] for c in met), len(short) or n))
+        if short:
+            return [needs[c] if c in met else next(shares) for c in range(n)]
+        return [need + next(shares) for need in needs]
+
     def _side_by_side(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        """The label column, then the columns sharing the rest equally (the first ones get the odd cells)."""
-        n, spare = len(self.columns), options.max_width - self.LABEL
-        widths = []  # what each column takes, the space after it included (the last has none)
-        for c in range(n):
-            widths.append(-(-spare // (n - c)))  # an equal share of what is left, rounded up
-            spare -= widths[-1]
+        """The label column, then the columns (see `widths`)."""
+        n, widths = len(self.columns), self.widths(options.max_width)
         header, bold, plain = console.get_style("table.header"), console.get_style("bold"), Style.null()
         rows = [[(Text(""), header, self.LABEL, 1)]
                 + [(Text(f"col {c + 1}"), header + bold, w, int(c < n - 1)) for c, w in enumerate(widths)]]

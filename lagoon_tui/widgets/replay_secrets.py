@@ -6,29 +6,41 @@ moves. An unfinished game's replay never composes it.
 """
 from __future__ import annotations
 
+from rich.console import Group
 from rich.text import Text
 from textual.widgets import Static
 
 from rules.cards import Content
 from rules.state import GameState
 
+from ._common import Flow
 
-def secrets_text(state: GameState, content: Content) -> Text:
-    """Every hand and hidden tile, for the replay of a finished game (nothing is secret any more)."""
-    out = Text()
+
+def _listed(items: list[str], end: str = "", sep: str = ",") -> list[Text]:
+    """`items` as the parts of a list: `sep` after each but the last, `end` after the last."""
+    return [Text(item + (sep if n < len(items) - 1 else end)) for n, item in enumerate(items)]
+
+
+def secrets_text(state: GameState, content: Content) -> Group:
+    """Every hand and hidden tile, for the replay of a finished game (nothing is secret any more).
+
+    A paragraph a player, and one of the face-down galleries, that wrap
+    between the things they list, never inside one: "4 VP (2′ silver + 1′
+    iron + 1′ copper)" stays on one line where the panel has room for it.
+    """
+    paragraphs = []
     for p in state.players:
-        objectives = ", ".join(content.objectives[o].name for o in p.objectives or p.objective_offer) or "none"
-        deals = ", ".join(f"{content.deals[d].vp} VP ({' + '.join(f'{lv}′ {m}' for m, lv in content.deals[d].requires.items())})"
-                          for d in p.deals) or "none"
-        out.append(f"{p.name}: ", style="bold")
-        out.append(f"objectives {objectives}; deals in hand {deals}\n")
+        objectives = [content.objectives[o].name for o in p.objectives or p.objective_offer] or ["none"]
+        deals = [f"{content.deals[d].vp} VP ({' + '.join(f'{lv}′ {m}' for m, lv in content.deals[d].requires.items())})"
+                 for d in p.deals] or ["none"]
+        paragraphs.append(Flow([Text.assemble((f"{p.name}:", "bold"), " objectives"), *_listed(objectives, ";"),
+                                Text("deals in hand"), *_listed(deals)], " "))
     hidden = [f"island {isl} column {c + 1} level {lv + 1}: {content.gallery(g.tile).metal or 'empty'}"
               for isl, site in state.sites.items() for c, col in enumerate(site.columns)
               for lv, g in enumerate(col) if g is not None and not g.face_up]
     if hidden:
-        out.append("Face-down galleries: ", style="bold")
-        out.append("; ".join(hidden))
-    return out
+        paragraphs.append(Flow([Text("Face-down galleries:", style="bold"), *_listed(hidden, sep=";")], " "))
+    return Group(*paragraphs)
 
 
 class ReplaySecrets(Static):

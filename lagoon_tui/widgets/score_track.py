@@ -32,47 +32,68 @@ class Track:
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement(20, options.max_width)
 
-    def _x(self, vp: int, width: int) -> int:
-        return round((vp - self.low) * (width - 1) / (self.high - self.low))
+    def _x(self, vp: int, reach: int) -> int:
+        return round((vp - self.low) * (reach - 1) / (self.high - self.low))
+
+    def _scale(self, width: int) -> tuple[int, list[int], str]:
+        """The length of the track, its ticks, and the line of their labels: every tick has its label.
+
+        Ticks are 5 VP apart from the low end, or 10, 15 ... when their labels
+        would crowd, and the goal is one. The goal's label, "30 goal", starts
+        at its tick as the others do: at the right end of the track, the track
+        stops short of the edge to leave it room. Only where the ticks cannot
+        all be labelled so is it just "30" (the panel's title names the goal).
+        """
+        span = self.high - self.low
+        first = 5
+        while span / first * 4 > width:  # keep tick labels at least 4 cells apart
+            first += 5
+        for goal_label in (f"{self.goal} goal", f"{self.goal}"):
+            reach = width - (len(goal_label) - 1 if self.goal == self.high else 0)
+            for step in range(first, span + 5, 5):
+                ticks = sorted(set(range(self.low, self.high + 1, step)) | {self.goal})
+                scale, labelled = self._labels(ticks, goal_label, reach, width)
+                if labelled:
+                    return reach, ticks, scale
+        return reach, ticks, scale  # (not reached: the two ends alone always fit the 20 cells the track has)
+
+    def _labels(self, ticks: list[int], goal_label: str, reach: int, width: int) -> tuple[str, bool]:
+        """The labels' line, and whether every tick got its label (the goal's and 0's first)."""
+        scale = [" "] * width
+        labelled = 0
+        for vp in sorted(ticks, key=lambda v: (v != self.goal, v != 0)):
+            label = goal_label if vp == self.goal else f"{vp}"
+            x = max(0, min(self._x(vp, reach), width - len(label)))
+            if all(c == " " for c in scale[max(0, x - 1):x + len(label) + 1]):
+                scale[x:x + len(label)] = list(label)
+                labelled += 1
+        return "".join(scale), labelled == len(ticks)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = max(20, options.max_width)
-        span = self.high - self.low
-        step = 5
-        while span / step * 4 > width:  # keep tick labels at least 4 cells apart
-            step += 5
-        ticks = list(range(self.low, self.high + 1, step))
-        if self.goal not in ticks:
-            ticks.append(self.goal)
-        scale = [" "] * width
-        for vp in sorted(ticks, key=lambda v: (v != self.goal, v != 0)):
-            label = f"{vp}" if vp != self.goal else f"{vp} goal"
-            x = self._x(vp, width)
-            x = min(x, width - len(label)) if vp != self.goal else max(0, min(x, width - len(label)))
-            if all(c == " " for c in scale[max(0, x - 1):x + len(label) + 1]):
-                scale[x:x + len(label)] = list(label)
-        yield Text("".join(scale), style="dim")
+        reach, ticks, scale = self._scale(width)
+        yield Text(scale, style="dim")
 
-        cells: list[Text] = [Text("─", style="dim")] * width
+        cells: list[Text] = [Text("─", style="dim")] * reach + [Text(" ")] * (width - reach)
         for vp in ticks:
             cell = Text("┼", style="dim")
             if vp == 0:
                 cell = Text("0", style="bold")
             if vp == self.goal:
                 cell = Text("▐", style="bold")
-            cells[self._x(vp, width)] = cell
+            cells[self._x(vp, reach)] = cell
         # each player's letter sits on the track at its score; a second one on the
         # same spot goes on a row below (nearest free spot there, if need be)
         below: list[Text | None] = [None] * width
         taken: set[int] = set()
         for marker, vp in self.marks:
-            x = self._x(vp, width)
+            x = self._x(vp, reach)
             if x not in taken:
                 cells[x] = marker
                 taken.add(x)
                 continue
-            for dx in sorted(range(-width, width), key=abs):
-                if 0 <= x + dx < width and below[x + dx] is None:
+            for dx in sorted(range(-reach, reach), key=abs):
+                if 0 <= x + dx < reach and below[x + dx] is None:
                     below[x + dx] = marker
                     break
         line = Text()

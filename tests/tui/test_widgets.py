@@ -225,12 +225,13 @@ async def test_a_face_down_gallery_is_known_only_to_who_placed_it(size, slot):
     assert "yours" not in theirs and what not in theirs.split("face down")[0] and "? face down" in theirs
 
 
-def rich_site_table(cells) -> Table:
-    """The mining site's grid as a Rich table draws it: what `SiteGrid` draws side by side without one."""
-    table = Table(expand=True, box=None, padding=(0, 1, 0, 0), show_edge=False, pad_edge=False)
+def rich_site_table(cells, widths: list[int]) -> Table:
+    """The mining site's grid as a Rich table draws it, with columns `widths` wide (the space after included)."""
+    table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, pad_edge=False)
     table.add_column("", no_wrap=True, style="bold")
-    for c in range(len(cells)):
-        table.add_column(f"col {c + 1}", ratio=1, header_style="bold", overflow="fold")
+    for c, width in enumerate(widths):
+        table.add_column(f"col {c + 1}", width=width - int(c < len(widths) - 1), header_style="bold",
+                         overflow="fold")
     for level in LEVELS:
         table.add_row(f"L{level}", *[column[level] for column in cells])
     return table
@@ -256,8 +257,9 @@ def test_the_site_grid_draws_what_a_rich_table_draws():
                           for level in LEVELS} for column in site["columns"]]
                 grid = SiteGrid(cells)
                 for width in range(SiteGrid.LABEL + len(cells) * (SiteGrid.MIN_CELL + 1), 90):
+                    assert sum(grid.widths(width)) == width - SiteGrid.LABEL
                     drawn = lines(grid, width)
-                    assert drawn == lines(rich_site_table(cells), width), (width, cells)
+                    assert drawn == lines(rich_site_table(cells, grid.widths(width)), width), (width, cells)
                     compared += 1
                     wrapped += len(drawn) > 3
     assert compared > 1000 and wrapped, (compared, wrapped)  # (narrow widths wrap some cells over two lines)
