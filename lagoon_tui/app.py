@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import Iterable
+from typing import Callable, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -153,10 +153,41 @@ class LagoonApp(SavedGamesMixin, App[None]):
             show_help(self.screen)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
-        yield SystemCommand("New game", "Set up a new game of Miner's Lagoon", self.action_new_game)
-        if self.store is not None:
-            yield SystemCommand("Resume", "Go on with the latest unfinished game", self.action_resume)
-            yield SystemCommand("Load", "Saved games: resume one or watch its replay", self.action_load)
+        """The palette (ctrl+p): in a game, the game's own commands first; leaving it is asked first."""
+        playing = any(isinstance(s, GameScreen) for s in self.screen_stack)
+        if isinstance(screen, GameScreen):
+            yield from screen.commands()
+        if playing:
+            if self.store is not None:
+                yield SystemCommand("Save and quit", "Every move is saved as it is made: quit now, resume later",
+                                    self.exit)
+            yield SystemCommand("New game", "Leave this game (asks first) and set up a new one",
+                                lambda: self.leave_game(self.action_new_game))
+            if self.store is not None:
+                yield SystemCommand("Load", "Leave this game (asks first) for a saved one or a replay",
+                                    lambda: self.leave_game(self.action_load))
+        else:
+            yield SystemCommand("New game", "Set up a new game of Miner's Lagoon", self.action_new_game)
+            if self.store is not None:
+                yield SystemCommand("Resume", "Go on with the latest unfinished game", self.action_resume)
+                yield SystemCommand("Load", "Saved games: resume one or watch its replay", self.action_load)
         yield SystemCommand("Rules", "Read the rules of the game", self.action_rules)
         yield SystemCommand("Keys", "List the keys of this screen", self.action_help)
+        yield from super().get_system_commands(screen)
+
+    def leave_game(self, then: Callable[[], object]) -> None:
+        """Ask before leaving the game in play; if yes, go back to the title and do `then`."""
+        from .screens.confirm import ConfirmScreen
+        from .screens.title import TitleScreen
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+                self.pop_screen()
+            if not isinstance(self.screen, TitleScreen):
+                self.push_screen(TitleScreen())
+            then()
+
+        saved = " It is saved: Resume or Load brings it back." if self.store is not None else ""
+        self.push_screen(ConfirmScreen(f"Leave the game in play?{saved}"), answered)

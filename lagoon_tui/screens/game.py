@@ -8,7 +8,9 @@ engine, which alone decides whether it is legal.
 from __future__ import annotations
 
 from textual import messages
-from textual.app import ComposeResult
+from typing import Iterator
+
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
@@ -200,6 +202,14 @@ class GameScreen(SteadyScreen, PagedScreen):
             start = self.at_keyboard if self.at_keyboard is not None else -1
             return self._board_page((start + 1) % seats)
         return None
+
+    def commands(self) -> Iterator[SystemCommand]:
+        """The game's own commands, for the command palette (ctrl+p); each names its key."""
+        yield SystemCommand("Undo", "Take back your last move of this turn (u)", self.action_undo)
+        yield SystemCommand("Inspect", "The card or action behind the highlighted option (i)", self.action_inspect)
+        if not self.has_class("compact"):
+            yield SystemCommand("My cards", "Your objectives and deals in full (b)", self.action_my_cards)
+        yield SystemCommand("Log filter", "The log of one player, or of everyone (f)", self.action_filter_log)
 
     def action_my_cards(self) -> None:
         """Wide layout: the seat at the keyboard's objectives and deals in full, in a window."""

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Label, Static
+from textual.screen import Screen
+from textual.widgets import DataTable, Static
 
 from ..cli_saves import when
 from ..saves import GameInfo, Store, StoreError
 from ..widgets.keys_footer import KeysFooter
+from .confirm import ConfirmScreen
 from .help import show_help
 
 
@@ -22,25 +22,6 @@ def status_text(g: GameInfo) -> str:
     if g.over:
         return "finished"
     return f"{g.names[g.deciding]} to play" if g.deciding is not None else "playing"
-
-
-class ConfirmScreen(ModalScreen[bool]):
-    """A yes/no question; y or Enter says yes, n or Esc says no."""
-
-    BINDINGS = [Binding("y,enter", "answer(True)", "Yes", priority=True),
-                Binding("n,escape", "answer(False)", "No", priority=True)]
-
-    def __init__(self, question: str) -> None:
-        super().__init__()
-        self.question = question
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="confirm-dialog"):
-            yield Label(self.question, classes="dialog-title")
-            yield Static("y: yes · n / Esc: no", classes="hint")
-
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
 
 
 class LoadScreen(Screen[tuple[str, int] | None]):

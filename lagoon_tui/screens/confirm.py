@@ -1,0 +1,27 @@
+"""A yes/no question in a window over the screen."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question; y or Enter says yes, n or Esc says no."""
+
+    BINDINGS = [Binding("y,enter", "answer(True)", "Yes", priority=True),
+                Binding("n,escape", "answer(False)", "No", priority=True)]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="confirm-dialog"):
+            yield Label(self.question, classes="dialog-title", markup=False)  # (it may hold player names)
+            yield Static("y: yes · n / Esc: no", classes="hint")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

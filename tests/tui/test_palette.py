@@ -1,0 +1,66 @@
+"""The command palette (ctrl+p) in a game: the game's own commands, and leaving the game asked first."""
+from __future__ import annotations
+
+from textual.command import CommandPalette
+
+from lagoon_tui.app import LagoonApp
+from lagoon_tui.screens.confirm import ConfirmScreen
+from lagoon_tui.screens.game import GameScreen
+from lagoon_tui.screens.new_game import NewGameScreen
+from lagoon_tui.screens.title import TitleScreen
+from lagoon_tui.settings import GameSettings
+
+from .drive import screen_text, start
+from .test_hand_over import pass_curtain, pick
+
+
+async def palette(pilot, words: str, expect: str) -> str:
+    """Open the palette, type `words`, wait until it lists `expect`; what it shows."""
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, CommandPalette)
+    await pilot.press(*words)
+    for _ in range(1000):  # the palette gathers its commands in a worker: wait for what it must list
+        await pilot.pause(0.01)
+        if expect in (shown := screen_text(pilot.app)):
+            return shown
+    raise AssertionError(f"the palette never listed {expect!r}:\n{shown}")
+
+
+async def test_the_palette_offers_the_games_commands_and_asks_before_leaving_the_game():
+    app = LagoonApp(settings=GameSettings(("Ana", "Ben"), ("red", "yellow"), 5, 0))
+    async with app.run_test(size=(160, 50)) as pilot:
+        run = await start(pilot)
+        await pass_curtain(pilot, run)
+        game = app.screen
+        listed = await palette(pilot, "", "Log filter")
+        for command in ("Undo", "Inspect", "My cards", "Log filter", "New game", "Rules", "Keys"):
+            assert command in listed, command
+        assert "Resume" not in listed  # a game is in play already
+        await pilot.press("escape")
+        await pilot.pause()
+
+        await pick(pilot, run, "1")  # Ana keeps two objectives; undo from the palette takes it back
+        assert run.engine.state.players[0].objectives
+        await palette(pilot, "undo", "Take back your last move")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is game and not run.engine.state.players[0].objectives
+
+        await palette(pilot, "new game", "Leave this game")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Leave the game in play?" in screen_text(app)
+        await pilot.press("n")  # no: back in the game as it was
+        await pilot.pause()
+        assert app.screen is game and len(app.screen_stack) == 2
+
+        await palette(pilot, "new game", "Leave this game")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert not any(isinstance(s, GameScreen) for s in app.screen_stack)
+        assert any(isinstance(s, TitleScreen) for s in app.screen_stack)  # Esc on the form goes to the title
