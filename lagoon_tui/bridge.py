@@ -8,6 +8,7 @@ players one thing: a turn whose only legal move is Pass is passed for them.
 from __future__ import annotations
 
 from rules import Engine
+from rules import events as ev
 from rules.decision import Rejection
 from rules.narrate import tell
 from rules.undo import NoUndo, UndoPoint
@@ -78,15 +79,50 @@ class GameBridge:
     def log(self, seat: int | None) -> list[LogLine]:
         """The whole game told to `seat`, extended with any new events."""
         lines = self._logs.setdefault(seat, [])
-        start = self._told.get(seat, 0)
-        for at, who, text in tell(self.engine.events[start:], self.engine.state, seat):
-            if start + at in self._forced:
-                text = f"{text[:-1]}: nothing else was possible." if text.endswith(".") else text
-            lines.append(LogLine(who, text))
+        lines.extend(self._tell(self._told.get(seat, 0), seat))
         self._told[seat] = len(self.engine.events)
+        return lines
+
+    def _tell(self, start: int, reader: int | None) -> list[LogLine]:
+        """The events from `start` on, told to `reader`; a pass made for a player says so."""
+        lines = []
+        for at, who, text in tell(self.engine.events[start:], self.engine.state, reader):
+            if start + at in self._forced and text.endswith("."):
+                text = f"{text[:-1]}: nothing else was possible."
+            lines.append(LogLine(who, text))
         return lines
 
     def scene(self, seat: int | None) -> Scene:
         """Everything `seat` may see now (seat None: only what everyone may see)."""
         return Scene(view(self.engine.state, seat), self.content, seat, self.engine.pending, tuple(self.log(seat)),
-                     self.undo_note(seat))
+                     self.undo_note(seat), self.last_space(seat))
+
+    def _since(self, seat: int | None) -> int | None:
+        """Where in the log the events after `seat`'s last move begin; None if it has not moved yet."""
+        marks = self.engine.marks
+        last = next((n for n in range(len(marks) - 1, -1, -1) if marks[n].seat == seat), None)
+        if seat is None or last is None:
+            return None
+        return marks[last + 1].pos if last + 1 < len(marks) else len(self.engine.events)
+
+    def since_last_move(self, seat: int | None) -> list[LogLine]:
+        """What happened since `seat` last moved, as everyone may read it (the curtain shows it to all)."""
+        start = self._since(seat)
+        return [] if start is None else self._tell(start, None)
+
+    def last_space(self, seat: int | None) -> str | None:
+        """The action space of the latest action another player took since `seat` last moved (not withdrawn)."""
+        start = self._since(seat)
+        if start is None:
+            return None
+        withdrawn = 0
+        for e in reversed(self.engine.events[start:]):
+            if isinstance(e, ev.ActionWithdrawn):
+                withdrawn += 1
+            elif isinstance(e, ev.ActionStarted):
+                if withdrawn:
+                    withdrawn -= 1
+                    continue
+                where, _, space = e.source.partition(":")
+                return space if where == "island" else None
+        return None

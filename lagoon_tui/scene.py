@@ -31,6 +31,8 @@ class Scene(FrozenRecord):
     decision: Decision  # the pending decision
     log: tuple[LogLine, ...] = ()
     undo: str = ""  # what `u` would take back now, or why it cannot ("" when not asked)
+    last_space: str | None = None  # the action space ("2:buy_equipment") of another player's last action
+                                   # since this seat last moved: marked on its island
 
     @property
     def players(self) -> list[dict]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from rich.console import Group
 from rich.measure import Measurement
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -17,6 +18,8 @@ from .spot_paint import SpotCompositor
 from .steady import SteadyScreen
 from .toasts import hide_toast_rack
 
+CARD_FRAME = 12  # rows of the screen besides the sentences: border, padding, the call, its heading, the footer
+SENTENCE_WIDTH = 60  # columns a sentence of the card wraps at (the card is at most 70 wide, padded 4 a side)
 COLLECT_AFTER = 0.2  # seconds a curtain stays up before garbage is collected behind it
 
 
@@ -60,29 +63,45 @@ class CurtainScreen(SteadyScreen, Screen[None]):
         super().__init__()
         self._compositor = SpotCompositor()
         self.name_tag = Text()
+        self.since: list[str] = []  # what the others did since this player's last move (public sentences)
         self.prepare: Callable[[], None] | None = None
         self.ready: Callable[[], None] | None = None
 
     @classmethod
-    def shown_for(cls, app: App, name_tag: Text, prepare: Callable[[], None], ready: Callable[[], None]) -> str:
+    def shown_for(cls, app: App, name_tag: Text, prepare: Callable[[], None], ready: Callable[[], None],
+                  since: list[str] = ()) -> str:
         """The app's curtain, made to name `name_tag`; returns the name to push it by.
 
         `prepare` is called once the curtain is on screen, `ready` when it is
-        passed, before it goes.
+        passed, before it goes. `since`: what everyone may know of the moves made
+        since that player last moved, told on the card.
         """
         if not app.is_screen_installed(cls.NAME):
             app.install_screen(cls(), cls.NAME)
         curtain = app.get_screen(cls.NAME)
         curtain.name_tag, curtain.prepare, curtain.ready = name_tag, prepare, ready
+        curtain.since = list(since)
         if curtain.is_mounted:
             curtain.query_one(Card).update(curtain.card())
         return cls.NAME
 
-    def card(self) -> Text:
-        name = self.name_tag.plain
-        return Text.assemble("Pass the keyboard to ", self.name_tag, "\n\n",
-                             (f"Press Enter when only {name.split(' [')[0]} can see the screen.", "dim"),
-                             justify="center")
+    def card(self) -> Group:
+        """Whom to pass the keyboard to and, below, the latest of what the others did meanwhile that fits."""
+        name = self.name_tag.plain.split(" [")[0]
+        call = Text.assemble("Pass the keyboard to ", self.name_tag, "\n\n",
+                             (f"Press Enter when only {name} can see the screen.", "dim"), justify="center")
+        rows = max(0, self.app.size.height - CARD_FRAME)  # what is left of the screen for the sentences
+        told: list[str] = []
+        for line in reversed(self.since):
+            rows -= -(-len(line) // SENTENCE_WIDTH)  # the rows it wraps to
+            if rows < 1:
+                break
+            told.insert(0, line)
+        if not told:
+            return Group(call)
+        more = " (the latest; the log has all)" if len(told) < len(self.since) else ""
+        return Group(call, Text(f"\nSince {name}'s last move{more}:", style="bold"),
+                     *(Text(f"• {line}") for line in told))
 
     def compose(self) -> ComposeResult:
         # the card stands on the screen itself: each widget more would be restyled whenever the curtain comes up

@@ -280,8 +280,9 @@ class GameScreen(SteadyScreen, PagedScreen):
                 self._draw(seat)
                 self._page_for(seat)
             tag = self.bridge.scene(None).tag(seat)
+            since = [line.text for line in self.bridge.since_last_move(seat)]
             self.app.push_screen(CurtainScreen.shown_for(self.app, tag, lambda: self._prepare(seat),
-                                                         lambda: self._hand_over(seat)))
+                                                         lambda: self._hand_over(seat), since))
             return
         self.redraw()
         self.paint_now()

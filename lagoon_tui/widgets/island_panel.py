@@ -28,6 +28,9 @@ SHORT_ACTION_NAMES = {
 }
 """Action names for narrow panels; the prompt, the rules and `i` (inspect) give the full ones."""
 
+LAST_MOVE = "» "
+"""Before the action space of the latest action another player took since the seat at the keyboard moved."""
+
 
 @dataclass(frozen=True)
 class Row:
@@ -130,7 +133,8 @@ class IslandPanel(Panel):
         here = f"{self.island}:"
         spaces = {space: users for space, users in (view.get("space_users") or {}).items() if space.startswith(here)}
         mine = [space for space in scene.player(seat)["used"] if space.startswith(here)] if seat is not None else None
-        key = (seat, view.get("phase"), ship_seats(scene, self.island), spaces, mine,
+        last = scene.last_space if scene.last_space and scene.last_space.startswith(here) else None
+        key = (seat, view.get("phase"), ship_seats(scene, self.island), spaces, mine, last,
                (view.get("artifacts") or {}).get(str(self.island)), [(p["name"], p["colour"]) for p in view["players"]])
         if self.unchanged(scene, key):
             return
@@ -144,7 +148,8 @@ class IslandPanel(Panel):
         docked = ship_seats(scene, self.island)
         here = seat is not None and seat in docked
         self.set_class(here, "-here")
-        self.border_subtitle = "your ship" if here else None
+        notes = ["your ship"] * here + [f"{LAST_MOVE}last move"] * bool(last)
+        self.border_subtitle = " · ".join(notes) or None
 
         lines: list = []
         selecting = view.get("phase") == "island_selection"
@@ -175,7 +180,8 @@ class IslandPanel(Panel):
         for action in isl.actions:
             space = f"{self.island}:{action}"
             users = list(dict.fromkeys(users_by_space.get(space) or []))
-            rows.append(Row(ACTION_NAMES.get(action, action), SHORT_ACTION_NAMES.get(action, action),
+            mark = LAST_MOVE if space == last else ""  # the others' latest action since you last moved
+            rows.append(Row(mark + ACTION_NAMES.get(action, action), mark + SHORT_ACTION_NAMES.get(action, action),
                             tags(scene, users), markers(scene, users),
                             self._costs(action, space, users, seat, mine_used)))
         lines.append(ActionRows(rows))

@@ -15,10 +15,16 @@ from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.inspect import InspectScreen
 from lagoon_tui.settings import GameSettings
 
+from lagoon_tui.widgets.island_panel import SHORT_ACTION_NAMES, IslandPanel
 from rules import Engine, load_content
 from rules import events as ev
+from rules.actions import ACTION_NAMES
+from rules.evolve import evolve
+from rules.narrate import narrate
+from rules.state import GameState
+from rules.view import redact
 
-from .drive import game_screen, play_game, press, screen_text, start, widget_texts
+from .drive import game_screen, play_game, press, screen_text, start, widget_text, widget_texts
 
 
 def ana_and_ben(seed: int = 5) -> LagoonApp:
@@ -142,3 +148,76 @@ async def test_no_curtain_is_raised_for_a_lone_pass():
         log = "\n".join(line.text for line in game_screen(app).bridge.log(None))
     assert curtains_for_a_lone_pass == []
     assert "nothing else was possible" in log
+
+
+# -- what the others did meanwhile -----------------------------------------------------------------
+
+
+async def test_the_curtain_tells_what_the_others_did_and_the_board_marks_their_last_action():
+    """Three players by key presses: each curtain lists, in public words, what happened since the player
+    it calls last moved (the latest sentences, as many as fit); past it, the island of the others' latest
+    action marks that action space with », and no other island has a mark."""
+    app = LagoonApp(settings=GameSettings(("Ana", "Ben", "Cleo"), ("red", "yellow", "green"), 23, 0))
+    checked = {"curtains": 0, "marks": 0}
+
+    async with app.run_test(size=(160, 50)) as pilot:
+        run = await start(pilot)
+        engine = run.engine
+
+        def after_key(key: str) -> None:
+            if isinstance(app.screen, CurtainScreen):
+                check_curtain(engine.pending.seat)
+            elif key == "enter" and engine.state.phase == "actions":
+                check_marks(engine.pending.seat)
+
+        def since(seat: int) -> int | None:
+            """Where the events after the seat's last choice begin (the engine's record of who chose what)."""
+            marks = engine.marks
+            mine = [n for n, m in enumerate(marks) if m.seat == seat]
+            if not mine:
+                return None
+            return marks[mine[-1] + 1].pos if mine[-1] + 1 < len(marks) else len(engine.events)
+
+        def check_curtain(seat: int) -> None:
+            start_at = since(seat)
+            if start_at is None:
+                return
+            state = GameState(content=engine.content)
+            told = []
+            for n, e in enumerate(engine.events):
+                evolve(state, e)
+                line = narrate(redact(e, None), state) if n >= start_at else ""
+                if line:
+                    told.append(line)
+            card = " ".join(screen_text(app).split())
+            shown = [" ".join(t.split()) for t in told]
+            name = engine.state.players[seat].name
+            if not shown:
+                return
+            checked["curtains"] += 1
+            assert f"Since {name}'s last move" in card
+            assert card.count("•") <= len(shown)
+            newest = shown[-1].removesuffix(".")  # (a forced pass is told with more words)
+            assert newest in card, f"the curtain for {name} misses {newest!r}"
+
+        def check_marks(seat: int) -> None:
+            start_at = since(seat)
+            started = [e for e in engine.events[start_at or 0:] if isinstance(e, (ev.ActionStarted, ev.ActionWithdrawn))]
+            screen = game_screen(app)
+            marked = [p for p in screen.query(IslandPanel) if "» " in screen_text_of(p)]
+            if start_at is None or not started or isinstance(started[-1], ev.ActionWithdrawn) \
+                    or not started[-1].source.startswith("island:"):
+                return
+            _, island, action = started[-1].source.split(":")
+            checked["marks"] += 1
+            assert [p.island for p in marked] == [int(island)]
+            text = screen_text_of(marked[0])
+            assert f"» {ACTION_NAMES[action]}" in text or f"» {SHORT_ACTION_NAMES[action]}" in text
+            assert "» last move" in text
+
+        await play_game(pilot, 23, run=run, after_key=after_key, until=lambda r: r.engine.state.round > 4)
+    assert checked["curtains"] > 5 and checked["marks"] > 3
+
+
+def screen_text_of(widget) -> str:
+    return widget_text(widget) + "\n" + str(widget.border_subtitle or "")
