@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-from rich.console import Group
 from rich.measure import Measurement
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -18,8 +18,9 @@ from .spot_paint import SpotCompositor
 from .steady import SteadyScreen
 from .toasts import hide_toast_rack
 
-CARD_FRAME = 12  # rows of the screen besides the sentences: border, padding, the call, its heading, the footer
-SENTENCE_WIDTH = 60  # columns a sentence of the card wraps at (the card is at most 70 wide, padded 4 a side)
+CARD_ROWS = 10  # rows of the screen the card (border, padding, its three lines) and the footer take, and a margin
+MEANWHILE_ROWS = 14  # at most, so the card stays near the middle of a tall screen
+MEANWHILE_WIDTH = 66  # columns the sentences of what happened meanwhile wrap at
 COLLECT_AFTER = 0.2  # seconds a curtain stays up before garbage is collected behind it
 
 
@@ -54,6 +55,8 @@ class CurtainScreen(SteadyScreen, Screen[None]):
     DEFAULT_CSS = """
     CurtainScreen { align: center middle; background: $background; }
     CurtainScreen #curtain-card { width: auto; max-width: 70; height: auto; padding: 1 4; border: heavy $accent; }
+    CurtainScreen #curtain-box { width: 66; max-width: 100%; height: auto; }
+    CurtainScreen #curtain-meanwhile { width: 66; max-width: 100%; height: auto; }
     """
     BINDINGS = [Binding("enter", "ready", "I am ready", priority=True)]
     HELP_TITLE = "Curtain"
@@ -83,34 +86,52 @@ class CurtainScreen(SteadyScreen, Screen[None]):
         curtain.since = list(since)
         if curtain.is_mounted:
             curtain.query_one(Card).update(curtain.card())
+            curtain.query_one("#curtain-meanwhile", Note).update(curtain.meanwhile())
         return cls.NAME
 
-    def card(self) -> Group:
-        """Whom to pass the keyboard to and, below, the latest of what the others did meanwhile that fits."""
-        name = self.name_tag.plain.split(" [")[0]
-        call = Text.assemble("Pass the keyboard to ", self.name_tag, "\n\n",
-                             (f"Press Enter when only {name} can see the screen.", "dim"), justify="center")
-        rows = max(0, self.app.size.height - CARD_FRAME)  # what is left of the screen for the sentences
-        told: list[str] = []
-        for line in reversed(self.since):
-            rows -= -(-len(line) // SENTENCE_WIDTH)  # the rows it wraps to
-            if rows < 1:
+    def card(self) -> Text:
+        name = self.name_tag.plain
+        return Text.assemble("Pass the keyboard to ", self.name_tag, "\n\n",
+                             (f"Press Enter when only {name.split(' [')[0]} can see the screen.", "dim"),
+                             justify="center")
+
+    def meanwhile(self) -> Text:
+        """The latest of what the others did since this player last moved, as many sentences as fit.
+
+        Always as many lines as the screen leaves below the card (blank where
+        there is less to tell), so a new curtain keeps the size of the last
+        and comes up without a new arrangement of the screen.
+        """
+        rows = max(0, min(MEANWHILE_ROWS, self.app.size.height - CARD_ROWS))
+        lines: list[Text] = []
+        console = self.app.console
+        for sentence in reversed(self.since):
+            wrapped = list(Text(f"• {sentence}").wrap(console, MEANWHILE_WIDTH))
+            if len(lines) + len(wrapped) > rows - 2:  # (room kept for the heading and a blank line)
                 break
-            told.insert(0, line)
-        if not told:
-            return Group(call)
-        more = " (the latest; the log has all)" if len(told) < len(self.since) else ""
-        return Group(call, Text(f"\nSince {name}'s last move{more}:", style="bold"),
-                     *(Text(f"• {line}") for line in told))
+            lines[:0] = wrapped
+        if lines:
+            name = self.name_tag.plain.split(" [")[0]
+            more = " (the latest; the log has all)" if sum(1 for line in lines if line.plain.startswith("• ")) \
+                < len(self.since) else ""
+            lines[:0] = [Text(""), Text(f"Since {name}'s last move{more}:", style="bold")]
+        lines += [Text("")] * (rows - len(lines))
+        return Text("\n").join(lines)
 
     def compose(self) -> ComposeResult:
         # the card stands on the screen itself: each widget more would be restyled whenever the curtain comes up
-        yield Card(self.card(), id="curtain-card")
+        with Vertical(id="curtain-box"):
+            with Center():
+                yield Card(self.card(), id="curtain-card")
+            yield Note(self.meanwhile(), id="curtain-meanwhile")
         yield KeysFooter()
 
     def _extend_compose(self, widgets: list[Widget]) -> None:
         super()._extend_compose(widgets)
         hide_toast_rack(widgets)  # (its first showing would arrange the whole screen again)
+
+    def on_resize(self) -> None:
+        self.query_one("#curtain-meanwhile", Note).update(self.meanwhile())  # as many lines as now fit
 
     def on_screen_resume(self) -> None:
         self.call_after_refresh(self._meanwhile)

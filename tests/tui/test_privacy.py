@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from lagoon_tui.app import LagoonApp
-from lagoon_tui.screens.curtain import CurtainScreen
+from lagoon_tui.screens.curtain import Card, CurtainScreen
 from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets import LogPanel, MiningSitePanel
@@ -281,7 +281,7 @@ class Watch:
         for line in frame.splitlines():
             log_rules("the frame on screen", line)
         for seen in texts:
-            if isinstance(seen.widget, LogPanel):
+            if isinstance(seen.widget, (LogPanel, Card)):  # the log, and the curtain's sentences from it
                 log_rules(seen.where, flat(seen.shown))  # a sentence may wrap
                 continue
             for text in (seen.shown, seen.wide):  # line by line: "gold   3" in a grid is not "gold 3"
