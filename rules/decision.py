@@ -78,6 +78,14 @@ class Option(FrozenRecord):
     label: str
 
 
+OPEN_KINDS = frozenset({"choose_island"})
+"""Kinds of decision whose options never depend on what the deciding seat alone knows (its objectives,
+its deals, the galleries it drew or placed face down): anyone at the table may watch them being made.
+(Not the choice of an action: whether Draw or Close a Deal is open can depend on the deals in hand.)
+Pinned by tests/test_open_decisions.py, which deals the deciding seat other secrets and finds the
+same options."""
+
+
 @frozen_record
 class Decision(FrozenRecord):
     """The one pending decision: whose it is, what kind, and every legal option."""
