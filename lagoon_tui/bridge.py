@@ -97,6 +97,16 @@ class GameBridge:
         return Scene(view(self.engine.state, seat), self.content, seat, self.engine.pending, tuple(self.log(seat)),
                      self.undo_note(seat), self.last_space(seat))
 
+    def open_scene(self, seat: int) -> Scene:
+        """The game as everyone sees it, with `seat`'s prompt: for a decision anyone may watch (OPEN_KINDS).
+
+        Its undo note says only whether undo is possible, never what it would take back.
+        """
+        point = self.engine.undo_point()
+        undo = "u: undo your last move" if point else f"No undo ({point.reason})"
+        public = self.scene(None)
+        return Scene(public.view, self.content, seat, public.decision, public.log, undo, self.last_space(seat))
+
     def _since(self, seat: int | None) -> int | None:
         """Where in the log the events after `seat`'s last move begin; None if it has not moved yet."""
         marks = self.engine.marks

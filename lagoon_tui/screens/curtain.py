@@ -41,6 +41,10 @@ class Card(Note):
         super().update(content, layout=layout)
 
 
+class Meanwhile(Note):
+    """Below the card: what the others did since the player it calls last moved, in the log's public words."""
+
+
 class CurtainScreen(SteadyScreen, Screen[None]):
     """A full screen with nothing of the game on it but whose turn comes next.
 
@@ -86,7 +90,7 @@ class CurtainScreen(SteadyScreen, Screen[None]):
         curtain.since = list(since)
         if curtain.is_mounted:
             curtain.query_one(Card).update(curtain.card())
-            curtain.query_one("#curtain-meanwhile", Note).update(curtain.meanwhile())
+            curtain.query_one(Meanwhile).update(curtain.meanwhile())
         return cls.NAME
 
     def card(self) -> Text:
@@ -123,7 +127,7 @@ class CurtainScreen(SteadyScreen, Screen[None]):
         with Vertical(id="curtain-box"):
             with Center():
                 yield Card(self.card(), id="curtain-card")
-            yield Note(self.meanwhile(), id="curtain-meanwhile")
+            yield Meanwhile(self.meanwhile(), id="curtain-meanwhile")
         yield KeysFooter()
 
     def _extend_compose(self, widgets: list[Widget]) -> None:
@@ -131,7 +135,7 @@ class CurtainScreen(SteadyScreen, Screen[None]):
         hide_toast_rack(widgets)  # (its first showing would arrange the whole screen again)
 
     def on_resize(self) -> None:
-        self.query_one("#curtain-meanwhile", Note).update(self.meanwhile())  # as many lines as now fit
+        self.query_one(Meanwhile).update(self.meanwhile())  # as many lines as now fit
 
     def on_screen_resume(self) -> None:
         self.call_after_refresh(self._meanwhile)

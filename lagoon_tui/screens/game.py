@@ -19,6 +19,8 @@ from textual.geometry import Region, Size
 from textual.message import Message
 from textual.widget import Widget
 
+from rules.decision import OPEN_KINDS
+
 from ..bridge import GameBridge
 from ..cards_text import describe_option
 from ..quiet_gc import collector
@@ -75,6 +77,7 @@ class GameScreen(SteadyScreen, PagedScreen):
         goto_key("l", "log", "log"),
         *SCROLL_KEYS,
         Binding("u,ctrl+z", "undo", "Undo"),  # saves: take back a move of this turn
+        Binding("v", "unveil", "Show my cards"),  # only while the board is shown as everyone sees it
         # priority: picked as the key comes in, not after it has travelled up from the focused widget
         *(Binding(str(n), f"pick({n - 1})", f"Option {n}", show=False, priority=True) for n in range(1, 10)),
     ]
@@ -98,10 +101,12 @@ class GameScreen(SteadyScreen, PagedScreen):
         super().__init__()
         self.bridge = bridge
         self.at_keyboard: int | None = None
+        self.veiled = False  # the keyboard's seat plays an open decision on the board as everyone sees it
         self.log_filter: int | None = None
         self._paged_for: int | None = None  # the seat the compact page last jumped for
         self._shown_events = 0  # how much of the engine's log the screen shows
-        self._drawn: tuple[int | None, int] | None = None  # the seat and the log length last drawn for
+        self._drawn: tuple[int | None, bool, int] | None = None  # the seat, veiled or not, and the log length
+                                                                 # last drawn for
         self._unsubscribe = bridge.engine.subscribe(lambda events: self.post_message(self.GameChanged(events)))
 
     # --- layout ---------------------------------------------------------------------
@@ -211,8 +216,16 @@ class GameScreen(SteadyScreen, PagedScreen):
             yield SystemCommand("My cards", "Your objectives and deals in full (b)", self.action_my_cards)
         yield SystemCommand("Log filter", "The log of one player, or of everyone (f)", self.action_filter_log)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "unveil":
+            return self.veiled  # (shown in the footer only while the player's cards are hidden)
+        return super().check_action(action, parameters)
+
     def action_my_cards(self) -> None:
         """Wide layout: the seat at the keyboard's objectives and deals in full, in a window."""
+        if self.veiled:
+            self.action_unveil()  # (the curtain first: others may be looking)
+            return
         if self.at_keyboard is None:
             return
         scene = self.bridge.scene(self.at_keyboard)
@@ -265,12 +278,24 @@ class GameScreen(SteadyScreen, PagedScreen):
             self.app.game_over(self.bridge)
             return
         seat = engine.pending.seat
-        if seat is not None and seat != self.at_keyboard:
+        open_ = engine.pending.kind in OPEN_KINDS
+        if seat is not None and seat != self.at_keyboard and open_ and self._drawn is not None:
+            # A decision anyone may watch (choosing an island): no curtain. The keyboard goes
+            # to the player with the board as everyone sees it; their own cards stay hidden
+            # until they ask for them (v), which raises the curtain.
             self._forget_the_last_seat()
+            self._give_keyboard(seat, veiled=True)
+            self._page_for(seat)
+            self.redraw()
+            self.paint_now()
+            return
+        if seat is not None and (seat != self.at_keyboard or (self.veiled and not open_)):
+            if seat != self.at_keyboard:
+                self._forget_the_last_seat()
             # The curtain hides the whole board. While it is up, the board under it
             # is drawn for the player it names; passing it makes sure of that before
             # it goes: what was on the board before is never shown again.
-            self.at_keyboard = None
+            self._give_keyboard(None)
             if self._drawn is None:
                 # A new screen, never painted: drawn for the player at once, the board is
                 # arranged once, with its content, before the first curtain is shown over it
@@ -303,7 +328,7 @@ class GameScreen(SteadyScreen, PagedScreen):
         """While a curtain is up: draw the board for `seat`; arrange and render it once Textual has taken the draw in."""
         if self.is_current or self.bridge.engine.pending.seat != seat:  # the curtain was passed first (`_hand_over`)
             return
-        if self._drawn != (seat, len(self.bridge.engine.events)):
+        if self._drawn != (seat, False, len(self.bridge.engine.events)):
             if not frame_out:
                 # The curtain's frame is still on its way to the terminal: Textual's writer thread
                 # takes the interpreter back after each piece the terminal accepts, and a board
@@ -359,21 +384,43 @@ class GameScreen(SteadyScreen, PagedScreen):
             self.call_after_refresh(self._arrange_unseen)
 
     def _hand_over(self, seat: int) -> None:
-        self.at_keyboard = seat
-        if self._drawn != (seat, len(self.bridge.engine.events)):
+        self._give_keyboard(seat)
+        if self._drawn != (seat, False, len(self.bridge.engine.events)):
             self.redraw()
+
+    def _give_keyboard(self, seat: int | None, *, veiled: bool = False) -> None:
+        """The keyboard to `seat` (None: behind a curtain); veiled, their cards stay hidden."""
+        self.at_keyboard = seat
+        if veiled != self.veiled:
+            self.veiled = veiled
+            self.refresh_bindings()  # (v shows in the footer only while veiled)
+
+    def action_unveil(self) -> None:
+        """v, while the board is shown as everyone sees it: the curtain, then the player's own cards."""
+        seat = self.at_keyboard
+        if not self.veiled or seat is None:
+            return
+        self._give_keyboard(None)
+        tag = self.bridge.scene(None).tag(seat)
+        self.app.push_screen(CurtainScreen.shown_for(self.app, tag, lambda: self._prepare(seat),
+                                                     lambda: self._hand_over(seat)))
 
     def redraw(self) -> None:
         self._draw(self.at_keyboard)
 
     def _draw(self, seat: int | None) -> None:
-        """Every panel and the prompt as `seat` may see them (None: as everyone may)."""
-        self._drawn = (seat, len(self.bridge.engine.events))
-        scene = self.bridge.scene(seat)
+        """Every panel and the prompt as `seat` may see them (None: as everyone may).
+
+        Veiled, the seat at the keyboard plays an open decision: every panel is
+        drawn as everyone sees it, and the prompt gives its options.
+        """
+        veiled = self.veiled and seat is not None and seat == self.at_keyboard
+        self._drawn = (seat, veiled, len(self.bridge.engine.events))
+        scene = self.bridge.scene(None if veiled else seat)
         for panel in self.panels:
             panel.show(scene)
         prompt = self.query_one(PromptPanel)
-        prompt.show(scene)  # (it shows a seat's options to that seat only)
+        prompt.show(self.bridge.open_scene(seat) if veiled else scene)  # (a seat's options: to that seat only)
         options = prompt.query_one(Options)
         if self.focused is not options:  # (focus() costs a round of messages even when nothing moves)
             options.focus()
@@ -422,7 +469,9 @@ class GameScreen(SteadyScreen, PagedScreen):
             self.notify(point.reason[:1].upper() + point.reason[1:] + ".", title="Cannot undo", severity="warning",
                         markup=False)
             return
-        self.notify(f"Took back: {point.what}", title="Undo", markup=False)
+        # (on the board as everyone sees it, the move is not told: it may name the player's own cards)
+        self.notify("Took back your last move." if self.veiled else f"Took back: {point.what}", title="Undo",
+                    markup=False)
         self.redraw()
 
     def action_inspect(self) -> None:

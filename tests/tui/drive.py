@@ -171,10 +171,13 @@ async def press(pilot: Pilot, key: str, done: Callable[[], bool], *, run: Run | 
     await pilot.pause(0)
     if run is not None:
         run.keys += 1
+        game = game_screen(app)
         if isinstance(app.screen, CurtainScreen):
             run.keyboard = None
         elif behind_curtain:
             run.keyboard = run.engine.pending.seat
+        elif game is not None and game.veiled:  # an open decision: the keyboard passed with the board public
+            run.keyboard = game.at_keyboard
     if after_key is not None:
         result = after_key(key)
         if result is not None:

@@ -19,12 +19,13 @@ from lagoon_tui.widgets.island_panel import SHORT_ACTION_NAMES, IslandPanel
 from rules import Engine, load_content
 from rules import events as ev
 from rules.actions import ACTION_NAMES
+from rules.decision import OPEN_KINDS
 from rules.evolve import evolve
 from rules.narrate import narrate
 from rules.state import GameState
 from rules.view import redact
 
-from .drive import game_screen, play_game, press, screen_text, start, widget_text, widget_texts
+from .drive import Policy, game_screen, play_game, press, screen_text, start, step, widget_text, widget_texts
 
 
 def ana_and_ben(seed: int = 5) -> LagoonApp:
@@ -70,9 +71,8 @@ async def test_an_undo_toast_naming_a_secret_is_gone_before_the_next_player_sees
         await pilot.pause()
         assert "Took back" in everything_shown(app)  # the toast is on Ben's screen: the test sees toasts
         await pick(pilot, run, "1")
-        await pick(pilot, run, "1")  # Ben's setup is done: Ana's curtain
-        assert isinstance(app.screen, CurtainScreen)
-        await pass_curtain(pilot, run)
+        await pick(pilot, run, "1")  # Ben's setup is done: Ana chooses an island, in the open
+        assert not isinstance(app.screen, CurtainScreen) and game_screen(app).veiled
         await pilot.pause()
         shown = everything_shown(app)
         assert game_screen(app).at_keyboard == 0
@@ -100,9 +100,7 @@ async def test_a_card_window_open_for_one_seat_closes_when_the_keyboard_changes_
         assert secret in everything_shown(app)
         screen.choose(run.engine.pending.ids()[0])  # the game moves on while the window is open
         await pilot.pause()
-        assert isinstance(app.screen, CurtainScreen)
-        await pass_curtain(pilot, run)
-        await pilot.pause()
+        assert app.screen is screen and screen.at_keyboard == 0  # Ana chooses an island, in the open
         assert secret not in everything_shown(app)
 
 
@@ -221,3 +219,53 @@ async def test_the_curtain_tells_what_the_others_did_and_the_board_marks_their_l
 
 def screen_text_of(widget) -> str:
     return widget_text(widget) + "\n" + str(widget.border_subtitle or "")
+
+
+# -- open decisions: no curtain ------------------------------------------------------------------
+
+
+async def test_an_island_is_chosen_in_the_open_and_the_cards_come_after_the_curtain():
+    """Two players by key presses: no curtain is ever raised for choosing an island; the player chooses on
+    the board as everyone sees it (their own cards hidden, v to see them behind the curtain); a curtain
+    comes before any decision that is not open, even for the player who has the keyboard already."""
+    app = LagoonApp(settings=GameSettings(("Ana", "Ben"), ("red", "yellow"), 21, 0))
+    seen = {"open": 0, "curtains": 0}
+
+    async with app.run_test(size=(160, 50)) as pilot:
+        run = await start(pilot)
+        engine = run.engine
+
+        def after_key(key: str) -> None:
+            pending = engine.pending
+            if isinstance(app.screen, CurtainScreen):
+                seen["curtains"] += 1
+                assert pending.kind not in OPEN_KINDS, "a curtain for an open decision"
+                return
+            game = game_screen(app)
+            if not isinstance(app.screen, GameScreen) or pending.seat is None:
+                return
+            assert game.veiled == (pending.kind in OPEN_KINDS), f"{pending.kind}: veiled {game.veiled}"
+            if game.veiled:
+                seen["open"] += 1
+                shown = everything_shown(app)
+                me = engine.state.players[pending.seat]
+                assert not any(engine.content.objectives[o].name in shown for o in me.objectives)
+                assert "v Show my cards" in shown and "Island 1" in shown
+
+        await play_game(pilot, 21, run=run, after_key=after_key, until=lambda r: r.engine.state.round > 3)
+        assert seen["open"] >= 4 and seen["curtains"] > 0
+
+        # v while choosing an island: the curtain, then the player's own cards
+        while engine.pending.kind not in OPEN_KINDS or isinstance(app.screen, CurtainScreen):
+            await step_once(pilot, run)
+        seat = engine.pending.seat
+        await press(pilot, "v", lambda: isinstance(app.screen, CurtainScreen), run=run)
+        await pass_curtain(pilot, run)
+        game = game_screen(app)
+        assert not game.veiled and game.at_keyboard == seat
+        me = engine.state.players[seat]
+        assert any(engine.content.objectives[o].name in everything_shown(app) for o in me.objectives)
+
+
+async def step_once(pilot, run) -> None:
+    await step(pilot, run, Policy(1))

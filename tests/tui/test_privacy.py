@@ -18,7 +18,8 @@ and the players press `u` now and then, so the toasts that say what was taken
 back are checked too; so are the app's and every screen's titles.
 
 The seat at the keyboard is the one the driver handed it to by passing a
-curtain; behind a curtain it is nobody. The secrets are worked out from the
+curtain; behind a curtain it is nobody, and so it is while a player makes an
+open decision (choosing an island) on the board as everyone sees it. The secrets are worked out from the
 engine's state, never from what the app shows:
 
 - objective names: every objective ever offered to another seat;
@@ -54,7 +55,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from lagoon_tui.app import LagoonApp
-from lagoon_tui.screens.curtain import Card, CurtainScreen
+from lagoon_tui.screens.curtain import CurtainScreen, Meanwhile
 from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets import LogPanel, MiningSitePanel
@@ -171,8 +172,9 @@ class Watch:
         if isinstance(self.app.screen, CurtainScreen):
             return None
         seat = self.run.keyboard
-        assert game_screen(self.app).at_keyboard == seat, "the game screen and the driver disagree on who plays"
-        return seat
+        game = game_screen(self.app)
+        assert game.at_keyboard == seat, "the game screen and the driver disagree on who plays"
+        return None if game.veiled else seat  # veiled: the board as everyone sees it, for anyone to see
 
     # -- the secrets -----------------------------------------------------------------------
 
@@ -281,7 +283,7 @@ class Watch:
         for line in frame.splitlines():
             log_rules("the frame on screen", line)
         for seen in texts:
-            if isinstance(seen.widget, (LogPanel, Card)):  # the log, and the curtain's sentences from it
+            if isinstance(seen.widget, (LogPanel, Meanwhile)):  # the log, and the curtain's sentences from it
                 log_rules(seen.where, flat(seen.shown))  # a sentence may wrap
                 continue
             for text in (seen.shown, seen.wide):  # line by line: "gold   3" in a grid is not "gold 3"
