@@ -18,6 +18,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.css.scalar import Unit
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
@@ -201,11 +202,25 @@ class Options(SteadyLayout, ScrollView, can_focus=True):
     def out_of_sight(self) -> tuple[int, int]:
         """How many options are not wholly in the window, above it and below it."""
         top = self.scroll_offset.y
-        bottom = top + self.scrollable_content_region.height
+        bottom = top + self._window_rows()
         above = sum(1 for first in self._first if first < top)
         ends = [*self._first[1:], len(self._lines)]
         below = sum(1 for end in ends if end > bottom)
         return above, below
+
+    def _window_rows(self) -> int:
+        """How many lines the list shows.
+
+        Its height; or, when its height follows its lines up to a greatest
+        height (the compact prompt), the height it gets for these lines, which
+        its size says only once the screen is arranged, after the prompt has
+        been told what is out of sight (told then, it was painted twice).
+        """
+        most = self.styles.max_height
+        if self.styles.height is not None and self.styles.height.is_auto and most is not None \
+                and most.unit == Unit.CELLS:
+            return min(len(self._lines), int(most.value))
+        return self.scrollable_content_region.height
 
     def _show_highlighted(self) -> None:
         if self._highlighted is not None and self._highlighted < len(self._first):

@@ -40,9 +40,6 @@ class PromptOptions(Options):
         super().watch_virtual_size(size)
         self._tell_prompt()
 
-    def on_resize(self) -> None:
-        # (Options' own on_resize runs too: Textual calls each class's handler)
-        self._tell_prompt()
 
     def _tell_prompt(self) -> None:
         if isinstance(self.parent, PromptPanel):
@@ -132,6 +129,7 @@ class PromptPanel(HeldSizeSteady, SteadyBorders, Vertical):
             Option(o.id, f"{KEYS[i]}. {o.label}" if i < len(KEYS) else f"   {o.label}")
             for i, o in enumerate(decision.options)
         ])
+        self.more(*options.out_of_sight())  # (a list as long as the last one says nothing of itself)
 
     def _show_head(self, head: Text) -> None:
         """The question; in the wide layout it keeps the height of its tallest text so far.
@@ -173,6 +171,7 @@ class PromptPanel(HeldSizeSteady, SteadyBorders, Vertical):
         self._tallest_head = 0  # measured again at the new width
         clear_min_height(self.query_one("#prompt-head", Note))
         self._fit_options()
+        self.more(*self.query_one(Options).out_of_sight())
         self._borders()  # (the layout may have changed: the options out of sight go on another border)
 
     @property
