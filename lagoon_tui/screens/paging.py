@@ -193,14 +193,14 @@ class PagedScreen(Screen[None]):
             self.query_one("#page-hint", Note).update(self._hint(shown))
 
     def _hint(self, shown: Page) -> Fit:
-        """Where the page is, the keys that scroll it, and where the other keys lead (as much as fits)."""
+        """Where the page is, where the keys lead, and the keys that scroll it (as much as fits)."""
         where = Text(f"{self.page + 1}/{len(self.pages)}", style="bold")
         keys = self.hint_keys
         words, arrows = SCROLL_HINT
-        choices = [Text.assemble(where, " ", *join_keys([keys[0], words, *keys[1:]], "  ")),
-                   Text.assemble(where, " ", *join_keys([words, *keys[1:]], "  ")),
-                   Text.assemble(where, " ", *join_keys([arrows, *keys[1:]], " ")),
-                   Text.assemble(where, " ", *join_keys([arrows, *((k, "") for k, _ in keys)], " "))]
+        choices = [Text.assemble(where, " ", *join_keys([*keys, words], "  ")),
+                   Text.assemble(where, " ", *join_keys([*keys[1:], words], "  ")),
+                   Text.assemble(where, " ", *join_keys([*keys[1:], arrows], " ")),
+                   Text.assemble(where, " ", *join_keys([*((k, "") for k, _ in keys), arrows], " "))]
         return Fit(*choices)
 
     def _go(self, index: int) -> None:

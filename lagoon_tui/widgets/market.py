@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from rich.padding import Padding
 from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.geometry import Region, Size
@@ -58,8 +59,9 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
         self.scene: Scene | None = None
         self._drawn_from: object = None
         self._parts: list = []  # what the market shows, part by part
-        self.lines: list[Strip] = []  # the parts laid out at `_width` (what a test reads, as a log's lines)
+        self.lines: list[Strip] = []  # the parts laid out at `_width` in `_style` (what a test reads, as a log's lines)
         self._width = 0
+        self._style: Style | None = None
         self._laid_out: dict[tuple, list[Strip]] = {}  # a part's lines, by the part, width and style
 
     def set_details(self, details: bool) -> None:
@@ -144,6 +146,8 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
         changed = [Region(0, y, width, 1) for y, (was, now) in enumerate(zip(old, new)) if was != now]
         if changed:
             self.refresh(*changed)
+        if not self.styles.auto_dimensions:  # (else it is arranged to its new height, and resized)
+            self._say_what_is_out_of_sight()
 
     def _lay_out(self, width: int) -> list[Strip]:
         """The parts as lines `width` cells wide (a part laid out before at this width is not laid out again)."""
@@ -161,13 +165,15 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
             if key[0] is not None:
                 self._laid_out[key] = drawn
             lines += drawn
-        self.lines, self._width = lines, width
+        self.lines, self._width, self._style = lines, width, style
         self.virtual_size = Size(width, len(lines))
-        self._say_what_is_out_of_sight()
         return lines
 
     def _current(self, width: int) -> list[Strip]:
-        return self.lines if width == self._width else self._lay_out(width)
+        """The lines at `width` in the market's colours now (laid out again if either changed)."""
+        if width != self._width or self.visual_style.rich_style != self._style:
+            return self._lay_out(width)
+        return self.lines
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self._current(width))
