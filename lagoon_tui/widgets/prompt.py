@@ -4,7 +4,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.css.scalar import Scalar, Unit
+from textual.css.scalar import Unit
 from textual.message import Message
 from textual.strip import Strip
 
@@ -39,7 +39,6 @@ class PromptOptions(Options):
     def watch_virtual_size(self, size) -> None:
         super().watch_virtual_size(size)
         self._tell_prompt()
-
 
     def _tell_prompt(self) -> None:
         if isinstance(self.parent, PromptPanel):
@@ -164,7 +163,8 @@ class PromptPanel(HeldSizeSteady, SteadyBorders, Vertical):
         width = self.content_size.width - note.styles.gutter.width
         head = note.get_content_height(self.content_size, self.content_size, width) if width > 0 else note.rows
         room = max(1, int(most.value) - self.styles.gutter.height - head - note.styles.gutter.height)
-        if options.styles.max_height != Scalar(room, Unit.CELLS, Unit.HEIGHT):
+        now = options.styles.max_height
+        if now is None or now.unit != Unit.CELLS or now.value != room:  # (a style set anew arranges the screen)
             options.styles.max_height = room
 
     def on_resize(self) -> None:
