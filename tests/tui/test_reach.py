@@ -13,7 +13,7 @@ import pytest
 from rich.style import Style
 from textual.app import App
 from textual.widget import Widget
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from lagoon_tui.app import LagoonApp
 from lagoon_tui.bridge import GameBridge
@@ -174,7 +174,7 @@ async def test_the_highlighted_option_stays_in_sight_and_the_rest_are_counted():
         await pilot.pause()
         seen = next(text.strip() for text, highlighted in option_rows(app, options) if highlighted)
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
     picked = [o for o in many_options().pending.options if o.label == seen.strip()]
     assert len(picked) == 1
     expected = many_options()
