@@ -10,6 +10,12 @@ jumps (`_goto_page`). The styles are in game.tcss (selectors on PagedScreen).
 
 A screen's own BINDINGS list the page keys (STEP_KEYS, SCROLL_KEYS and its
 letters) where they belong in its Footer and help; the actions are here.
+
+A page may hold more than the screen has room for (a player's board late in
+the game, the market, the log): j and k (or shift and the arrows) scroll it,
+and the hint line names them on every page, so nothing on a page is out of
+reach at 80×24. What scrolls is the page's own scroller, a panel that
+scrolls its own lines (the log, the market), else the board area.
 """
 from __future__ import annotations
 
@@ -20,6 +26,7 @@ from textual import events
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.screen import Screen
+from textual.scroll_view import ScrollView
 from textual.widget import Widget
 
 from ..widgets import EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, RoundTrackPanel, ScoreTrackPanel
@@ -44,7 +51,10 @@ SCROLL_KEYS = [
     Binding("shift+down,j", "scroll_page(1)", "Scroll panel down", show=False),
     Binding("shift+up,k", "scroll_page(-1)", "Scroll panel up", show=False),
 ]
-"""The page's own scroller (a log) or the board area, when a page is taller than the screen."""
+"""The page's own scroller (the log, the market) or the board area, when a page is taller than the screen."""
+
+SCROLL_HINT = (("j k", "scroll"), ("j↓ k↑", ""))
+"""How the hint line names SCROLL_KEYS: in words where there is room, else as arrows."""
 
 
 def goto_key(key: str, where: str, what: str) -> Binding:
@@ -96,7 +106,7 @@ class PagedScreen(Screen[None]):
     COMPACT_ONLY: ClassVar[frozenset[str]] = frozenset({"page", "goto", "scroll_page"})
     WIDE_ONLY: ClassVar[frozenset[str]] = frozenset()
     PAGE_KINDS: ClassVar[dict[str, type[Widget]]] = {}
-    SCROLLERS: ClassVar[tuple[type[Widget], ...]] = ()  # panels that scroll by themselves
+    SCROLLERS: ClassVar[tuple[type[Widget], ...]] = ()  # panels that scroll by themselves (besides ScrollViews)
     HINT_KEYS: ClassVar[list[tuple[str, str]]] = []
 
     page: int = 0
@@ -178,16 +188,19 @@ class PagedScreen(Screen[None]):
         side = compact and not any(board in panel.ancestors for panel in shown.panels)
         self.set_class(side, "-side-page")
         if compact:
-            board.scroll_home(animate=False)
+            if not side:  # (scrolled as it was hidden, the board left the side page shown unsized: a blank log)
+                board.scroll_home(animate=False)
             self.query_one("#page-hint", Note).update(self._hint(shown))
 
     def _hint(self, shown: Page) -> Fit:
+        """Where the page is, where the keys lead, and the keys that scroll it (as much as fits)."""
         where = Text(f"{self.page + 1}/{len(self.pages)}", style="bold")
         keys = self.hint_keys
-        choices = [Text.assemble(where, " ", *join_keys(keys, "  ")),
-                   Text.assemble(where, " ", *join_keys(keys[1:], "  ")),
-                   Text.assemble(where, " ", *join_keys(keys[1:], " ")),
-                   Text.assemble(where, " ", *join_keys([(k, "") for k, _ in keys], " "))]
+        words, arrows = SCROLL_HINT
+        choices = [Text.assemble(where, " ", *join_keys([*keys, words], "  ")),
+                   Text.assemble(where, " ", *join_keys([*keys[1:], words], "  ")),
+                   Text.assemble(where, " ", *join_keys([*keys[1:], arrows], " ")),
+                   Text.assemble(where, " ", *join_keys([*((k, "") for k, _ in keys), arrows], " "))]
         return Fit(*choices)
 
     def _go(self, index: int) -> None:
@@ -222,8 +235,20 @@ class PagedScreen(Screen[None]):
             return matches[(matches.index(self.page) + 1) % len(matches)]
         return None
 
-    def action_scroll_page(self, step: int) -> None:
+    def scroller(self) -> Widget | None:
+        """What j and k scroll on the page shown: a panel that scrolls its own lines, else the board area.
+
+        None on a page with neither (a page of the side column shows no board
+        area, and scrolling it unseen left the log's page blank).
+        """
         shown = self.pages[self.page].panels
-        own = [p for p in shown if isinstance(p, self.SCROLLERS)]
-        target = own[0] if own else self.query_one("#board")
-        target.scroll_relative(y=step * 3, animate=False)
+        own = [p for p in shown if isinstance(p, (ScrollView, *self.SCROLLERS))]
+        if own:
+            return own[0]
+        board = self.query_one("#board")
+        return board if board.display else None
+
+    def action_scroll_page(self, step: int) -> None:
+        target = self.scroller()
+        if target is not None:
+            target.scroll_relative(y=step * 3, animate=False)

@@ -1,12 +1,18 @@
 """The market: equipment cards and shipment tiles on display, and how many cards are left in each deck."""
 from __future__ import annotations
 
-from rich.console import Group
 from rich.padding import Padding
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
+from textual import events
+from textual.geometry import Region, Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from ..scene import Scene
-from ._common import Fit, Flow, Panel, Spread, label, muted, needs
+from ._common import Fit, Flow, SteadyLayout, Spread, draw, label, muted, needs, render_key, svg_safe
+from .options import out_of_sight
 
 CAN_PAY = "✓"
 
@@ -16,25 +22,47 @@ def _islands(scene: Scene, action: str) -> str:
     return " or ".join(numbers) or "-"
 
 
-class MarketPanel(Panel):
+class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
     """Equipment for sale (name, $, VP, what it does) and shipments on display (needs, VP, $).
 
     `details` (set by the screen where there is room, or on a page of its
     own) adds each card's ability under its name; else the names, costs and
     rewards alone keep the panel short (`i` on a prompt option, and the rules
     screen, give the abilities).
+
+    It scrolls its own lines: the compact layout's market page is shorter
+    than the market with its details, and j and k (the page's scroll keys)
+    bring the shipments and the decks into sight; its lower border says how
+    many lines are out of sight. It has no scrollbar, like the log and the
+    prompt's options. Each part of the market (a card, a tile, a heading) is
+    laid out once per width, and a change repaints only the lines it changed.
     """
 
     DEFAULT_CSS = """
     MarketPanel {
+        height: auto;
+        padding: 0 1;
+        background: $surface;
         border: round $panel-lighten-2;
+        border-title-color: $accent;
+        border-title-style: bold;
+        border-subtitle-color: $text-muted;
+        overflow-x: hidden;
+        overflow-y: hidden;
     }
     """
 
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
         self.border_title = "Market"
         self.details = True
+        self.scene: Scene | None = None
+        self._drawn_from: object = None
+        self._parts: list = []  # what the market shows, part by part
+        self.lines: list[Strip] = []  # the parts laid out at `_width` in `_style` (what a test reads, as a log's lines)
+        self._width = 0
+        self._style: Style | None = None
+        self._laid_out: dict[tuple, list[Strip]] = {}  # a part's lines, by the part, width and style
 
     def set_details(self, details: bool) -> None:
         """Show (or leave out) the abilities of the equipment cards."""
@@ -51,8 +79,10 @@ class MarketPanel(Panel):
         purse = None if me is None else (me["money"], me["raw"], me["artifacts"])
         key = (scene.seat, purse, view.get("equipment_display"), view.get("shipment_display"),
                [view.get(d) for d in decks], self.details)
-        if self.unchanged(scene, key):
+        self.scene = scene
+        if key == self._drawn_from:  # (a move mostly leaves the market as it was)
             return
+        self._drawn_from = key
 
         parts: list = [Spread(label("Equipment for sale"), muted("cost · VP"))]
         for card_id in view.get("equipment_display") or []:
@@ -91,9 +121,80 @@ class MarketPanel(Panel):
         else:  # the same height as a player's legend, so the panels below stay where they are
             parts.append(Fit(muted(f"{CAN_PAY} = the player at the keyboard could pay for it now"),
                              muted(f"{CAN_PAY} = the player at the keyboard can pay")))
-        self.update(Group(*parts))
+        self._show_parts(parts)
 
     @staticmethod
     def _can_ship(p: dict, tile) -> bool:
         return (all(p["raw"].get(m, 0) >= n for m, n in tile.resources.items())
                 and all(p["artifacts"].get(m, 0) >= n for m, n in tile.artifacts.items()))
+
+    # --- drawing: the market's own lines, scrolled ---------------------------------------
+
+    def _show_parts(self, parts: list) -> None:
+        """Lay out `parts` and repaint the lines that changed (all of them if the market changed height)."""
+        self._parts = parts
+        width = self.scrollable_content_region.width
+        if not width:  # laid out once the market has a size (see get_content_height)
+            self._width = 0
+            self.refresh(layout=True)
+            return
+        old = self.lines
+        new = self._lay_out(width)
+        if len(new) != len(old) or self.scroll_offset.y:
+            self.refresh()
+            return
+        changed = [Region(0, y, width, 1) for y, (was, now) in enumerate(zip(old, new)) if was != now]
+        if changed:
+            self.refresh(*changed)
+        if not self.styles.auto_dimensions:  # (else it is arranged to its new height, and resized)
+            self._say_what_is_out_of_sight()
+
+    def _lay_out(self, width: int) -> list[Strip]:
+        """The parts as lines `width` cells wide (a part laid out before at this width is not laid out again)."""
+        style = self.visual_style.rich_style
+        options = self.app.console_options.update(width=width, highlight=False, height=None)
+        known, self._laid_out = self._laid_out, {}
+        lines: list[Strip] = []
+        for part in self._parts:
+            key = (render_key(part), width, style)
+            drawn = known.get(key) if key[0] is not None else None
+            if drawn is None:
+                segments = Segment.apply_style(draw(self.app.console, options, part), style)
+                drawn = [Strip(line, width) for line in
+                         Segment.split_and_crop_lines(segments, width, style, pad=True, include_new_lines=False)]
+            if key[0] is not None:
+                self._laid_out[key] = drawn
+            lines += drawn
+        self.lines, self._width, self._style = lines, width, style
+        self.virtual_size = Size(width, len(lines))
+        return lines
+
+    def _current(self, width: int) -> list[Strip]:
+        """The lines at `width` in the market's colours now (laid out again if either changed)."""
+        if width != self._width or self.visual_style.rich_style != self._style:
+            return self._lay_out(width)
+        return self.lines
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._current(width))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._current(self.scrollable_content_region.width)
+        self._say_what_is_out_of_sight()
+
+    def render_line(self, y: int) -> Strip:
+        lines = self._current(self.scrollable_content_region.width)
+        line = y + self.scroll_offset.y
+        return lines[line] if line < len(lines) else Strip.blank(self.size.width, self.visual_style.rich_style)
+
+    def render_lines(self, crop) -> list[Strip]:
+        return svg_safe(super().render_lines(crop))
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._say_what_is_out_of_sight()
+
+    def _say_what_is_out_of_sight(self) -> None:
+        """The lower border: how many lines are above and below the window (none in a market shown whole)."""
+        self.border_subtitle = out_of_sight(round(self.scroll_y), round(self.max_scroll_y - self.scroll_y)) or None
+

@@ -5,8 +5,9 @@ Home/End, PageUp/PageDown and Enter, and says which option was picked with
 `Options.Picked`. It draws its own lines (Textual's line API): a new list of
 options lays out only labels it has not laid out before at its width, and
 repaints only the lines that changed; moving the highlight repaints the two
-options it leaves and reaches. It has no scrollbar: the prompt's lower border
-says when options are out of sight above or below (`PromptPanel.more`).
+options it leaves and reaches. The highlighted option is always in sight: the
+list scrolls to it whatever moved it. It has no scrollbar: the prompt's border
+says how many options are out of sight above and below (`PromptPanel.more`).
 """
 from __future__ import annotations
 
@@ -17,12 +18,18 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.css.scalar import Unit
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ._common import SteadyLayout, svg_safe
+
+
+def out_of_sight(above: int, below: int) -> str:
+    """"▲ 3 more · ▼ 12 more": what is out of sight above and below a window (empty when nothing is)."""
+    return " · ".join(f"{mark} {n} more" for mark, n in (("▲", above), ("▼", below)) if n > 0)
 
 
 class Option(NamedTuple):
@@ -191,6 +198,29 @@ class Options(SteadyLayout, ScrollView, can_focus=True):
         if index is None or index >= len(self._first):
             return
         self.refresh(self._option_region(index).translate((0, -self.scroll_offset.y)))
+
+    def out_of_sight(self) -> tuple[int, int]:
+        """How many options are not wholly in the window, above it and below it."""
+        top = self.scroll_offset.y
+        bottom = top + self._window_rows()
+        above = sum(1 for first in self._first if first < top)
+        ends = [*self._first[1:], len(self._lines)]
+        below = sum(1 for end in ends if end > bottom)
+        return above, below
+
+    def _window_rows(self) -> int:
+        """How many lines the list shows.
+
+        Its height; or, when its height follows its lines up to a greatest
+        height (the compact prompt), the height it gets for these lines, which
+        its size says only once the screen is arranged, after the prompt has
+        been told what is out of sight (told then, it was painted twice).
+        """
+        most = self.styles.max_height
+        if self.styles.height is not None and self.styles.height.is_auto and most is not None \
+                and most.unit == Unit.CELLS:
+            return min(len(self._lines), int(most.value))
+        return self.scrollable_content_region.height
 
     def _show_highlighted(self) -> None:
         if self._highlighted is not None and self._highlighted < len(self._first):

@@ -4,6 +4,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.css.scalar import Unit
 from textual.message import Message
 from textual.strip import Strip
 
@@ -11,7 +12,7 @@ from rules.actions import ACTION_NAMES
 
 from ..scene import Scene
 from ._common import HeldSizeSteady, Note, SteadyBorders, clear_min_height, svg_safe
-from .options import Option, Options
+from .options import Option, Options, out_of_sight
 
 KEYS = "123456789"
 
@@ -29,7 +30,7 @@ def step_title(scene: Scene) -> str | None:
 
 
 class PromptOptions(Options):
-    """The prompt's options: they tell the prompt when some are out of sight above or below."""
+    """The prompt's options: they tell the prompt how many are out of sight above and below."""
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
@@ -41,7 +42,7 @@ class PromptOptions(Options):
 
     def _tell_prompt(self) -> None:
         if isinstance(self.parent, PromptPanel):
-            self.parent.more(above=self.scroll_y > 0, below=self.scroll_y < self.max_scroll_y)
+            self.parent.more(*self.out_of_sight())
 
 
 class PromptPanel(HeldSizeSteady, SteadyBorders, Vertical):
@@ -65,18 +66,32 @@ class PromptPanel(HeldSizeSteady, SteadyBorders, Vertical):
         yield PromptOptions(id="options")
 
     def on_mount(self) -> None:
-        self.border_title = "Your move"
+        self._title: str | Text = "Your move"
         self._tallest_head = 0
         self._back = False  # Esc backs out of this step
-        self._more = ""  # options out of sight: "↑ more", "↓ more", "↑↓ more"
+        self._more = ""  # options out of sight: "▲ 3 more · ▼ 12 more"
+        self._borders()
 
-    def more(self, above: bool, below: bool) -> None:
-        """Say whether options are out of sight above or below the list's window."""
-        self._more = f"{'↑' * above}{'↓' * below} more" if above or below else ""
-        self._subtitle()
+    def more(self, above: int, below: int) -> None:
+        """Say how many options are out of sight above and below the list's window."""
+        more = out_of_sight(above, below)
+        if more != self._more:
+            self._more = more
+            self._borders()
 
-    def _subtitle(self) -> None:
-        parts = [part for part in (self._more, "Esc: back" if self._back else "") if part]
+    def _borders(self) -> None:
+        """The title (whose move) and the lower border (Esc), with the options out of sight on either.
+
+        On the lower border, next to the options; the compact layout's prompt
+        has no lower border (a row of the board more), so there they follow
+        the title.
+        """
+        compact = self.screen.has_class("compact")
+        title = self._title
+        if compact and self._more:
+            title = Text.assemble(title, f" · {self._more}")
+        self.border_title = title
+        parts = [part for part in ("" if compact else self._more, "Esc: back" if self._back else "") if part]
         self.border_subtitle = " · ".join(parts) or None
 
     def render_lines(self, crop) -> list[Strip]:
@@ -88,9 +103,9 @@ class PromptPanel(HeldSizeSteady, SteadyBorders, Vertical):
         head = Text()
         if scene.seat != decision.seat:
             # another seat's choices stay hidden until the keyboard is theirs
-            self.border_title = "Waiting"
+            self._title = "Waiting"
             self._back = False
-            self._subtitle()
+            self._borders()
             head.append("Waiting for ")
             head.append_text(scene.tag(decision.seat) if decision.seat is not None else Text("the end"))
             self._show_head(head)
@@ -99,13 +114,13 @@ class PromptPanel(HeldSizeSteady, SteadyBorders, Vertical):
         title = Text("Your move")
         if decision.seat is not None:
             title = Text.assemble(scene.tag(decision.seat), " · your move")
-        self.border_title = title
+        self._title = title
         where = step_title(scene)
         if where:
             head.append(f"{where} › ", style="italic")
         head.append(decision.prompt, style="bold")
         self._back = any(o.id == "back" for o in decision.options)
-        self._subtitle()
+        self._borders()
         if scene.undo:  # saved games: what undo would do, or why it cannot
             head.append(f"\n{scene.undo}", style="dim")
         self._show_head(head)
@@ -113,6 +128,7 @@ class PromptPanel(HeldSizeSteady, SteadyBorders, Vertical):
             Option(o.id, f"{KEYS[i]}. {o.label}" if i < len(KEYS) else f"   {o.label}")
             for i, o in enumerate(decision.options)
         ])
+        self.more(*options.out_of_sight())  # (a list as long as the last one says nothing of itself)
 
     def _show_head(self, head: Text) -> None:
         """The question; in the wide layout it keeps the height of its tallest text so far.
@@ -127,10 +143,36 @@ class PromptPanel(HeldSizeSteady, SteadyBorders, Vertical):
         if tallest != self._tallest_head:
             self._tallest_head = tallest
             note.styles.min_height = tallest or None
+        self._fit_options()
+
+    def _fit_options(self) -> None:
+        """The options get the rows the question leaves, when the prompt has a greatest height (compact layout).
+
+        The prompt grows with its options up to that height, and the options
+        below the question are cut off there; told how many rows they really
+        have, they scroll to keep the highlighted one in sight (without it
+        they believed themselves taller and the highlight went out of sight).
+        """
+        options = self.query_one(Options)
+        most = self.styles.max_height
+        if most is None or most.unit != Unit.CELLS:
+            if options.styles.inline.has_rule("max_height"):
+                options.styles.max_height = None
+            return
+        note = self.query_one("#prompt-head", Note)
+        width = self.content_size.width - note.styles.gutter.width
+        head = note.get_content_height(self.content_size, self.content_size, width) if width > 0 else note.rows
+        room = max(1, int(most.value) - self.styles.gutter.height - head - note.styles.gutter.height)
+        now = options.styles.max_height
+        if now is None or now.unit != Unit.CELLS or now.value != room:  # (a style set anew arranges the screen)
+            options.styles.max_height = room
 
     def on_resize(self) -> None:
         self._tallest_head = 0  # measured again at the new width
         clear_min_height(self.query_one("#prompt-head", Note))
+        self._fit_options()
+        self.more(*self.query_one(Options).out_of_sight())
+        self._borders()  # (the layout may have changed: the options out of sight go on another border)
 
     @property
     def highlighted_id(self) -> str | None:

@@ -74,3 +74,17 @@ def scene_where(test: Callable[[Engine], bool], players: int = 3, seeds=range(40
             if test(engine):
                 return scene_of(engine, seat)
     raise LookupError("no random game showed the situation asked for")
+
+
+def engine_at(players: int, seed: int, decisions: int) -> Engine:
+    """A game's engine after `decisions` random choices (or at its end, if it ends first)."""
+    for n, engine in enumerate(play(players, seed)):
+        if n == decisions:
+            break
+    return engine
+
+
+def engine_before_end(players: int, seed: int, left: int) -> Engine:
+    """A game's engine `left` random choices before its end: the boards as full as they get."""
+    decisions = sum(1 for _ in play(players, seed)) - 1
+    return engine_at(players, seed, decisions - left)

@@ -576,7 +576,7 @@ async def prompt_showing(scene):
 
 async def test_the_arrows_move_the_highlight_and_keep_it_in_sight_and_the_border_says_what_is_hidden():
     async with prompt_showing(many_options(12)) as (app, pilot, panel, options):
-        assert options.highlighted == 0 and "↓ more" in str(panel.border_subtitle)
+        assert options.highlighted == 0 and "▼ 6 more" in str(panel.border_subtitle)
         for key, highlighted in (("down", 1), ("end", 11), ("up", 10), ("home", 0), ("pagedown", 6), ("pageup", 0)):
             await pilot.press(key)
             await pilot.pause()
@@ -584,7 +584,7 @@ async def test_the_arrows_move_the_highlight_and_keep_it_in_sight_and_the_border
             assert f"Option number {highlighted}" in text_of(options), key
         await pilot.press("end")
         await pilot.pause()
-        assert "↑ more" in str(panel.border_subtitle) and "↓" not in str(panel.border_subtitle)
+        assert "▲ 6 more" in str(panel.border_subtitle) and "▼" not in str(panel.border_subtitle)
         assert "Option number 0" not in text_of(options)
 
 
