@@ -51,7 +51,7 @@ async def full_collection_after(pilot, generations: list[int], since: int, turns
             return
         assert isinstance(pilot.app.screen, CurtainScreen)
         await pilot.pause(0.01)
-    raise AssertionError(f"no full collection behind a curtain up for {turns} pauses (it comes {COLLECT_AFTER} s after)")
+    raise AssertionError(f"no full collection behind a curtain up for {turns} pauses ({COLLECT_AFTER} s were enough)")
 
 
 def test_without_curtains_a_full_collection_comes_every_so_many_moves():

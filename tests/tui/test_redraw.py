@@ -191,7 +191,8 @@ async def test_most_moves_repaint_without_arranging_the_screen_anew(size):
         # more comes after it only when the board gets or loses its scrollbar (the prompt took or gave room)
         # (before, every move was arranged two or three times and painted twice)
         in_choice = [all_ - after for all_, after in zip(arranged, later)]
-        assert max(in_choice) <= 1 and sum(map(bool, later)) <= 3, f"layouts at each move: {arranged}, after the choice: {later}"
+        assert max(in_choice) <= 1 and sum(map(bool, later)) <= 3, (
+            f"layouts at each move: {arranged}, after the choice: {later}")
     one_key = [paints for paints, pressed, after in zip(painted, keys, later)
                if pressed == 1 and not after]  # (the others move the highlight, or the scrollbar came)
     assert len(one_key) > moves // 2 and one_key == [1] * len(one_key), f"paints at each move: {painted}"
