@@ -487,9 +487,9 @@ def nothing_to_do(app: App) -> bool:
     back (its arrangement is one). Whether it was arranged is left for the
     tests to see: a board left unarranged is arranged when the curtain goes.
     """
-    curtain, game = app.screen, game_screen(app)
     if not quiet(app):
         return False
+    curtain, game = app.screen, game_screen(app)
     if not isinstance(curtain, CurtainScreen) or game is None:
         return True
     engine = game.bridge.engine
@@ -499,8 +499,8 @@ def nothing_to_do(app: App) -> bool:
 async def still(pilot, counts: dict[str, int] | None = None, turns: int = 2000) -> None:
     """Wait until the app has done all it was set to do: told by what it did, never by a clock.
 
-    A turn handles every message queued so far on every screen and lets the
-    screen on top paint what it has to (as Pilot's pause does). The app is
+    A turn handles every message queued so far (`messages_handled`) and lets
+    the screen on top paint what it has to (as Pilot's pause does). The app is
     still after two turns in a row that left `nothing_to_do` and changed no
     count in `counts`. Under a curtain that waits for the board to be drawn,
     which the curtain puts off by a timer (`FRAME_OUT`): so a turn pauses for
