@@ -27,8 +27,8 @@ async def test_during_a_game_only_the_apps_own_collections_run_and_the_collector
             generations.clear()
             policy = Policy(5)
             while run.accepted < 30:
-                if isinstance(app.screen, CurtainScreen):
-                    await pilot.pause(COLLECT_AFTER + 0.1)  # a curtain that stays up a moment
+                if isinstance(app.screen, CurtainScreen):  # a curtain that stays up until its collection comes
+                    await full_collection_after(pilot, generations, len(generations))
                 await step(pilot, run, policy)
             assert not gc.isenabled()
             during = list(generations)  # (once the app stops, Python's own collections may come at once)
@@ -38,6 +38,20 @@ async def test_during_a_game_only_the_apps_own_collections_run_and_the_collector
     assert during and 0 not in during
     assert 2 in during  # full collections came (behind the curtains)
     assert gc.isenabled() and gc.get_freeze_count() == 0
+
+
+async def full_collection_after(pilot, generations: list[int], since: int, turns: int = 1000) -> None:
+    """Wait, the curtain up, for a full collection to start after `generations[since]`: it comes COLLECT_AFTER later.
+
+    Waited for as it happens, not for a time it should take; `turns` (each a
+    pause of 10 ms, against COLLECT_AFTER's 0.2 s) only turns a hang into a failure.
+    """
+    for _ in range(turns):
+        if 2 in generations[since:]:
+            return
+        assert isinstance(pilot.app.screen, CurtainScreen)
+        await pilot.pause(0.01)
+    raise AssertionError(f"no full collection behind a curtain up for {turns} pauses ({COLLECT_AFTER} s were enough)")
 
 
 def test_without_curtains_a_full_collection_comes_every_so_many_moves():

@@ -36,7 +36,7 @@ from lagoon_tui.widgets._framed import FramedLines
 from lagoon_tui.widgets._common import Bullets, Flow, Note, render_key
 from lagoon_tui.widgets.keys_footer import KeysFooter, KeysLine
 
-from .drive import Policy, game_screen, prompt_options, settle, start, step
+from .drive import Policy, game_screen, prompt_options, quiet, settle, start, step
 
 
 def two_players(seed: int = 5) -> GameSettings:
@@ -93,7 +93,7 @@ async def test_a_click_on_a_key_in_the_footer_presses_it():
         line = app.screen.query_one(KeysLine)
         text = footer_text(app.screen)
         await pilot.click(KeysLine, offset=(text.index("Keys"), 0))
-        await pilot.pause()
+        await still(pilot)
         assert isinstance(app.screen, HelpScreen)
         assert line.keys  # (the game screen's footer is untouched underneath)
 
@@ -152,38 +152,49 @@ async def test_most_moves_repaint_without_arranging_the_screen_anew(size):
     not after it, and a row that changed height asks for no second one.
     A move of one key is one paint, arranged or not (a taller question was
     painted a second time, a frame later, for its new scrollable size).
+    A curtain that has been up a moment goes without an arrangement.
+
+    Each move's counts run from its first key until the app is `still`; what
+    comes after the choice's handler is told apart from what came in it, so
+    no verdict depends on when Textual's paint timer ticks meanwhile.
     """
     app = LagoonApp(settings=two_players(8))
     async with app.run_test(size=size) as pilot:
         run = await start(pilot)
         policy = Policy(8)
-        moves, arranged, painted, keys, hand_overs = 0, [], [], [], []
-        with counted_on_screen("_refresh_layout", "_compositor_refresh") as counts:
+        moves, arranged, later, painted, keys, hand_overs = 0, [], [], [], [], []
+        with counted_on_screen("_refresh_layout", "_compositor_refresh") as counts, \
+                counted_in_choices(counts) as in_choices:
+            await still(pilot, counts)
             while moves < 40:
-                before, keys_before = dict(counts), run.keys
+                before, before_in_choices, keys_before = dict(counts), dict(in_choices), run.keys
                 was_curtain = isinstance(app.screen, CurtainScreen)
                 await step(pilot, run, policy)
-                await pilot.pause(0.05)  # a paint that comes a frame late is counted for its move
+                await still(pilot, counts)  # all the move set off is counted for it (a curtain: the board under it)
                 done = {name: counts[name] - before[name] for name in counts}
+                outside = {name: done[name] - (in_choices[name] - before_in_choices[name]) for name in counts}
                 if was_curtain:
                     hand_overs.append(done["_refresh_layout"])
                 elif isinstance(app.screen, GameScreen):  # a move that kept the keyboard
                     moves += 1
                     arranged.append(done["_refresh_layout"])
+                    later.append(outside["_refresh_layout"])
                     painted.append(done["_compositor_refresh"])
                     keys.append(run.keys - keys_before)
-    assert hand_overs and max(hand_overs) <= 1, f"layouts at each hand-over: {hand_overs}"
+    assert hand_overs and not any(hand_overs), f"layouts at each hand-over: {hand_overs}"
     if size == (160, 50):
         assert max(arranged) <= 1, f"layouts at each move: {arranged}"
         assert sum(arranged) <= moves // 2, f"{sum(arranged)} layouts in {moves} moves"
         assert any(arranged), "no move changed a panel's height: the test shows nothing about arranged moves"
     else:
-        # the compact prompt is as tall as its options, so most moves arrange the screen, once; a second
-        # arrangement comes only when the board gets or loses its scrollbar (the prompt took or gave room)
+        # the compact prompt is as tall as its options, so most moves arrange the screen, once, in the choice;
+        # more comes after it only when the board gets or loses its scrollbar (the prompt took or gave room)
         # (before, every move was arranged two or three times and painted twice)
-        assert sum(n > 1 for n in arranged) <= 3 and max(arranged) <= 2, f"layouts at each move: {arranged}"
-    one_key = [paints for paints, pressed, layouts in zip(painted, keys, arranged)
-               if pressed == 1 and layouts <= 1]  # (the others move the highlight, or the scrollbar came)
+        in_choice = [all_ - after for all_, after in zip(arranged, later)]
+        assert max(in_choice) <= 1 and sum(map(bool, later)) <= 3, (
+            f"layouts at each move: {arranged}, after the choice: {later}")
+    one_key = [paints for paints, pressed, after in zip(painted, keys, later)
+               if pressed == 1 and not after]  # (the others move the highlight, or the scrollbar came)
     assert len(one_key) > moves // 2 and one_key == [1] * len(one_key), f"paints at each move: {painted}"
 
 
@@ -198,31 +209,21 @@ async def test_a_move_is_arranged_and_painted_before_its_key_has_been_handled():
     async with app.run_test(size=(160, 50)) as pilot:
         run = await start(pilot)
         policy = Policy(8)
-        during: list[int] = []
-        with counted_on_screen("_refresh_layout", "_compositor_refresh") as counts:
-            original = GameScreen.choose
-
-            def choose(self, option_id):
-                before = counts["_compositor_refresh"]
-                original(self, option_id)
-                during.append(counts["_compositor_refresh"] - before)
-
-            GameScreen.choose = choose
-            try:
-                moves, in_handler, arranged = 0, [], 0
-                while moves < 30:
-                    was_curtain = isinstance(app.screen, CurtainScreen)
-                    during.clear()
-                    before = dict(counts)
-                    await step(pilot, run, policy)
-                    await pilot.pause(0.05)  # a paint that comes later is counted for its move
-                    if was_curtain or not isinstance(app.screen, GameScreen) or len(during) != 1:
-                        continue  # a hand-over, a move that brought a curtain, or a highlight moved first
-                    moves += 1
-                    arranged += counts["_refresh_layout"] - before["_refresh_layout"]
-                    in_handler.append((during[0], counts["_compositor_refresh"] - before["_compositor_refresh"]))
-            finally:
-                GameScreen.choose = original
+        with counted_on_screen("_refresh_layout", "_compositor_refresh") as counts, \
+                counted_in_choices(counts) as in_choices:
+            moves, in_handler, arranged = 0, [], 0
+            await still(pilot, counts)
+            while moves < 30:
+                was_curtain = isinstance(app.screen, CurtainScreen)
+                before, before_in_choices, keys_before = dict(counts), dict(in_choices), run.keys
+                await step(pilot, run, policy)
+                await still(pilot, counts)  # a paint that comes later is counted for its move
+                if was_curtain or not isinstance(app.screen, GameScreen) or run.keys - keys_before != 1:
+                    continue  # a hand-over, a move that brought a curtain, or a highlight moved first
+                moves += 1
+                arranged += counts["_refresh_layout"] - before["_refresh_layout"]
+                in_handler.append((in_choices["_compositor_refresh"] - before_in_choices["_compositor_refresh"],
+                                   counts["_compositor_refresh"] - before["_compositor_refresh"]))
     assert in_handler == [(1, 1)] * len(in_handler), f"(paints in the handler, paints in all) per move: {in_handler}"
     assert arranged, "no move was arranged: the test shows nothing about arranged moves"
 
@@ -251,17 +252,17 @@ async def test_the_log_says_how_many_newer_lines_are_below_when_scrolled_up():
         assert str(log.border_subtitle) == "f: filter"
         assert not log.show_vertical_scrollbar
         log.scroll_relative(y=-3, animate=False)
-        await pilot.pause()
+        await still(pilot)
         assert str(log.border_subtitle) == "↓ 3 newer · f: filter"
         log.scroll_end(animate=False)
-        await pilot.pause()
+        await still(pilot)
         assert str(log.border_subtitle) == "f: filter"
         # no scrollbar, yet the keys and the mouse wheel scroll it
         log.focus()
         await pilot.press("up", "up")
         assert str(log.border_subtitle) == "↓ 2 newer · f: filter"
         log.post_message(events.MouseScrollDown(log, 2, 2, 0, 1, 0, False, False, False))
-        await pilot.pause()
+        await still(pilot)
         assert round(log.scroll_y) > log.max_scroll_y - 2
 
 
@@ -336,6 +337,25 @@ def counted_on_screen(*names: str):
             setattr(GameScreen, name, original)
 
 
+@contextmanager
+def counted_in_choices(counts: dict[str, int]):
+    """While in the block, how much of `counts` came inside `GameScreen.choose`: the handler of the key that chose."""
+    inside = dict.fromkeys(counts, 0)
+    original = GameScreen.choose
+
+    def choose(self, option_id):
+        before = dict(counts)
+        original(self, option_id)
+        for name in counts:
+            inside[name] += counts[name] - before[name]
+
+    GameScreen.choose = choose
+    try:
+        yield inside
+    finally:
+        GameScreen.choose = original
+
+
 async def test_a_new_content_repaints_only_the_lines_that_changed():
     """A choice changes a line or two of a panel: only those lines are drawn again, the rest are kept."""
     app = OneNote()
@@ -344,11 +364,11 @@ async def test_a_new_content_repaints_only_the_lines_that_changed():
         drawn: list[int] = []
         with watching(Note, "render_line", lambda self, y: drawn.append(y)):
             note.update(Text("\n".join("line 3 is new" if n == 3 else f"line {n}" for n in range(6))))
-            await pilot.pause()
+            await still(pilot)
             assert drawn == [3]
             drawn.clear()
             note.update(Text("\n".join(f"line {n}" for n in range(7))))  # one line more: a new arrangement
-            await pilot.pause()
+            await still(pilot)
             assert sorted(set(drawn)) == list(range(7))
         assert "line 6" in text_of(note)
 
@@ -365,17 +385,17 @@ async def test_a_part_of_a_content_that_did_not_change_is_not_laid_out_again():
                          Bullets([Text("Relic Hunter: artifacts at the end earn VP")]))
 
         note.update(board(3))
-        await pilot.pause()
+        await still(pilot)
         with watching(Note, "_draw_part", lambda self, part, *_: laid_out.append(
                 part.plain if isinstance(part, Text) else type(part).__name__)):
             note.update(board(5))
-            await pilot.pause()
+            await still(pilot)
             assert laid_out == ["Money $5"]
             assert text_of(note).splitlines()[0].strip() == "Money $5"
             assert "Merchants 2/3" in text_of(note) and "Relic Hunter" in text_of(note)
             laid_out.clear()
             note.styles.width = 30  # another width: every part again
-            await pilot.pause()
+            await still(pilot)
             assert laid_out == ["Money $5", "Flow", "Bullets"]
 
 
@@ -420,7 +440,7 @@ async def test_the_board_is_rendered_while_the_curtain_is_up():
             if not isinstance(app.screen, CurtainScreen) or run.curtains < 2:
                 continue
             game = game_screen(app)
-            await arranged_under(pilot, app.screen, game)
+            await still(pilot)
             sizes = {note: note.size for note in game.query(Note)}
             drawn.clear()
             Note.render_line = counted
@@ -434,15 +454,67 @@ async def test_the_board_is_rendered_while_the_curtain_is_up():
             checked += 1
 
 
-async def arranged_under(pilot, curtain: CurtainScreen, game: GameScreen) -> None:
-    """Wait a moment: the board is drawn and arranged under the curtain, and nothing is left to do."""
-    for _ in range(500):
+async def messages_handled(app: App) -> None:
+    """Every message queued so far to the app, to the screen on top and, under a curtain, to the board has been handled.
+
+    (Pilot waits so for the screen on top only; the board under a curtain is
+    drawn and arranged by messages of its own. The screens below are left
+    alone: a message to one would wake it to paint what it had put off.)
+    """
+    screens = [app.screen]
+    if isinstance(app.screen, CurtainScreen) and game_screen(app) is not None:
+        screens.append(game_screen(app))
+    left = 0
+    handled = asyncio.Event()
+
+    def one_handled() -> None:
+        nonlocal left
+        left -= 1
+        if not left:
+            handled.set()
+
+    for node in (app, *(node for screen in screens for node in screen.walk_children(with_self=True))):
+        if node.call_later(one_handled):
+            left += 1
+    if left:
+        await asyncio.wait_for(handled.wait(), 30)  # (only turns a hang into a failure)
+
+
+def nothing_to_do(app: App) -> bool:
+    """The screen on top has nothing left to arrange, paint or call back; under a curtain, the board is ready.
+
+    Ready: drawn for the player the curtain names, with nothing left to call
+    back (its arrangement is one). Whether it was arranged is left for the
+    tests to see: a board left unarranged is arranged when the curtain goes.
+    """
+    if not quiet(app):
+        return False
+    curtain, game = app.screen, game_screen(app)
+    if not isinstance(curtain, CurtainScreen) or game is None:
+        return True
+    engine = game.bridge.engine
+    return curtain.prepare is None and game._drawn == (engine.pending.seat, len(engine.events)) and not game._callbacks
+
+
+async def still(pilot, counts: dict[str, int] | None = None, turns: int = 2000) -> None:
+    """Wait until the app has done all it was set to do: told by what it did, never by a clock.
+
+    A turn handles every message queued so far (`messages_handled`) and lets
+    the screen on top paint what it has to (as Pilot's pause does). The app is
+    still after two turns in a row that left `nothing_to_do` and changed no
+    count in `counts`. Under a curtain that waits for the board to be drawn,
+    which the curtain puts off by a timer (`FRAME_OUT`): so a turn pauses for
+    a millisecond rather than spinning. `turns` only turns a hang into a failure.
+    """
+    app, calm = pilot.app, 0
+    for _ in range(turns):
+        before = dict(counts or {})
+        await messages_handled(app)
         await pilot.pause(0.001)
-        engine = game.bridge.engine
-        drawn = game._drawn == (engine.pending.seat, len(engine.events))
-        if drawn and curtain.prepare is None and not (game._callbacks or game._layout_required):
+        calm = calm + 1 if nothing_to_do(app) and before == (counts or {}) else 0
+        if calm == 2:
             return
-    raise AssertionError("the board under the curtain was never arranged")
+    raise AssertionError(f"the app never came to rest; on {app.screen!r}")
 
 
 async def test_the_board_is_drawn_under_a_curtain_once_the_curtain_has_had_time_to_reach_the_terminal():
@@ -450,34 +522,63 @@ async def test_the_board_is_drawn_under_a_curtain_once_the_curtain_has_had_time_
 
     (Textual's writer thread takes the interpreter back after each piece of
     the frame the terminal accepts: a board drawn at once held the curtain's
-    frame back by up to 6 ms.) By the loop's clock, which a timer never beats.
+    frame back by up to 6 ms.) Told by the order of things, not by a clock:
+    the board is drawn when a timer of FRAME_OUT fires, started after the
+    curtain was painted (and a timer never fires before its time).
     """
     app = LagoonApp(settings=two_players())
     async with app.run_test(size=(160, 50)) as pilot:
         run = await start(pilot)
-        loop_time = asyncio.get_running_loop().time
-        painted, drawn = [], []
-        paint, draw = CurtainScreen._compositor_refresh, GameScreen._draw
+        seen: list[str] = []  # what happened, in order: "up", "painted", "timer", "fired", "drawn"
+        resume, paint = CurtainScreen.on_screen_resume, CurtainScreen._compositor_refresh
+        draw, set_timer = GameScreen._draw, GameScreen.set_timer
+
+        def curtain_up(self):
+            seen.append("up")
+            resume(self)
 
         def curtain_painted(self):
-            painted.append(loop_time())
+            seen.append("painted")
             paint(self)
 
         def board_drawn(self, seat):
             if isinstance(self.app.screen, CurtainScreen):
-                drawn.append((loop_time(), painted[-1] if painted else None))
+                seen.append("drawn")
             draw(self, seat)
 
-        CurtainScreen._compositor_refresh, GameScreen._draw = curtain_painted, board_drawn
+        def timer(self, delay, callback=None, **kwargs):
+            if delay == FRAME_OUT and callback is not None:
+                seen.append("timer")
+                fire = callback
+
+                def callback():
+                    seen.append("fired")
+                    return fire()
+            return set_timer(self, delay, callback, **kwargs)
+
+        CurtainScreen.on_screen_resume, CurtainScreen._compositor_refresh = curtain_up, curtain_painted
+        GameScreen._draw, GameScreen.set_timer = board_drawn, timer
         try:
             policy = Policy(6)
-            while len(drawn) < 4:
+            while seen.count("drawn") < 4:
                 await step(pilot, run, policy)
                 if isinstance(app.screen, CurtainScreen):
-                    await arranged_under(pilot, app.screen, game_screen(app))
+                    await still(pilot)
         finally:
-            CurtainScreen._compositor_refresh, GameScreen._draw = paint, draw
-    assert all(at is not None and at - curtain >= FRAME_OUT for at, curtain in drawn), drawn
+            CurtainScreen.on_screen_resume, CurtainScreen._compositor_refresh = resume, paint
+            GameScreen._draw, GameScreen.set_timer = draw, set_timer
+    shown: list[list[str]] = []  # what happened while each curtain was up
+    for what in seen:
+        if what == "up":
+            shown.append([])
+        elif shown:
+            shown[-1].append(what)
+    under = [curtain for curtain in shown if "drawn" in curtain]
+    assert len(under) >= 4, seen
+    for curtain in under:  # painted, a timer of FRAME_OUT started, and the board drawn when it fired
+        assert "painted" in curtain and "timer" in curtain, f"the board was drawn at once: {curtain}"
+        assert curtain.index("painted") < curtain.index("timer"), f"the timer started before the paint: {curtain}"
+        assert curtain.index("drawn") - 1 == curtain.index("fired"), f"not drawn by the timer: {curtain}"
 
 
 async def test_a_curtain_that_has_been_up_a_moment_goes_in_one_paint():
@@ -496,10 +597,10 @@ async def test_a_curtain_that_has_been_up_a_moment_goes_in_one_paint():
             await step(pilot, run, policy)
             if not isinstance(app.screen, CurtainScreen):
                 continue
-            await arranged_under(pilot, app.screen, game_screen(app))
+            await still(pilot)
             with counted_on_screen("_refresh_layout", "_compositor_refresh") as counts:
                 await step(pilot, run, policy)  # Enter: the curtain goes
-                await settle(pilot)
+                await still(pilot, counts)
             passed.append(counts)
     assert passed == [{"_refresh_layout": 0, "_compositor_refresh": 1}] * 4, passed
 
@@ -513,14 +614,14 @@ async def test_ctrl_l_paints_every_line_of_the_board_anew_and_the_help_says_so()
         shown = [note for note in game.query(Note) if note.region and note.display]
         drawn: dict[Note, set[int]] = {}
         with watching(Note, "render_line", lambda self, y: drawn.setdefault(self, set()).add(y)):
-            await pilot.pause()
+            await still(pilot)
             assert not drawn  # a still screen draws nothing
             await pilot.press("ctrl+l")
-            await settle(pilot)
+            await still(pilot)
         for note in shown:
             assert drawn.get(note) == set(range(note.content_size.height)), f"{note!r} was not drawn whole"
         await pilot.press("question_mark")
-        await pilot.pause()
+        await still(pilot)
         assert isinstance(app.screen, HelpScreen)
         assert ("^l", "Redraw the screen") in app.screen.keys
 
@@ -620,10 +721,10 @@ async def test_the_first_curtain_of_a_game_goes_in_one_paint_too(size):
         curtain = app.screen
         assert isinstance(curtain, CurtainScreen)
         await pilot.resize_terminal(*size)  # as a terminal does at a start: a Resize to the size it has
-        await arranged_under(pilot, curtain, game_screen(app))
+        await still(pilot)
         with counted_on_screen("_refresh_layout", "_compositor_refresh") as counts:
             await step(pilot, run, Policy(6))  # Enter: the curtain goes
-            await settle(pilot)
+            await still(pilot, counts)
         assert isinstance(app.screen, GameScreen)
     assert counts == {"_refresh_layout": 0, "_compositor_refresh": 1}, counts
 
@@ -680,10 +781,10 @@ async def test_a_resize_to_the_size_the_curtain_has_already_arranges_nothing():
         with watching(CurtainScreen, "_refresh_layout", lambda self, *_, **__: arranged.append(self)):
             for _ in range(3):
                 await pilot.resize_terminal(160, 50)
-            await settle(pilot)
+            await still(pilot)
             assert arranged == []
             await pilot.resize_terminal(120, 40)
-            await settle(pilot)
+            await still(pilot)
             assert arranged
         card = curtain.query_one("#curtain-card")
         assert curtain.size == (120, 40)
@@ -709,10 +810,10 @@ async def test_the_compact_board_is_not_paged_again_for_a_resize_to_the_size_it_
         with watching(PagedScreen, "_show_page", lambda self: paged.append(self)):
             for _ in range(3):
                 await pilot.resize_terminal(80, 24)
-            await settle(pilot)
+            await still(pilot)
             assert paged == []
             await pilot.resize_terminal(90, 30)
-            await settle(pilot)
+            await still(pilot)
             assert paged == [game]
 
 
@@ -737,7 +838,7 @@ async def test_a_line_of_the_log_is_framed_once_however_often_it_moves_up():
             with watching(StylesCache, "render_line", lambda cache, styles, y, *rest:
                           framed.append(y) if cache is log._styles_cache else None):
                 await step(pilot, run, policy)
-                await settle(pilot)
+                await still(pilot)
             new = len(log.lines) - before
             if not app.screen is game_screen(app) or log.scene.seat != reader or new <= 0:
                 continue  # another reader's log is written anew; a move that wrote nothing moves nothing
@@ -823,15 +924,15 @@ async def test_a_resize_to_the_size_the_board_has_already_arranges_nothing():
         with counted_on_screen("_refresh_layout") as same:
             for _ in range(3):
                 await pilot.resize_terminal(160, 50)
-            await settle(pilot)
+            await still(pilot, same)
         with counted_on_screen("_refresh_layout") as waiting:  # a panel asked for an arrangement as they came
             game_screen(app).query_one("#board").refresh(layout=True)
             for _ in range(3):
                 await pilot.resize_terminal(160, 50)
-            await settle(pilot)
+            await still(pilot, waiting)
         with counted_on_screen("_refresh_layout") as wider:
             await pilot.resize_terminal(170, 50)
-            await settle(pilot)
+            await still(pilot, wider)
         assert game_screen(app).size == (170, 50)
     assert same == {"_refresh_layout": 0}, same
     assert waiting == {"_refresh_layout": 1}, waiting
