@@ -86,7 +86,6 @@ class GameScreen(SteadyScreen, PagedScreen):
     PAGE_KINDS = {"islands": IslandPanel, "sites": MiningSitePanel, "centre": EnrichmentCenterPanel,
                   "tracks": ScoreTrackPanel, "board": PlayerBoard, "players": PlayerBoard,
                   "market": MarketPanel, "log": LogPanel}
-    SCROLLERS = (LogPanel,)
     HINT_KEYS = [("[ ]", "panels"), ("o", "islands"), ("g", "mines"), ("e", "centre"), ("t", "tracks"),
                  ("b", "you"), ("p", "players"), ("m", "market"), ("l", "log")]
 
@@ -393,7 +392,10 @@ class GameScreen(SteadyScreen, PagedScreen):
         self.at_keyboard = seat
         if veiled != self.veiled:
             self.veiled = veiled
-            self.refresh_bindings()  # (v shows in the footer only while veiled)
+            # v shows in the footer only while veiled; the footer is told at once, so the move that
+            # veils or unveils is still painted once
+            self.refresh_bindings()
+            self.query_one(KeysFooter).show_keys()
 
     def action_unveil(self) -> None:
         """v, while the board is shown as everyone sees it: the curtain, then the player's own cards."""
@@ -478,7 +480,8 @@ class GameScreen(SteadyScreen, PagedScreen):
         option = self.query_one(PromptPanel).highlighted_id
         details = describe_option(self.bridge.content, option) if option else None
         if details is None:
-            self.notify("This option has no card to inspect.")
+            self.notify("This option has no card to inspect." if option else
+                        "Highlight an option with ↑ ↓ first, then i shows its card.")
             return
         self.app.push_screen(InspectScreen(*details))
 

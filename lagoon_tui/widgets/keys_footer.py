@@ -116,18 +116,19 @@ class KeysFooter(Footer):
         if self.is_attached and screen is self.screen and not self._keys_due:
             # once for a burst of changes (a screen coming back sends several), before the next paint
             self._keys_due = True
-            self.call_next(self._show_keys)
+            self.call_next(self.show_keys)
 
     def on_mount(self) -> None:
         super().on_mount()
-        self._show_keys()
+        self.show_keys()
 
     def watch_compact(self) -> None:
-        self._show_keys()
+        self.show_keys()
 
     _keys_due = False
 
-    def _show_keys(self) -> None:
+    def show_keys(self) -> None:
+        """The keys of the screen as they are now (a screen whose keys just changed may call it at once)."""
         self._keys_due = False
         if not self.is_attached:
             return

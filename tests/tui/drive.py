@@ -38,6 +38,7 @@ from textual.widgets import OptionList, RichLog, Static
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.screens.game import GameScreen
+from lagoon_tui.widgets.market import MarketPanel
 from lagoon_tui.widgets.options import Options
 from lagoon_tui.widgets.prompt import PromptPanel
 from rules import Engine
@@ -310,6 +311,8 @@ def widget_text(widget: Widget, width: int | None = None) -> str:
     elif isinstance(widget, RichLog):
         parts.extend(strip.text.rstrip() for strip in widget.lines)
         parts.extend(_plain(d.content) for d in widget._deferred_renders)
+    elif isinstance(widget, MarketPanel):  # it draws and scrolls its own lines, laid out at its width
+        parts.extend(strip.text.rstrip() for strip in widget.lines)
     elif isinstance(widget, (OptionList, Options)):
         parts.extend(_plain(widget.get_option_at_index(i).prompt) for i in range(widget.option_count))
     return "\n".join(p for p in parts if p)

@@ -162,19 +162,21 @@ async def test_most_moves_repaint_without_arranging_the_screen_anew(size):
     async with app.run_test(size=size) as pilot:
         run = await start(pilot)
         policy = Policy(8)
-        moves, arranged, later, painted, keys, hand_overs = 0, [], [], [], [], []
+        moves, arranged, later, painted, keys, hand_overs, in_the_open = 0, [], [], [], [], [], []
         with counted_on_screen("_refresh_layout", "_compositor_refresh") as counts, \
                 counted_in_choices(counts) as in_choices:
             await still(pilot, counts)
             while moves < 40:
                 before, before_in_choices, keys_before = dict(counts), dict(in_choices), run.keys
-                was_curtain = isinstance(app.screen, CurtainScreen)
+                was_curtain, keyboard_before = isinstance(app.screen, CurtainScreen), run.keyboard
                 await step(pilot, run, policy)
                 await still(pilot, counts)  # all the move set off is counted for it (a curtain: the board under it)
                 done = {name: counts[name] - before[name] for name in counts}
                 outside = {name: done[name] - (in_choices[name] - before_in_choices[name]) for name in counts}
                 if was_curtain:
                     hand_overs.append(done["_refresh_layout"])
+                elif run.keyboard != keyboard_before:  # a hand-over in the open (an island to choose): 80x24
+                    in_the_open.append(done["_compositor_refresh"])  # turns to the islands, fitted a paint later
                 elif isinstance(app.screen, GameScreen):  # a move that kept the keyboard
                     moves += 1
                     arranged.append(done["_refresh_layout"])
@@ -182,6 +184,7 @@ async def test_most_moves_repaint_without_arranging_the_screen_anew(size):
                     painted.append(done["_compositor_refresh"])
                     keys.append(run.keys - keys_before)
     assert hand_overs and not any(hand_overs), f"layouts at each hand-over: {hand_overs}"
+    assert in_the_open and max(in_the_open) <= 2, f"paints at each hand-over in the open: {in_the_open}"
     if size == (160, 50):
         assert max(arranged) <= 1, f"layouts at each move: {arranged}"
         assert sum(arranged) <= moves // 2, f"{sum(arranged)} layouts in {moves} moves"
@@ -493,7 +496,8 @@ def nothing_to_do(app: App) -> bool:
     if not isinstance(curtain, CurtainScreen) or game is None:
         return True
     engine = game.bridge.engine
-    return curtain.prepare is None and game._drawn == (engine.pending.seat, len(engine.events)) and not game._callbacks
+    return curtain.prepare is None and game._drawn == (engine.pending.seat, False, len(engine.events)) \
+        and not game._callbacks
 
 
 async def still(pilot, counts: dict[str, int] | None = None, turns: int = 2000) -> None:
