@@ -118,10 +118,18 @@ class Options(SteadyLayout, ScrollView, can_focus=True):
     # --- the options ---------------------------------------------------------------
 
     def set_options(self, options: list[Option]) -> None:
-        """List `options`, the first highlighted; only lines that read differently are painted again."""
+        """List `options`; only lines that read differently are painted again.
+
+        A new list has no option highlighted, so an Enter meant for what was on
+        screen before (a curtain passed, the last question) picks nothing: the
+        first Enter highlights the first option, the next picks it. The same
+        list shown again keeps its highlight.
+        """
+        if list(options) == self._options:
+            return
         before = self._drawn() if self._width and not self.scroll_offset.y else None
         self._options = list(options)
-        self._highlighted = 0 if options else None
+        self._highlighted = None
         self._arrange()
         self.scroll_to(y=0, animate=False, immediate=True)
         if before is None or len(before) != len(self._lines):
@@ -231,6 +239,8 @@ class Options(SteadyLayout, ScrollView, can_focus=True):
     def action_move(self, step: int) -> None:
         if self._highlighted is not None:
             self.highlighted = self._highlighted + step
+        elif self._options:  # nothing highlighted yet: ↓ comes to the first option, ↑ to the last
+            self.highlighted = 0 if step > 0 else len(self._options) - 1
 
     def action_move_to(self, index: int) -> None:
         if self._options:
@@ -239,6 +249,7 @@ class Options(SteadyLayout, ScrollView, can_focus=True):
     def action_page(self, direction: int) -> None:
         """A page of lines up or down: the option at that line is highlighted."""
         if self._highlighted is None:
+            self.action_move(direction)
             return
         line = self._first[self._highlighted] + direction * max(1, self.scrollable_content_region.height)
         self.highlighted = self._lines[max(0, min(line, len(self._lines) - 1))]
@@ -246,6 +257,9 @@ class Options(SteadyLayout, ScrollView, can_focus=True):
     def action_pick(self) -> None:
         if self._highlighted is not None:
             self.post_message(self.Picked(self._options[self._highlighted], self._highlighted))
+        elif self._options:  # an Enter on a list just shown: it picks nothing, it shows what the next would
+            self.app.bell()
+            self.highlighted = 0
 
     def on_click(self, event: events.Click) -> None:
         line = event.y + self.scroll_offset.y

@@ -25,7 +25,8 @@ from rules.narrate import narrate
 from rules.state import GameState
 from rules.view import redact
 
-from .drive import Policy, game_screen, play_game, press, screen_text, start, step, widget_text, widget_texts
+from .drive import (Policy, game_screen, play_game, press, prompt_options, screen_text, start, step, widget_text,
+                    widget_texts)
 
 
 def ana_and_ben(seed: int = 5) -> LagoonApp:
@@ -269,3 +270,27 @@ async def test_an_island_is_chosen_in_the_open_and_the_cards_come_after_the_curt
 
 async def step_once(pilot, run) -> None:
     await step(pilot, run, Policy(1))
+
+
+# -- keys meant for the screen before ------------------------------------------------------------
+
+
+async def test_an_enter_meant_for_the_curtain_or_the_last_question_picks_nothing_on_the_next():
+    """Enter passes the curtain; an Enter more only highlights the first option of the prompt now shown;
+    the next picks it. The same after a move that leads to a new question of the same player."""
+    app = ana_and_ben()
+    async with app.run_test(size=(160, 50)) as pilot:
+        run = await start(pilot)
+        engine = run.engine
+        await pass_curtain(pilot, run)
+        options = prompt_options(game_screen(app))
+        before = len(engine.events)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(engine.events) == before and options.highlighted == 0
+        await pick(pilot, run, "enter")  # now it picks: Ana keeps her first pair of objectives
+        assert engine.pending.kind == "choose_corporation" and options.highlighted is None
+        before = len(engine.events)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(engine.events) == before  # the corporation was not chosen by the Enter that chose objectives

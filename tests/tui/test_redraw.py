@@ -904,7 +904,7 @@ async def test_a_digit_or_an_arrow_is_acted_on_as_it_comes_in_not_passed_up_the_
             before, events_before = options.highlighted, len(game.bridge.engine.events)
             await pilot.press("down")
             await settle(pilot)
-            assert options.highlighted == (before or 0) + 1
+            assert options.highlighted == (0 if before is None else before + 1)
             await pilot.press("1")
             await settle(pilot)
             assert len(game.bridge.engine.events) > events_before  # the first option was chosen

@@ -576,8 +576,9 @@ async def prompt_showing(scene):
 
 async def test_the_arrows_move_the_highlight_and_keep_it_in_sight_and_the_border_says_what_is_hidden():
     async with prompt_showing(many_options(12)) as (app, pilot, panel, options):
-        assert options.highlighted == 0 and "▼ 6 more" in str(panel.border_subtitle)
-        for key, highlighted in (("down", 1), ("end", 11), ("up", 10), ("home", 0), ("pagedown", 6), ("pageup", 0)):
+        assert options.highlighted is None and "▼ 6 more" in str(panel.border_subtitle)  # none until a key
+        for key, highlighted in (("down", 0), ("down", 1), ("end", 11), ("up", 10), ("home", 0), ("pagedown", 6),
+                                 ("pageup", 0)):
             await pilot.press(key)
             await pilot.pause()
             assert options.highlighted == highlighted, key
@@ -590,12 +591,33 @@ async def test_the_arrows_move_the_highlight_and_keep_it_in_sight_and_the_border
 
 async def test_enter_picks_the_highlighted_option_and_a_click_the_one_under_the_mouse():
     async with prompt_showing(many_options(4)) as (app, pilot, panel, options):
-        await pilot.press("down", "enter")
+        await pilot.press("down", "down", "enter")
         await pilot.pause()
         assert app.picked == ["opt:1"]
         await pilot.click(Options, offset=(3, 2))  # the third line: the third option
         await pilot.pause()
         assert app.picked == ["opt:1", "opt:2"] and options.highlighted == 2
+
+
+async def test_an_enter_on_a_list_just_shown_picks_nothing_and_shows_what_the_next_enter_would():
+    """An Enter meant for the screen before (a curtain, the last question) never picks on a new list."""
+    async with prompt_showing(many_options(4)) as (app, pilot, panel, options):
+        assert options.highlighted is None
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.picked == [] and options.highlighted == 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.picked == ["opt:0"]
+        panel.show(many_options(4, lambda n: f"Another option {n}"))  # the next question
+        await pilot.pause()
+        assert options.highlighted is None
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.picked == ["opt:0"]
+        panel.show(many_options(4, lambda n: f"Another option {n}"))  # the same question drawn again
+        await pilot.pause()
+        assert options.highlighted == 0  # keeps its highlight
 
 
 async def test_a_long_option_takes_more_lines_and_the_highlight_covers_all_of_them():
@@ -604,7 +626,7 @@ async def test_a_long_option_takes_more_lines_and_the_highlight_covers_all_of_th
         lines = text_of(options).splitlines()
         assert lines[0].startswith("1. Option 0") and lines[1].startswith("2. Send 2 miners")
         assert lines[2].strip() and lines[3].startswith("3. Option 2"), lines
-        await pilot.press("down")
+        await pilot.press("down", "down")
         await pilot.pause()
         background = [next(iter(strip)).style.bgcolor for strip in options.render_lines(Region(0, 0, *options.size))]
         assert background[1] == background[2] != background[0] == background[3]
@@ -624,6 +646,8 @@ async def test_a_new_list_of_options_repaints_only_the_lines_that_read_different
             panel.show(many_options(5, lambda n: "Option number 9" if n == 3 else f"Option number {n}"))
             await pilot.pause()
             assert drawn == [3]
+            options.highlighted = 0
+            await pilot.pause()
             drawn.clear()
             options.highlighted = 2  # the highlight leaves the first option for the third
             await pilot.pause()
