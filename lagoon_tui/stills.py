@@ -1,7 +1,8 @@
 """Fixed moments of the app, for snapshot tests and `make screenshots`.
 
 Each still is a fresh `LagoonApp` plus the steps that bring it to one screen
-(title, new-game form, setup curtain and choice, the board mid-game, the end),
+(title, new-game form, setup curtain and choice, the board mid-game, a curtain
+mid-game, the end),
 always from the same seed, with animations and cursor blinking off so that two
 runs give the same picture.
 """
@@ -93,6 +94,11 @@ def board(players: int = 4, decisions: int = 160) -> Still:
     return _game(played(players, decisions), through_curtain=True)
 
 
+def hand_over(players: int = 4, decisions: int = 160) -> Still:
+    """The curtain mid-game, with what the others did since that player last moved."""
+    return _game(played(players, decisions), through_curtain=False)
+
+
 def end() -> Still:
     engine = played(4, None)
 
@@ -109,5 +115,6 @@ STILLS: dict[str, Callable[[], Still]] = {
     "setup-curtain": setup_curtain,
     "setup-choice": setup_choice,
     "board": board,
+    "hand-over": hand_over,
     "end": end,
 }

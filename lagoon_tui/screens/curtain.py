@@ -46,7 +46,7 @@ class Meanwhile(Note):
 
 
 class CurtainScreen(SteadyScreen, Screen[None]):
-    """A full screen with nothing of the game on it but whose turn comes next.
+    """A full screen with nothing of the game on it but whose turn comes next, and what happened meanwhile.
 
     One curtain serves the whole game (`CurtainScreen.shown_for`): it is built
     once and only its text changes from one hand-over to the next. While it is
@@ -108,22 +108,22 @@ class CurtainScreen(SteadyScreen, Screen[None]):
         """
         rows = max(0, min(MEANWHILE_ROWS, self.app.size.height - CARD_ROWS))
         lines: list[Text] = []
-        console = self.app.console
+        told = 0
         for sentence in reversed(self.since):
-            wrapped = list(Text(f"• {sentence}").wrap(console, MEANWHILE_WIDTH))
+            wrapped = list(Text(f"• {sentence}").wrap(self.app.console, MEANWHILE_WIDTH))
             if len(lines) + len(wrapped) > rows - 2:  # (room kept for the heading and a blank line)
                 break
             lines[:0] = wrapped
+            told += 1
         if lines:
             name = self.name_tag.plain.split(" [")[0]
-            more = " (the latest; the log has all)" if sum(1 for line in lines if line.plain.startswith("• ")) \
-                < len(self.since) else ""
+            more = " (the latest; the log has all)" if told < len(self.since) else ""
             lines[:0] = [Text(""), Text(f"Since {name}'s last move{more}:", style="bold")]
         lines += [Text("")] * (rows - len(lines))
         return Text("\n").join(lines)
 
     def compose(self) -> ComposeResult:
-        # the card stands on the screen itself: each widget more would be restyled whenever the curtain comes up
+        # (few widgets: the curtain keeps its styles when it comes up again, see SteadyScreen)
         with Vertical(id="curtain-box"):
             with Center():
                 yield Card(self.card(), id="curtain-card")

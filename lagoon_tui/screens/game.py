@@ -303,10 +303,7 @@ class GameScreen(SteadyScreen, PagedScreen):
                 # the page was arranged and painted twice more).
                 self._draw(seat)
                 self._page_for(seat)
-            tag = self.bridge.scene(None).tag(seat)
-            since = [line.text for line in self.bridge.since_last_move(seat)]
-            self.app.push_screen(CurtainScreen.shown_for(self.app, tag, lambda: self._prepare(seat),
-                                                         lambda: self._hand_over(seat), since))
+            self._raise_curtain(seat, [line.text for line in self.bridge.since_last_move(seat)])
             return
         self.redraw()
         self.paint_now()
@@ -403,9 +400,13 @@ class GameScreen(SteadyScreen, PagedScreen):
         if not self.veiled or seat is None:
             return
         self._give_keyboard(None)
+        self._raise_curtain(seat)
+
+    def _raise_curtain(self, seat: int, since: list[str] = ()) -> None:
+        """The curtain calling `seat`, with `since` (what happened meanwhile, in public words) on it."""
         tag = self.bridge.scene(None).tag(seat)
         self.app.push_screen(CurtainScreen.shown_for(self.app, tag, lambda: self._prepare(seat),
-                                                     lambda: self._hand_over(seat)))
+                                                     lambda: self._hand_over(seat), since))
 
     def redraw(self) -> None:
         self._draw(self.at_keyboard)

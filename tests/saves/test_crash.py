@@ -3,7 +3,8 @@
 The app runs in a tmux pane (a real terminal) as `python -m lagoon_tui --db X
 play ...`, later `... resume`. The test presses keys like a player: Enter on
 a curtain, a digit for an option, now and then `u` to undo. A move counts as
-acknowledged once the screen has changed after its key. At 20+ random moments
+acknowledged once the screen has changed after its key. Islands are chosen in the open (no curtain), and a lone Pass is made by the
+app for the player, as a move of its own. At 20+ random moments
 (some right after a key, before the app could answer) the process is killed
 with SIGKILL; then the save file must hold exactly a prefix of the moves sent,
 at least every acknowledged one, the resumed state must equal the replay of
@@ -23,9 +24,11 @@ from pathlib import Path
 
 import pytest
 
+from lagoon_tui.bridge import GameBridge
 from lagoon_tui.saves import Store
 from lagoon_tui.saves.recorder import open_game
 from rules import Engine, load_content, replay
+from rules.decision import OPEN_KINDS
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")]
 
@@ -107,39 +110,58 @@ def kill(pid: int) -> None:
         time.sleep(0.02)
 
 
-def play_until_kill(pane: Pane, pid: int, shadow: Engine, rng: random.Random) -> list:
+def curtain_comes(shadow: Engine, keyboard: int | None, veiled: bool) -> bool:
+    """Whether the app raises a curtain before the pending decision (see GameScreen.advance).
+
+    Always on a fresh start (`keyboard` None); else when the keyboard changes
+    hands, or a player who chose in the open (an island) goes on to their cards,
+    except for a decision anyone may watch.
+    """
+    if keyboard is None:
+        return True
+    return shadow.pending.kind not in OPEN_KINDS and (shadow.pending.seat != keyboard or veiled)
+
+
+def play_until_kill(pane: Pane, pid: int, shadow: Engine, rng: random.Random) -> tuple[list, list[list]]:
     """Send 1..6 moves, each acknowledged on screen, then one more and kill at once.
 
-    Returns the log as the screen last acknowledged it (before the move in flight).
+    Returns the log as the screen last acknowledged it (before the move in flight), and the logs
+    the move in flight may have left: the choice, and each pass the app then made for a player
+    who could only pass (each is saved on its own).
     """
-    keyboard = None
+    keyboard, veiled = None, False
     moves = rng.randint(1, 6)
     for n in range(moves + 1):
         seat = shadow.pending.seat
-        if seat != keyboard:
+        if curtain_comes(shadow, keyboard, veiled):
             wait_for(pane, shows_curtain(shadow.state.players[seat].name))
             pane.keys("Enter")
-            keyboard = seat
+            keyboard, veiled = seat, False
+        elif seat != keyboard:  # chosen in the open
+            keyboard, veiled = seat, True
         screen = wait_for(pane, shows_decision(shadow))
         acknowledged = list(shadow.events)
+        in_flight = []
         if shadow.undo_point() and rng.random() < 0.15:
             pane.keys("u")
             shadow.undo()
+            in_flight.append(list(shadow.events))
         else:
             options = shadow.pending.options[:9]
             moving = [i for i, o in enumerate(options) if o.id not in ("back", "pass")]
             index = rng.choice(moving) if moving and rng.random() < 0.9 else rng.randrange(len(options))
             pane.keys(str(index + 1))
-            shadow.choose(options[index].id)
+            unsubscribe = shadow.subscribe(lambda new: in_flight.append(list(shadow.events)))
+            GameBridge(shadow).choose(options[index].id)  # as the app does: the choice, then forced passes
+            unsubscribe()
         if n == moves:  # the last move is in flight when the kill comes
             time.sleep(rng.uniform(0, 0.08))
             kill(pid)
-            return acknowledged
-        nxt = shadow.pending.seat
-        if nxt == keyboard:
-            wait_for(pane, shows_decision(shadow), changed_from=screen)
+            return acknowledged, in_flight
+        if curtain_comes(shadow, keyboard, veiled):
+            wait_for(pane, shows_curtain(shadow.state.players[shadow.pending.seat].name), changed_from=screen)
         else:
-            wait_for(pane, shows_curtain(shadow.state.players[nxt].name), changed_from=screen)
+            wait_for(pane, shows_decision(shadow), changed_from=screen)
     raise AssertionError("unreachable")
 
 
@@ -151,21 +173,23 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
     try:
         pid = pane.start("--db", str(db), "play", "Ana", "Ben", "--seed", str(SEED), "--start", "1")
         for round_ in range(KILLS):
-            acknowledged = play_until_kill(pane, pid, shadow, rng)
+            acknowledged, in_flight = play_until_kill(pane, pid, shadow, rng)
             pane.stop()
             with Store(db) as store:
                 (info,) = store.games()
                 saved = store.load(info.id)
                 resumed = open_game(store, info.id, CONTENT, record=False)
             committed = saved.events
-            # every acknowledged move is there; the one in flight is there entirely or not at all
-            assert committed in (acknowledged, shadow.events), (
+            # every acknowledged move is there; the one in flight (and each pass made after it) is there
+            # entirely or not at all
+            assert committed in (acknowledged, *in_flight), (
                 f"kill {round_}: saved {len(committed)} events; the screen had shown {len(acknowledged)}, "
                 f"the move in flight would make {len(shadow.events)}")
             assert resumed.state == replay(CONTENT, committed)
-            if committed != shadow.events:  # the move in flight did not make it
+            if committed != shadow.events:  # the move in flight (or a pass after it) did not make it
                 shadow = Engine(CONTENT, committed, saved.marks)
             assert resumed.state == shadow.state and resumed.marks == shadow.marks
+            GameBridge(shadow).pass_where_forced()  # as the app does when it opens a game
             pid = pane.start("--db", str(db), "resume")
             if rng.random() < 0.1:  # sometimes the app dies while it is still starting up
                 time.sleep(rng.uniform(0, 0.3))
