@@ -94,7 +94,7 @@ def board(players: int = 4, decisions: int = 160) -> Still:
     return _game(played(players, decisions), through_curtain=True)
 
 
-def hand_over(players: int = 4, decisions: int = 160) -> Still:
+def hand_over(players: int = 4, decisions: int = 186) -> Still:
     """The curtain mid-game, with what the others did since that player last moved."""
     return _game(played(players, decisions), through_curtain=False)
 
