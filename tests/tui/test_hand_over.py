@@ -29,8 +29,8 @@ from .drive import (Policy, game_screen, play_game, press, prompt_options, scree
                     widget_texts)
 
 
-def ana_and_ben(seed: int = 5) -> LagoonApp:
-    return LagoonApp(settings=GameSettings(("Ana", "Ben"), ("red", "yellow"), seed, 0))
+def ana_and_ben(seed: int = 5, start_player: int = 0) -> LagoonApp:
+    return LagoonApp(settings=GameSettings(("Ana", "Ben"), ("red", "yellow"), seed, start_player))
 
 
 def everything_shown(app) -> str:

@@ -3,15 +3,13 @@ from __future__ import annotations
 
 from textual.command import CommandPalette
 
-from lagoon_tui.app import LagoonApp
 from lagoon_tui.screens.confirm import ConfirmScreen
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.new_game import NewGameScreen
 from lagoon_tui.screens.title import TitleScreen
-from lagoon_tui.settings import GameSettings
 
 from .drive import screen_text, start
-from .test_hand_over import pass_curtain, pick
+from .test_hand_over import ana_and_ben, pass_curtain, pick
 
 
 async def palette(pilot, words: str, expect: str) -> str:
@@ -28,7 +26,7 @@ async def palette(pilot, words: str, expect: str) -> str:
 
 
 async def test_the_palette_offers_the_games_commands_and_asks_before_leaving_the_game():
-    app = LagoonApp(settings=GameSettings(("Ana", "Ben"), ("red", "yellow"), 5, 0))
+    app = ana_and_ben()
     async with app.run_test(size=(160, 50)) as pilot:
         run = await start(pilot)
         await pass_curtain(pilot, run)

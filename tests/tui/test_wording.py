@@ -1,15 +1,13 @@
 """Words a new player tripped over: counts, names with their letter tags, window titles."""
 from __future__ import annotations
 
-from lagoon_tui.app import LagoonApp
 from lagoon_tui.cards_text import corporation_text
 from lagoon_tui.screens.help import HelpScreen
 from lagoon_tui.screens.inspect import InspectScreen
-from lagoon_tui.settings import GameSettings
 from rules import load_content
 
 from .drive import screen_text, start
-from .test_hand_over import pass_curtain
+from .test_hand_over import ana_and_ben, pass_curtain
 
 
 def test_a_corporation_counts_its_workers_in_the_singular_and_the_plural():
@@ -25,7 +23,7 @@ def test_a_corporation_counts_its_workers_in_the_singular_and_the_plural():
 
 async def test_the_game_screens_windows_are_titled_in_plain_words():
     """`?` on the board: "Keys — Game"; `b` (my cards, wide layout): the player's name and letter."""
-    app = LagoonApp(settings=GameSettings(("Ana", "Ben"), ("red", "yellow"), 5, 1))
+    app = ana_and_ben(start_player=1)
     async with app.run_test(size=(160, 50)) as pilot:
         run = await start(pilot)
         await pass_curtain(pilot, run)
