@@ -272,7 +272,7 @@ class GameScreen(SteadyScreen, PagedScreen):
         engine = self.bridge.engine
         self._shown_events = len(engine.events)
         if engine.state.phase == "over":
-            self.at_keyboard = None
+            self._give_keyboard(None)
             self.redraw()
             self.app.game_over(self.bridge)
             return
