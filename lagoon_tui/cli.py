@@ -121,16 +121,21 @@ def play_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     if content is None:
         return 2
     from lagoon_tui.app import LagoonApp
-    from lagoon_tui.settings import GameSettings
+    from lagoon_tui.settings import GameSettings, seed_problem
+    from rules.names import names_problems
 
     settings = None
     if args.command == "play":
-        names = tuple(args.names or ("Ana", "Ben"))
+        names = tuple(name.strip() for name in (args.names or ("Ana", "Ben")))
         low, high = content.board.players_min, content.board.players_max
         if not low <= len(names) <= high:
             return usage_error(f"give {low} to {high} player names (got {len(names)})")
-        if len(set(names)) != len(names):
-            return usage_error("player names must differ")
+        problems = names_problems(names)  # (the form's rule, word for word)
+        if problems:
+            seat, problem = min(problems.items())
+            return usage_error(f"player {seat + 1}: {problem}")
+        if args.seed is not None and (problem := seed_problem(args.seed)) is not None:
+            return usage_error(problem)
         if args.start is not None and not 1 <= args.start <= len(names):
             return usage_error(f"--start must be a seat from 1 to {len(names)}")
         colours = ("red", "yellow", "green", "blue")[: len(names)]

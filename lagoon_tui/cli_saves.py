@@ -15,17 +15,32 @@ from typing import Callable
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
+
+from rules.names import shown_safely
+
+
+GAME_NUMBER_MAX = 2**63 - 1  # the save file keeps a game's number as a signed 64-bit integer
+
+
+def game_number(text: str) -> int:
+    """A game's number as typed after a command: refused by argparse, with this sentence, unless the save
+    file could hold it."""
+    if not text.isdigit() or len(text) > len(str(GAME_NUMBER_MAX)) or not 1 <= int(text) <= GAME_NUMBER_MAX:
+        raise argparse.ArgumentTypeError(
+            f"a game's number is a whole number from 1 to {GAME_NUMBER_MAX}, as `lagoon list` shows it; got {text[:30]!r}")
+    return int(text)
 
 
 def add_save_commands(sub, common: argparse.ArgumentParser) -> None:
     resume = sub.add_parser("resume", parents=[common], help="go on with a saved game (default: the latest unfinished)")
-    resume.add_argument("id", nargs="?", type=int, metavar="ID", help="the game's number, as `lagoon list` shows it")
+    resume.add_argument("id", nargs="?", type=game_number, metavar="ID", help="the game's number, as `lagoon list` shows it")
     sub.add_parser("list", parents=[common], help="list the saved games")
     delete = sub.add_parser("delete", parents=[common], help="delete a saved game (asks first)")
-    delete.add_argument("id", type=int, metavar="ID")
+    delete.add_argument("id", type=game_number, metavar="ID")
     delete.add_argument("--yes", action="store_true", help="do not ask (for scripts)")
     export = sub.add_parser("export", parents=[common], help="write a saved game to a JSON file")
-    export.add_argument("id", type=int, metavar="ID")
+    export.add_argument("id", type=game_number, metavar="ID")
     export.add_argument("file", type=Path, metavar="FILE")
     imp = sub.add_parser("import", parents=[common], help="check a JSON game file and add it to the saved games")
     imp.add_argument("file", type=Path, metavar="FILE")
@@ -61,6 +76,12 @@ def when(stamp: str) -> str:
         return stamp
 
 
+def plain(text: str) -> Text:
+    """Text from a save file as a table cell: never markup, never a control character (a name saved
+    before names were checked may hold "[/]" or an escape sequence)."""
+    return Text(shown_safely(text))
+
+
 def games_table(games) -> Table:
     table = Table(title="Saved games")
     for name, justify in (("ID", "right"), ("Last played", "left"), ("Players", "left"), ("Round", "right"),
@@ -69,7 +90,8 @@ def games_table(games) -> Table:
     for g in games:
         scores = ", ".join(f"{n} {vp}" for n, vp in zip(g.names, g.scores)) if g.scores else "—"
         status = "finished" if g.over else (f"{g.names[g.deciding]} to play" if g.deciding is not None else "playing")
-        table.add_row(str(g.id), when(g.updated), ", ".join(g.names), str(g.round or "setup"), scores, status)
+        table.add_row(*map(plain, (str(g.id), when(g.updated), ", ".join(g.names), str(g.round or "setup"), scores,
+                                   status)))
     return table
 
 

@@ -5,12 +5,20 @@ Kept apart from the new-game form so that starting a game straight away
 """
 from __future__ import annotations
 
+from rules.names import names_problems
 from rules.record import FrozenRecord, frozen_record
 
 DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dev")
 COLOURS = ("red", "yellow", "green", "blue")
-NAME_MAX = 12
 SEATS_MIN, SEATS_MAX = 2, 4
+SEED_MAX = 2**63 - 1  # a seed is kept in the save file as a signed 64-bit integer
+
+
+def seed_problem(seed: int) -> str | None:
+    """Why `seed` cannot seed a game (None if it can)."""
+    if not 0 <= seed <= SEED_MAX:
+        return f"The seed must be a whole number from 0 to {SEED_MAX}."
+    return None
 
 
 @frozen_record
@@ -27,21 +35,12 @@ def check_settings(names: list[str], colours: list[str], seed_text: str,
                    start_player: int | None) -> tuple[GameSettings | None, dict[str, str]]:
     """The settings, or the problems found, keyed by field: "name-0", "colour-1", "seed".
 
-    Names are trimmed; two names that differ only in capitals count as the same,
-    since players could not tell them apart on the board.
+    Names are trimmed, then held to the one rule for names (`rules.names`):
+    printable, at most `rules.names.NAME_MAX` characters, two names that differ only in
+    capitals count as the same, since players could not tell them apart.
     """
-    problems: dict[str, str] = {}
     names = [n.strip() for n in names]
-    seen: dict[str, int] = {}
-    for seat, name in enumerate(names):
-        if not name:
-            problems[f"name-{seat}"] = "Give this seat a name."
-        elif len(name) > NAME_MAX:
-            problems[f"name-{seat}"] = f"A name has at most {NAME_MAX} characters (this one has {len(name)})."
-        elif name.casefold() in seen:
-            problems[f"name-{seat}"] = f"Seat {seen[name.casefold()] + 1} is already called {name}."
-        else:
-            seen[name.casefold()] = seat
+    problems = {f"name-{seat}": problem for seat, problem in names_problems(names).items()}
     taken: dict[str, int] = {}
     for seat, colour in enumerate(colours):
         if colour not in COLOURS:
@@ -52,10 +51,13 @@ def check_settings(names: list[str], colours: list[str], seed_text: str,
             taken[colour] = seat
     seed: int | None = None
     if seed_text.strip():
-        try:
-            seed = int(seed_text.strip())
-        except ValueError:
+        text = seed_text.strip()
+        if not text.isdigit():
             problems["seed"] = "The seed must be a whole number such as 42, or blank for a random game."
+        elif (problem := seed_problem(int(text) if len(text) <= len(str(SEED_MAX)) else SEED_MAX + 1)) is not None:
+            problems["seed"] = problem
+        else:
+            seed = int(text)
     if start_player is not None and not 0 <= start_player < len(names):
         problems["start"] = "Choose a seat that is playing, or Random."
     if problems:

@@ -9,6 +9,7 @@ from typing import Callable
 
 from . import events as ev
 from .cards import METALS
+from .names import shown_safely
 from .state import Gallery, GameState, MiningSite, Player, Standing, Step, MONEY
 
 HANDLERS: dict[type, Callable] = {}
@@ -44,7 +45,8 @@ def _metal(state: GameState, tile: str) -> str | None:
 def _game_created(s: GameState, e: ev.GameCreated) -> None:
     board = s.content.board
     s.seed = e.seed
-    s.players = [Player(seat=i, name=n, colour=c) for i, (n, c) in enumerate(zip(e.names, e.colours))]
+    # (a name from a log saved before names were checked is shown without what a terminal would act on)
+    s.players = [Player(seat=i, name=shown_safely(n), colour=c) for i, (n, c) in enumerate(zip(e.names, e.colours))]
     s.start_player = s.token = e.start_player
     s.objective_deck = list(e.objective_deck)
     s.corporation_deck = list(e.corporation_deck)

@@ -47,8 +47,8 @@ def told(event_type):
 
 @told(ev.GameCreated)
 def _(e, s):
-    names = ", ".join(e.names)
-    return f"A game of Miner's Lagoon begins for {names}; {e.names[e.start_player]} starts."
+    names = [p.name for p in s.players]  # (as the state keeps them: see rules.names.shown_safely)
+    return f"A game of Miner's Lagoon begins for {', '.join(names)}; {names[e.start_player]} starts."
 
 
 @told(ev.ObjectivesDealt)

@@ -51,7 +51,7 @@ def test_play_refuses_bad_seats_before_opening_the_app(capsys):
     code, _, err = run(capsys, "play", "Ana")
     assert code == 2 and "give 2 to 4 player names (got 1)" in err
     code, _, err = run(capsys, "play", "Ana", "Ana")
-    assert code == 2 and "player names must differ" in err
+    assert code == 2 and "player 2: Seat 1 is already called Ana." in err  # (the New game form's words)
     code, _, err = run(capsys, "play", "Ana", "Ben", "--start", "3")
     assert code == 2 and "--start must be a seat from 1 to 2" in err
 

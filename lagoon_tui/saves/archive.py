@@ -16,7 +16,10 @@ from typing import Any
 from rules import codec
 from rules.audit import LogError, audit, event_from_json
 from rules.cards import Content
+from rules.names import names_problems
 from rules.undo import Mark
+
+from ..settings import seed_problem
 
 from .recorder import summary_of
 from .store import Store, StoreError, now
@@ -82,6 +85,12 @@ def read_archive(path: Path, content: Content):
         if not (isinstance(seat, dict) and set(seat) == {"name", "colour"}
                 and all(isinstance(v, str) for v in seat.values())):
             raise ArchiveError(f"seat {i + 1} must be an object with a \"name\" and a \"colour\"")
+    refused = names_problems([seat["name"] for seat in seats])
+    if refused:
+        seat, problem = min(refused.items())
+        raise ArchiveError(f"the name of seat {seat + 1} is refused: {problem}")
+    if (problem := seed_problem(seed)) is not None:
+        raise ArchiveError(f"its seed is refused: {problem}")
     raw_events = _need(doc, "events", list, "a list of events")
     moves = _need(doc, "moves", list, "a list of moves")
     for i, m in enumerate(moves):

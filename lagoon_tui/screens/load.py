@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from ..cli_saves import when
+from ..cli_saves import plain, when
 from ..saves import GameInfo, Store, StoreError
 from ..widgets.keys_footer import KeysFooter
 from .confirm import ConfirmScreen
@@ -72,8 +72,8 @@ class LoadScreen(Screen[tuple[str, int] | None]):
             self.notify(str(error), title="Saved games", severity="error", timeout=15)
         for g in self.games:
             scores = " ".join(f"{n[:6]} {vp}" for n, vp in zip(g.names, g.scores)) or "—"
-            table.add_row(str(g.id), when(g.updated), ", ".join(g.names), str(g.round or "setup"), scores,
-                          status_text(g), key=str(g.id))
+            table.add_row(*map(plain, (str(g.id), when(g.updated), ", ".join(g.names), str(g.round or "setup"),
+                                       scores, status_text(g))), key=str(g.id))
         self.query_one("#load-empty", Static).update(
             "" if self.games else f"No saved games yet in {self.store.path}.")
 

@@ -209,7 +209,7 @@ async def test_new_game_refuses_a_bad_seed(size):
 async def test_new_game_refuses_empty_and_long_names():
     _, text = await _form_problem((160, 50), "ctrl+u", "tab", "tab", *"Bartholomew the Great")
     assert "Give this seat a name." in text
-    assert "A name has at most 12 characters (this one has 21)." in text
+    assert "A name has at most 16 characters (this one has 21)." in text
 
 
 async def test_a_fixed_problem_lets_the_game_start():
