@@ -144,18 +144,37 @@ def play_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     return run_app(args, content, settings=settings)
 
 
+def terminal_problem() -> str | None:
+    """Why the app cannot run here: it draws on a terminal and reads keys from one (None: it can)."""
+    missing = [name for name, stream in (("input", sys.stdin), ("output", sys.stdout))
+               if stream is None or not stream.isatty()]
+    if not missing:
+        return None
+    which = "neither its input nor its output is" if len(missing) == 2 else f"its {missing[0]} is not"
+    return f"the game needs a terminal, and {which} one; run it in a terminal window (or over ssh -t)"
+
+
 def run_app(args: argparse.Namespace, content, settings=None, resume: int | None = None) -> int:
-    """Open the save file, then the app; a save file that cannot be used stops here, untouched."""
+    """Open the save file, then the app; a save file that cannot be used stops here, untouched.
+
+    The app needs a terminal to draw on and to read keys from: without one
+    (input from /dev/null, output into a pipe) it says so and stops before a
+    game is created. Its exit code is the app's (1 if it failed).
+    """
     from lagoon_tui.app import LagoonApp
 
-    store = open_store_or_explain(args)
+    store = open_store_or_explain(args)  # (a save file that cannot be used is said first)
     if store is None:
         return 2
+    if (problem := terminal_problem()) is not None:  # before a game is so much as created
+        store.close()
+        return usage_error(problem)
     try:
-        LagoonApp(content, settings, store=store, resume=resume).run()
+        app = LagoonApp(content, settings, store=store, resume=resume)
+        app.run()
     finally:
         store.close()
-    return 0
+    return app.return_code or 0
 
 
 # -- check-content ----------------------------------------------------------

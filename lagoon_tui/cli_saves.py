@@ -167,7 +167,7 @@ def import_command(store, args, content_dir) -> int:
 
 
 def resume_command(args: argparse.Namespace, content_dir: Path | None) -> int:
-    from lagoon_tui.cli import run_app
+    from lagoon_tui.cli import run_app, terminal_problem
     from lagoon_tui.saves import StoreError
     from lagoon_tui.saves.recorder import check_content
 
@@ -186,6 +186,8 @@ def resume_command(args: argparse.Namespace, content_dir: Path | None) -> int:
         return fail(str(error))
     finally:
         store.close()
+    if (problem := terminal_problem()) is not None:
+        return fail(f"lagoon: {problem}")
     return run_app(args, content, resume=info.id)
 
 
