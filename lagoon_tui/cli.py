@@ -83,8 +83,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def speak_utf8() -> None:
+    """Write UTF-8 whatever the locale says (the decks' "≥", the board's lines and cubes, players' names).
+
+    Under a locale that is not UTF-8 (LC_ALL=C with Python's own UTF-8 mode
+    off, or ISO-8859-1) Python would encode the output as ASCII or Latin-1 and
+    fail at the first character outside it; every terminal of today reads
+    UTF-8, and one that does not shows a wrong character rather than a crash.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").replace("-", "").lower()
+        if encoding != "utf8" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(encoding="utf-8", errors="replace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit code."""
+    speak_utf8()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
