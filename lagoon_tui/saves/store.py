@@ -73,7 +73,6 @@ CREATE TABLE IF NOT EXISTS moves (
     at     TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS moves_of_game ON moves(game, id);
-""" + """
 CREATE TABLE IF NOT EXISTS leases (
     game  INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
     host  TEXT NOT NULL,
@@ -373,6 +372,8 @@ class Store:
 
     def release(self, game: int | None = None) -> None:
         """Let go of `game` (by default every game this store holds); a game held by another is left alone."""
+        if not self.held:
+            return  # nothing to let go of, and nothing to write
         with self._tx() as c:
             if game is None:
                 c.execute("DELETE FROM leases WHERE token = ?", (self.token,))
