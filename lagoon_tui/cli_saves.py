@@ -35,6 +35,8 @@ def game_number(text: str) -> int:
 def add_save_commands(sub, common: argparse.ArgumentParser) -> None:
     resume = sub.add_parser("resume", parents=[common], help="go on with a saved game (default: the latest unfinished)")
     resume.add_argument("id", nargs="?", type=game_number, metavar="ID", help="the game's number, as `lagoon list` shows it")
+    resume.add_argument("--take-over", action="store_true",
+                        help="open the game even if it is open in another window (that window's next move is refused)")
     sub.add_parser("list", parents=[common], help="list the saved games")
     delete = sub.add_parser("delete", parents=[common], help="delete a saved game (asks first)")
     delete.add_argument("id", type=game_number, metavar="ID")
@@ -167,8 +169,15 @@ def import_command(store, args, content_dir) -> int:
 
 
 def resume_command(args: argparse.Namespace, content_dir: Path | None) -> int:
+    """Check the game can be resumed here, then open the app on it.
+
+    A game open in another window stops here with exit code 2, unless
+    `--take-over`: then this window takes it and lets go at once, so the app
+    (a store of its own) finds it free, and the other window can no longer write.
+    Without a terminal it stops before taking anything.
+    """
     from lagoon_tui.cli import run_app, terminal_problem
-    from lagoon_tui.saves import StoreError
+    from lagoon_tui.saves import GameInUse, StoreError
     from lagoon_tui.saves.recorder import check_content
 
     content = _content(content_dir)
@@ -182,12 +191,17 @@ def resume_command(args: argparse.Namespace, content_dir: Path | None) -> int:
         if info is None:
             return fail(f"There is no unfinished game in {store.path}. Start one with `lagoon play`.")
         check_content(info, content)
+        if (problem := terminal_problem()) is not None:
+            return fail(f"lagoon: {problem}")
+        if not info.over:
+            store.hold(info.id, take_over=args.take_over)
+    except GameInUse as error:
+        return fail(f"{error} Close it there, or take it over with `lagoon resume {info.id} --take-over` "
+                    "(that window's next move will then be refused; every move it made is kept).")
     except StoreError as error:
         return fail(str(error))
     finally:
         store.close()
-    if (problem := terminal_problem()) is not None:
-        return fail(f"lagoon: {problem}")
     return run_app(args, content, resume=info.id)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rules import Engine
 
 from .bridge import GameBridge
-from .saves import StoreError
+from .saves import GameInUse, StoreError
 from .saves.recorder import open_game, record_new
 
 
@@ -23,6 +23,7 @@ class SavedGamesMixin:
         if self.store is None:
             return True
         try:
+            self.store.release()  # a window writes one game at a time: the one it left is free again
             record_new(self.store, engine)
         except StoreError as error:
             self.notify(f"{error} The game was not started.", title="Cannot save", severity="error", timeout=15)
@@ -45,19 +46,39 @@ class SavedGamesMixin:
             return
         self.resume_game(info.id)
 
-    def resume_game(self, game: int) -> None:
-        """Go on with saved game `game` exactly where it was left."""
+    def resume_game(self, game: int, take_over: bool = False) -> None:
+        """Go on with saved game `game` exactly where it was left.
+
+        A game open in another window is not opened here unless the player,
+        asked, takes it over: that window's next move is then refused (see
+        `Store.hold`), so the two never both write to it.
+        """
         from .screens.game import GameScreen
 
         try:
-            engine = open_game(self.store, game, self.content)
+            self.store.release()  # a window writes one game at a time: the one it left is free again
+            engine = open_game(self.store, game, self.content, take_over=take_over)
+        except GameInUse as error:
+            self.ask_to_take_over(error)
+            return
         except StoreError as error:
             self.notify(str(error), title="Cannot resume", severity="error", timeout=15)
             return
         if engine.state.phase == "over":
+            self.store.release(game)  # nothing more will be written to a finished game
             self.replay_engine(engine)
             return
         self.push_screen(GameScreen(GameBridge(engine)))
+
+    def ask_to_take_over(self, error: GameInUse) -> None:
+        from .screens.confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.resume_game(error.game, take_over=True)
+
+        self.push_screen(ConfirmScreen(f"{error} Take it over here? That window will then be refused "
+                                       "its next move; every move it made is kept."), answered)
 
     def action_load(self) -> None:
         from .screens.load import LoadScreen

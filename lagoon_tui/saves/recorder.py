@@ -34,7 +34,7 @@ class Recorder:
         # the engine has not cut its log yet: the summary is that of the log before the undone move
         marks = [m for m in self.engine.marks if m.pos < length]
         before = Engine(self.engine.content, self.engine.events[:length], marks)
-        self.store.rewind(self.game, length, self.engine.pending.seat, summary_of(before))
+        self.store.rewind(self.game, length, self.engine.pending.seat, summary_of(before), was=len(self.engine.events))
 
 
 def record_new(store: Store, engine: Engine) -> int:
@@ -55,14 +55,27 @@ def check_content(info: GameInfo, content: Content) -> None:
                          "Start lagoon with --content DIR pointing at the decks it was played with.")
 
 
-def open_game(store: Store, game: int, content: Content, *, record: bool = True) -> Engine:
-    """The saved game rebuilt from its log, exactly as it was left; saving on if `record`."""
-    saved = store.load(game)
-    check_content(saved.info, content)
+def open_game(store: Store, game: int, content: Content, *, record: bool = True,
+              take_over: bool = False) -> Engine:
+    """The saved game rebuilt from its log, exactly as it was left; saving on if `record`.
+
+    To record, the store first takes hold of the game (`Store.hold`: refused
+    with `GameInUse` while another window has it open, unless `take_over`),
+    then reads it: a window that holds the game reads every move saved before.
+    """
+    if record:
+        store.hold(game, take_over=take_over)
     try:
-        engine = Engine(content, saved.events, saved.marks)
-    except Exception as error:  # a log that does not replay under these rules
-        raise StoreError(f"Game {game} in {store.path} does not replay under these rules ({error}).") from None
+        saved = store.load(game)
+        check_content(saved.info, content)
+        try:
+            engine = Engine(content, saved.events, saved.marks)
+        except Exception as error:  # a log that does not replay under these rules
+            raise StoreError(f"Game {game} in {store.path} does not replay under these rules ({error}).") from None
+    except StoreError:
+        if record:
+            store.release(game)  # not opened after all: another window may have it
+        raise
     if record:
         engine.journal = Recorder(store, game, engine)
     return engine

@@ -9,6 +9,11 @@ Tables:
   `games.length` back; later events then reuse the positions they overwrite.
 - `moves`: append-only. One row per accepted choice (with the seat and the
   option picked) and one per undo, so undo still works after a resume.
+- `leases` (schema 2): who may write a game now, at most one row per game:
+  the process (pid and host) and the random token of the `Store` that opened
+  it for writing. Every write checks, in its transaction, that this store still
+  holds the game and that the log is as long as the writer believes, so two
+  windows on one game can never both write to it (docs/saves.md section 9).
 
 A file that is not ours (not SQLite, or another program's SQLite) is refused
 before SQLite opens it for writing, so it is never changed. Every SQLite
@@ -18,6 +23,8 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
+import socket
 import sqlite3
 from contextlib import contextmanager
 from dataclasses import field
@@ -31,7 +38,7 @@ from rules.record import FrozenRecord, Record, frozen_record, record
 from rules.undo import Mark
 
 APP_ID = 0x4C47_4E31  # "LGN1": marks a file as a Lagoon save, in the SQLite header
-SCHEMA = 1
+SCHEMA = 2  # 2 added the `leases` table; a file of schema 1 is given it when opened
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 TABLES = """
@@ -66,6 +73,13 @@ CREATE TABLE IF NOT EXISTS moves (
     at     TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS moves_of_game ON moves(game, id);
+CREATE TABLE IF NOT EXISTS leases (
+    game  INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    host  TEXT NOT NULL,
+    pid   INTEGER NOT NULL,
+    token TEXT NOT NULL,
+    taken TEXT NOT NULL
+);
 """
 
 UNDO = "undo"  # the `choice` of a moves row that records an undo
@@ -73,6 +87,29 @@ UNDO = "undo"  # the `choice` of a moves row that records an undo
 
 class StoreError(Exception):
     """The save file cannot be used; the message says why and what to do."""
+
+
+class GameInUse(StoreError):
+    """The game is open for writing in another window (another process, or another `Store`)."""
+
+    def __init__(self, game: int, pid: int, host: str, taken: str) -> None:
+        where = "on this computer" if host == socket.gethostname() else f"on {host}"
+        super().__init__(f"Game {game} is open in another window (process {pid} {where}, "
+                         f"opened {taken[:16].replace('T', ' ')} UTC).")
+        self.game = game
+
+
+def alive(pid: int) -> bool:
+    """Whether a process with this id runs on this computer (another user's counts)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:  # a pid that cannot be a process (0, negative, too large)
+        return False
+    return True
 
 
 def default_db_path() -> Path:
@@ -163,6 +200,9 @@ class Store:
 
     def __init__(self, path: Path | str | None = None, *, synchronous: str = "NORMAL") -> None:
         self.path = Path(path) if path is not None else default_db_path()
+        # who this store is, for the games it holds (see `hold`): a new token for each Store
+        self.host, self.pid, self.token = socket.gethostname(), os.getpid(), secrets.token_hex(8)
+        self.held: set[int] = set()  # the games this store has opened for writing
         if self.path.exists():
             check_header(self.path)
         else:
@@ -203,12 +243,19 @@ class Store:
         c.execute("PRAGMA journal_mode = WAL")
         c.execute(f"PRAGMA synchronous = {synchronous}")
         c.execute("PRAGMA foreign_keys = ON")
-        if not {"games", "events", "moves"} <= tables:
-            c.executescript("BEGIN IMMEDIATE;" + TABLES + "COMMIT;")
+        if not {"games", "events", "moves", "leases"} <= tables:
+            # a new file, or one of schema 1 (no `leases`): given what it lacks, in place
+            c.executescript("BEGIN IMMEDIATE;" + TABLES + f"PRAGMA user_version = {SCHEMA};" + "COMMIT;")
 
     # --- housekeeping ------------------------------------------------------------------
 
     def close(self) -> None:
+        """Let go of the games this store holds, then of the file."""
+        if self.held:  # (a store that only read writes nothing, even now)
+            try:
+                self.release()
+            except StoreError:
+                pass  # a lease left behind is taken over once this process is gone
         try:
             self.conn.close()
         except sqlite3.Error:
@@ -259,27 +306,80 @@ class Store:
                 (stamp, stamp, seed, seats, fingerprint, summary.status, SCHEMA, len(events),
                  summary.round, json.dumps(list(summary.scores)), summary.deciding))
             game = cur.lastrowid
+            self._lease(c, game)
             self._insert_events(c, game, 0, events)
             c.executemany("INSERT INTO moves (game, pos, seat, choice, at) VALUES (?,?,?,?,?)",
                           [(game, m.pos, m.seat, m.choice, stamp) for m in marks])
         return game
 
     def append(self, game: int, start: int, events: Sequence, mark: Mark, summary: Summary) -> None:
-        """Save one accepted choice: its events and its move, in one transaction."""
+        """Save one accepted choice: its events and its move, in one transaction.
+
+        Only while this store holds the game and its saved log is `start` events
+        long, as the engine that made the choice believes: otherwise another
+        window has written to it and nothing is saved (see `_check_writer`).
+        """
         stamp = now()
         with self._tx() as c:
+            self._check_writer(c, game, start)
             self._insert_events(c, game, start, events)
             c.execute("INSERT INTO moves (game, pos, seat, choice, at) VALUES (?,?,?,?,?)",
                       (game, mark.pos, mark.seat, mark.choice, stamp))
             self._touch(c, game, start + len(events), summary, stamp)
 
-    def rewind(self, game: int, length: int, seat: int | None, summary: Summary) -> None:
-        """Save an undo: the game's log is cut back to `length` events."""
+    def rewind(self, game: int, length: int, seat: int | None, summary: Summary, *, was: int) -> None:
+        """Save an undo: the game's log, `was` events long, is cut back to `length` events."""
         stamp = now()
         with self._tx() as c:
+            self._check_writer(c, game, was)
             c.execute("INSERT INTO moves (game, pos, seat, choice, at) VALUES (?,?,?,?,?)",
                       (game, length, seat, UNDO, stamp))
             self._touch(c, game, length, summary, stamp)
+
+    def _check_writer(self, c: sqlite3.Connection, game: int, length: int) -> None:
+        """Refuse a write unless this store holds `game` and its saved log is `length` events long."""
+        row = c.execute("SELECT token FROM leases WHERE game = ?", (game,)).fetchone()
+        if row is None or row[0] != self.token:
+            raise StoreError(f"Game {game} was taken over by another window, so this one can no longer "
+                             "change it. Close this window; the game goes on in the other one.")
+        saved = c.execute("SELECT length FROM games WHERE id = ?", (game,)).fetchone()
+        if saved is not None and saved[0] != length:
+            raise StoreError(f"Game {game} was changed in another window (its saved log has {saved[0]} events, "
+                             f"this window's {length}). Close this window and resume the game to see it as saved.")
+
+    def _lease(self, c: sqlite3.Connection, game: int) -> None:
+        self.held.add(game)  # (if the transaction fails, releasing it later does no harm)
+        c.execute("INSERT OR REPLACE INTO leases (game, host, pid, token, taken) VALUES (?,?,?,?,?)",
+                  (game, self.host, self.pid, self.token, now()))
+
+    def hold(self, game: int, *, take_over: bool = False) -> None:
+        """Open `game` for writing: this store alone may write to it until it lets go.
+
+        A game held by another window is refused with `GameInUse`, unless
+        `take_over` is given (the player chose to), or its holder has gone: a
+        process on this computer that no longer runs (it crashed or was killed).
+        """
+        with self._tx() as c:
+            if c.execute("SELECT 1 FROM games WHERE id = ?", (game,)).fetchone() is None:
+                raise StoreError(f"There is no game {game} in {self.path}. `lagoon list` shows the saved games.")
+            row = c.execute("SELECT host, pid, token, taken FROM leases WHERE game = ?", (game,)).fetchone()
+            if row is not None and not take_over:
+                host, pid, token, taken = row
+                gone = host == self.host and not alive(pid)
+                if token != self.token and not gone:
+                    raise GameInUse(game, pid, host, taken)
+            self._lease(c, game)
+
+    def release(self, game: int | None = None) -> None:
+        """Let go of `game` (by default every game this store holds); a game held by another is left alone."""
+        if not self.held:
+            return  # nothing to let go of, and nothing to write
+        with self._tx() as c:
+            if game is None:
+                c.execute("DELETE FROM leases WHERE token = ?", (self.token,))
+            else:
+                c.execute("DELETE FROM leases WHERE game = ? AND token = ?", (game, self.token))
+        self.held = set() if game is None else self.held - {game}
 
     @staticmethod
     def _insert_events(c: sqlite3.Connection, game: int, start: int, events: Sequence) -> None:
