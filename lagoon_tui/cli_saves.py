@@ -174,7 +174,7 @@ def resume_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     A game open in another window stops here with exit code 2, unless
     `--take-over`: then this window takes it and lets go at once, so the app
     (a store of its own) finds it free, and the other window can no longer write.
-    Without a terminal it stops before taking anything.
+    Without a terminal it stops once the game is found free (or, taking over, before taking it).
     """
     from lagoon_tui.cli import run_app, terminal_problem
     from lagoon_tui.saves import GameInUse, StoreError
@@ -191,10 +191,13 @@ def resume_command(args: argparse.Namespace, content_dir: Path | None) -> int:
         if info is None:
             return fail(f"There is no unfinished game in {store.path}. Start one with `lagoon play`.")
         check_content(info, content)
-        if (problem := terminal_problem()) is not None:
+        problem = terminal_problem()
+        if problem is not None and args.take_over:  # (nothing is taken over for an app that cannot start)
             return fail(f"lagoon: {problem}")
         if not info.over:
             store.hold(info.id, take_over=args.take_over)
+        if problem is not None:
+            return fail(f"lagoon: {problem}")
     except GameInUse as error:
         return fail(f"{error} Close it there, or take it over with `lagoon resume {info.id} --take-over` "
                     "(that window's next move will then be refused; every move it made is kept).")
