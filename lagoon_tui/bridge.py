@@ -10,12 +10,25 @@ from __future__ import annotations
 from rules import Engine
 from rules import events as ev
 from rules.decision import Rejection
+from rules.record import FrozenRecord, frozen_record
 from rules.narrate import tell
 from rules.undo import NoUndo, UndoPoint
 from rules.view import view
 
 from .saves.store import StoreError
 from .scene import LogLine, Scene
+
+
+@frozen_record
+class NotSaved(FrozenRecord):
+    """A choice the rules allowed but the save file could not take (a full disk, another window's write):
+    it was not made. False, as a Rejection is; told apart from one, since no rule refused it."""
+
+    choice: str
+    reason: str
+
+    def __bool__(self) -> bool:
+        return False
 
 
 class GameBridge:
@@ -29,13 +42,13 @@ class GameBridge:
     def content(self):
         return self.engine.content
 
-    def choose(self, option_id: str) -> list | Rejection:
-        """The engine's answer; a choice that could not be saved is refused (and was never made)."""
+    def choose(self, option_id: str) -> list | Rejection | NotSaved:
+        """The engine's answer; a choice that could not be saved is NotSaved (and was never made)."""
         mover = self.engine.pending.seat
         try:
             result = self.engine.choose(option_id)
         except StoreError as error:
-            return Rejection(option_id, f"{error} Your move was not made.")
+            return NotSaved(option_id, f"{error} Your move was not made.")
         if result:
             self.pass_where_forced(mover)
         return result

@@ -15,6 +15,7 @@ from .action_choice import choose_action, merchant_cost, spaces  # noqa: F401  (
 from .actions import ACTIVITIES
 from .decision import BACK, Ask, Cand, Decision, Emit, Option, Rejection, text
 from .memo import once_per_object
+from .names import shown_safely
 from .state import GameState
 from .turns import after_island_chosen, after_setup_choice, finish_action, pass_for_round, selection_seat, setup_seat
 
@@ -155,18 +156,29 @@ def _resolve_step(s, seat, cand, emit):
         ACTIVITIES[step.kind].apply(s, step, cand, emit)
 
 
+ECHOED = 40
+"""At most this many characters of a choice are quoted back in a refusal (a choice may come from a file or,
+later, from another machine: a million characters of it made a message of two million)."""
+
+
+def _echo(text: str) -> str:
+    text = shown_safely(text)
+    return text if len(text) <= ECHOED else f"{text[:ECHOED - 1]}…"
+
+
 def _unknown(s: GameState, ask: Ask, choice: str) -> str:
     if ask.kind == "game_over":
         return "The game is over"
     if ask.kind == "choose_action" and choice.startswith("do:"):
         island = choice.split(":")[1]
         here = s.players[ask.seat].island
-        if island != str(here):
+        if island != str(here) and any(str(i.number) == island for i in s.content.board.islands):
             return f"Your ship is at island {here}; sail to island {island} with Depart Island first"
-        return f"Island {here} has no such action"
+        if island == str(here):
+            return f"Island {here} has no such action"
     if ask.kind == "choose_action" and choice.startswith("use:"):
         return "You do not own that equipment"
-    return f"'{choice}' is not a choice now ({ask.prompt})"
+    return f"'{_echo(choice)}' is not a choice now ({ask.prompt})"
 
 
 RESOLVERS = {

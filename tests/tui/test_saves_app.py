@@ -336,3 +336,26 @@ async def test_after_the_end_p_replays_the_game(store):
         assert app.screen.replay.reveal and app.screen.replay.events == engine.events
         await pilot.press("escape")
         await wait(pilot, lambda: isinstance(app.screen, TitleScreen))
+
+
+async def test_a_move_the_disk_cannot_take_is_said_as_not_saved_not_as_a_rule(tmp_path):
+    """SQLite's page limit stands in for a full disk: the toast says the move was not saved, never "Not allowed"
+    (no rule refused it), and the game is as it was."""
+    from .drive import screen_text, start
+
+    with Store(tmp_path / "lagoon.db") as store:
+        app = LagoonApp(settings=GameSettings(("Ana", "Ben"), ("red", "yellow"), 3, 0), store=store)
+        async with app.run_test(size=(160, 50), notifications=True) as pilot:
+            engine = (await start(pilot)).engine
+            pages = store.conn.execute("PRAGMA page_count").fetchone()[0]
+            store.conn.execute(f"PRAGMA max_page_count = {pages}")
+            for _ in range(300):  # moves fit in the free room of the last pages, until one does not
+                before = len(engine.events)
+                on_the_board = isinstance(app.screen, GameScreen)
+                await pilot.press("1" if on_the_board else "enter")  # a digit picks at once; Enter passes a curtain
+                await pilot.pause()
+                if on_the_board and len(engine.events) == before:
+                    break
+            await pilot.pause()
+            shown = " ".join(screen_text(app).split())
+    assert "Not saved" in shown and "Your move was not made" in shown and "Not allowed" not in shown
