@@ -78,6 +78,14 @@ def when(stamp: str) -> str:
         return stamp
 
 
+def status_text(g) -> str:
+    if g.damage:
+        return f"damaged: {g.damage}"
+    if g.over:
+        return "finished"
+    return f"{g.names[g.deciding]} to play" if g.deciding is not None else "playing"
+
+
 def plain(text: str) -> Text:
     """Text from a save file as a table cell: never markup, never a control character (a name saved
     before names were checked may hold "[/]" or an escape sequence)."""
@@ -91,7 +99,7 @@ def games_table(games) -> Table:
         table.add_column(name, justify=justify)
     for g in games:
         scores = ", ".join(f"{n} {vp}" for n, vp in zip(g.names, g.scores)) if g.scores else "—"
-        status = "finished" if g.over else (f"{g.names[g.deciding]} to play" if g.deciding is not None else "playing")
+        status = status_text(g)
         table.add_row(*map(plain, (str(g.id), when(g.updated), ", ".join(g.names), str(g.round or "setup"), scores,
                                    status)))
     return table

@@ -132,6 +132,20 @@ class Summary(FrozenRecord):
     deciding: int | None
 
 
+class _Damage(Exception):
+    """A column of a games row that cannot be read (its name is the message)."""
+
+
+def _readable(text, what: str):
+    """A JSON column's value; _Damage(what) if it is not JSON text of a sane depth."""
+    if not isinstance(text, str):
+        raise _Damage(what)
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise _Damage(what) from None
+
+
 @frozen_record
 class GameInfo(FrozenRecord):
     id: int
@@ -146,6 +160,7 @@ class GameInfo(FrozenRecord):
     scores: tuple[int, ...]
     deciding: int | None
     length: int
+    damage: str = ""  # what of its row could not be read ("" for a sound game): listed, never opened
 
     @property
     def over(self) -> bool:
@@ -409,11 +424,31 @@ class Store:
 
     @staticmethod
     def _info(row: tuple) -> GameInfo:
+        """A games row as GameInfo; a row that cannot be read is a damaged game (its `damage` says what)."""
         gid, created, updated, seed, seats, fingerprint, status, rnd, scores, deciding, length = row
-        seats = json.loads(seats)
+        try:
+            seats = _readable(seats, "seats")
+            if not (isinstance(seats, list) and all(isinstance(s, dict) and isinstance(s.get("name"), str)
+                                                    and isinstance(s.get("colour"), str) for s in seats)):
+                raise _Damage("seats")
+            scores = _readable(scores, "scores")
+            if not (isinstance(scores, list) and all(type(v) is int for v in scores)):
+                raise _Damage("scores")
+            for value, what in ((gid, "id"), (seed, "seed"), (rnd, "round"), (length, "length")):
+                if type(value) is not int:
+                    raise _Damage(what)
+            if deciding is not None and not (type(deciding) is int and 0 <= deciding < len(seats)):
+                raise _Damage("deciding")
+            for value, what in ((created, "created"), (updated, "updated"), (fingerprint, "fingerprint"),
+                                (status, "status")):
+                if not isinstance(value, str):
+                    raise _Damage(what)
+        except _Damage as damage:
+            return GameInfo(gid if type(gid) is int else 0, str(created), str(updated), 0, (), (), "", "damaged", 0,
+                            (), None, 0, f"its {damage} cannot be read")
         return GameInfo(gid, created, updated, seed, tuple(s["name"] for s in seats),
                         tuple(s["colour"] for s in seats), fingerprint, status, rnd,
-                        tuple(json.loads(scores)), deciding, length)
+                        tuple(scores), deciding, length)
 
     def games(self) -> list[GameInfo]:
         """Every saved game, the most recently played first."""
@@ -421,15 +456,19 @@ class Store:
         return [self._info(r) for r in rows]
 
     def latest_unfinished(self) -> GameInfo | None:
-        rows = self._read(f"SELECT {self._COLUMNS} FROM games WHERE status != 'over'"
-                          " ORDER BY updated DESC, id DESC LIMIT 1")
-        return self._info(rows[0]) if rows else None
+        """The unfinished game played last (a damaged one is passed over: it cannot be opened)."""
+        rows = self._read(f"SELECT {self._COLUMNS} FROM games WHERE status != 'over' ORDER BY updated DESC, id DESC")
+        return next((info for info in map(self._info, rows) if not info.damage), None)
 
     def info(self, game: int) -> GameInfo:
+        """The game's row; StoreError if there is none or it is damaged (a damaged game is only listed)."""
         rows = self._read(f"SELECT {self._COLUMNS} FROM games WHERE id = ?", (game,))
         if not rows:
             raise StoreError(f"There is no game {game} in {self.path}. `lagoon list` shows the saved games.")
-        return self._info(rows[0])
+        info = self._info(rows[0])
+        if info.damage:
+            raise StoreError(f"Game {game} in {self.path} is damaged: {info.damage}. It was left as it is.")
+        return info
 
     def load(self, game: int) -> SavedGame:
         """The game's log as it stands (undos applied) and where each of its choices began."""
@@ -445,7 +484,7 @@ class Store:
             raise StoreError(f"Game {game} in {self.path} is incomplete ({len(log)} of {info.length} events).")
         try:
             events = [codec.decoder(ev.EVENT_TYPES[kind])(json.loads(data)) for kind, data in log]
-        except (KeyError, TypeError, ValueError) as error:
+        except (KeyError, TypeError, ValueError, RecursionError) as error:
             raise StoreError(f"Game {game} in {self.path} holds an event this Lagoon cannot read ({error}).") from None
         marks: list[Mark] = []
         for pos, seat, choice in self._read("SELECT pos, seat, choice FROM moves WHERE game = ? ORDER BY id", (game,)):

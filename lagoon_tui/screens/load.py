@@ -11,17 +11,11 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from ..cli_saves import plain, when
+from ..cli_saves import plain, status_text, when
 from ..saves import GameInfo, Store, StoreError
 from ..widgets.keys_footer import KeysFooter
 from .confirm import ConfirmScreen
 from .help import show_help
-
-
-def status_text(g: GameInfo) -> str:
-    if g.over:
-        return "finished"
-    return f"{g.names[g.deciding]} to play" if g.deciding is not None else "playing"
 
 
 class LoadScreen(Screen[tuple[str, int] | None]):

@@ -1,0 +1,90 @@
+"""A damaged row of the save file is a damaged game with a sentence, never a traceback (issue 17, point 6).
+
+Each case damages one game of a real save file with SQLite itself (as a
+disk error, a bad sector or another program might) and runs the real
+commands: `lagoon list` still lists every game, the damaged one as damaged;
+resuming or exporting it says what is wrong and exits 2; no file is left
+behind by an export that failed.
+"""
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from lagoon_tui.saves import Store
+from lagoon_tui.saves.recorder import record_new
+from rules import Engine, load_content
+
+from .test_cli_saves import lagoon, no_traceback
+
+CONTENT = load_content()
+DEEP = "[" * 100_000 + "]" * 100_000
+
+ROWS = {
+    "seats garbage": ("UPDATE games SET seats = 'garbage' WHERE id = 1", "its seats cannot be read"),
+    "seats not players": ("UPDATE games SET seats = '[1, 2]' WHERE id = 1", "its seats cannot be read"),
+    "seats nested deep": (f"UPDATE games SET seats = '{DEEP}' WHERE id = 1", "its seats cannot be read"),
+    "scores": ("UPDATE games SET scores = 'x' WHERE id = 1", "its scores cannot be read"),
+    "deciding": ("UPDATE games SET deciding = 99 WHERE id = 1", "its deciding cannot be read"),
+    "seed as text": ("UPDATE games SET seed = 'seven' WHERE id = 1", "its seed cannot be read"),
+}
+EVENTS = {
+    "event nested deep": f"UPDATE events SET data = '{DEEP}' WHERE game = 1 AND pos = 3",
+    "event not json": "UPDATE events SET data = 'garbage' WHERE game = 1 AND pos = 3",
+}
+
+
+@pytest.fixture
+def db(tmp_path):
+    path = tmp_path / "lagoon.db"
+    with Store(path) as store:
+        for seed, names in ((1, ["Ana", "Ben"]), (2, ["Cleo", "Dev"])):
+            engine = Engine.new(CONTENT, names, seed=seed)
+            record_new(store, engine)
+            for _ in range(12):
+                engine.choose(engine.legal_ids()[0])
+    return path
+
+
+def damage(path, sql: str) -> None:
+    with sqlite3.connect(path) as conn:
+        conn.execute(sql)
+
+
+@pytest.mark.parametrize("sql, said", ROWS.values(), ids=ROWS.keys())
+def test_a_damaged_games_row_is_listed_as_damaged_and_cannot_be_opened(db, tmp_path, sql, said):
+    damage(db, sql)
+    listed = lagoon("--db", str(db), "list", env={"COLUMNS": "200"})
+    no_traceback(listed)
+    assert listed.returncode == 0 and f"damaged: {said}" in listed.stdout
+    assert "Cleo, Dev" in listed.stdout  # the sound game is listed as ever
+    for command in (["resume", "1"], ["export", "1", str(tmp_path / "out.json")]):
+        result = lagoon("--db", str(db), *command)
+        no_traceback(result)
+        assert result.returncode == 2 and f"Game 1 in {db} is damaged: {said}" in result.stderr
+    assert not (tmp_path / "out.json").exists()
+
+
+@pytest.mark.parametrize("sql", EVENTS.values(), ids=EVENTS.keys())
+def test_a_damaged_event_is_a_sentence(db, tmp_path, sql):
+    damage(db, sql)
+    result = lagoon("--db", str(db), "export", "1", str(tmp_path / "out.json"))
+    no_traceback(result)
+    assert result.returncode == 2 and "Game 1" in result.stderr and "cannot read" in result.stderr
+    assert not (tmp_path / "out.json").exists()
+
+
+async def test_the_load_screen_lists_a_damaged_game_and_says_why_it_cannot_be_opened(db):
+    from lagoon_tui.app import LagoonApp
+    from lagoon_tui.screens.load import LoadScreen
+
+    damage(db, ROWS["scores"][0])
+    with Store(db) as store:
+        app = LagoonApp(CONTENT, store=store)
+        async with app.run_test(size=(160, 50), notifications=True) as pilot:
+            await pilot.pause()
+            await app.push_screen(LoadScreen(store))
+            await pilot.pause()
+            shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+    assert "damaged: its scores cannot be read" in shown and "Cleo, Dev" in shown
