@@ -370,6 +370,7 @@ DECKS: tuple[Deck, ...] = (
 )
 
 ISLANDS_MOST = 12
+"""The most islands a board may have (the printed one has four)."""
 
 ISLANDS = Deck("board", "island", {
     "number": (_between(1, ISLANDS_MOST), REQUIRED), "name": _NAME,
