@@ -20,15 +20,35 @@ from .state import GameState
 from .turns import after_island_chosen, after_setup_choice, finish_action, pass_for_round, selection_seat, setup_seat
 
 
+class NoLegalChoice(RuntimeError):
+    """The game is not over, yet nobody may do anything: the content cannot be played on.
+
+    Raised rather than offering an empty decision, which no player could answer and a
+    computer player would wait on for ever. The loader's ranges are meant to make this
+    impossible; this is the guard for whatever they miss.
+    """
+
+
 def candidates(s: GameState) -> Ask:
     phase = s.phase
     if phase == "actions":
-        return _step(s) if s.step is not None else choose_action(s)
-    if phase == "island_selection":
-        return _island_selection(s)
-    if phase == "setup":
-        return _setup(s)
-    return Ask(None, "game_over", "The game is over", [])
+        ask = _step(s) if s.step is not None else choose_action(s)
+    elif phase == "island_selection":
+        ask = _island_selection(s)
+    elif phase == "setup":
+        ask = _setup(s)
+    else:
+        return Ask(None, "game_over", "The game is over", [])
+    if not ask.legal:
+        raise NoLegalChoice(_stuck(s, ask))
+    return ask
+
+
+def _stuck(s: GameState, ask: Ask) -> str:
+    who = "nobody" if ask.seat is None else s.players[ask.seat].name
+    reasons = "; ".join(f"{c.id}: {text(c.reason)}" for c in ask.cands[:5]) or "no options at all"
+    return (f"The game cannot go on: {who} must decide \"{ask.prompt}\" ({ask.kind}) in round {s.round}, "
+            f"but has no legal choice ({reasons}). The content allows a position the rules cannot play.")
 
 
 def pending(s: GameState) -> Decision:

@@ -9,6 +9,12 @@ covers all seven files, so a mistake reads the same everywhere:
 
 All problems are collected before anything is raised, so a player fixing their
 own copy of the decks sees the whole list in one run.
+
+Every number has a range, and every file a size: a copy that loads must give a
+game that can be set up and played to its end (content/README.md lists the
+ranges). A deck file is read only if it is a regular file of at most
+`MAX_FILE_BYTES`, and whatever the TOML parser cannot cope with (nesting,
+over-long numbers) comes back as a problem naming the file, like any other.
 """
 from __future__ import annotations
 
@@ -16,7 +22,9 @@ import dataclasses
 import difflib
 import hashlib
 import json
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -62,7 +70,9 @@ Check = Callable[[Any], Any]  # returns the (converted) value or raises _Bad
 
 
 def _show(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, default=str)
+    """The value as written in TOML, cut short so a huge value cannot flood the message."""
+    shown = json.dumps(value, ensure_ascii=False, default=str)
+    return shown if len(shown) <= 60 else shown[:50] + f"… ({len(shown)} characters)"
 
 
 def _is_int(value: Any) -> bool:
@@ -78,8 +88,24 @@ def _kind(test: Callable[[Any], bool], what: str) -> Check:
     return check
 
 
-_int = _kind(lambda v: _is_int(v) and v >= 0, "an integer ≥ 0")
-_count = _kind(lambda v: _is_int(v) and v >= 1, "an integer ≥ 1")
+def _between(least: int, most: int) -> Check:
+    """An integer from `least` to `most`; the upper bound keeps setup and play small and finite."""
+
+    def check(value: Any) -> Any:
+        if not _is_int(value) or value < least:
+            raise _Bad(f"must be an integer ≥ {least}, got {_show(value)}")
+        if value > most:
+            raise _Bad(f"must be at most {most}, got {_show(value)}")
+        return value
+
+    return check
+
+
+CARD_MOST = 100
+"""The most a card's number may be (VP, money, cost, parameters): far above any card printed."""
+
+_int = _between(0, CARD_MOST)
+_count = _between(1, CARD_MOST)
 _level = _kind(lambda v: _is_int(v) and 1 <= v <= 4, "an integer from 1 to 4")
 _bool = _kind(lambda v: isinstance(v, bool), "true or false")
 _text = _kind(lambda v: isinstance(v, str) and v.strip() != "", "a non-empty string")
@@ -154,10 +180,21 @@ def _metal_map(amount: Check, *, least: int = 0, most: int = len(METALS)) -> Che
     return check
 
 
-def _ints(value: Any) -> tuple[int, ...]:
-    if not isinstance(value, list) or not all(_is_int(v) and v >= 0 for v in value):
-        raise _Bad(f"must be a list of integers ≥ 0, got {_show(value)}")
-    return tuple(value)
+def _ints(least: int, most: int) -> Check:
+    """A list of at most `most` integers, each from `least` to `most`."""
+
+    def check(value: Any) -> tuple[int, ...]:
+        if not isinstance(value, list) or not all(_is_int(v) and v >= least for v in value):
+            raise _Bad(f"must be a list of integers ≥ {least}, got {_show(value)}")
+        if len(value) > most or any(v > most for v in value):
+            raise _Bad(f"must list at most {most} integers, each at most {most}, got {_show(value)}")
+        return tuple(value)
+
+    return check
+
+
+TIERS_MOST = 20
+"""The most tiers an objective may have."""
 
 
 def _tiers(value: Any) -> tuple[tuple[int, int], ...]:
@@ -165,6 +202,8 @@ def _tiers(value: Any) -> tuple[tuple[int, int], ...]:
     pair = lambda t: isinstance(t, list) and len(t) == 2 and all(_is_int(x) and x >= 0 for x in t)
     if not isinstance(value, list) or not value or not all(pair(t) for t in value):
         raise _Bad(f"must be a list of [minimum, vp] pairs of integers ≥ 0, got {_show(value)}")
+    if len(value) > TIERS_MOST or any(x > CARD_MOST for t in value for x in t):
+        raise _Bad(f"must have at most {TIERS_MOST} pairs, each number at most {CARD_MOST}, got {_show(value)}")
     minimums = [t[0] for t in value]
     if any(b <= a for a, b in zip(minimums, minimums[1:])):
         raise _Bad(f"must have ascending minimums, got {_show(minimums)}")
@@ -306,7 +345,8 @@ def _objective(c: dict[str, Any]) -> Objective:
 
 DECKS: tuple[Deck, ...] = (
     Deck("corporations", "corporation", {
-        "id": _ID, "name": _NAME, "merchants": _NUMBER, "miners": _NUMBER, "money": _NUMBER,
+        # a merchant takes every action but mining: a start without one could never act at all
+        "id": _ID, "name": _NAME, "merchants": (_count, REQUIRED), "miners": _NUMBER, "money": _NUMBER,
         "resources": _CUBES, "deals": (_int, 0),
     }, lambda c: Corporation(**c)),
     Deck("objectives", "objective", {
@@ -329,17 +369,39 @@ DECKS: tuple[Deck, ...] = (
     }, lambda c: GalleryTile(**c), _gallery_rules, word="tile"),
 )
 
+ISLANDS_MOST = 12
+"""The most islands a board may have (the printed one has four)."""
+
 ISLANDS = Deck("board", "island", {
-    "number": (_count, REQUIRED), "name": _NAME,
+    "number": (_between(1, ISLANDS_MOST), REQUIRED), "name": _NAME,
     "actions": (_list_of(_action, nonempty=True), REQUIRED),
     "mining_site": (_bool, False), "artifacts": (_list_of(_metal), ()),
 }, lambda c: Island(**c), _island_rules, key="number", word="island")
 
+BOARD_RANGES: Mapping[str, tuple[int, int]] = {
+    # (least, most) of each number in [rules]; for a list, of each entry (and of its length).
+    # The least is what the rules need to go on at all (a 0 here has soft-locked or crashed
+    # the engine); the most keeps setup and a game small and finite. Listed in content/README.md.
+    "players_min": (2, 4), "players_max": (2, 4),  # the rulebook's 2-4, and four colours
+    "merchants_max": (1, 20), "miners_max": (1, 20),
+    "rounds": (1, 50), "vp_goal": (1, 500), "wage_rounds": (1, 50), "workers_per_dollar": (1, 10),
+    "equipment_display": (1, 20), "shipment_display": (1, 20),
+    "objectives_dealt": (1, 6), "objectives_kept": (1, 6), "corporations_dealt": (1, 6),
+    "merchant_cost": (0, 50), "miner_cost": (0, 50), "artifact_price": (1, 20), "artifact_vp": (0, 50),
+    "trades_per_action": (1, 10), "trade_give": (1, 10),
+    "zero_line_capacity": (1, 20), "enrich_max": (1, 10), "enrich_same_metal_max": (1, 10),
+    "buy_enriched_max": (1, 10), "owner_vp": (0, 10),
+    "gallery_draw": (1, 4), "gallery_reward": (0, 50),
+    "gallery_setup_face_up": (0, 10), "gallery_setup_face_down": (0, 10), "site_columns": (1, 10),
+    "gallery_max_cubes": (1, 10), "supply_per_metal": (1, 1000),
+}
+
 BOARD_RULES: Spec = {
-    f.name: (_ints if str(f.type).startswith("tuple") else _int, REQUIRED)
+    f.name: ((_ints if str(f.type).startswith("tuple") else _between)(*BOARD_RANGES[f.name]), REQUIRED)
     for f in dataclasses.fields(Board) if f.name != "islands"
 }
-"""Every scalar of `Board` must be in `[rules]`; derived so the two cannot drift apart."""
+"""Every scalar of `Board` must be in `[rules]` with a range; derived so the two cannot drift apart
+(a new field of `Board` without a range in `BOARD_RANGES` fails at import)."""
 
 FILES: tuple[str, ...] = ("board.toml",) + tuple(d.file for d in DECKS)
 
@@ -410,8 +472,10 @@ def _board_problems(b: Board) -> list[str]:
         (numbers == list(range(1, len(numbers) + 1)),
          f"islands must be numbered 1 to {len(numbers)} in order, got {numbers}"),
         (len(b.mining_islands) >= 1, "at least one island needs a mining site"),
-        (1 <= b.players_min <= b.players_max, "[rules]: 'players_min' must be ≥ 1 and ≤ 'players_max'"),
-        (b.rounds >= 1, "[rules]: 'rounds' must be ≥ 1"),
+        (len(numbers) >= b.players_max,
+         f"needs at least players_max = {b.players_max} islands, as each player takes a different "
+         f"island every round, got {len(numbers)}"),
+        (b.players_min <= b.players_max, "[rules]: 'players_min' must be ≤ 'players_max'"),
         (all(1 <= r <= b.rounds for r in wages),
          f"[rules]: 'wage_rounds' must lie within rounds 1 to {b.rounds}, got {wages}"),
         (wages == sorted(set(wages)), "[rules]: 'wage_rounds' must be ascending without repeats"),
@@ -420,14 +484,15 @@ def _board_problems(b: Board) -> list[str]:
          f"(for 0 to {b.gallery_draw} tiles face up), got {len(b.gallery_reward)}"),
         (b.objectives_kept <= b.objectives_dealt,
          "[rules]: 'objectives_kept' must be ≤ 'objectives_dealt'"),
-        (b.corporations_dealt >= 1, "[rules]: 'corporations_dealt' must be ≥ 1"),
         (b.gallery_setup_face_up + b.gallery_setup_face_down <= b.site_columns,
          "[rules]: 'gallery_setup_face_up' + 'gallery_setup_face_down' must be ≤ 'site_columns'"),
-        (b.workers_per_dollar >= 1, "[rules]: 'workers_per_dollar' must be ≥ 1"),
-        (b.trade_give >= 1, "[rules]: 'trade_give' must be ≥ 1"),
-        (b.gallery_max_cubes >= 1, "[rules]: 'gallery_max_cubes' must be ≥ 1"),
     ]
     return [message for ok, message in table if not ok]
+
+
+def _size(cards: Mapping[str, Any]) -> int:
+    """Cards in a deck, counting every copy of a gallery tile."""
+    return sum(getattr(c, "count", 1) for c in cards.values())
 
 
 def _deck_needs(b: Board, decks: Mapping[str, Mapping[str, Any]]) -> dict[str, tuple[int, int, str]]:
@@ -444,9 +509,11 @@ def _deck_needs(b: Board, decks: Mapping[str, Mapping[str, Any]]) -> dict[str, t
         "deals": (b.players_max * most_deals,
                   f"players_max {b.players_max} × the most starting deals of a corporation, {most_deals}"),
     }
-    size = lambda name: sum(getattr(c, "count", 1) for c in decks[name].values())
-    return {name: (size(name), need, why) for name, (need, why) in needs.items() if name in decks}
+    return {name: (_size(decks[name]), need, why) for name, (need, why) in needs.items() if name in decks}
 
+
+DECK_MOST = 500
+"""The most cards (or tiles, counting copies) a deck may hold, so that setup stays small."""
 
 LIMITS: tuple[tuple[str, str, str], ...] = (
     ("corporations", "merchants", "merchants_max"),
@@ -484,17 +551,65 @@ def default_content_dir() -> Path:
     return installed if installed.is_dir() else package.parent / "content"
 
 
+MAX_FILE_BYTES = 1_000_000
+"""The largest deck file read (the biggest shipped one is under 10 kB)."""
+
+MAX_DEPTH = 16
+"""The deepest nesting of tables and lists in a deck file (the decks need 5)."""
+
+
+def _read(path: Path) -> bytes:
+    """The file's bytes, if it is a regular file of at most `MAX_FILE_BYTES`; else `_Bad`.
+
+    The file is looked at before it is opened: opening a FIFO for reading waits for a
+    writer, and a device such as /dev/zero never ends. Reading stops one byte past the
+    limit, in case the file grew since.
+    """
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise _Bad("is not a regular file (a folder, device or pipe cannot be a deck)")
+    too_big = _Bad(f"is larger than the {MAX_FILE_BYTES:,} bytes a deck file may have")
+    if info.st_size > MAX_FILE_BYTES:
+        raise too_big
+    with open(path, "rb") as file:
+        data = file.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise too_big
+    return data
+
+
+def _too_deep(data: Any) -> bool:
+    """Whether tables and lists nest more than `MAX_DEPTH` levels (looked at without recursion)."""
+    level = [data]
+    for _ in range(MAX_DEPTH):
+        level = [v for x in level for v in (x.values() if isinstance(x, dict) else x)
+                 if isinstance(v, (dict, list))]
+        if not level:
+            return False
+    return True
+
+
 def _parse(path: Path) -> tuple[dict[str, Any] | None, list[str]]:
     try:
-        return tomli.loads(path.read_bytes().decode("utf-8")), []
+        data = tomli.loads(_read(path).decode("utf-8"))
     except FileNotFoundError:
         return None, [f"{path}: file is missing"]
     except OSError as error:
         return None, [f"{path}: cannot be read ({error.strerror or error})"]
+    except _Bad as bad:
+        return None, [f"{path}: {bad}"]
     except UnicodeDecodeError as error:
         return None, [f"{path}: is not UTF-8 text ({error.reason} at byte {error.start})"]
     except tomli.TOMLDecodeError as error:
         return None, [f"{path}: TOML syntax error: {error}"]
+    except (RecursionError, MemoryError):
+        # the parser's own limit on nesting (1,000 levels), or a dotted key thousands of parts long
+        return None, [f"{path}: nested too deeply to read (at most {MAX_DEPTH} levels)"]
+    except ValueError as error:  # a number of more than 4,300 digits, as Python limits them
+        return None, [f"{path}: has a value that cannot be read ({str(error)[:80]})"]
+    if _too_deep(data):
+        return None, [f"{path}: nested too deeply to read (at most {MAX_DEPTH} levels)"]
+    return data, []
 
 
 def fingerprint(parsed: Mapping[str, Any]) -> str:
@@ -531,6 +646,10 @@ def _load(directory: Path | str | None) -> tuple[Content | None, list[str]]:
                 decks[deck.name] = cards
     if board is not None:
         problems += _cross_problems(directory, board, decks)
+    problems += [
+        f"{directory / name}.toml: deck too large: {_size(cards)} cards (counting copies), at most {DECK_MOST}"
+        for name, cards in decks.items() if _size(cards) > DECK_MOST
+    ]
     if problems:
         return None, problems
     maps = {name: frozen_map(cards) for name, cards in decks.items()}

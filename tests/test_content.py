@@ -215,8 +215,8 @@ BROKEN = {
         "corporations.toml", 'Goldfinch Ventures"\nmerchants = 4', 'Goldfinch Ventures"\nmerchants = 8',
         "card \"goldfinch_ventures\": 'merchants' must be ≤ 7 (merchants_max in board.toml), got 8"),
     "deck too small": (
-        "board.toml", "equipment_display = 6", "equipment_display = 30",
-        "deck too small: 24 cards, but 4 players need 30 (equipment_display)"),
+        "board.toml", "objectives_dealt = 3", "objectives_dealt = 5",
+        "deck too small: 16 cards, but 4 players need 20 (objectives_dealt 5 × players_max 4)"),
     "too few deals for the starting hands": (
         "corporations.toml", 'money = 4\ndeals = 1\n\n[[corporation]]\nid = "saltmarsh',
         'money = 4\ndeals = 8\n\n[[corporation]]\nid = "saltmarsh',
@@ -229,7 +229,7 @@ BROKEN = {
 WHERE = {  # the file a problem is reported in, when not the edited one
     "gallery above the cube limit": "galleries.toml",
     "too few deals for the starting hands": "deals.toml",
-    "deck too small": "equipment.toml",
+    "deck too small": "objectives.toml",
 }
 
 

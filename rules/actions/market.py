@@ -16,7 +16,7 @@ def _artifact_cands(s, step):
     p, price = player(s, step), s.board.artifact_price
     island = step.data["island"]
     for metal in METALS:
-        label = _ARTIFACT_LABELS[metal, price]
+        label = _ARTIFACT_LABELS.get((metal, price)) or _artifact_label(metal, price)
         if metal not in s.artifacts.get(island, ()):
             yield Cand("artifact:" + metal, label, metal,
                        lambda metal=metal: f"The {metal} artifact of island {island} has been bought")
@@ -27,7 +27,12 @@ def _artifact_cands(s, step):
             yield Cand("artifact:" + metal, label, metal)
 
 
-_ARTIFACT_LABELS = {(m, n): f"{m.capitalize()} artifact for {n} {m}" for m in METALS for n in range(1, 10)}
+def _artifact_label(metal: str, price: int) -> str:
+    return f"{metal.capitalize()} artifact for {price} {metal}"
+
+
+_ARTIFACT_LABELS = {(m, n): _artifact_label(m, n) for m in METALS for n in range(1, 10)}
+"""The usual labels, made once; a deck's price outside them (up to 20) gets its label when asked."""
 
 
 def _can_buy_artifact(s, seat, data) -> bool:
