@@ -46,6 +46,7 @@ from rules.cards import (
     Shipment,
     frozen_map,
 )
+from rules.names import shown_safely
 from rules.registry import EFFECTS, ISLAND_ACTIONS, MEASURES, REQUIRED
 
 __all__ = ["ContentError", "check_content", "default_content_dir", "load_content"]
@@ -108,7 +109,12 @@ _int = _between(0, CARD_MOST)
 _count = _between(1, CARD_MOST)
 _level = _kind(lambda v: _is_int(v) and 1 <= v <= 4, "an integer from 1 to 4")
 _bool = _kind(lambda v: isinstance(v, bool), "true or false")
-_text = _kind(lambda v: isinstance(v, str) and v.strip() != "", "a non-empty string")
+TEXT_MOST = 1000
+"""The most characters a name or a text of a deck may have."""
+
+_text = _kind(lambda v: isinstance(v, str) and v.strip() != "" and len(v) <= TEXT_MOST and shown_safely(v) == v,
+              f"a non-empty string of at most {TEXT_MOST} printable characters (no control, zero-width or"
+              " direction characters: the text goes to players' screens)")
 _id = _kind(
     lambda v: isinstance(v, str) and re.fullmatch(r"[a-z0-9_]+", v) is not None,
     "an id of lowercase letters, digits and _",

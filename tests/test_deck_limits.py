@@ -298,3 +298,14 @@ def test_any_deck_either_loads_and_plays_to_the_end_or_is_explained(files: dict[
             assert all(p.startswith(f"{directory}/") and ".toml" in p for p in error.problems), error.problems
             return
         assert play_at_random(content, seed) < MAX_DECISIONS
+
+
+@pytest.mark.parametrize("hostile", ["\\u001b]0;PWNED\\u0007Generator", "Gen\\u200berator", "\\u202eGenerator",
+                                     "Gener\\tator", "G" * 1001])
+def test_a_card_text_a_terminal_would_act_on_is_refused(copy: Path, hostile: str) -> None:
+    """Deck text goes to every player's screen (issue 17, point 2): no control, zero-width or direction
+    characters, and no novel: the loader names the file, the card and the key."""
+    edit(copy, "equipment.toml", 'name = "Generator"', f'name = "{hostile}"')
+    problems = check_content(copy)
+    assert any(str(copy / "equipment.toml") in p and "'name' must be a non-empty string of at most 1000 printable"
+               in p for p in problems), "\n".join(problems)
