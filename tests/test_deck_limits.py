@@ -11,7 +11,6 @@ import dataclasses
 import os
 import random
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -26,22 +25,7 @@ from rules.choose import NoLegalChoice
 from rules.loader import FILES, MAX_FILE_BYTES, ContentError, check_content, default_content_dir, load_content
 
 from scenario import act, give, options, ready
-
-
-@pytest.fixture
-def copy(tmp_path: Path) -> Path:
-    """A private copy of the shipped content to break."""
-    target = tmp_path / "content"
-    shutil.copytree(default_content_dir(), target)
-    return target
-
-
-def edit(directory: Path, file: str, old: str, new: str) -> None:
-    """Replace one exact, unique passage, so a test cannot silently edit the wrong card."""
-    path = directory / file
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, f"{old!r} is not unique in {file}"
-    path.write_text(text.replace(old, new), encoding="utf-8")
+from test_content import copy, edit  # noqa: F401 - copy: the fixture of a private copy of the decks
 
 
 def only_first_island(directory: Path) -> None:
