@@ -39,7 +39,16 @@ def candidates(s: GameState) -> Ask:
         ask = _setup(s)
     else:
         return Ask(None, "game_over", "The game is over", [])
-    if not ask.legal:
+    return ask
+
+
+def playable(s: GameState, ask: Ask) -> Ask:
+    """`ask`, the decision the game waits on; NoLegalChoice if nobody may do anything there (a soft-lock).
+
+    Asked by the engine where a game waits for a choice, not of every state: a
+    replay's states between the events of one choice (before the objectives are
+    dealt, say) wait on nobody."""
+    if ask.kind != "game_over" and not ask.legal:
         raise NoLegalChoice(_stuck(s, ask))
     return ask
 

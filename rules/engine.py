@@ -10,7 +10,7 @@ from typing import Callable, Iterable, Protocol
 from . import codec
 from . import events as ev
 from .cards import Content
-from .choose import Ask, candidates, decision_of, resolve
+from .choose import Ask, candidates, decision_of, playable, resolve
 from .decision import Decision, Rejection
 from .evolve import HANDLERS, evolve
 from .state import GameState
@@ -111,7 +111,7 @@ class Engine:
 
     def _candidates(self) -> Ask:
         if self._ask is None:
-            self._ask = candidates(self.state)
+            self._ask = playable(self.state, candidates(self.state))
         return self._ask
 
     def state_edited(self) -> None:
@@ -168,7 +168,7 @@ class Engine:
                 key = (id(ask), choice)
                 known = self._led_to.get(key)
                 if known is None:
-                    known = self._led_to[key] = (ask, candidates(self.state))
+                    known = self._led_to[key] = (ask, playable(self.state, candidates(self.state)))
                 return known[1]
             if kind in TAKEN_BACK and before:
                 return before.pop()
