@@ -54,6 +54,12 @@ def _conforms(tp: Any, v: Any) -> bool:
 _NAMES = {int: "a whole number", str: "a string", bool: "true or false"}
 
 
+def _clip(value: Any, most: int = 60) -> str:
+    """A value from the file as a message quotes it: its repr (no control character gets through), cut short."""
+    shown = repr(value)
+    return shown if len(shown) <= most else f"{shown[:most - 1]}…"
+
+
 def event_from_json(d: Any, index: int) -> Any:
     """Event number `index` of a log, rebuilt from JSON after checking its type and fields."""
     where = f"event {index + 1}"
@@ -62,18 +68,18 @@ def event_from_json(d: Any, index: int) -> Any:
     kind = d.get("type")
     cls = ev.EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise LogError(f"{where} has an unknown type {kind!r}")
+        raise LogError(f"{where} has an unknown type {_clip(kind)}")
     hints = typing.get_type_hints(cls)
     fields = set(hints)
     given = set(d) - {"type"}
     if fields - given:
         raise LogError(f"{where} ({kind}) lacks {', '.join(sorted(fields - given))}")
     if given - fields:
-        raise LogError(f"{where} ({kind}) has unknown fields: {', '.join(sorted(given - fields))}")
+        raise LogError(f"{where} ({kind}) has unknown fields: {_clip(sorted(given - fields))}")
     for name, tp in hints.items():
         if not _conforms(tp, d[name]):
             want = _NAMES.get(tp, str(tp).replace("typing.", ""))
-            raise LogError(f"{where} ({kind}): {name!r} must be {want}, got {d[name]!r}")
+            raise LogError(f"{where} ({kind}): {name!r} must be {want}, got {_clip(d[name])}")
     return codec.from_plain(cls, {k: v for k, v in d.items() if k != "type"})
 
 

@@ -22,9 +22,7 @@ import dataclasses
 import difflib
 import hashlib
 import json
-import os
 import re
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -46,6 +44,7 @@ from rules.cards import (
     Shipment,
     frozen_map,
 )
+from rules.files import FileRefused, read_regular
 from rules.names import shown_safely
 from rules.registry import EFFECTS, ISLAND_ACTIONS, MEASURES, REQUIRED
 
@@ -565,23 +564,11 @@ MAX_DEPTH = 16
 
 
 def _read(path: Path) -> bytes:
-    """The file's bytes, if it is a regular file of at most `MAX_FILE_BYTES`; else `_Bad`.
-
-    The file is looked at before it is opened: opening a FIFO for reading waits for a
-    writer, and a device such as /dev/zero never ends. Reading stops one byte past the
-    limit, in case the file grew since.
-    """
-    info = os.stat(path)
-    if not stat.S_ISREG(info.st_mode):
-        raise _Bad("is not a regular file (a folder, device or pipe cannot be a deck)")
-    too_big = _Bad(f"is larger than the {MAX_FILE_BYTES:,} bytes a deck file may have")
-    if info.st_size > MAX_FILE_BYTES:
-        raise too_big
-    with open(path, "rb") as file:
-        data = file.read(MAX_FILE_BYTES + 1)
-    if len(data) > MAX_FILE_BYTES:
-        raise too_big
-    return data
+    """The file's bytes, if it is a regular file of at most `MAX_FILE_BYTES`; else `_Bad`."""
+    try:
+        return read_regular(path, MAX_FILE_BYTES, "a deck file")
+    except FileRefused as refused:
+        raise _Bad(str(refused)) from None
 
 
 def _too_deep(data: Any) -> bool:

@@ -189,7 +189,7 @@ def lagoon(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
     )
 
 
-NOT_REGULAR = "is not a regular file (a folder, device or pipe cannot be a deck)"
+NOT_REGULAR = "is not a regular file (a folder, device or pipe cannot be a deck file)"
 
 
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])

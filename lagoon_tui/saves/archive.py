@@ -16,6 +16,7 @@ from typing import Any
 from rules import codec
 from rules.audit import LogError, audit, event_from_json
 from rules.cards import Content
+from rules.files import FileRefused, read_regular
 from rules.names import names_problems
 from rules.undo import Mark
 
@@ -26,6 +27,10 @@ from .store import Store, StoreError, now
 
 FORMAT = "lagoon-game"
 VERSION = 1
+MAX_IMPORT_BYTES = 10_000_000
+"""The largest game file read (a whole four-player game exports to about 100 kB)."""
+MAX_EVENTS = 50_000
+"""The most events a game file may hold (a whole game has a thousand or two)."""
 
 
 class ArchiveError(Exception):
@@ -66,13 +71,17 @@ def _need(doc: dict, key: str, kind: type, what: str) -> Any:
 def read_archive(path: Path, content: Content):
     """The checked game of an export file: (engine, seats, seed); ArchiveError says what is wrong."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_regular(Path(path), MAX_IMPORT_BYTES, "a game file").decode("utf-8")
+    except FileRefused as refused:
+        raise ArchiveError(f"it {refused}") from None
     except (OSError, UnicodeDecodeError) as error:
         raise ArchiveError(f"cannot read it: {getattr(error, 'strerror', None) or error}") from None
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as error:
         raise ArchiveError(f"it is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
+    except (RecursionError, ValueError):  # nested too deep; a number of more than 4,300 digits
+        raise ArchiveError("it is not a game file Lagoon can read (nested too deep, or a number too long)") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ArchiveError(f"it is not a Lagoon game export (no \"format\": \"{FORMAT}\")")
     version = _need(doc, "version", int, "a whole number")
@@ -93,6 +102,8 @@ def read_archive(path: Path, content: Content):
         raise ArchiveError(f"its seed is refused: {problem}")
     raw_events = _need(doc, "events", list, "a list of events")
     moves = _need(doc, "moves", list, "a list of moves")
+    if len(raw_events) > MAX_EVENTS or len(moves) > MAX_EVENTS:
+        raise ArchiveError(f"it holds more than the {MAX_EVENTS:,} events or moves a game file may have")
     for i, m in enumerate(moves):
         if not (isinstance(m, dict) and set(m) == {"seat", "choice"} and isinstance(m["choice"], str)
                 and (m["seat"] is None or isinstance(m["seat"], int) and not isinstance(m["seat"], bool))):

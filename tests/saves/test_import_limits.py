@@ -1,0 +1,131 @@
+"""Game files to import: what cannot be one is refused with a sentence naming the file, read no further than
+a stated size, never a traceback, a hang or memory exhausted (issue 17, points 5 and 10).
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lagoon_tui.saves import Store
+from lagoon_tui.saves.archive import MAX_EVENTS, MAX_IMPORT_BYTES, ArchiveError, export_game, read_archive
+from lagoon_tui.saves.recorder import record_new
+from rules import Engine, load_content
+
+from .test_cli_saves import lagoon, no_traceback
+
+CONTENT = load_content()
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory) -> dict:
+    """A short game's export, as a JSON document."""
+    folder = tmp_path_factory.mktemp("export")
+    with Store(folder / "lagoon.db") as store:
+        engine = Engine.new(CONTENT, ["Ana", "Ben"], seed=4)
+        game = record_new(store, engine)
+        rng = random.Random(4)
+        for _ in range(60):
+            ids = engine.legal_ids()
+            engine.choose(ids[rng.randrange(len(ids))])
+        return export_game(store, game, folder / "game.json")
+
+
+def refused(path: Path) -> str:
+    """The sentence the import gives for `path` (run as the command does, in a process of its own)."""
+    result = lagoon("--db", str(path.parent / "import.db"), "import", str(path))
+    no_traceback(result)
+    assert result.returncode == 2 and f"Cannot import {path}" in result.stderr, result.stderr
+    return result.stderr
+
+
+def test_a_device_a_fifo_or_a_folder_is_not_read(tmp_path):
+    zero = tmp_path / "zero.json"
+    zero.symlink_to("/dev/zero")
+    assert "is not a regular file" in refused(zero)
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    assert "is not a regular file" in refused(fifo)  # (opening it would wait for a writer for ever)
+    folder = tmp_path / "folder.json"
+    folder.mkdir()
+    assert "is not a regular file" in refused(folder)
+
+
+def test_a_file_over_the_size_limit_is_refused_unread(tmp_path):
+    big = tmp_path / "big.json"
+    with open(big, "wb") as file:
+        file.truncate(MAX_IMPORT_BYTES + 1)  # (sparse: nothing is written)
+    assert f"is larger than the {MAX_IMPORT_BYTES:,} bytes a game file may have" in refused(big)
+
+
+@pytest.mark.parametrize("text", ["[" * 100_000 + "]" * 100_000, '{"seed": ' + "9" * 5000 + "}"],
+                         ids=["nested deep", "a number of 5000 digits"])
+def test_what_the_json_parser_cannot_take_is_a_sentence(tmp_path, text):
+    path = tmp_path / "game.json"
+    path.write_text(text)
+    assert "not a game file Lagoon can read" in refused(path)
+
+
+def test_too_many_events_are_refused_before_they_are_replayed(tmp_path, exported):
+    doc = dict(exported, events=exported["events"] * (MAX_EVENTS // len(exported["events"]) + 1))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(doc))
+    assert f"more than the {MAX_EVENTS:,} events" in refused(path)
+
+
+def test_a_long_value_in_a_bad_event_is_quoted_short(tmp_path, exported):
+    events = [dict(exported["events"][0], type="X" * 100_000), *exported["events"][1:]]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(dict(exported, events=events)))
+    assert len(refused(path)) < 600
+
+
+def _paths(doc, prefix=()):
+    """Every place in a JSON document: (path of keys and indexes)."""
+    yield prefix
+    if isinstance(doc, dict):
+        for key, value in doc.items():
+            yield from _paths(value, (*prefix, key))
+    elif isinstance(doc, list):
+        for index, value in enumerate(doc[:3]):  # the first few of a list stand for the rest
+            yield from _paths(value, (*prefix, index))
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
+                                                                                        max_size=3), max_leaves=6)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_changed_game_file_imports_or_is_refused_with_a_sentence(tmp_path, exported, data):
+    """Hypothesis changes one or two places of a real export (a value replaced, a key dropped, a list cut):
+    reading it either gives the game or an ArchiveError, never another exception."""
+    doc = json.loads(json.dumps(exported))
+    places = list(_paths(doc))[1:]
+    for _ in range(data.draw(st.integers(1, 2))):
+        path = data.draw(st.sampled_from(places))
+        parent = doc
+        for step in path[:-1]:
+            parent = parent[step] if isinstance(parent, (dict, list)) and (
+                step in parent if isinstance(parent, dict) else step < len(parent)) else None
+        if parent is None or not isinstance(parent, (dict, list)):
+            continue
+        last = path[-1]
+        if isinstance(parent, dict) and last in parent and data.draw(st.booleans()):
+            del parent[last]
+        elif isinstance(parent, list) and isinstance(last, int) and last < len(parent) and data.draw(st.booleans()):
+            del parent[last:]
+        elif (isinstance(parent, dict) and last in parent) or (isinstance(parent, list) and last < len(parent)):
+            parent[last] = data.draw(JSON_VALUES)
+    file = tmp_path / "game.json"
+    file.write_text(json.dumps(doc))
+    try:
+        read_archive(file, CONTENT)
+    except ArchiveError as error:
+        assert str(error)
