@@ -26,6 +26,7 @@ import os
 import secrets
 import socket
 import sqlite3
+import stat
 from contextlib import contextmanager
 from dataclasses import field
 from datetime import datetime, timezone
@@ -191,12 +192,17 @@ def _explain(error: sqlite3.Error, path: Path) -> StoreError:
 
 
 def check_header(path: Path) -> None:
-    """Refuse a file that is not a Lagoon save, reading only its first 100 bytes."""
+    """Refuse a file that is not a Lagoon save, reading only its first 100 bytes (and nothing but a
+    regular file: /dev/null would take every write and keep none, and a pipe would wait for ever)."""
     try:
+        kind = path.stat().st_mode
+        if stat.S_ISDIR(kind):
+            raise StoreError(f"{path} is a folder, not a save file. Give a file name with --db PATH.")
+        if not stat.S_ISREG(kind):
+            raise StoreError(f"{path} is not a regular file (a device or a pipe cannot keep saved games). "
+                             "Give a file name with --db PATH.")
         with open(path, "rb") as f:
             head = f.read(100)
-    except IsADirectoryError:
-        raise StoreError(f"{path} is a folder, not a save file. Give a file name with --db PATH.") from None
     except OSError as error:
         raise StoreError(f"Cannot read the save file {path}: {error.strerror}.") from None
     if not head:

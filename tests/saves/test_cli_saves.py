@@ -153,3 +153,15 @@ def test_a_read_only_folder_is_a_message_not_a_traceback(tmp_path):
             no_traceback(result)
     finally:
         folder.chmod(0o755)
+
+
+@pytest.mark.parametrize("kind", ["/dev/null", "fifo"])
+def test_a_device_or_a_pipe_as_the_save_file_is_refused_for_what_it_is(kind, tmp_path):
+    """--db /dev/null took every write and kept none, and was then "the disk is full"; a pipe waited for ever."""
+    path = Path(kind) if kind.startswith("/") else tmp_path / kind
+    if kind == "fifo":
+        os.mkfifo(path)
+    result = lagoon("--db", str(path), "list")
+    no_traceback(result)
+    assert result.returncode == 2 and f"{path} is not a regular file" in result.stderr
+    assert "disk is full" not in result.stderr
