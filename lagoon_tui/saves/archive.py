@@ -136,6 +136,16 @@ def import_game(store: Store, path: Path, content: Content) -> int:
     except ArchiveError as error:
         raise ArchiveError(f"Cannot import {path}: {error}. Nothing was imported.") from None
     s = engine.state
+    names = tuple(p.name for p in s.players)
+    try:
+        for info in store.games():  # the same game imported twice would be two games
+            if (info.seed, info.names, info.fingerprint, info.length) == (s.seed, names, content.fingerprint,
+                                                                          len(engine.events)) \
+                    and store.load(info.id).events == engine.events:
+                raise ArchiveError(f"Cannot import {path}: it is game {info.id} already, move for move. "
+                                   "Nothing was imported.")
+    except StoreError as error:
+        raise ArchiveError(f"Cannot import {path}: {error} Nothing was imported.") from None
     try:
         return store.create(seed=s.seed, names=[p.name for p in s.players], colours=[p.colour for p in s.players],
                             fingerprint=content.fingerprint, events=engine.events,

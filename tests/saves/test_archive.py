@@ -53,14 +53,15 @@ def snapshot(store: Store) -> tuple:
     return tuple(c.execute(f"SELECT * FROM {t} ORDER BY 1").fetchall() for t in ("games", "events", "moves"))
 
 
-def test_export_then_import_gives_the_same_game(store, exported):
+def test_export_then_import_gives_the_same_game(exported, tmp_path):
     path, engine = exported
     doc = json.loads(path.read_text())
     assert (doc["format"], doc["version"], doc["content_fingerprint"]) == (FORMAT, VERSION, CONTENT.fingerprint)
     assert doc["seed"] == 3 and [s["name"] for s in doc["seats"]] == ["Ana", "Ben", "Cleo"]
     assert len(doc["events"]) == len(engine.events) and len(doc["moves"]) == len(engine.marks)
-    game = import_game(store, path, CONTENT)
-    again = open_game(store, game, CONTENT)
+    with Store(tmp_path / "other.db") as other:  # (in its own save file it is game 1 already)
+        game = import_game(other, path, CONTENT)
+        again = open_game(other, game, CONTENT)
     assert again.events == engine.events and again.marks == engine.marks and again.state == engine.state
 
 
@@ -68,9 +69,10 @@ def test_a_finished_game_round_trips(store, tmp_path):
     game, engine = played(store, 10_000, seed=9, players=4)
     assert engine.state.phase == "over"
     export_game(store, game, tmp_path / "done.json")
-    copy = import_game(store, tmp_path / "done.json", CONTENT)
-    assert store.info(copy).status == "over"
-    assert open_game(store, copy, CONTENT).state == engine.state
+    with Store(tmp_path / "other.db") as other:
+        copy = import_game(other, tmp_path / "done.json", CONTENT)
+        assert other.info(copy).status == "over"
+        assert open_game(other, copy, CONTENT).state == engine.state
 
 
 def edit_events(doc, fn):

@@ -84,10 +84,11 @@ def test_export_and_import_on_the_command_line(db, tmp_path):
     out = tmp_path / "game.json"
     result = lagoon("--db", str(db), "export", "2", str(out))
     assert result.returncode == 0 and out.exists()
-    result = lagoon("--db", str(db), "import", str(out))
-    assert result.returncode == 0 and "as game 3" in result.stdout
+    other = tmp_path / "other.db"  # (into the same file it is refused: it is game 2 already)
+    result = lagoon("--db", str(other), "import", str(out))
+    assert result.returncode == 0 and "as game 1" in result.stdout
     out.write_text(out.read_text().replace('"IslandChosen"', '"IslandStolen"', 1))
-    result = lagoon("--db", str(db), "import", str(out))
+    result = lagoon("--db", str(other), "import", str(out))
     assert result.returncode == 2 and "unknown type 'IslandStolen'" in result.stderr
     no_traceback(result)
 

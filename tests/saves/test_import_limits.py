@@ -96,6 +96,18 @@ def _paths(doc, prefix=()):
             yield from _paths(value, (*prefix, index))
 
 
+_GONE = object()
+
+
+def _at(parent, step):
+    """parent[step] if that place is still there, else _GONE."""
+    if isinstance(parent, dict) and isinstance(step, str) and step in parent:
+        return parent[step]
+    if isinstance(parent, list) and isinstance(step, int) and step < len(parent):
+        return parent[step]
+    return _GONE
+
+
 JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
                            lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
                                                                                         max_size=3), max_leaves=6)
@@ -112,16 +124,13 @@ def test_any_changed_game_file_imports_or_is_refused_with_a_sentence(tmp_path, e
         path = data.draw(st.sampled_from(places))
         parent = doc
         for step in path[:-1]:
-            parent = parent[step] if isinstance(parent, (dict, list)) and (
-                step in parent if isinstance(parent, dict) else step < len(parent)) else None
-        if parent is None or not isinstance(parent, (dict, list)):
-            continue
+            parent = _at(parent, step)
         last = path[-1]
-        if isinstance(parent, dict) and last in parent and data.draw(st.booleans()):
-            del parent[last]
-        elif isinstance(parent, list) and isinstance(last, int) and last < len(parent) and data.draw(st.booleans()):
-            del parent[last:]
-        elif (isinstance(parent, dict) and last in parent) or (isinstance(parent, list) and last < len(parent)):
+        if _at(parent, last) is _GONE:  # (an earlier change took this place away)
+            continue
+        if data.draw(st.booleans()):
+            del parent[last if isinstance(parent, dict) else slice(last, None)]  # a key dropped, a list cut
+        else:
             parent[last] = data.draw(JSON_VALUES)
     file = tmp_path / "game.json"
     file.write_text(json.dumps(doc))
@@ -129,3 +138,15 @@ def test_any_changed_game_file_imports_or_is_refused_with_a_sentence(tmp_path, e
         read_archive(file, CONTENT)
     except ArchiveError as error:
         assert str(error)
+
+
+def test_a_game_imported_twice_is_said_to_be_there_already(tmp_path, exported):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(exported))
+    db = tmp_path / "import.db"
+    first = lagoon("--db", str(db), "import", str(path))
+    assert first.returncode == 0, first.stderr
+    again = lagoon("--db", str(db), "import", str(path))
+    no_traceback(again)
+    assert again.returncode == 2 and "it is game 1 already, move for move" in again.stderr
+    assert len(Store(db).games()) == 1
