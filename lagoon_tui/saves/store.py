@@ -256,6 +256,11 @@ class Store:
         if version == 0 and tables - {"sqlite_sequence"}:
             raise StoreError(f"{self.path} is another program's SQLite database, not a Lagoon save file. "
                              "It was left as it is; choose another file with --db PATH.")
+        lost = {"games", "events", "moves"} - tables
+        if version >= 1 and lost:  # ours, but a table of its games is gone: nothing is made up for it
+            raise StoreError(f"{self.path} is damaged: its table{'s' if len(lost) > 1 else ''} of "
+                             f"{' and '.join(sorted(lost))} {'are' if len(lost) > 1 else 'is'} missing. "
+                             "It was left as it is; choose another file with --db PATH.")
         if version == 0:
             # Marked while still in rollback mode, so the mark is in the main file's
             # header at once (in WAL mode it could wait in the -wal file).

@@ -88,3 +88,23 @@ async def test_the_load_screen_lists_a_damaged_game_and_says_why_it_cannot_be_op
             await pilot.pause()
             shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
     assert "damaged: its scores cannot be read" in shown and "Cleo, Dev" in shown
+
+
+@pytest.mark.parametrize("table", ["events", "moves", "games"])
+def test_a_save_file_that_lost_a_table_is_refused_and_left_as_it_is(db, table):
+    """A dropped table was silently made anew (and the games' logs with it lost for good)."""
+    with sqlite3.connect(db) as conn:
+        if table != "games":
+            conn.execute(f"DROP TABLE {table}")
+        else:
+            conn.execute("PRAGMA foreign_keys = OFF")
+            conn.execute("DROP TABLE games")
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    before = db.read_bytes()
+    for command in (["list"], ["resume", "1"], ["delete", "1", "--yes"]):
+        result = lagoon("--db", str(db), *command)
+        no_traceback(result)
+        assert result.returncode == 2 and f"{db} is damaged: its table of {table} is missing" in result.stderr
+    assert db.read_bytes() == before
+    with sqlite3.connect(db) as conn:
+        assert table not in {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
