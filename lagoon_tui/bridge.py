@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rules import Engine
 from rules import events as ev
+from rules.choose import NoLegalChoice
 from rules.decision import Rejection
 from rules.record import FrozenRecord, frozen_record
 from rules.narrate import tell
@@ -20,12 +21,14 @@ from .scene import LogLine, Scene
 
 
 @frozen_record
-class NotSaved(FrozenRecord):
-    """A choice the rules allowed but the save file could not take (a full disk, another window's write):
-    it was not made. False, as a Rejection is; told apart from one, since no rule refused it."""
+class NotMade(FrozenRecord):
+    """A choice the rules allowed that was not made all the same: the save file could not take it (a full
+    disk, another window's write), or it led to a position nobody can play on (decks the limits missed).
+    False, as a Rejection is; told apart from one, since no rule refused it. `title` heads the message."""
 
     choice: str
     reason: str
+    title: str
 
     def __bool__(self) -> bool:
         return False
@@ -42,15 +45,20 @@ class GameBridge:
     def content(self):
         return self.engine.content
 
-    def choose(self, option_id: str) -> list | Rejection | NotSaved:
-        """The engine's answer; a choice that could not be saved is NotSaved (and was never made)."""
+    def choose(self, option_id: str) -> list | Rejection | NotMade:
+        """The engine's answer; a choice that could not be saved or played on is NotMade (and was never made)."""
         mover = self.engine.pending.seat
         try:
             result = self.engine.choose(option_id)
         except StoreError as error:
-            return NotSaved(option_id, f"{error} Your move was not made.")
+            return NotMade(option_id, f"{error} Your move was not made.", "Not saved")
+        except NoLegalChoice as error:  # (found while it was saved: the engine took the choice back)
+            return NotMade(option_id, f"{error} Your move was not made.", "The game cannot go on")
         if result:
-            self.pass_where_forced(mover)
+            try:
+                self.pass_where_forced(mover)
+            except NoLegalChoice as error:  # (a game not saved finds it only now)
+                return NotMade(option_id, str(error), "The game cannot go on")
         return result
 
     def pass_where_forced(self, mover: int | None = None) -> None:

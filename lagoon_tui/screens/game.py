@@ -21,7 +21,7 @@ from textual.widget import Widget
 
 from rules.decision import OPEN_KINDS
 
-from ..bridge import GameBridge, NotSaved
+from ..bridge import GameBridge, NotMade
 from ..cards_text import describe_option
 from ..quiet_gc import collector
 from ..scene import COLOUR_LETTERS
@@ -447,8 +447,8 @@ class GameScreen(SteadyScreen, PagedScreen):
         if self.at_keyboard is None or option_id not in engine.pending.ids():
             return
         result = self.bridge.choose(option_id)
-        if isinstance(result, NotSaved):
-            self.notify(result.reason, title="Not saved", severity="error", markup=False, timeout=15)
+        if isinstance(result, NotMade):
+            self.notify(result.reason, title=result.title, severity="error", markup=False, timeout=15)
             return
         if not result and hasattr(result, "reason"):
             self.notify(result.reason, title="Not allowed", severity="warning", markup=False)
