@@ -236,6 +236,9 @@ class Store:
             self.conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as error:
             raise _explain(error, self.path) from None
+        # text that is not UTF-8 (a damaged page) is read with U+FFFD where it went wrong: the row it is in
+        # is then damaged, as a row that cannot be read is, instead of stopping every query of the table
+        self.conn.text_factory = lambda data: data.decode("utf-8", "replace")
         try:
             self._prepare(synchronous)
         except sqlite3.Error as error:

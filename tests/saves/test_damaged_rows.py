@@ -108,3 +108,18 @@ def test_a_save_file_that_lost_a_table_is_refused_and_left_as_it_is(db, table):
     assert db.read_bytes() == before
     with sqlite3.connect(db) as conn:
         assert table not in {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+
+
+@pytest.mark.parametrize("sql, said", [
+    ("UPDATE games SET seats = CAST(X'5B7B226E616D65223A22FF' AS TEXT) WHERE id = 1", "damaged: its seats"),
+    ("UPDATE events SET data = CAST(X'7B22FFFE' AS TEXT) WHERE game = 1 AND pos = 3", "cannot read"),
+], ids=["seats", "event"])
+def test_text_that_is_not_utf8_damages_its_row_only(db, tmp_path, sql, said):
+    damage(db, sql)
+    listed = lagoon("--db", str(db), "list", env={"COLUMNS": "200"})
+    no_traceback(listed)
+    assert listed.returncode == 0 and "Cleo, Dev" in listed.stdout  # the other game is listed as ever
+    out = tmp_path / "out.json"
+    exported = lagoon("--db", str(db), "export", "1", str(out))
+    no_traceback(exported)
+    assert exported.returncode == 2 and said in exported.stderr and not out.exists()
