@@ -12,6 +12,7 @@ matches its event log: tests that replay the log must not use these editors.
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Iterable
 
 from rules import Engine, Rejection, load_content
@@ -255,3 +256,14 @@ __all__ = [
     "pass_all", "of", "names", "refresh", "give", "clear_raw", "set_gallery", "clear_site",
     "stack_gallery_deck", "set_centre", "set_round", "gallery", "tile_kind", "free_merchants", "cube_totals",
 ]
+
+
+def two_islands_for_three() -> Engine:
+    """Decks the loader would refuse (two islands, three players), set up by hand: Ana has chosen island 1,
+    and once Ben takes island 2 Cleo has none left, a position nobody can play on."""
+    board = dataclasses.replace(CONTENT.board, islands=CONTENT.board.islands[:2])
+    engine = Engine.new(dataclasses.replace(CONTENT, board=board), ["Ana", "Ben", "Cleo"], seed=1, start_player=0)
+    while engine.state.phase == "setup":
+        engine.choose(engine.legal_ids()[0])
+    engine.choose("island:1")
+    return engine

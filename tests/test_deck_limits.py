@@ -24,7 +24,7 @@ from rules import Engine
 from rules.choose import NoLegalChoice
 from rules.loader import FILES, MAX_FILE_BYTES, ContentError, check_content, default_content_dir, load_content
 
-from scenario import act, give, options, ready
+from scenario import act, give, options, ready, two_islands_for_three
 from test_content import copy, edit  # noqa: F401 - copy: the fixture of a private copy of the decks
 
 
@@ -138,12 +138,7 @@ def test_a_decision_without_a_legal_choice_is_an_error_not_a_soft_lock() -> None
 
 
 def test_a_round_without_an_island_left_is_an_error_not_a_soft_lock() -> None:
-    content = load_content()
-    board = dataclasses.replace(content.board, islands=content.board.islands[:2])
-    engine = Engine.new(dataclasses.replace(content, board=board), ["Ana", "Ben", "Cleo"], seed=1, start_player=0)
-    while engine.state.phase == "setup":
-        engine.choose(engine.legal_ids()[0])
-    engine.choose("island:1")
+    engine = two_islands_for_three()
     engine.choose("island:2")
     with pytest.raises(NoLegalChoice, match=r"Cleo must decide .* no legal choice \(island:1: Island 1 was chosen"):
         engine.legal_ids()

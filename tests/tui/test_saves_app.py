@@ -365,18 +365,12 @@ async def test_a_move_into_a_position_nobody_can_play_on_is_said_and_not_made(tm
     """Decks the limits missed (built by hand here: two islands for three players): the choice that would
     leave Cleo no island is taken back (it is found while the move is saved) and the screen says why,
     instead of the app ending in a traceback."""
-    import dataclasses
-
     from lagoon_tui.bridge import GameBridge
+    from scenario import two_islands_for_three
 
     from .drive import screen_text
 
-    content = load_content()
-    board = dataclasses.replace(content.board, islands=content.board.islands[:2])
-    engine = Engine.new(dataclasses.replace(content, board=board), ["Ana", "Ben", "Cleo"], seed=1, start_player=0)
-    while engine.state.phase == "setup":
-        engine.choose(engine.legal_ids()[0])
-    engine.choose("island:1")
+    engine = two_islands_for_three()
     store = Store(tmp_path / "lagoon.db")
     record_new(store, engine)
     bridge = GameBridge(engine)
@@ -385,7 +379,7 @@ async def test_a_move_into_a_position_nobody_can_play_on_is_said_and_not_made(tm
     assert not refused and refused.title == "The game cannot go on" and "Cleo must decide" in refused.reason
     assert engine.events == before and engine.pending.seat == 1  # Ben may still choose: nothing was made
 
-    app = LagoonApp(dataclasses.replace(content, board=board))
+    app = LagoonApp(engine.content)
     async with app.run_test(size=(160, 50), notifications=True) as pilot:
         await app.push_screen(GameScreen(bridge))
         await pilot.pause()
