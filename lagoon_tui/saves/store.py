@@ -367,12 +367,15 @@ class Store:
 
     def _check_writer(self, c: sqlite3.Connection, game: int, length: int) -> None:
         """Refuse a write unless this store holds `game` and its saved log is `length` events long."""
+        saved = c.execute("SELECT length FROM games WHERE id = ?", (game,)).fetchone()
+        if saved is None:  # (its lease went with it)
+            raise StoreError(f"Game {game} was deleted from {self.path} in another window or by `lagoon delete`, "
+                             "so this window can no longer save it. Its moves until now went with it.")
         row = c.execute("SELECT token FROM leases WHERE game = ?", (game,)).fetchone()
         if row is None or row[0] != self.token:
             raise StoreError(f"Game {game} was taken over by another window, so this one can no longer "
                              "change it. Close this window; the game goes on in the other one.")
-        saved = c.execute("SELECT length FROM games WHERE id = ?", (game,)).fetchone()
-        if saved is not None and saved[0] != length:
+        if saved[0] != length:
             raise StoreError(f"Game {game} was changed in another window (its saved log has {saved[0]} events, "
                              f"this window's {length}). Close this window and resume the game to see it as saved.")
 

@@ -254,3 +254,16 @@ def test_a_save_file_of_schema_1_is_given_the_leases_table_and_its_games_play_on
         assert again.events == engine.events
         assert GameBridge(again).choose(again.legal_ids()[0])
     assert len(saved_log(db, game)) == len(again.events)
+
+
+def test_a_game_deleted_elsewhere_while_it_is_played_is_said_to_be_deleted(db, game, windows):
+    """`lagoon delete` from another shell while a window plays the game: the window's next move is refused
+    with what happened (it read "Not allowed — … FOREIGN KEY constraint failed", later "taken over")."""
+    first = windows()
+    assert first.send("open")[0]["ok"]
+    result = subprocess.run([sys.executable, "-m", "lagoon_tui", "--db", str(db), "delete", str(game), "--yes"],
+                            capture_output=True, text=True, timeout=60, cwd=REPO, stdin=subprocess.DEVNULL)
+    assert result.returncode == 0, result.stderr
+    (answer,) = first.send("move")
+    assert not answer["ok"] and f"Game {game} was deleted from {db}" in answer["error"]
+    assert "FOREIGN KEY" not in answer["error"] and "taken over" not in answer["error"]
