@@ -83,6 +83,18 @@ def event_from_json(d: Any, index: int) -> Any:
     return codec.from_plain(cls, {k: v for k, v in d.items() if k != "type"})
 
 
+def _difference(made, logged) -> str:
+    """What the rules made of a move against what the log says it made, in words: the event, or its fields."""
+    if logged is None:
+        return f"gives {type(made).__name__}, where the log ends"
+    if type(made) is not type(logged):
+        return f"gives {type(made).__name__}, the log has {type(logged).__name__}"
+    ours, theirs = codec.to_plain(made), codec.to_plain(logged)
+    fields = [f"{name} {_clip(ours[name], 30)} (the log: {_clip(theirs[name], 30)})"
+              for name in ours if ours[name] != theirs.get(name)]
+    return f"gives {type(made).__name__} with {', '.join(fields)}"
+
+
 def _same(a, b) -> bool:
     return type(a) is type(b) and codec.to_plain(a) == codec.to_plain(b)
 
@@ -115,14 +127,13 @@ def audit(content: Content, events: Sequence, choices: Sequence[str]) -> Engine:
         try:
             result = engine.choose(choice)
         except Exception as error:  # noqa: BLE001 - any failure means the log is not a game
-            raise LogError(f"move {n} ({choice!r}) breaks the rules engine: {error}") from None
+            raise LogError(f"move {n} ({_clip(choice)}) breaks the rules engine: {error}") from None
         if not result and hasattr(result, "reason"):
-            raise LogError(f"move {n} ({choice!r}) is not allowed there: {result.reason}")
+            raise LogError(f"move {n} ({_clip(choice)}) is not allowed there: {result.reason}")
         for i, e in enumerate(result, start=start):
             if i >= len(events) or not _same(e, events[i]):
-                got = type(events[i]).__name__ if i < len(events) else "the end of the log"
-                raise LogError(f"event {i + 1}: move {n} ({choice!r}) gives {type(e).__name__}, "
-                               f"the log has {got}")
+                logged = events[i] if i < len(events) else None
+                raise LogError(f"event {i + 1}: move {n} ({_clip(choice)}) {_difference(e, logged)}")
     if len(engine.events) != len(events):
         raise LogError(f"the log has {len(events) - len(engine.events)} event(s) after its last move")
     return engine

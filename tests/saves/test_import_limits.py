@@ -150,3 +150,14 @@ def test_a_game_imported_twice_is_said_to_be_there_already(tmp_path, exported):
     no_traceback(again)
     assert again.returncode == 2 and "it is game 1 already, move for move" in again.stderr
     assert len(Store(db).games()) == 1
+
+
+def test_an_event_that_differs_from_what_its_move_gives_is_told_field_by_field(tmp_path, exported):
+    """A re-import of an edited file said "gives IslandChosen, the log has IslandChosen"."""
+    doc = json.loads(json.dumps(exported))
+    chosen = next(e for e in doc["events"] if e["type"] == "IslandChosen")
+    chosen["island"] = chosen["island"] % 4 + 1
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(ArchiveError, match=rf"gives IslandChosen with island \d \(the log: {chosen['island']}\)"):
+        read_archive(path, CONTENT)
