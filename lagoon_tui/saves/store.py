@@ -326,6 +326,7 @@ class Store:
     def create(self, *, seed: int, names: Sequence[str], colours: Sequence[str], fingerprint: str,
                events: Sequence, marks: Sequence[Mark], summary: Summary) -> int:
         """Save a new game with its log so far; its id."""
+        self._refuse_if_damaged()
         seats = json.dumps([{"name": n, "colour": c} for n, c in zip(names, colours)])
         stamp = now()
         with self._tx() as c:
@@ -430,10 +431,20 @@ class Store:
 
     def delete(self, game: int) -> None:
         self.info(game)  # a clear error for an unknown id
+        self._refuse_if_damaged()
         with self._tx() as c:
             c.execute("DELETE FROM events WHERE game = ?", (game,))
             c.execute("DELETE FROM moves WHERE game = ?", (game,))
             c.execute("DELETE FROM games WHERE id = ?", (game,))
+
+    def _refuse_if_damaged(self) -> None:
+        """No new game and no deletion in a file that holds a damaged game: it stays as it was found, for
+        whoever mends it (the sound games can still be played, exported and listed)."""
+        damaged = next((g for g in self.games() if g.damage), None)
+        if damaged is not None:
+            raise StoreError(f"{self.path} holds a damaged game (game {damaged.id}: {damaged.damage}), so Lagoon "
+                             "adds and deletes nothing in it. It was left as it is: export the games you want "
+                             "(lagoon export) and go on in another file with --db PATH.")
 
     # --- reading ---------------------------------------------------------------------
 

@@ -123,3 +123,23 @@ def test_text_that_is_not_utf8_damages_its_row_only(db, tmp_path, sql, said):
     exported = lagoon("--db", str(db), "export", "1", str(out))
     no_traceback(exported)
     assert exported.returncode == 2 and said in exported.stderr and not out.exists()
+
+
+def test_a_file_holding_a_damaged_game_gets_no_new_game_and_loses_none(db, tmp_path):
+    """Once `list` has called game 1 damaged, import and delete leave the file as it is (they wrote into it)."""
+    other = tmp_path / "other.db"
+    with Store(other) as store:
+        record_new(store, Engine.new(CONTENT, ["Eli", "Fay"], seed=7))
+    out = tmp_path / "another.json"
+    assert lagoon("--db", str(other), "export", "1", str(out)).returncode == 0
+    damage(db, ROWS["scores"][0])
+    with sqlite3.connect(db) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    before = db.read_bytes()
+    for command in (["import", str(out)], ["delete", "2", "--yes"]):
+        result = lagoon("--db", str(db), *command)
+        no_traceback(result)
+        assert result.returncode == 2 and "holds a damaged game (game 1: its scores cannot be read)" in result.stderr
+    assert db.read_bytes() == before
+    resumed = lagoon("--db", str(db), "export", "2", str(tmp_path / "again.json"))  # the sound game is still there
+    assert resumed.returncode == 0, resumed.stderr
