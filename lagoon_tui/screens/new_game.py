@@ -21,6 +21,7 @@ from lagoon_tui.scene import COLOUR_LETTERS, COLOUR_STYLES
 from lagoon_tui.settings import COLOURS, DEFAULT_NAMES, SEATS_MAX, SEATS_MIN, GameSettings, check_settings
 from lagoon_tui.screens.help import show_help
 from lagoon_tui.widgets.keys_footer import KeysFooter
+from rules.names import shown_safely
 
 RANDOM = -1  # the start-player choice "Random" (Select values must not be None)
 
@@ -121,10 +122,11 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
     def _colours(self, seats: int) -> list[str]:
         return [str(self.query_one(f"#colour-{s}", Select).value) for s in range(seats)]
 
-    def _start_options(self, seats: int, names: list[str] | None = None) -> list[tuple[str, int]]:
+    def _start_options(self, seats: int, names: list[str] | None = None) -> list[tuple[str | Text, int]]:
+        """Random, or each seat by the name typed so far (plain text: a name such as "[/]" is not markup)."""
         names = names or list(DEFAULT_NAMES[:seats])
         return [("Random", RANDOM)] + [
-            (f"Seat {s + 1}: {name.strip() or '(no name)'}", s) for s, name in enumerate(names)
+            (Text(shown_safely(f"Seat {s + 1}: {name.strip() or '(no name)'}")), s) for s, name in enumerate(names)
         ]
 
     # -- keeping the form consistent ---------------------------------------------------------
@@ -191,7 +193,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
 
     def _set_error(self, selector: str, message: str) -> None:
         error = self.query_one(selector, Static)
-        error.update(message)
+        error.update(Text(shown_safely(message)))  # (it may quote a name as typed: plain text)
         error.set_class(bool(message), "-shown")
 
     def action_cancel(self) -> None:

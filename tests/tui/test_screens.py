@@ -536,3 +536,25 @@ async def test_new_game_arrows_move_between_fields_and_the_hint_says_what_enter_
         assert screen.focused.id == "name-2"
         await settle(pilot, "enter")
     assert app.results == [GameSettings(("Ana", "Ben", "Cleo"), ("red", "yellow", "green"), None, None)]
+
+
+@pytest.mark.parametrize("name", ["[/]", "[bold red]Ana", "[link=x]Bo", "Ana\x1b[2J"])
+async def test_new_game_a_name_that_looks_like_markup_or_holds_an_escape_is_text(name):
+    """Typed (or pasted) into the form, it is shown as typed in the start player's list and in the problem
+    it causes, never read as markup (a "[/]" ended the app) nor sent to the terminal."""
+    app = ScreensApp(NewGameScreen)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#name-0", Input).value = name
+        await pilot.pause()
+        form.query_one("#start", Select).focus()
+        await settle(pilot, "enter")  # the start player's list, open
+        listed = flat(screen_text(app))
+        await settle(pilot, "escape", "ctrl+s")
+        text = flat(screen_text(app))
+    assert f"Seat 1: {name.replace(chr(27), '')}" in listed
+    if "\x1b" in name:
+        assert app.results == [] and "not the character U+001B" in text
+    else:
+        assert app.results[0].names[0] == name  # a printable name is a name
