@@ -88,7 +88,8 @@ class EndScreen(Screen[str]):
             yield DataTable(id="end-table", cursor_type="none", zebra_stripes=True,
                             header_height=2, show_row_labels=False)
             lines = tiebreak_lines(r)
-            yield VerticalScroll(Static("\n".join(lines)), id="end-ties", classes="-shown" if lines else "",
+            # (the lines name players: plain text, never markup)
+            yield VerticalScroll(Static(Text("\n".join(lines))), id="end-ties", classes="-shown" if lines else "",
                                  can_focus=False)
             yield Static("↑ ↓ scroll the sheet · Tab to the choices below", classes="hint", id="end-hint")
             yield OptionList(Option("Back to title  (b)", id="title"), Option("New game  (n)", id="new"),

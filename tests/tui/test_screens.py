@@ -558,3 +558,14 @@ async def test_new_game_a_name_that_looks_like_markup_or_holds_an_escape_is_text
         assert app.results == [] and "not the character U+001B" in text
     else:
         assert app.results[0].names[0] == name  # a printable name is a name
+
+
+async def test_the_end_screen_shows_a_tie_between_players_whose_names_look_like_markup():
+    """A player may be called "[/]" (a printable name): the tie-breaker lines name them as text (it ended the app)."""
+    players = (_player(0, "[/]", 1, 20, money=5, equipment=2), _player(1, "[bold red]Bo", 2, 20, money=5))
+    results = GameResults(players=players, end_reason="last_round", tiebreak_used=True, rounds=15,
+                          ties=find_ties(players))
+    app = ScreensApp(lambda: EndScreen(results))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        assert "[/] and [bold red]Bo tied on 20 VP" in flat(screen_text(app))
