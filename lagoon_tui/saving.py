@@ -26,7 +26,8 @@ class SavedGamesMixin:
             self.store.release()  # a window writes one game at a time: the one it left is free again
             record_new(self.store, engine)
         except StoreError as error:
-            self.notify(f"{error} The game was not started.", title="Cannot save", severity="error", timeout=15)
+            self.notify(f"{error} The game was not started.", title="Cannot save", severity="error", timeout=15,
+                        markup=False)
             return False
         return True
 
@@ -36,7 +37,8 @@ class SavedGamesMixin:
         try:
             return self.store.latest_unfinished()
         except StoreError as error:
-            self.notify(str(error), title="Saved games", severity="error", timeout=15)
+            self.notify(str(error), title="Saved games", severity="error", timeout=15,
+                        markup=False)
             return None
 
     def action_resume(self) -> None:
@@ -62,7 +64,8 @@ class SavedGamesMixin:
             self.ask_to_take_over(error)
             return
         except StoreError as error:
-            self.notify(str(error), title="Cannot resume", severity="error", timeout=15)
+            self.notify(str(error), title="Cannot resume", severity="error", timeout=15,
+                        markup=False)
             return
         if engine.state.phase == "over":
             self.store.release(game)  # nothing more will be written to a finished game
@@ -101,7 +104,8 @@ class SavedGamesMixin:
         try:
             engine = open_game(self.store, game, self.content, record=False)
         except StoreError as error:
-            self.notify(str(error), title="Cannot replay", severity="error", timeout=15)
+            self.notify(str(error), title="Cannot replay", severity="error", timeout=15,
+                        markup=False)
             return
         self.replay_engine(engine)
 

@@ -63,7 +63,8 @@ class LoadScreen(Screen[tuple[str, int] | None]):
             self.games = self.store.games()
         except StoreError as error:
             self.games = []
-            self.notify(str(error), title="Saved games", severity="error", timeout=15)
+            self.notify(str(error), title="Saved games", severity="error", timeout=15,
+                        markup=False)
         for g in self.games:
             scores = " ".join(f"{n[:6]} {vp}" for n, vp in zip(g.names, g.scores)) or "—"
             table.add_row(*map(plain, (str(g.id), when(g.updated), ", ".join(g.names), str(g.round or "setup"),
@@ -99,7 +100,8 @@ class LoadScreen(Screen[tuple[str, int] | None]):
             try:
                 self.store.delete(g.id)
             except StoreError as error:
-                self.notify(str(error), title="Not deleted", severity="error", timeout=15)
+                self.notify(str(error), title="Not deleted", severity="error", timeout=15,
+                        markup=False)
                 return
             self.notify(f"Deleted game {g.id}.")
             self.fill()
