@@ -178,16 +178,20 @@ class LagoonApp(SavedGamesMixin, App[None]):
     def leave_game(self, then: Callable[[], object]) -> None:
         """Ask before leaving the game in play; if yes, go back to the title and do `then`."""
         from .screens.confirm import ConfirmScreen
-        from .screens.title import TitleScreen
 
         def answered(yes: bool | None) -> None:
-            if not yes:
-                return
-            while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
-                self.pop_screen()
-            if not isinstance(self.screen, TitleScreen):
-                self.push_screen(TitleScreen())
-            then()
+            if yes:
+                self.back_to_title()
+                then()
 
         saved = " It is saved: Resume or Load brings it back." if self.store is not None else ""
         self.push_screen(ConfirmScreen(f"Leave the game in play?{saved}"), answered)
+
+    def back_to_title(self) -> None:
+        """Every screen above the title goes (the game's among them); a title is made if there is none."""
+        from .screens.title import TitleScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
+            self.pop_screen()
+        if not isinstance(self.screen, TitleScreen):
+            self.push_screen(TitleScreen())

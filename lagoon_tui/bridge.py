@@ -16,7 +16,7 @@ from rules.narrate import tell
 from rules.undo import NoUndo, UndoPoint
 from rules.view import view
 
-from .saves.store import StoreError
+from .saves.store import GameLost, StoreError
 from .scene import LogLine, Scene
 
 
@@ -40,6 +40,7 @@ class GameBridge:
         self._logs: dict[int | None, list[LogLine]] = {}
         self._told: dict[int | None, int] = {}  # events narrated so far, per reader
         self._forced: set[int] = set()  # where in the log a pass was made for a player who had no other move
+        self.lost: str | None = None  # why this window can no longer save the game (another took it), if so
 
     @property
     def content(self):
@@ -51,6 +52,7 @@ class GameBridge:
         try:
             result = self.engine.choose(option_id)
         except StoreError as error:
+            self._note_lost(error)
             return NotMade(option_id, f"{error} Your move was not made.", "Not saved")
         except NoLegalChoice as error:  # (found while it was saved: the engine took the choice back)
             return NotMade(option_id, f"{error} Your move was not made.", "The game cannot go on")
@@ -83,12 +85,17 @@ class GameBridge:
         try:
             point = self.engine.undo()
         except StoreError as error:
+            self._note_lost(error)
             return NoUndo(f"{error} Nothing was taken back")
         if point:
             self._logs.clear()  # the log lost its last lines: tell it afresh
             self._told.clear()
             self._forced = {at for at in self._forced if at < point.pos}
         return point
+
+    def _note_lost(self, error: StoreError) -> None:
+        if isinstance(error, GameLost):
+            self.lost = str(error)
 
     def undo_note(self, seat: int | None) -> str:
         """For the prompt: what `u` would take back now, or why it cannot."""

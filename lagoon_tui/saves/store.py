@@ -90,6 +90,10 @@ class StoreError(Exception):
     """The save file cannot be used; the message says why and what to do."""
 
 
+class GameLost(StoreError):
+    """This window can no longer write the game: another took it over, changed it or deleted it."""
+
+
 class GameInUse(StoreError):
     """The game is open for writing in another window (another process, or another `Store`)."""
 
@@ -370,14 +374,14 @@ class Store:
         """Refuse a write unless this store holds `game` and its saved log is `length` events long."""
         saved = c.execute("SELECT length FROM games WHERE id = ?", (game,)).fetchone()
         if saved is None:  # (its lease went with it)
-            raise StoreError(f"Game {game} was deleted from {self.path} in another window or by `lagoon delete`, "
+            raise GameLost(f"Game {game} was deleted from {self.path} in another window or by `lagoon delete`, "
                              "so this window can no longer save it. Its moves until now went with it.")
         row = c.execute("SELECT token FROM leases WHERE game = ?", (game,)).fetchone()
         if row is None or row[0] != self.token:
-            raise StoreError(f"Game {game} was taken over by another window, so this one can no longer "
+            raise GameLost(f"Game {game} was taken over by another window, so this one can no longer "
                              "change it. Close this window; the game goes on in the other one.")
         if saved[0] != length:
-            raise StoreError(f"Game {game} was changed in another window (its saved log has {saved[0]} events, "
+            raise GameLost(f"Game {game} was changed in another window (its saved log has {saved[0]} events, "
                              f"this window's {length}). Close this window and resume the game to see it as saved.")
 
     def _lease(self, c: sqlite3.Connection, game: int) -> None:

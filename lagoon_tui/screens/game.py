@@ -33,6 +33,7 @@ from ..widgets.options import Options
 from ..widgets.player_board import secrets_text
 from ..widgets.prompt import PromptPanel
 from .board_layout import Side, compose_board
+from .confirm import ConfirmScreen
 from .curtain import CurtainScreen
 from .inspect import InspectScreen
 from .paging import SCROLL_KEYS, STEP_KEYS, Page, PagedScreen, board_pages, goto_key
@@ -447,6 +448,8 @@ class GameScreen(SteadyScreen, PagedScreen):
         if self.at_keyboard is None or option_id not in engine.pending.ids():
             return
         result = self.bridge.choose(option_id)
+        if self._lost():
+            return
         if isinstance(result, NotMade):
             self.notify(result.reason, title=result.title, severity="error", markup=False, timeout=15)
             return
@@ -456,6 +459,14 @@ class GameScreen(SteadyScreen, PagedScreen):
         self.advance()
 
     # --- keys -------------------------------------------------------------------------------
+
+    def _lost(self) -> bool:
+        """If another window took the game (or it was deleted), say so and offer the title; True then."""
+        if self.bridge.lost is None:
+            return False
+        self.app.push_screen(ConfirmScreen(f"{self.bridge.lost} Go back to the title?"),
+                             lambda yes: self.app.back_to_title() if yes else None)
+        return True
 
     def action_pick(self, index: int) -> None:
         option_id = self.query_one(PromptPanel).option_at(index)
@@ -471,6 +482,8 @@ class GameScreen(SteadyScreen, PagedScreen):
         if self.at_keyboard is None:
             return
         point = self.bridge.undo()
+        if self._lost():
+            return
         if not point:
             self.notify(point.reason[:1].upper() + point.reason[1:] + ".", title="Cannot undo", severity="warning",
                         markup=False)

@@ -267,3 +267,26 @@ def test_a_game_deleted_elsewhere_while_it_is_played_is_said_to_be_deleted(db, g
     (answer,) = first.send("move")
     assert not answer["ok"] and f"Game {game} was deleted from {db}" in answer["error"]
     assert "FOREIGN KEY" not in answer["error"] and "taken over" not in answer["error"]
+
+
+async def test_the_app_whose_game_was_taken_over_offers_the_title(db, game, windows):
+    """This window's game is taken by another: the next key says so and offers the title (before, every key
+    was refused with the sentence, and the window stayed on a game it could no longer play)."""
+    with Store(db) as store:
+        app = LagoonApp(CONTENT, store=store)
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.resume_game(game)
+            await pilot.pause()
+            await pilot.press("enter")  # the curtain
+            await pilot.pause()
+            assert any(isinstance(s, GameScreen) for s in app.screen_stack)
+            other = windows()
+            assert other.send("open take")[0]["ok"]
+            await pilot.press("1")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            assert f"Game {game} was taken over by another window" in app.screen.question
+            await pilot.press("y")
+            await pilot.pause()
+            assert isinstance(app.screen, TitleScreen)
+            assert not any(isinstance(s, GameScreen) for s in app.screen_stack)
