@@ -24,6 +24,7 @@ from rules import Engine
 from rules.choose import NoLegalChoice
 from rules.loader import FILES, MAX_FILE_BYTES, ContentError, check_content, default_content_dir, load_content
 
+from bounds import memory_bound
 from scenario import act, give, options, ready, two_islands_for_three
 from test_content import copy, edit  # noqa: F401 - copy: the fixture of a private copy of the decks
 
@@ -223,6 +224,8 @@ LITERALS = st.one_of(
 )
 MAX_DECISIONS = 20_000
 """Far above any game the ranges allow played at random (about 200 decisions at the shipped numbers)."""
+MAX_MEGABYTES = 64
+"""Far above what loading the decks and playing a game holds (about 1 MB at the shipped numbers)."""
 
 
 @st.composite
@@ -270,13 +273,14 @@ def test_any_deck_either_loads_and_plays_to_the_end_or_is_explained(files: dict[
         directory = Path(folder)
         for name, text in files.items():
             (directory / name).write_text(text, encoding="utf-8")
-        try:
-            content = load_content(directory)
-        except ContentError as error:
-            assert error.problems
-            assert all(p.startswith(f"{directory}/") and ".toml" in p for p in error.problems), error.problems
-            return
-        assert play_at_random(content, seed) < MAX_DECISIONS
+        with memory_bound(MAX_MEGABYTES):
+            try:
+                content = load_content(directory)
+            except ContentError as error:
+                assert error.problems
+                assert all(p.startswith(f"{directory}/") and ".toml" in p for p in error.problems), error.problems
+                return
+            assert play_at_random(content, seed) < MAX_DECISIONS
 
 
 @pytest.mark.parametrize("hostile", ["\\u001b]0;PWNED\\u0007Generator", "Gen\\u200berator", "\\u202eGenerator",

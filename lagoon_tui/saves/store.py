@@ -86,6 +86,19 @@ CREATE TABLE IF NOT EXISTS leases (
 UNDO = "undo"  # the `choice` of a moves row that records an undo
 
 
+def _columns() -> dict[str, tuple[str, ...]]:
+    """The columns of each table, as TABLES makes them."""
+    conn = sqlite3.connect(":memory:")
+    conn.executescript(TABLES)
+    tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    found = {t: tuple(r[1] for r in conn.execute(f"PRAGMA table_info({t})")) for t in tables if t != "sqlite_sequence"}
+    conn.close()
+    return found
+
+
+COLUMNS = _columns()
+
+
 class StoreError(Exception):
     """The save file cannot be used; the message says why and what to do."""
 
@@ -268,6 +281,14 @@ class Store:
             raise StoreError(f"{self.path} is damaged: its table{'s' if len(lost) > 1 else ''} of "
                              f"{' and '.join(sorted(lost))} {'are' if len(lost) > 1 else 'is'} missing. "
                              "It was left as it is; choose another file with --db PATH.")
+        if version >= 1:  # ours: but a table that lacks a column Lagoon writes was not made by it
+            for table in sorted(tables & set(COLUMNS)):
+                lacks = [col for col in COLUMNS[table]
+                         if col not in {r[1] for r in c.execute(f"PRAGMA table_info({table})")}]
+                if lacks:
+                    raise StoreError(f"{self.path} is damaged: its table of {table} lacks the column"
+                                     f"{'s' if len(lacks) > 1 else ''} {', '.join(lacks)}. It was left as it is; "
+                                     "choose another file with --db PATH.")
         if version == 0:
             # Marked while still in rollback mode, so the mark is in the main file's
             # header at once (in WAL mode it could wait in the -wal file).
@@ -444,9 +465,10 @@ class Store:
     def _refuse_if_damaged(self) -> None:
         """No new game and no deletion in a file that holds a damaged game: it stays as it was found, for
         whoever mends it (the sound games can still be played, exported and listed)."""
-        damaged = next((g for g in self.games() if g.damage), None)
-        if damaged is not None:
-            raise StoreError(f"{self.path} holds a damaged game (game {damaged.id}: {damaged.damage}), so Lagoon "
+        damage = {g.id: g.damage for g in self.games() if g.damage} or self._log_damage()
+        if damage:
+            game = min(damage)
+            raise StoreError(f"{self.path} holds a damaged game (game {game}: {damage[game]}), so Lagoon "
                              "adds and deletes nothing in it. It was left as it is: export the games you want "
                              "(lagoon export) and go on in another file with --db PATH.")
 
@@ -482,8 +504,37 @@ class Store:
                         tuple(s["colour"] for s in seats), fingerprint, status, rnd,
                         tuple(scores), deciding, length)
 
+    # A log's damage, found by SQLite without reading the events into Python: per game, the first event
+    # that does not follow the one before it (an event rewrites the log from its `pos`, so `pos` is at most
+    # one more than the pos before it, and the first is 0), the first that is not JSON or of no known type,
+    # and a `length` longer than the log's last event leaves it.
+    _LOG_DAMAGE = """
+        SELECT game, MIN(before + 1) FILTER (WHERE pos > before + 1 OR pos < 0),
+               MIN(pos) FILTER (WHERE NOT json_valid(data) OR type NOT IN ({types}))
+        FROM (SELECT game, pos, type, data, LAG(pos, 1, -1) OVER (PARTITION BY game ORDER BY id) AS before
+              FROM events)
+        GROUP BY game"""
+    _LOG_END = "SELECT games.id, games.length, last.pos FROM games LEFT JOIN " \
+               "(SELECT game, MAX(id), pos FROM events GROUP BY game) AS last ON last.game = games.id"
+
+    def _log_damage(self) -> dict[int, str]:
+        """What is wrong with each game whose log cannot be read, as `damage` says it."""
+        names = sorted(ev.EVENT_TYPES)
+        found: dict[int, str] = {}
+        for game, gap, unreadable in self._read(self._LOG_DAMAGE.format(types=",".join("?" * len(names))), names):
+            if gap is not None:
+                found[game] = f"its log has a gap at event {gap}"
+            elif unreadable is not None:
+                found[game] = f"its event {unreadable} cannot be read"
+        for game, length, last in self._read(self._LOG_END):
+            held = 0 if last is None else last + 1
+            if game not in found and type(length) is int and length > held:
+                found[game] = f"its log is incomplete ({held} of {length} events)"
+        return found
+
     def games(self) -> list[GameInfo]:
-        """Every saved game, the most recently played first."""
+        """Every saved game, the most recently played first. (Only the rows are read: a log's damage is
+        found when the game is opened, or by `_refuse_if_damaged` before the file is written.)"""
         rows = self._read(f"SELECT {self._COLUMNS} FROM games ORDER BY updated DESC, id DESC")
         return [self._info(r) for r in rows]
 

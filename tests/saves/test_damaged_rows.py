@@ -125,21 +125,55 @@ def test_text_that_is_not_utf8_damages_its_row_only(db, tmp_path, sql, said):
     assert exported.returncode == 2 and said in exported.stderr and not out.exists()
 
 
-def test_a_file_holding_a_damaged_game_gets_no_new_game_and_loses_none(db, tmp_path):
-    """Once `list` has called game 1 damaged, import and delete leave the file as it is (they wrote into it)."""
+HOLDS = {
+    "row": (ROWS["scores"][0], "game 1: its scores cannot be read"),
+    "event not json": (EVENTS["event not json"], "game 1: its event 3 cannot be read"),
+    "event nested deep": (EVENTS["event nested deep"], "game 1: its event 3 cannot be read"),
+    "event of no known type": ("UPDATE events SET type = 'Gone' WHERE game = 1 AND pos = 3",
+                               "game 1: its event 3 cannot be read"),
+    "gap": ("DELETE FROM events WHERE game = 1 AND pos = 5", "game 1: its log has a gap at event 5"),
+    "log cut short": ("DELETE FROM events WHERE game = 1 AND pos >= 10", "game 1: its log is incomplete (10 of"),
+}
+
+
+@pytest.mark.parametrize("sql, said", HOLDS.values(), ids=HOLDS.keys())
+def test_a_file_holding_a_damaged_game_gets_no_new_game_and_loses_none(db, tmp_path, sql, said):
+    """Once `list` or `resume` has called game 1 damaged (its row or its log), import and delete leave the
+    file as it is (they wrote into it)."""
     other = tmp_path / "other.db"
     with Store(other) as store:
         record_new(store, Engine.new(CONTENT, ["Eli", "Fay"], seed=7))
     out = tmp_path / "another.json"
     assert lagoon("--db", str(other), "export", "1", str(out)).returncode == 0
-    damage(db, ROWS["scores"][0])
+    damage(db, sql)
     with sqlite3.connect(db) as conn:
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     before = db.read_bytes()
     for command in (["import", str(out)], ["delete", "2", "--yes"]):
         result = lagoon("--db", str(db), *command)
         no_traceback(result)
-        assert result.returncode == 2 and "holds a damaged game (game 1: its scores cannot be read)" in result.stderr
+        assert result.returncode == 2 and f"holds a damaged game ({said}" in result.stderr, result.stderr
     assert db.read_bytes() == before
     resumed = lagoon("--db", str(db), "export", "2", str(tmp_path / "again.json"))  # the sound game is still there
     assert resumed.returncode == 0, resumed.stderr
+
+
+def test_a_file_with_our_mark_but_tables_lagoon_did_not_make_is_refused_before_anything_is_written(tmp_path):
+    """Its tables are not ours: `list` must not switch it to WAL (byte 18 of the header) and then fail."""
+    from lagoon_tui.saves.store import APP_ID
+
+    path = tmp_path / "other.db"
+    with sqlite3.connect(path) as conn:
+        conn.executescript(f"PRAGMA application_id = {APP_ID}; PRAGMA user_version = 2;"
+                           "CREATE TABLE games (id INTEGER PRIMARY KEY, title TEXT);"
+                           "CREATE TABLE events (id INTEGER PRIMARY KEY, game INTEGER, pos INTEGER, type TEXT);"
+                           "CREATE TABLE moves (id INTEGER PRIMARY KEY); INSERT INTO games (title) VALUES ('x');")
+    before = path.read_bytes()
+    assert before[18] == 1  # rollback journal, as the other program left it
+    for command in (["list"], ["resume", "1"], ["delete", "1", "--yes"]):
+        result = lagoon("--db", str(path), *command)
+        no_traceback(result)
+        assert result.returncode == 2, result
+        assert (f"{path} is damaged: its table of events lacks the column data. It was left as it is"
+                in result.stderr), result.stderr
+    assert path.read_bytes() == before and not (tmp_path / "other.db-wal").exists()
