@@ -16,8 +16,8 @@ from .bridge import GameBridge
 from .quiet_gc import collector
 from .saving import SavedGamesMixin
 from .screens.game import GameScreen
-from .screens.steady import SteadyScreen
 from .settings import GameSettings
+from .turbo.screens import SteadyScreen
 
 WRITER_SWITCH_INTERVAL = 0.0005
 """Seconds the interpreter lock may stay with one thread while another waits (Python's default: 0.005).

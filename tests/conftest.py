@@ -29,3 +29,16 @@ def _saved_games_in_a_scratch_folder(tmp_path_factory):
         os.environ.pop("XDG_DATA_HOME", None)
     else:
         os.environ["XDG_DATA_HOME"] = old
+
+
+def pytest_collection_modifyitems(config, items):
+    """A test marked `turbo` measures the Textual internals layer (lagoon_tui/turbo): with the layer off
+    (LAGOON_STOCK_TEXTUAL=1, or another Textual release) it is skipped, saying why."""
+    from lagoon_tui import turbo
+
+    if turbo.ON:
+        return
+    skip = pytest.mark.skip(reason="measures lagoon_tui.turbo, which is off here")
+    for item in items:
+        if "turbo" in item.keywords:
+            item.add_marker(skip)

@@ -15,10 +15,10 @@ from rules.cards import Content
 
 from ..widgets import (EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, RoundTrackPanel,
                        ScoreTrackPanel)
-from ..widgets._common import HeldSizeSteady
+from ..turbo.sizes import HeldSize
 
 
-class BoardArea(HeldSizeSteady, VerticalScroll):
+class BoardArea(HeldSize, VerticalScroll):
     """The left part of the screen; says when its size or the size of what it holds changes."""
 
     class Resized(Message):
@@ -28,11 +28,11 @@ class BoardArea(HeldSizeSteady, VerticalScroll):
         self.post_message(self.Resized())
 
 
-class Row(HeldSizeSteady, Grid):
+class Row(HeldSize, Grid):
     """One row of panels, as tall as its tallest panel (a move that makes it taller or shorter arranges once)."""
 
 
-class Side(HeldSizeSteady, Vertical):
+class Side(HeldSize, Vertical):
     """The right part of the screen: the prompt, the market and the log (in the compact layout, under the board)."""
 
 

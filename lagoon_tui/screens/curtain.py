@@ -9,14 +9,13 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widget import Widget
 
 from ..quiet_gc import collector
+from ..turbo.compositor import paint_spots
+from ..turbo.screens import SteadyScreen
+from ..turbo.toasts import QuietToasts
 from ..widgets._common import Note
 from ..widgets.keys_footer import KeysFooter
-from .spot_paint import SpotCompositor
-from .steady import SteadyScreen
-from .toasts import hide_toast_rack
 
 CARD_ROWS = 10  # rows of the screen the card (border, padding, its three lines) and the footer take, and a margin
 MEANWHILE_ROWS = 14  # at most, so the card stays near the middle of a tall screen
@@ -45,7 +44,7 @@ class Meanwhile(Note):
     """Below the card: what the others did since the player it calls last moved, in the log's public words."""
 
 
-class CurtainScreen(SteadyScreen, Screen[None]):
+class CurtainScreen(SteadyScreen, QuietToasts, Screen[None]):
     """A full screen with nothing of the game on it but whose turn comes next, and what happened meanwhile.
 
     One curtain serves the whole game (`CurtainScreen.shown_for`): it is built
@@ -68,7 +67,7 @@ class CurtainScreen(SteadyScreen, Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._compositor = SpotCompositor()
+        paint_spots(self)
         self.name_tag = Text()
         self.since: list[str] = []  # what the others did since this player's last move (public sentences)
         self.prepare: Callable[[], None] | None = None
@@ -123,16 +122,11 @@ class CurtainScreen(SteadyScreen, Screen[None]):
         return Text("\n").join(lines)
 
     def compose(self) -> ComposeResult:
-        # (few widgets: the curtain keeps its styles when it comes up again, see SteadyScreen)
         with Vertical(id="curtain-box"):
             with Center():
                 yield Card(self.card(), id="curtain-card")
             yield Meanwhile(self.meanwhile(), id="curtain-meanwhile")
         yield KeysFooter()
-
-    def _extend_compose(self, widgets: list[Widget]) -> None:
-        super()._extend_compose(widgets)
-        hide_toast_rack(widgets)  # (its first showing would arrange the whole screen again)
 
     def on_resize(self) -> None:
         self.query_one(Meanwhile).update(self.meanwhile())  # as many lines as now fit

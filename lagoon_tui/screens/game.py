@@ -7,15 +7,12 @@ engine, which alone decides whether it is legal.
 """
 from __future__ import annotations
 
-from textual import messages
 from typing import Iterator
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
-from textual.errors import NoWidget
-from textual.geometry import Region, Size
 from textual.message import Message
 from textual.widget import Widget
 
@@ -24,6 +21,8 @@ from rules.decision import OPEN_KINDS
 from ..bridge import GameBridge, NotMade
 from ..cards_text import describe_option
 from ..quiet_gc import collector
+from ..turbo.screens import UnseenArrangement
+from ..turbo.toasts import QuietToasts
 from ..scene import COLOUR_LETTERS
 from ..widgets import (EnrichmentCenterPanel, IslandPanel, LogPanel, MarketPanel, MiningSitePanel, PlayerBoard,
                        ScoreTrackPanel)
@@ -38,15 +37,13 @@ from .curtain import CurtainScreen
 from .inspect import InspectScreen
 from .paging import SCROLL_KEYS, STEP_KEYS, Page, PagedScreen, board_pages, goto_key
 from .paging import WIDE  # noqa: F401 - where the compact layout ends; notes and tests name game.WIDE
-from .steady import SteadyScreen
-from .toasts import hide_toast_rack
 
 ROOMY = 58  # from this height on, the market also says what each equipment card does
 QUIET_AFTER = 0.1  # seconds from a move to the collection of its garbage (see lagoon_tui.quiet_gc)
 FRAME_OUT = 0.01  # seconds a curtain's frame is given to reach the terminal before the board is drawn under it
 
 
-class GameScreen(SteadyScreen, PagedScreen):
+class GameScreen(UnseenArrangement, QuietToasts, PagedScreen):
     """The board, the prompt, the market and the log.
 
     Wide terminals show everything at once. Below WIDE the screen gets the
@@ -112,6 +109,7 @@ class GameScreen(SteadyScreen, PagedScreen):
     # --- layout ---------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        self.set_layout_class()
         with Horizontal(id="main"):
             yield from compose_board(self.bridge.content, self.bridge.engine.state.seats)
             with Side(id="side"):
@@ -125,21 +123,17 @@ class GameScreen(SteadyScreen, PagedScreen):
         self._fit(self.app.size)
         self.bridge.pass_where_forced()  # (a game saved just before a lone Pass)
         self.advance()
-        # Textual paints a screen on the ticks of a timer it starts at the screen's first paint,
-        # whose first tick comes a whole frame (1/60 s) after it starts: the first curtain of a
-        # game went 17-20 ms before its board came. Started now, it ticks at once when it goes.
-        self._update_timer.resume()
+        self.start_paint_timer()
 
     @property
-    def is_current(self) -> bool:
-        """Not under a curtain, which hides it all (Textual counts the screen under any other as shown).
+    def board_drawn(self) -> bool:
+        """Whether the board has been drawn for anyone yet (a new screen's first curtain comes first)."""
+        return self._drawn is not None
 
-        So the board drawn behind a curtain is painted once, when the curtain
-        goes, instead of at once with the curtain painted again over it. Nor
-        before the board has been drawn for anyone: the empty board of a new
-        screen is never painted, the first curtain comes first.
-        """
-        return self._drawn is not None and not isinstance(self.app.screen, CurtainScreen) and super().is_current
+    @property
+    def covered(self) -> bool:
+        """Whether the curtain is up, hiding the whole board."""
+        return isinstance(self.app.screen, CurtainScreen)
 
     def on_unmount(self) -> None:
         self._unsubscribe()
@@ -287,7 +281,6 @@ class GameScreen(SteadyScreen, PagedScreen):
             self._give_keyboard(seat, veiled=True)
             self._page_for(seat)
             self.redraw()
-            self.paint_now()
             return
         if seat is not None and (seat != self.at_keyboard or (self.veiled and not open_)):
             if seat != self.at_keyboard:
@@ -307,7 +300,6 @@ class GameScreen(SteadyScreen, PagedScreen):
             self._raise_curtain(seat, [line.text for line in self.bridge.since_last_move(seat)])
             return
         self.redraw()
-        self.paint_now()
 
     def _forget_the_last_seat(self) -> None:
         """The keyboard changes hands: nothing said or opened for the last seat stays on screen.
@@ -323,7 +315,7 @@ class GameScreen(SteadyScreen, PagedScreen):
 
     def _prepare(self, seat: int, *, frame_out: bool = False) -> None:
         """While a curtain is up: draw the board for `seat`; arrange and render it once Textual has taken the draw in."""
-        if self.is_current or self.bridge.engine.pending.seat != seat:  # the curtain was passed first (`_hand_over`)
+        if not self.covered or self.bridge.engine.pending.seat != seat:  # the curtain was passed first (`_hand_over`)
             return
         if self._drawn != (seat, False, len(self.bridge.engine.events)):
             if not frame_out:
@@ -334,51 +326,7 @@ class GameScreen(SteadyScreen, PagedScreen):
                 return
             self._draw(seat)
         self._page_for(seat)  # (turned after Enter, the page was arranged and painted then)
-        self.call_after_refresh(self._arrange_unseen)
-
-    def _arrange_unseen(self) -> None:
-        """Under the curtain: arrange the screen for the new board and render every widget's lines.
-
-        Passing the curtain repaints the whole screen. Arranged and rendered
-        now, every line Textual keeps for a widget (its content with padding,
-        border and colours) is ready when the curtain goes, and the repaint
-        only puts the lines together and writes them. Textual would otherwise
-        arrange the screen first, and then paint it twice: once for the new
-        arrangement and once because the screen came back. (Not current, the
-        screen is arranged without being painted.) If the curtain has gone
-        already, Textual arranges and paints as usual.
-        """
-        if self.is_current or self._drawn is None:
-            return
-        if self._layout_required:
-            self._refresh_layout()
-            self._layout_required = False
-        for widget in self.walk_children(Widget):
-            try:
-                if widget.display and widget.region:
-                    widget.render_lines(Region(0, 0, *widget.outer_size))
-            except NoWidget:  # not on the screen (a page of the compact layout not shown)
-                pass
-
-    def _extend_compose(self, widgets: list[Widget]) -> None:
-        super()._extend_compose(widgets)
-        hide_toast_rack(widgets)  # (its first showing would arrange the whole screen again)
-
-    def _refresh_layout(self, size: Size | None = None, scroll: bool = False) -> None:
-        # A whole arrangement leaves none to do; Textual kept asking for one more at the next paint
-        # (after the Resize events of a start, up to three of them before the first board)
-        whole = not scroll or bool(self._layout_widgets)
-        super()._refresh_layout(size, scroll)
-        if whole:
-            self._layout_required = False
-
-    async def _on_layout(self, message: messages.Layout) -> None:
-        # A panel asks for its arrangement in its own time, which may come after the board was
-        # arranged under the curtain: it is arranged there too, not when the curtain goes.
-        wanted = self._layout_required
-        await super()._on_layout(message)
-        if self._layout_required and not wanted and not self.is_current and self._drawn is not None:
-            self.call_after_refresh(self._arrange_unseen)
+        self.call_after_refresh(self.arrange_unseen)
 
     def _hand_over(self, seat: int) -> None:
         self._give_keyboard(seat)

@@ -31,7 +31,7 @@ from textual.widget import Widget
 
 from ..widgets import EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, RoundTrackPanel, ScoreTrackPanel
 from ..widgets._common import Fit, Note
-from .spot_paint import SpotCompositor
+from ..turbo.compositor import paint_spots
 
 WIDE = (150, 44)  # from this size on, the whole board is shown at once
 
@@ -117,7 +117,7 @@ class PagedScreen(Screen[None]):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self._compositor = SpotCompositor()  # a move paints the changed spots, not the rectangle around them
+        paint_spots(self)
 
     @property
     def panels(self) -> list[Widget]:
@@ -137,11 +137,13 @@ class PagedScreen(Screen[None]):
 
     # --- size ------------------------------------------------------------------------
 
-    def _extend_compose(self, widgets: list[Widget]) -> None:
-        super()._extend_compose(widgets)
-        # The layout's class, given before the panels mount, is in their styles from the start;
-        # given once they had mounted (at the first `_fit`), it restyled every widget of the screen,
-        # about 9 ms of a start in a small terminal.
+    def set_layout_class(self) -> None:
+        """The layout's class, for a screen's `compose` to give before its panels mount.
+
+        So it is in their styles from the start; given once they had mounted (at
+        the first `_fit`), it restyled every widget of the screen, about 9 ms of
+        a start in a small terminal.
+        """
         self.set_class(compact(self.app.size), "compact")
 
     def on_resize(self, event: events.Resize) -> None:

@@ -112,6 +112,7 @@ class ReplayScreen(PagedScreen):
         self._final: Scene | None = None  # the last scene: the players' names and colours
 
     def compose(self) -> ComposeResult:
+        self.set_layout_class()
         seats = len(self.replay.events[0].names) if self.replay.events else 0
         with Horizontal(id="main"):
             yield from compose_board(self.replay.content, seats)

@@ -17,14 +17,14 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region, Size
-from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.visual import visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
 from ..scene import Scene
-from ._framed import FramedLines
+from ..turbo.framing import frame_once
+from ..turbo.sizes import SteadyVirtualSize
 
 CUBE = "●"
 SPENT = "○"
@@ -371,38 +371,34 @@ def detach_spaces(strip: Strip) -> Strip:
     return Strip(out, strip.cell_length) if changed else strip
 
 
-class SteadyTitle:
-    """A widget's border title (or subtitle) that repaints the widget only when it changes.
-
-    Textual repaints every line of a widget each time its border title is
-    set, even to the same words; the panels set theirs at every redraw.
-    """
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.textual = Widget.__dict__[name]  # Textual's own descriptor, which stores and repaints
-        self.key = f"_steady_{name}"
-
-    def __get__(self, obj, objtype=None):
-        return self if obj is None else self.textual.__get__(obj, objtype)
-
-    def __set__(self, obj, title) -> None:
-        key = (title.plain, tuple(title.spans), str(title.style)) if isinstance(title, Text) else title
-        if isinstance(key, (str, tuple, type(None))) and getattr(obj, self.key, ()) == key:
-            return
-        setattr(obj, self.key, key)
-        self.textual.__set__(obj, title)
-
-
 class SteadyBorders:
-    """Mixin for widgets: border title and subtitle that repaint only when they change (see `SteadyTitle`),
-    and lines of content framed once, not at every paint (see `FramedLines`)."""
+    """Mixin for widgets: a border title and subtitle that repaint the widget only when they change, and
+    lines of content framed once, not at every paint (see `lagoon_tui.turbo.framing`).
 
-    border_title = SteadyTitle()
-    border_subtitle = SteadyTitle()
+    Textual repaints every line of a widget each time its border title is set,
+    even to the same words; the panels set theirs at every redraw, through
+    `set_border_title` and `set_border_subtitle`.
+    """
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self._styles_cache = FramedLines()
+        self._border_words: dict[str, object] = {}  # what each of the two titles was last set to
+        frame_once(self)
+
+    def set_border_title(self, title: str | Text | None) -> None:
+        if self._changed("title", title):
+            self.border_title = title
+
+    def set_border_subtitle(self, subtitle: str | Text | None) -> None:
+        if self._changed("subtitle", subtitle):
+            self.border_subtitle = subtitle
+
+    def _changed(self, which: str, words: str | Text | None) -> bool:
+        key = (words.plain, tuple(words.spans), str(words.style)) if isinstance(words, Text) else words
+        if which in self._border_words and self._border_words[which] == key:
+            return False
+        self._border_words[which] = key
+        return True
 
 
 def clear_min_height(widget: Widget) -> None:
@@ -415,43 +411,9 @@ def clear_min_height(widget: Widget) -> None:
         widget.styles.min_height = None
 
 
-class HeldSizeSteady:
-    """Mixin for containers: a new size of what they hold arranges nothing more.
-
-    Textual arranges the whole screen again whenever a container's virtual
-    size (the size of what it holds) changes, right after the arrangement
-    that set it, which has already placed everything: in the compact layout
-    the prompt grows and shrinks with every decision, and the side column and
-    the board with it, so every move was arranged twice. Nor is it repainted
-    for it (the arrangement repaints it anyway; the repaint came a frame
-    later, a second paint). A container that scrolls still moves its
-    scrollbar (Textual does so as it sets the size).
-    """
-
-    virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
-
-
-class SteadyLayout(SteadyBorders):
-    """Mixin for widgets: a change of the widget's virtual size lays out the screen only when it must.
-
-    Textual arranges the whole screen again whenever any widget's virtual
-    (scrollable) size changes: when a log line is added, when a prompt gets
-    other options, and, after every arrangement, once more for each text
-    whose lines changed. On the game screen that was two or three
-    arrangements of the whole screen per choice, each followed by a paint.
-    Only one case needs it: a scrolling widget whose own height follows its
-    content (the compact layout's prompt). A scrolling widget of fixed
-    height only moves its scrollbar, in the same frame; a widget that does
-    not scroll has no use for its virtual size at all.
-
-    Nor is the widget repainted for a new virtual size: an arrangement that
-    sets it repaints the widget anyway, and the widgets that set it
-    themselves (the log, the options) repaint what changed. Textual's repaint
-    came a frame after the arrangement's: a second paint per move that grew
-    the question.
-    """
-
-    virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
+class SteadyLayout(SteadyVirtualSize, SteadyBorders):
+    """Mixin for widgets: a new virtual size arranges the screen only when it must (see
+    `lagoon_tui.turbo.sizes`), titles that repaint only when they change, and scrolling without a scrollbar."""
 
     @property
     def allow_vertical_scroll(self) -> bool:
@@ -465,14 +427,6 @@ class SteadyLayout(SteadyBorders):
         if self.styles.overflow_y == "hidden":
             return self.is_scrollable and self.max_scroll_y > 0 and not self.disabled
         return super().allow_vertical_scroll
-
-    def watch_virtual_size(self, size: Size) -> None:
-        if not self.is_scrollable:
-            return
-        if self.styles.auto_dimensions:
-            self.refresh(layout=True)
-        else:
-            self._scroll_update(size)  # what Textual does itself when a scroll needs no new arrangement
 
 
 class Note(SteadyLayout, Static):
@@ -626,7 +580,7 @@ class Panel(Note):
         room = self.outer_size.width - 6  # corners, the line before the title, spaces
         fits = [t for t in self._titles if one_line_width(Text(t) if isinstance(t, str) else t) <= room] \
             if room > 0 else []
-        self.border_title = fits[0] if fits else self._titles[0 if room <= 0 else -1]
+        self.set_border_title(fits[0] if fits else self._titles[0 if room <= 0 else -1])
 
     def unchanged(self, scene: Scene, key: object) -> bool:
         """True when `key` (the part of the scene this panel draws) is what it last drew.

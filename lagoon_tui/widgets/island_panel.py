@@ -117,7 +117,7 @@ class IslandPanel(Panel):
     def __init__(self, island: int, **kwargs) -> None:
         super().__init__(**kwargs)
         self.island = island
-        self.border_title = f"Island {island}"
+        self.set_border_title(f"Island {island}")
         self._title_widths: list[int] = []
 
     def _fit_title(self) -> None:
@@ -125,7 +125,7 @@ class IslandPanel(Panel):
             return super()._fit_title()
         room = self.outer_size.width - 6
         fits = [t for t, w in zip(self._titles, self._title_widths) if w <= room]
-        self.border_title = fits[0] if fits else self._titles[-1]
+        self.set_border_title(fits[0] if fits else self._titles[-1])
 
     def show(self, scene: Scene) -> None:
         view, seat = scene.view, scene.seat
@@ -149,7 +149,7 @@ class IslandPanel(Panel):
         here = seat is not None and seat in docked
         self.set_class(here, "-here")
         notes = ["your ship"] * here + [f"{LAST_MOVE}last move"] * bool(last)
-        self.border_subtitle = " · ".join(notes) or None
+        self.set_border_subtitle(" · ".join(notes) or None)
 
         lines: list = []
         selecting = view.get("phase") == "island_selection"

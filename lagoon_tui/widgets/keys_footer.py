@@ -112,7 +112,6 @@ class KeysFooter(Footer):
         yield KeysLine()
 
     def bindings_changed(self, screen: Screen) -> None:
-        self._bindings_ready = True
         if self.is_attached and screen is self.screen and not self._keys_due:
             # once for a burst of changes (a screen coming back sends several), before the next paint
             self._keys_due = True

@@ -121,7 +121,6 @@ class LogPanel(SteadyLayout, RichLog):
         for line in self._shown[self._laid:]:
             self.lines.extend(self._strips(line, width))
         self._laid = len(self._shown)
-        self._widest_line_width = width
         self.virtual_size = Size(width, len(self.lines))
         self.scroll_end(animate=False, immediate=True, x_axis=False)
 
@@ -191,7 +190,7 @@ class LogPanel(SteadyLayout, RichLog):
         It says how many lines are below the window when scrolled up.
         """
         below = round(self.max_scroll_y - self.scroll_y)
-        self.border_subtitle = f"↓ {below} newer · f: filter" if below > 0 else "f: filter"
+        self.set_border_subtitle(f"↓ {below} newer · f: filter" if below > 0 else "f: filter")
 
     def _title(self) -> None:
         title = Text("Log · ")
@@ -200,7 +199,7 @@ class LogPanel(SteadyLayout, RichLog):
         else:
             title.append_text(self.scene.tag(self.filter_seat))
             title.append(" only")
-        self.border_title = title
+        self.set_border_title(title)
         self._subtitle()
         self.set_class(self.filter_seat is not None, "-filtered")
 

@@ -54,7 +54,7 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self.border_title = "Market"
+        self.set_border_title("Market")
         self.details = True
         self.scene: Scene | None = None
         self._drawn_from: object = None
@@ -196,5 +196,5 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
 
     def _say_what_is_out_of_sight(self) -> None:
         """The lower border: how many lines are above and below the window (none in a market shown whole)."""
-        self.border_subtitle = out_of_sight(round(self.scroll_y), round(self.max_scroll_y - self.scroll_y)) or None
+        self.set_border_subtitle(out_of_sight(round(self.scroll_y), round(self.max_scroll_y - self.scroll_y)) or None)
 

@@ -87,7 +87,7 @@ class PlayerBoard(Panel):
     def __init__(self, seat: int, **kwargs) -> None:
         super().__init__(**kwargs)
         self.seat = seat
-        self.border_title = f"Player {seat + 1}"
+        self.set_border_title(f"Player {seat + 1}")
 
     def show(self, scene: Scene) -> None:
         view, content = scene.view, scene.content

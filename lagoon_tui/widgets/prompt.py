@@ -11,7 +11,8 @@ from textual.strip import Strip
 from rules.actions import ACTION_NAMES
 
 from ..scene import Scene
-from ._common import HeldSizeSteady, Note, SteadyBorders, clear_min_height, svg_safe
+from ..turbo.sizes import HeldSize
+from ._common import Note, SteadyBorders, clear_min_height, svg_safe
 from .options import Option, Options, out_of_sight
 
 KEYS = "123456789"
@@ -45,7 +46,7 @@ class PromptOptions(Options):
             self.parent.more(*self.out_of_sight())
 
 
-class PromptPanel(HeldSizeSteady, SteadyBorders, Vertical):
+class PromptPanel(HeldSize, SteadyBorders, Vertical):
     """Shows whose decision it is, what is asked, and only the legal options (numbered)."""
 
     DEFAULT_CSS = """
@@ -90,9 +91,9 @@ class PromptPanel(HeldSizeSteady, SteadyBorders, Vertical):
         title = self._title
         if compact and self._more:
             title = Text.assemble(title, f" · {self._more}")
-        self.border_title = title
+        self.set_border_title(title)
         parts = [part for part in ("" if compact else self._more, "Esc: back" if self._back else "") if part]
-        self.border_subtitle = " · ".join(parts) or None
+        self.set_border_subtitle(" · ".join(parts) or None)
 
     def render_lines(self, crop) -> list[Strip]:
         return svg_safe(super().render_lines(crop))

@@ -24,7 +24,7 @@ class RoundTrackPanel(Panel):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.border_title = "Rounds"
+        self.set_border_title("Rounds")
 
     def show(self, scene: Scene) -> None:
         view, board = scene.view, scene.content.board

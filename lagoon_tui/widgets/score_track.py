@@ -118,7 +118,7 @@ class ScoreTrackPanel(Panel):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.border_title = "Score track"
+        self.set_border_title("Score track")
 
     def show(self, scene: Scene) -> None:
         view = scene.view

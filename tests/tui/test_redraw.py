@@ -32,7 +32,7 @@ from lagoon_tui.screens.help import HelpScreen
 from lagoon_tui.settings import GameSettings
 from lagoon_tui.stills import STILLS
 from lagoon_tui.widgets import LogPanel
-from lagoon_tui.widgets._framed import FramedLines
+from lagoon_tui.turbo.framing import FramedLines
 from lagoon_tui.widgets._common import Bullets, Flow, Note, render_key
 from lagoon_tui.widgets.keys_footer import KeysFooter, KeysLine
 
@@ -141,6 +141,7 @@ async def test_a_curtain_for_a_name_as_long_as_the_last_arranges_nothing():
         assert layouts == []
 
 
+@pytest.mark.turbo
 @pytest.mark.parametrize("size", [(160, 50), (80, 24)])
 async def test_most_moves_repaint_without_arranging_the_screen_anew(size):
     """Counted, not timed: how often the screen is laid out again and painted over 40 moves of one player.
@@ -162,17 +163,15 @@ async def test_most_moves_repaint_without_arranging_the_screen_anew(size):
     async with app.run_test(size=size) as pilot:
         run = await start(pilot)
         policy = Policy(8)
-        moves, arranged, later, painted, keys, hand_overs, in_the_open = 0, [], [], [], [], [], []
-        with counted_on_screen("_refresh_layout", "_compositor_refresh") as counts, \
-                counted_in_choices(counts) as in_choices:
+        moves, arranged, painted, keys, hand_overs, in_the_open = 0, [], [], [], [], []
+        with counted_on_screen("_refresh_layout", "_compositor_refresh") as counts:
             await still(pilot, counts)
             while moves < 40:
-                before, before_in_choices, keys_before = dict(counts), dict(in_choices), run.keys
+                before, keys_before = dict(counts), run.keys
                 was_curtain, keyboard_before = isinstance(app.screen, CurtainScreen), run.keyboard
                 await step(pilot, run, policy)
                 await still(pilot, counts)  # all the move set off is counted for it (a curtain: the board under it)
                 done = {name: counts[name] - before[name] for name in counts}
-                outside = {name: done[name] - (in_choices[name] - before_in_choices[name]) for name in counts}
                 if was_curtain:
                     hand_overs.append(done["_refresh_layout"])
                 elif run.keyboard != keyboard_before:  # a hand-over in the open (an island to choose): 80x24
@@ -180,7 +179,6 @@ async def test_most_moves_repaint_without_arranging_the_screen_anew(size):
                 elif isinstance(app.screen, GameScreen):  # a move that kept the keyboard
                     moves += 1
                     arranged.append(done["_refresh_layout"])
-                    later.append(outside["_refresh_layout"])
                     painted.append(done["_compositor_refresh"])
                     keys.append(run.keys - keys_before)
     assert hand_overs and not any(hand_overs), f"layouts at each hand-over: {hand_overs}"
@@ -190,45 +188,13 @@ async def test_most_moves_repaint_without_arranging_the_screen_anew(size):
         assert sum(arranged) <= moves // 2, f"{sum(arranged)} layouts in {moves} moves"
         assert any(arranged), "no move changed a panel's height: the test shows nothing about arranged moves"
     else:
-        # the compact prompt is as tall as its options, so most moves arrange the screen, once, in the choice;
-        # more comes after it only when the board gets or loses its scrollbar (the prompt took or gave room)
+        # the compact prompt is as tall as its options, so most moves arrange the screen, once; a second
+        # time only when the board gets or loses its scrollbar (the prompt took or gave room)
         # (before, every move was arranged two or three times and painted twice)
-        in_choice = [all_ - after for all_, after in zip(arranged, later)]
-        assert max(in_choice) <= 1 and sum(map(bool, later)) <= 3, (
-            f"layouts at each move: {arranged}, after the choice: {later}")
-    one_key = [paints for paints, pressed, after in zip(painted, keys, later)
-               if pressed == 1 and not after]  # (the others move the highlight, or the scrollbar came)
+        assert max(arranged) <= 2 and sum(n > 1 for n in arranged) <= 3, f"layouts at each move: {arranged}"
+    one_key = [paints for paints, pressed, layouts in zip(painted, keys, arranged)
+               if pressed == 1 and layouts <= 1]  # (the others move the highlight, or the scrollbar came)
     assert len(one_key) > moves // 2 and one_key == [1] * len(one_key), f"paints at each move: {painted}"
-
-
-async def test_a_move_is_arranged_and_painted_before_its_key_has_been_handled():
-    """Counted, not timed: the paint of a move that keeps the keyboard happens inside the choice, and is its only one.
-
-    (Textual paints after a round of messages: a message from each changed
-    widget to the screen, then one for the tick of the screen's paint timer,
-    about 1.5 ms of every move. `SteadyScreen.paint_now`.)
-    """
-    app = LagoonApp(settings=two_players(8))
-    async with app.run_test(size=(160, 50)) as pilot:
-        run = await start(pilot)
-        policy = Policy(8)
-        with counted_on_screen("_refresh_layout", "_compositor_refresh") as counts, \
-                counted_in_choices(counts) as in_choices:
-            moves, in_handler, arranged = 0, [], 0
-            await still(pilot, counts)
-            while moves < 30:
-                was_curtain = isinstance(app.screen, CurtainScreen)
-                before, before_in_choices, keys_before = dict(counts), dict(in_choices), run.keys
-                await step(pilot, run, policy)
-                await still(pilot, counts)  # a paint that comes later is counted for its move
-                if was_curtain or not isinstance(app.screen, GameScreen) or run.keys - keys_before != 1:
-                    continue  # a hand-over, a move that brought a curtain, or a highlight moved first
-                moves += 1
-                arranged += counts["_refresh_layout"] - before["_refresh_layout"]
-                in_handler.append((in_choices["_compositor_refresh"] - before_in_choices["_compositor_refresh"],
-                                   counts["_compositor_refresh"] - before["_compositor_refresh"]))
-    assert in_handler == [(1, 1)] * len(in_handler), f"(paints in the handler, paints in all) per move: {in_handler}"
-    assert arranged, "no move was arranged: the test shows nothing about arranged moves"
 
 
 async def test_the_player_boards_reach_down_to_the_footer_and_no_further():
@@ -340,25 +306,6 @@ def counted_on_screen(*names: str):
             setattr(GameScreen, name, original)
 
 
-@contextmanager
-def counted_in_choices(counts: dict[str, int]):
-    """While in the block, how much of `counts` came inside `GameScreen.choose`: the handler of the key that chose."""
-    inside = dict.fromkeys(counts, 0)
-    original = GameScreen.choose
-
-    def choose(self, option_id):
-        before = dict(counts)
-        original(self, option_id)
-        for name in counts:
-            inside[name] += counts[name] - before[name]
-
-    GameScreen.choose = choose
-    try:
-        yield inside
-    finally:
-        GameScreen.choose = original
-
-
 async def test_a_new_content_repaints_only_the_lines_that_changed():
     """A choice changes a line or two of a panel: only those lines are drawn again, the rest are kept."""
     app = OneNote()
@@ -424,6 +371,7 @@ async def test_every_part_of_every_board_panel_keeps_its_lines_while_it_does_not
         assert {"ActionRows", "Group", "ByWidth", "Track", "CentreGrid", "SiteGrid", "CubeGrid"} <= kinds, kinds
 
 
+@pytest.mark.turbo
 async def test_the_board_is_rendered_while_the_curtain_is_up():
     """Passing a curtain puts the board's lines together: those of panels that kept their size are not drawn again."""
     app = LagoonApp(settings=two_players())
@@ -585,6 +533,7 @@ async def test_the_board_is_drawn_under_a_curtain_once_the_curtain_has_had_time_
         assert curtain.index("drawn") - 1 == curtain.index("fired"), f"not drawn by the timer: {curtain}"
 
 
+@pytest.mark.turbo
 async def test_a_curtain_that_has_been_up_a_moment_goes_in_one_paint():
     """Under the curtain the screen is arranged for the next player's board: passing it arranges nothing and paints once.
 
@@ -644,57 +593,6 @@ async def test_while_the_app_runs_the_thread_writing_frames_waits_at_most_half_a
     assert sys.getswitchinterval() == pytest.approx(before)
 
 
-@pytest.mark.parametrize("size", [(160, 50), (80, 24)])
-async def test_no_screen_is_restyled_as_a_whole_when_first_shown(size):
-    """Widgets are styled as they mount; Textual restyled them all again when their screen was first shown.
-
-    (About 10 ms of the start for the game screen, 2 ms for the empty one
-    under it.) In a small terminal the game screen's layout class ("compact")
-    is given before its widgets mount: given after, it restyled them all
-    (about 9 ms). A screen's styles updated before it has children restyle
-    nothing else.
-    """
-    restyled: list[Screen] = []
-
-    def whole(screen, *_, **__):
-        if screen.children:
-            restyled.append(screen)
-
-    app = LagoonApp(settings=two_players())
-    with watching(Screen, "update_node_styles", whole):
-        async with app.run_test(size=size) as pilot:
-            await start(pilot)
-            assert isinstance(app.screen, CurtainScreen) and restyled == []
-
-
-async def test_the_curtain_is_restyled_when_it_comes_up_only_after_the_app_changed_its_styles():
-    """Textual restyled every widget of the curtain each time it came up (about 3 ms a hand-over).
-
-    A new theme chosen meanwhile still restyles it: the card shows the new theme's colours.
-    """
-    restyled: list[Screen] = []
-    app = LagoonApp(settings=two_players())
-    async with app.run_test(size=(160, 50)) as pilot:
-        run = await start(pilot)
-        policy = Policy(4)
-        with watching(CurtainScreen, "update_node_styles", lambda self, *_, **__: restyled.append(self)):
-            curtains = 0
-            while curtains < 3:
-                await step(pilot, run, policy)
-                curtains += isinstance(app.screen, CurtainScreen)
-            assert restyled == []
-            while isinstance(app.screen, CurtainScreen):
-                await step(pilot, run, policy)
-            app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
-            await settle(pilot)
-            while not isinstance(app.screen, CurtainScreen):
-                await step(pilot, run, policy)
-            assert len(restyled) == 1
-            theme = app.current_theme
-            assert app.screen.styles.background.hex.lower() == theme.background.lower(), (
-                app.screen.styles.background, theme.background)
-
-
 async def test_a_new_game_screen_is_drawn_for_its_first_player_before_it_is_first_arranged():
     """The board under the first curtain is drawn for the player it names before Textual arranges the screen.
 
@@ -733,6 +631,7 @@ async def test_the_first_curtain_of_a_game_goes_in_one_paint_too(size):
     assert counts == {"_refresh_layout": 0, "_compositor_refresh": 1}, counts
 
 
+@pytest.mark.turbo
 async def test_a_screen_shown_without_notifications_is_not_arranged_for_its_empty_notification_rack(monkeypatch):
     """Each time a screen comes up Textual shows its rack of notifications; empty, it must not ask for an arrangement.
 
@@ -770,6 +669,7 @@ async def test_a_screen_shown_without_notifications_is_not_arranged_for_its_empt
     assert arranging == [], arranging
 
 
+@pytest.mark.turbo
 async def test_a_resize_to_the_size_the_curtain_has_already_arranges_nothing():
     """A start brought three Resize events to the size the terminal had: each arranged and painted the curtain again.
 
@@ -821,6 +721,7 @@ async def test_the_compact_board_is_not_paged_again_for_a_resize_to_the_size_it_
             assert paged == [game]
 
 
+@pytest.mark.turbo
 async def test_a_line_of_the_log_is_framed_once_however_often_it_moves_up():
     """A new log line moves every line of a full log up a row: they are painted as already framed, not framed again.
 
@@ -854,6 +755,7 @@ async def test_a_line_of_the_log_is_framed_once_however_often_it_moves_up():
         assert checked >= 5, checked
 
 
+@pytest.mark.turbo
 @pytest.mark.parametrize("size", [(160, 50), (80, 24)])
 async def test_every_line_we_frame_is_what_textual_would_have_painted(size):
     """Our widgets frame their lines once, from sides worked out once (`FramedLines`): the strips are Textual's own.
@@ -914,6 +816,7 @@ async def test_a_digit_or_an_arrow_is_acted_on_as_it_comes_in_not_passed_up_the_
         assert passed_on == ["f"] and game.query_one(LogPanel).filter_seat == 0
 
 
+@pytest.mark.turbo
 async def test_a_resize_to_the_size_the_board_has_already_arranges_nothing():
     """Terminals send Resize events with the size they have (three came at a start): the board is not arranged for them.
 

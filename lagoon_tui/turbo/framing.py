@@ -19,8 +19,8 @@ Textual's general framing of every line. What is painted is exactly what
 Textual's framing paints (tests/tui/test_redraw.py compares the two; the
 snapshots and tests/tui/test_tmux.py compare screens).
 
-It replaces a private part of Textual (`StylesCache`); Textual is pinned in
-pyproject.toml.
+It replaces a private part of Textual (`StylesCache`), given to a widget in
+its private `_styles_cache`.
 """
 from __future__ import annotations
 
@@ -29,6 +29,9 @@ from textual._segment_tools import make_blank
 from textual._styles_cache import StylesCache
 from textual.strip import Strip
 from textual.style import Style
+from textual.widget import Widget
+
+from . import ON
 
 
 class FramedLines(StylesCache):
@@ -106,3 +109,9 @@ class FramedLines(StylesCache):
             edge = Style(foreground=base_background + right_colour.multiply_alpha(opacity))
             right.append(get_box(right_edge, inner, outer, edge)[1][2])
         return left, right, content_size.width, fill
+
+
+def frame_once(widget: Widget) -> None:
+    """The widget's lines of content framed once while the frame stays the same (while the layer is on)."""
+    if ON:
+        widget._styles_cache = FramedLines()

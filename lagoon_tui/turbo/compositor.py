@@ -21,7 +21,7 @@ the pane after many moves against a whole new paint; the snapshots check
 whole paints).
 
 It replaces two private parts of Textual's compositor (`render_partial_update`
-and `_render_chops`); Textual is pinned in pyproject.toml.
+and `_render_chops`), and is given to a screen in its private `_compositor`.
 """
 from __future__ import annotations
 
@@ -29,7 +29,10 @@ from typing import Callable, Mapping, Sequence
 
 from textual._compositor import Compositor
 from textual.geometry import Region
+from textual.screen import Screen
 from textual.strip import Strip
+
+from . import ON
 
 
 class SpotCompositor(Compositor):
@@ -87,3 +90,9 @@ class SpotCompositor(Compositor):
                     if line[cut] is None:
                         line[cut] = piece
         return chops
+
+
+def paint_spots(screen: Screen) -> None:
+    """The screen's moves paint the changed spots, not the rectangle around them (while the layer is on)."""
+    if ON:
+        screen._compositor = SpotCompositor()
