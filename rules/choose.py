@@ -14,10 +14,10 @@ from . import events as ev
 from .action_choice import choose_action, merchant_cost, spaces  # noqa: F401  (merchant_cost, spaces: public)
 from .actions import ACTIVITIES
 from .decision import BACK, Ask, Cand, Decision, Emit, Option, Rejection, text
+from .flow import after_island_chosen, after_setup_choice, finish_action, pass_for_round, selection_seat, setup_seat
 from .memo import once_per_object
 from .names import shown_safely
 from .state import GameState
-from .turns import after_island_chosen, after_setup_choice, finish_action, pass_for_round, selection_seat, setup_seat
 
 
 class NoLegalChoice(RuntimeError):

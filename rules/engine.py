@@ -13,8 +13,8 @@ from .cards import Content
 from .choose import Ask, candidates, decision_of, playable, resolve
 from .decision import Decision, Rejection
 from .evolve import HANDLERS, evolve
+from .flow import create_game, set_up_board
 from .state import GameState
-from .turns import create_game, set_up_board
 from .undo import Mark, NoUndo, UndoPoint, undo_point
 from .view import view
 

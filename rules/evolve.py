@@ -1,7 +1,9 @@
 """evolve(state, event): apply one event to the state, in place.
 
 One small handler per event type, found through a dict. Handlers apply facts;
-they never decide anything (that is `rules.flow` and `rules.actions`).
+they never decide anything: that is done by `rules.choose` (which choice is
+allowed), `rules.flow` (what the game does next) and `rules.actions` (what an
+action does).
 """
 from __future__ import annotations
 

@@ -8,8 +8,8 @@ import pytest
 
 from rules import Engine, Rejection, decide, redact, replay, state_from_json, state_to_json, view
 from rules import events as ev
+from rules.flow import create_game
 from rules.simulate import random_game
-from rules.turns import create_game
 
 from scenario import CONTENT, act, game, of, ready, stack_gallery_deck
 

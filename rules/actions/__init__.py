@@ -7,7 +7,9 @@ do a variant of it (a deal closed with a Bulldozer, a trade made with a Tipper..
 """
 from __future__ import annotations
 
-from . import deals, enrichment, galleries, market, mining, trade  # noqa: F401  (register activities)
+from . import (  # noqa: F401  (register activities)
+    artifacts, deals, depart, enrichment, equipment, galleries, mining, payouts, recruiting, shipments, trade,
+)
 from .base import ACTIVITIES, Activity
 
 ACTION_NAMES = {

@@ -5,7 +5,7 @@ from functools import partial
 
 from .. import events as ev
 from ..decision import Cand
-from ..turns import finish_action, score
+from ..flow import finish_action, score
 from .base import activity, player
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import events as ev
 from ..cards import METALS
 from ..decision import Cand
-from ..turns import finish_action, score
+from ..flow import finish_action, score
 from .base import activity, player
 
 

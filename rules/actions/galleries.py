@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..decision import Cand
+from ..flow import cubes_for, draw_galleries, finish_action, galleries_available
 from ..memo import once_per_object
-from ..turns import cubes_for, draw_galleries, finish_action, galleries_available
 from .base import activity, player
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..decision import Cand
-from ..turns import cubes_for, finish_action
+from ..flow import cubes_for, finish_action
 from .base import activity, player
 
 

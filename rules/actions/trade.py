@@ -11,8 +11,8 @@ from typing import NamedTuple
 from .. import events as ev
 from ..cards import METALS
 from ..decision import Cand
+from ..flow import finish_action
 from ..state import MONEY
-from ..turns import finish_action
 from .base import activity, goods_label, player
 
 GOODS = METALS + (MONEY,)

@@ -1,4 +1,11 @@
-"""Turn flow as small named steps: setup, island selection, turns, end of round, end of game.
+"""The flow of the game, from setup to the end, as small named steps.
+
+In the rulebook's order: setup (the first event, laying out the board), island
+selection, the action phase's turns (two actions each, or pass), the end of a
+round (enrichment and the payment check) and the end of the game (objectives,
+artifacts, ranking). The island actions call back into it: `score` for every
+change of VP, `finish_action` to close an action, and the drawing of galleries
+and filling of their cubes that setup shares with the gallery and mining actions.
 
 Every function here emits events through `emit`, which applies each one to the
 state at once, so later steps see the effect of earlier ones.
