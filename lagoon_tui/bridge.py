@@ -4,8 +4,14 @@
 for whoever reads them) and builds the `Scene` the panels draw. It decides
 nothing about the rules: legality is always the engine's. It spares the
 players one thing: a turn whose only legal move is Pass is passed for them.
+
+Every change of the game (a choice, a pass made for a player, an undo) is
+counted in `changes` and told to whoever listens (`on_change`): the screen
+redraws from that one signal, whoever made the change.
 """
 from __future__ import annotations
+
+from typing import Callable
 
 from rules import Engine
 from rules import events as ev
@@ -41,6 +47,19 @@ class GameBridge:
         self._told: dict[int | None, int] = {}  # events narrated so far, per reader
         self._forced: set[int] = set()  # where in the log a pass was made for a player who had no other move
         self.lost: str | None = None  # why this window can no longer save the game (another took it), if so
+        self.changes = 0  # how many times the game has changed since the bridge was made
+        self._listeners: list[Callable[[], None]] = []
+        engine.subscribe(lambda _events: self._changed())
+
+    def on_change(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Call `listener()` after every change of the game; returns what stops it."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    def _changed(self) -> None:
+        self.changes += 1
+        for listener in list(self._listeners):
+            listener()
 
     @property
     def content(self):
@@ -91,6 +110,7 @@ class GameBridge:
             self._logs.clear()  # the log lost its last lines: tell it afresh
             self._told.clear()
             self._forced = {at for at in self._forced if at < point.pos}
+            self._changed()
         return point
 
     def _note_lost(self, error: StoreError) -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from rules import events as ev
+from rules.decision import plural
 
 PLAY_SOURCES: dict[str, str] = {
     "equipment": "Equipment bought",
@@ -21,9 +22,6 @@ PLAY_SOURCES: dict[str, str] = {
     "wages": "Wages",
 }
 """`Scored.source` values earned during play, with the words the end screen uses."""
-
-FINAL_SOURCES = ("objectives", "artifacts")
-"""Sources scored only at the end; shown by objective and for artifacts."""
 
 TIEBREAKERS: tuple[str, ...] = ("money", "equipment", "deals closed", "shipments made")
 """Compared in this order between players level on VP (rules.scoring.tiebreak_key)."""
@@ -115,10 +113,6 @@ class GameResults:
         return self.players[seat]
 
 
-def _plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
 def measure_text(measure: str, params: Mapping[str, Any], value: int) -> str:
     """An objective's measure in a few words, for a narrow table cell."""
     metal = params.get("metal")
@@ -126,29 +120,29 @@ def measure_text(measure: str, params: Mapping[str, Any], value: int) -> str:
     if measure == "centre_value":
         return f"centre value {value}"
     if measure == "shipments_of_size":
-        return _plural(value, f"shipment of {params.get('min_size', 1)}+",
+        return plural(value, f"shipment of {params.get('min_size', 1)}+",
                        f"shipments of {params.get('min_size', 1)}+")
     if measure == "enriched_on_board":
-        return _plural(value, f"enriched {metal_}cube")
+        return plural(value, f"enriched {metal_}cube")
     if measure == "artifacts":
-        return _plural(value, f"{metal_}artifact")
+        return plural(value, f"{metal_}artifact")
     if measure == "artifact_shipments":
-        return _plural(value, "artifact shipment")
+        return plural(value, "artifact shipment")
     if measure == "equipment":
-        return _plural(value, "equipment card")
+        return plural(value, "equipment card")
     if measure == "deals_closed":
-        return _plural(value, "deal closed", "deals closed")
+        return plural(value, "deal closed", "deals closed")
     if measure == "shipments":
-        return _plural(value, "shipment")
+        return plural(value, "shipment")
     if measure == "money":
         return f"${value}"
     if measure == "workers":
         kind = params.get("kind", "all")
-        return _plural(value, {"miners": "miner", "merchants": "merchant"}.get(kind, "worker"))
+        return plural(value, {"miners": "miner", "merchants": "merchant"}.get(kind, "worker"))
     if measure == "raw_resources":
-        return _plural(value, f"raw {metal_}cube")
+        return plural(value, f"raw {metal_}cube")
     if measure == "metals_enriched":
-        return _plural(value, "metal enriched", "metals enriched")
+        return plural(value, "metal enriched", "metals enriched")
     return str(value)
 
 

@@ -52,3 +52,18 @@ class Scene(FrozenRecord):
         """One letter in the player's colour (for tight places such as the Enrichment Center)."""
         colour = self.player(seat)["colour"]
         return Text(COLOUR_LETTERS.get(colour, "?"), style=COLOUR_STYLES.get(colour, "bold"))
+
+    def acting_seat(self) -> int | None:
+        """Whose move it is now (island choice, action, or a step of an action)."""
+        if self.view.get("phase") == "over":
+            return None
+        return self.decision.seat
+
+    def ship_seats(self, island: int) -> list[int]:
+        """Seats whose ship is at `island` now; while islands are being chosen, who chose it."""
+        view = self.view
+        if view.get("phase") == "island_selection":
+            chosen = view.get("islands_chosen") or {}
+            seat = chosen.get(str(island))
+            return [] if seat is None else [seat]
+        return [p["seat"] for p in view["players"] if p.get("island") == island]

@@ -21,7 +21,7 @@ from .bridge import GameBridge
 from .screens.curtain import CurtainScreen
 from .screens.end import EndScreen
 from .screens.game import GameScreen
-from .widgets import _common
+from .widgets import svg
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 COLOURS = ("red", "yellow", "green", "blue")
@@ -53,7 +53,7 @@ async def _settle(pilot: Pilot) -> None:
 
 
 def _app() -> LagoonApp:
-    _common.SVG_SPACES = True  # these apps are drawn as SVG pictures
+    svg.SVG_SPACES = True  # these apps are drawn as SVG pictures
     app = LagoonApp(load_content())
     app.animation_level = "none"
     return app

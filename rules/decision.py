@@ -125,5 +125,6 @@ def first_legal(cands) -> Cand | None:
     return None
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """"1 cube", "2 cubes"; `many` for a word whose plural is not an added s ("2 deals closed")."""
+    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"

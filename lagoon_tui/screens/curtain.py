@@ -14,7 +14,7 @@ from ..quiet_gc import collector
 from ..turbo.compositor import paint_spots
 from ..turbo.screens import SteadyScreen
 from ..turbo.toasts import QuietToasts
-from ..widgets._common import Note
+from ..widgets.note import Note
 from ..widgets.keys_footer import KeysFooter
 
 CARD_ROWS = 10  # rows of the screen the card (border, padding, its three lines) and the footer take, and a margin

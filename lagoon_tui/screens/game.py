@@ -1,7 +1,9 @@
 """The game screen: the board panels, the prompt and the log, for the seat at the keyboard.
 
-Data flows down: after every accepted choice the engine's new events arrive as
-a `GameChanged` message and every panel redraws from a fresh `Scene`. Intent
+Data flows down: after every change of the game (a choice, whoever made it,
+or an undo) the bridge's signal arrives as a `GameChanged` message, and the
+screen redraws from it, the one way a change reaches the screen: every panel
+from a fresh `Scene`, behind a curtain if the keyboard changes hands. Intent
 flows up: the prompt posts the option picked and this screen hands it to the
 engine, which alone decides whether it is legal.
 """
@@ -16,7 +18,7 @@ from textual.css.query import NoMatches
 from textual.message import Message
 from textual.widget import Widget
 
-from rules.decision import OPEN_KINDS
+from rules.decision import OPEN_KINDS, Rejection
 
 from ..bridge import GameBridge, NotMade
 from ..cards_text import describe_option
@@ -26,7 +28,7 @@ from ..turbo.toasts import QuietToasts
 from ..scene import COLOUR_LETTERS
 from ..widgets import (EnrichmentCenterPanel, IslandPanel, LogPanel, MarketPanel, MiningSitePanel, PlayerBoard,
                        ScoreTrackPanel)
-from ..widgets._common import Note, clear_min_height
+from ..widgets.note import clear_min_height, Note
 from ..widgets.keys_footer import KeysFooter
 from ..widgets.options import Options
 from ..widgets.player_board import secrets_text
@@ -88,23 +90,18 @@ class GameScreen(UnseenArrangement, QuietToasts, PagedScreen):
                  ("b", "you"), ("p", "players"), ("m", "market"), ("l", "log")]
 
     class GameChanged(Message):
-        """The engine accepted a choice; these are its events."""
-
-        def __init__(self, events: list) -> None:
-            self.events = events
-            super().__init__()
+        """The game changed (a choice was made, or taken back): the screen shows it."""
 
     def __init__(self, bridge: GameBridge) -> None:
         super().__init__()
         self.bridge = bridge
         self.at_keyboard: int | None = None
         self.veiled = False  # the keyboard's seat plays an open decision on the board as everyone sees it
-        self.log_filter: int | None = None
         self._paged_for: int | None = None  # the seat the compact page last jumped for
-        self._shown_events = 0  # how much of the engine's log the screen shows
+        self._shown = -1  # the bridge's count of changes the screen shows (-1: none yet)
         self._drawn: tuple[int | None, bool, int] | None = None  # the seat, veiled or not, and the log length
                                                                  # last drawn for
-        self._unsubscribe = bridge.engine.subscribe(lambda events: self.post_message(self.GameChanged(events)))
+        self._unsubscribe = bridge.on_change(lambda: self.post_message(self.GameChanged()))
 
     # --- layout ---------------------------------------------------------------------
 
@@ -259,13 +256,13 @@ class GameScreen(UnseenArrangement, QuietToasts, PagedScreen):
     # --- the flow of the game -------------------------------------------------------------
 
     def on_game_screen_game_changed(self, message: GameChanged) -> None:
-        if self._shown_events != len(self.bridge.engine.events):  # not yet shown by `choose`
+        if self._shown != self.bridge.changes:  # (one message shows every change made before it)
             self.advance()
 
     def advance(self) -> None:
         """Redraw for whoever decides now, behind a curtain when the keyboard changes hands."""
         engine = self.bridge.engine
-        self._shown_events = len(engine.events)
+        self._shown = self.bridge.changes
         if engine.state.phase == "over":
             self._give_keyboard(None)
             self.redraw()
@@ -386,25 +383,22 @@ class GameScreen(UnseenArrangement, QuietToasts, PagedScreen):
         self.choose(message.option_id)
 
     def choose(self, option_id: str) -> None:
-        """Hand a choice to the engine and show what came of it before the next key is read.
+        """Hand a choice to the engine; what came of it is shown when the bridge's signal arrives.
 
-        A key pressed quickly after another may name an option of the prompt
-        that was on screen before: it is dropped, as the player never saw the
-        prompt it belongs to.
+        A key that comes before the screen has shown the last change names an
+        option of a prompt no longer current: it is dropped, as the player
+        never saw the prompt it would answer.
         """
-        engine = self.bridge.engine
-        if self.at_keyboard is None or option_id not in engine.pending.ids():
+        if (self.at_keyboard is None or self._shown != self.bridge.changes
+                or option_id not in self.bridge.engine.pending.ids()):
             return
         result = self.bridge.choose(option_id)
         if self._lost():
             return
         if isinstance(result, NotMade):
             self.notify(result.reason, title=result.title, severity="error", markup=False, timeout=15)
-            return
-        if not result and hasattr(result, "reason"):
+        elif isinstance(result, Rejection):
             self.notify(result.reason, title="Not allowed", severity="warning", markup=False)
-            return
-        self.advance()
 
     # --- keys -------------------------------------------------------------------------------
 
@@ -439,7 +433,6 @@ class GameScreen(UnseenArrangement, QuietToasts, PagedScreen):
         # (on the board as everyone sees it, the move is not told: it may name the player's own cards)
         self.notify("Took back your last move." if self.veiled else f"Took back: {point.what}", title="Undo",
                     markup=False)
-        self.redraw()
 
     def action_inspect(self) -> None:
         option = self.query_one(PromptPanel).highlighted_id
@@ -453,9 +446,6 @@ class GameScreen(UnseenArrangement, QuietToasts, PagedScreen):
     def action_filter_log(self) -> None:
         """`f` anywhere on the screen: the log's own filter key (one piece of code for both)."""
         self.query_one(LogPanel).action_cycle_filter()
-
-    def on_log_panel_filter_changed(self, message: LogPanel.FilterChanged) -> None:
-        self.log_filter = message.seat
 
 
 def _row_height(row: Widget) -> int:

@@ -30,7 +30,8 @@ from textual.scroll_view import ScrollView
 from textual.widget import Widget
 
 from ..widgets import EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, RoundTrackPanel, ScoreTrackPanel
-from ..widgets._common import Fit, Note
+from ..widgets.note import Note
+from ..widgets.renderables import Fit
 from ..turbo.compositor import paint_spots
 
 WIDE = (150, 44)  # from this size on, the whole board is shown at once

@@ -26,7 +26,8 @@ from rules.state import GameState
 from ..replay import Replay
 from ..scene import Scene
 from ..widgets import EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, ScoreTrackPanel
-from ..widgets._common import Fit, Flow, Note
+from ..widgets.note import Note
+from ..widgets.renderables import Fit, Flow
 from ..widgets.keys_footer import KeysFooter
 from ..widgets.replay_log import ReplayLog
 from ..widgets.replay_secrets import ReplaySecrets

@@ -8,7 +8,9 @@ from rich.text import Text
 from rules.cards import METALS
 
 from ..scene import Scene
-from ._common import EMPTY_SLOT, Flow, Panel, WideOnly, muted, render_keys
+from .note import Panel
+from .renderables import Flow, render_keys, WideOnly
+from .words import EMPTY_SLOT, muted
 
 
 class CentreGrid:

@@ -11,7 +11,9 @@ from rules.actions import ACTION_NAMES
 from rules.registry import MINER_ACTIONS
 
 from ..scene import Scene
-from ._common import Fit, Flow, Panel, label, markers, muted, render_keys, ship_seats, tags
+from .note import Panel
+from .renderables import Fit, Flow, render_keys
+from .words import label, markers, muted, tags
 
 SHORT_ACTION_NAMES = {
     "buy_artifact": "Artifact",
@@ -134,7 +136,7 @@ class IslandPanel(Panel):
         spaces = {space: users for space, users in (view.get("space_users") or {}).items() if space.startswith(here)}
         mine = [space for space in scene.player(seat)["used"] if space.startswith(here)] if seat is not None else None
         last = scene.last_space if scene.last_space and scene.last_space.startswith(here) else None
-        key = (seat, view.get("phase"), ship_seats(scene, self.island), spaces, mine, last,
+        key = (seat, view.get("phase"), scene.ship_seats(self.island), spaces, mine, last,
                (view.get("artifacts") or {}).get(str(self.island)), [(p["name"], p["colour"]) for p in view["players"]])
         if self.unchanged(scene, key):
             return
@@ -145,7 +147,7 @@ class IslandPanel(Panel):
                               0]
         self.set_titles(f"Island {isl.number} · {isl.name}", f"{isl.number} · {isl.name}", f"Island {isl.number}")
 
-        docked = ship_seats(scene, self.island)
+        docked = scene.ship_seats(self.island)
         here = seat is not None and seat in docked
         self.set_class(here, "-here")
         notes = ["your ship"] * here + [f"{LAST_MOVE}last move"] * bool(last)

@@ -12,7 +12,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Footer
 
-from ._common import svg_safe
+from .svg import svg_safe
 
 
 class Key(NamedTuple):

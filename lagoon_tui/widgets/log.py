@@ -6,12 +6,12 @@ from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 from textual.binding import Binding
-from textual.message import Message
 from textual.strip import Strip
 from textual.widgets import RichLog
 
 from ..scene import LogLine, Scene
-from ._common import SteadyLayout, svg_safe
+from .note import SteadyLayout
+from .svg import svg_safe
 
 
 def _people(scene: Scene) -> list[tuple[str, str]]:
@@ -22,18 +22,10 @@ class LogPanel(SteadyLayout, RichLog):
     """The scene's log lines; `f` (or `set_filter`) shows only the lines about one player.
 
     `action_cycle_filter` is the one place the filter moves on: the `f` key
-    here and the game screen's `f` both call it, and it tells the screen with
-    a `FilterChanged` message.
+    here and the game screen's `f` both call it.
     """
 
     BINDINGS = [Binding("f", "cycle_filter", "Filter log")]
-
-    class FilterChanged(Message):
-        """The log now shows only the lines about `seat` (None: all lines)."""
-
-        def __init__(self, seat: int | None) -> None:
-            self.seat = seat
-            super().__init__()
 
     DEFAULT_CSS = """
     LogPanel {
@@ -219,4 +211,3 @@ class LogPanel(SteadyLayout, RichLog):
         else:
             nxt = self.filter_seat + 1 if self.filter_seat + 1 < players else None
         self.set_filter(nxt)
-        self.post_message(self.FilterChanged(nxt))

@@ -11,7 +11,10 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ..scene import Scene
-from ._common import Fit, Flow, SteadyLayout, Spread, draw, label, muted, needs, render_key, svg_safe
+from .note import SteadyLayout
+from .renderables import draw, Fit, Flow, render_key, Spread
+from .svg import svg_safe
+from .words import label, muted, needs
 from .options import out_of_sight
 
 CAN_PAY = "✓"

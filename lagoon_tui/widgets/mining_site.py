@@ -9,7 +9,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ..scene import Scene
-from ._common import CUBE, EMPTY_SLOT, SPENT, Fit, Flow, Panel, draw, muted, one_line_width, render_keys
+from .note import Panel
+from .renderables import draw, Fit, Flow, one_line_width, render_keys
+from .words import CUBE, EMPTY_SLOT, muted, SPENT
 
 FACE_DOWN = "?"
 LEVELS = (2, 1)  # drawn top to bottom: level 2 above level 1, the shore below

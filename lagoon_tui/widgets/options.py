@@ -24,7 +24,9 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ._common import SteadyLayout, svg_safe
+from .note import SteadyLayout
+
+from .svg import svg_safe
 
 
 def out_of_sight(above: int, below: int) -> str:

@@ -6,9 +6,12 @@ from rich.measure import Measurement
 from rich.text import Text
 
 from rules.cards import ENRICHED_LEVELS, METALS
+from rules.decision import plural
 
 from ..scene import Scene
-from ._common import EMPTY_SLOT, Bullets, ByWidth, Fit, Flow, Panel, acting_seat, deal_needs, join, label, muted, plural
+from .note import Panel
+from .renderables import Bullets, ByWidth, Fit, Flow
+from .words import deal_needs, EMPTY_SLOT, join, label, muted
 
 
 class CubeGrid:
@@ -92,11 +95,11 @@ class PlayerBoard(Panel):
     def show(self, scene: Scene) -> None:
         view, content = scene.view, scene.content
         p = scene.player(self.seat)
-        key = (p, scene.seat, acting_seat(scene), view.get("phase"), view.get("islands_chosen"))
+        key = (p, scene.seat, scene.acting_seat(), view.get("phase"), view.get("islands_chosen"))
         if self.unchanged(scene, key):
             return
         mine = self.seat == scene.seat
-        acting = acting_seat(scene) == self.seat
+        acting = scene.acting_seat() == self.seat
         passed = bool(p.get("passed")) and view.get("phase") == "actions"
         self.set_class(acting, "-acting")
         self.set_class(passed, "-passed")

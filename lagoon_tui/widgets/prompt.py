@@ -12,7 +12,8 @@ from rules.actions import ACTION_NAMES
 
 from ..scene import Scene
 from ..turbo.sizes import HeldSize
-from ._common import Note, SteadyBorders, clear_min_height, svg_safe
+from .note import clear_min_height, Note, SteadyBorders
+from .svg import svg_safe
 from .options import Option, Options, out_of_sight
 
 KEYS = "123456789"

@@ -13,7 +13,7 @@ from textual.widgets import Static
 from rules.cards import Content
 from rules.state import GameState
 
-from ._common import Flow
+from .renderables import Flow
 
 
 def _listed(items: list[str], end: str = "", sep: str = ",") -> list[Text]:

@@ -5,7 +5,9 @@ from rich.console import Group
 from rich.text import Text
 
 from ..scene import Scene
-from ._common import PHASE_NAMES, Fit, Flow, Panel, acting_seat, join, label
+from .note import Panel
+from .renderables import Fit, Flow
+from .words import join, label, PHASE_NAMES
 
 END_REASONS = {
     "vp_goal": "a player reached the VP goal",
@@ -28,7 +30,7 @@ class RoundTrackPanel(Panel):
 
     def show(self, scene: Scene) -> None:
         view, board = scene.view, scene.content.board
-        key = (view.get("round"), view.get("phase"), acting_seat(scene), view.get("turn_order"),
+        key = (view.get("round"), view.get("phase"), scene.acting_seat(), view.get("turn_order"),
                view.get("current"), view.get("end_triggered"), view.get("end_reason"),
                [(p["name"], p["colour"], p.get("passed")) for p in scene.players])
         if self.unchanged(scene, key):
@@ -56,7 +58,7 @@ class RoundTrackPanel(Panel):
             self.set_titles(f"Before round 1 · {PHASE_NAMES.get(phase, phase)}", "Before round 1")
 
         parts = [Text.assemble(label(title), " · ", PHASE_NAMES.get(phase, phase))]
-        seat = acting_seat(scene)
+        seat = scene.acting_seat()
         if seat is not None:
             parts.append(Text.assemble("▶ ", scene.tag(seat), " to play"))
         lines: list = [Flow(parts, "   "), track]

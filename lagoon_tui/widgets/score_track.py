@@ -8,7 +8,9 @@ from rich.measure import Measurement
 from rich.text import Text
 
 from ..scene import Scene
-from ._common import Flow, Panel, WideOnly, muted, render_keys
+from .note import Panel
+from .renderables import Flow, render_keys, WideOnly
+from .words import muted
 
 TRACK_LOW = -5  # the printed track starts below zero: a score can go negative
 

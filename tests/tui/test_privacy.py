@@ -59,7 +59,7 @@ from lagoon_tui.screens.curtain import CurtainScreen, Meanwhile
 from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets import LogPanel, MiningSitePanel
-from lagoon_tui.widgets._common import deal_needs
+from lagoon_tui.widgets.words import deal_needs
 from lagoon_tui.widgets.mining_site import FACE_DOWN
 from rules import Engine, load_content
 from rules import events as ev

@@ -33,7 +33,8 @@ from lagoon_tui.settings import GameSettings
 from lagoon_tui.stills import STILLS
 from lagoon_tui.widgets import LogPanel
 from lagoon_tui.turbo.framing import FramedLines
-from lagoon_tui.widgets._common import Bullets, Flow, Note, render_key
+from lagoon_tui.widgets.note import Note
+from lagoon_tui.widgets.renderables import Bullets, Flow, render_key
 from lagoon_tui.widgets.keys_footer import KeysFooter, KeysLine
 
 from .drive import Policy, game_screen, prompt_options, quiet, settle, start, step

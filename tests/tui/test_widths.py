@@ -26,7 +26,7 @@ from lagoon_tui.screens.title import TitleScreen
 from lagoon_tui.settings import GameSettings
 from lagoon_tui.stills import played
 from lagoon_tui.widgets import LogPanel, MiningSitePanel, PlayerBoard, ScoreTrackPanel
-from lagoon_tui.widgets._common import Flow
+from lagoon_tui.widgets.renderables import Flow
 from lagoon_tui.widgets.mining_site import gallery_cell
 from lagoon_tui.widgets.replay_secrets import ReplaySecrets
 from rules import Engine

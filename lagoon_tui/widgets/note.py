@@ -1,0 +1,250 @@
+"""The base of every board panel: a Static that lays its content out once and repaints only changed lines.
+
+Everything a panel draws comes from a `Scene` (its plain `view` and the
+content); no panel ever asks the engine anything.
+"""
+from __future__ import annotations
+
+from rich.console import Group
+from rich.measure import Measurement
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.visual import visualize
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ..scene import Scene
+from ..turbo.framing import frame_once
+from ..turbo.sizes import SteadyVirtualSize
+from .renderables import draw, one_line_width, render_key
+from .svg import svg_safe
+
+class SteadyBorders:
+    """Mixin for widgets: a border title and subtitle that repaint the widget only when they change, and
+    lines of content framed once, not at every paint (see `lagoon_tui.turbo.framing`).
+
+    Textual repaints every line of a widget each time its border title is set,
+    even to the same words; the panels set theirs at every redraw, through
+    `set_border_title` and `set_border_subtitle`.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._border_words: dict[str, object] = {}  # what each of the two titles was last set to
+        frame_once(self)
+
+    def set_border_title(self, title: str | Text | None) -> None:
+        if self._changed("title", title):
+            self.border_title = title
+
+    def set_border_subtitle(self, subtitle: str | Text | None) -> None:
+        if self._changed("subtitle", subtitle):
+            self.border_subtitle = subtitle
+
+    def _changed(self, which: str, words: str | Text | None) -> bool:
+        key = (words.plain, tuple(words.spans), str(words.style)) if isinstance(words, Text) else words
+        if which in self._border_words and self._border_words[which] == key:
+            return False
+        self._border_words[which] = key
+        return True
+
+
+def clear_min_height(widget: Widget) -> None:
+    """Take away a widget's own minimum height, if it has one.
+
+    (Textual arranges the whole screen whenever a style is cleared, whether it
+    was set or not: the compact layout cleared the player boards' at every move.)
+    """
+    if widget.styles.inline.has_rule("min_height"):
+        widget.styles.min_height = None
+
+
+class SteadyLayout(SteadyVirtualSize, SteadyBorders):
+    """Mixin for widgets: a new virtual size arranges the screen only when it must (see
+    `lagoon_tui.turbo.sizes`), titles that repaint only when they change, and scrolling without a scrollbar."""
+
+    @property
+    def allow_vertical_scroll(self) -> bool:
+        """A widget with `overflow-y: hidden` (the log, the options) still scrolls, by keys, wheel or code.
+
+        It has no scrollbar: Textual painted one a frame after the widget,
+        and moved it (a hidden widget: the screen's whole map made again)
+        at every line the log scrolled. The widget says itself what is out
+        of sight.
+        """
+        if self.styles.overflow_y == "hidden":
+            return self.is_scrollable and self.max_scroll_y > 0 and not self.disabled
+        return super().allow_vertical_scroll
+
+
+class Note(SteadyLayout, Static):
+    """A Static that lays its content out once per change and repaints only the lines that changed.
+
+    Textual repaints the whole of a widget whose content changed: every line
+    styled again (padding, border, colours) and written to the terminal. A
+    choice in the game changes a line or two of a panel (money, a worker, a
+    used action), so a note keeps its content laid out as lines (`Strip`s)
+    at its width, compares a new content with them line by line, and asks
+    for only the changed lines to be painted. It asks for a new arrangement
+    of the screen only when its height changes (minimum heights counted).
+    Its lines keep their spaces in SVG pictures too (see `detach_spaces`).
+    """
+
+    def __init__(self, content: object = "", *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(content, name=name, id=id, classes=classes)
+        self._source: object = content  # what the note shows, before it is laid out
+        self._visual = None
+        self._lines: list[Strip] | None = None  # the content laid out at `_width` in `_style`
+        self._width = 0
+        self._style: Style | None = None
+        self._parts: dict[tuple, list[Strip]] = {}  # the lines of each keyed part of the last layout
+
+    @property
+    def visual(self):
+        """The content as Textual sees it (for measuring text in tests and selecting it with the mouse)."""
+        if self._visual is None:
+            self._visual = visualize(self, self._source, markup=False)
+        return self._visual
+
+    def update(self, content: object = "", *, layout: bool = True) -> None:
+        """Show `content`: only its changed lines are painted; the screen is re-arranged only if its height changed."""
+        self._source, self._visual = content, None
+        width = self.content_size.width
+        if not self.is_mounted or not width or self._lines is None:
+            self._lines = None
+            self.refresh(layout=True)
+            return
+        old = self._lines
+        new = self._lay_out(width)
+        if self._height(len(new)) != self._height(len(old)):
+            self.refresh(layout=layout)
+            return
+        changed = [Region(0, y, width, 1) for y in range(max(len(new), len(old)))
+                   if y >= len(new) or y >= len(old) or new[y] != old[y]]
+        if changed:
+            self.refresh(*changed)
+
+    @property
+    def _content(self):
+        """What the note shows as a Rich renderable (a string is plain text, not markup)."""
+        return Text(self._source) if isinstance(self._source, str) else self._source
+
+    def _lay_out(self, width: int) -> list[Strip]:
+        """The content as lines `width` cells wide, in the note's own colours (kept as the note's lines).
+
+        A content that is a Group is laid out part by part, and a part with a
+        `render_key` that the last layout had is not laid out again.
+        """
+        style = self.visual_style.rich_style
+        content = self._content
+        parts = content.renderables if isinstance(content, Group) else (content,)
+        known, self._parts = self._parts, {}
+        lines: list[Strip] = []
+        for part in parts:
+            key = render_key(part)
+            if key is None:
+                lines += self._draw_part(part, width, style)
+                continue
+            key = (key, width, style)
+            drawn = self._parts[key] = known.get(key) or self._draw_part(part, width, style)
+            lines += drawn
+        self._lines = lines
+        self._width, self._style = width, style
+        return lines
+
+    def _draw_part(self, renderable, width: int, style: Style) -> list[Strip]:
+        app = self.app
+        options = app.console_options.update(width=width, highlight=False, height=None)
+        segments = Segment.apply_style(draw(app.console, options, renderable), style)
+        return [Strip(line, width) for line in
+                Segment.split_and_crop_lines(segments, width, style, pad=True, include_new_lines=False)]
+
+    def _current(self, width: int | None = None) -> list[Strip]:
+        """The lines at `width` (the note's width) in the note's colours now (laid out again if either changed)."""
+        width = self.content_size.width if width is None else width
+        if self._lines is None or width != self._width or self.visual_style.rich_style != self._style:
+            return self._lay_out(width)
+        return self._lines
+
+    def _height(self, lines: int) -> int:
+        """The content height `lines` lines take, counting a minimum height (which the board panels get)."""
+        floor = self.styles.min_height
+        least = floor.cells if floor is not None else None
+        return lines if least is None else max(lines, least - self.styles.gutter.height)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._current(width))
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        app = self.app
+        return Measurement.get(app.console, app.console_options.update_width(container.width), self._content).maximum
+
+    @property
+    def rows(self) -> int:
+        """How many lines the content takes at the note's width (0 before it is laid out)."""
+        return len(self._lines) if self._lines is not None and self._width else 0
+
+    def render_line(self, y: int) -> Strip:
+        lines = self._current()
+        return lines[y] if y < len(lines) else Strip.blank(self._width, self._style)
+
+    def render_lines(self, crop) -> list[Strip]:
+        return svg_safe(super().render_lines(crop))
+
+
+class Panel(Note):
+    """A bordered board panel that redraws itself from a Scene with `show(scene)`."""
+
+    DEFAULT_CSS = """
+    Panel {
+        height: auto;
+        padding: 0 1;
+        background: $surface;
+        border: round $primary;
+        border-title-color: $accent;
+        border-title-style: bold;
+        border-subtitle-color: $text-muted;
+    }
+    """
+
+    def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__("", name=name, id=id, classes=classes)
+        self.scene: Scene | None = None
+        self._drawn_from: object = None
+        self._titles: tuple[str, ...] = ()
+
+    def set_titles(self, *titles: str | Text) -> None:
+        """Border titles from longest to shortest: the longest that fits the panel's width is shown."""
+        self._titles = titles
+        self._fit_title()
+
+    def on_resize(self) -> None:
+        self._fit_title()
+
+    def _fit_title(self) -> None:
+        if not self._titles:
+            return
+        room = self.outer_size.width - 6  # corners, the line before the title, spaces
+        fits = [t for t in self._titles if one_line_width(Text(t) if isinstance(t, str) else t) <= room] \
+            if room > 0 else []
+        self.set_border_title(fits[0] if fits else self._titles[0 if room <= 0 else -1])
+
+    def unchanged(self, scene: Scene, key: object) -> bool:
+        """True when `key` (the part of the scene this panel draws) is what it last drew.
+
+        Redrawing costs a Rich layout of the whole panel, and one choice
+        changes only a few panels, so each panel skips scenes that would
+        draw the same thing.
+        """
+        self.scene = scene
+        if key == self._drawn_from:
+            return True
+        self._drawn_from = key
+        return False
+
+    def show(self, scene: Scene) -> None:  # pragma: no cover - each panel overrides it
+        raise NotImplementedError

@@ -1,0 +1,66 @@
+"""The panels' small words: symbols, phase names, players' tags and markers, what a card asks for.
+
+Styles used inside Rich text stick to plain attributes (bold, dim, italic,
+reverse) and the player colours of `lagoon_tui.scene`, so the panels read the
+same in a 16-colour terminal and in light or dark themes; colour is never the
+only thing that tells two things apart.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Mapping
+
+from rich.text import Text
+
+from ..scene import Scene
+
+CUBE = "●"
+SPENT = "○"
+EMPTY_SLOT = "·"
+
+PHASE_NAMES = {
+    "created": "Getting ready",
+    "setup": "Setting up",
+    "island_selection": "Choosing islands",
+    "actions": "Actions",
+    "over": "Game over",
+}
+
+
+def join(parts: Iterable[Text | str], sep: str = ", ") -> Text:
+    """Texts joined with a separator (an empty Text when there are none)."""
+    out = Text()
+    for i, part in enumerate(parts):
+        if i:
+            out.append(sep)
+        out.append(part if isinstance(part, Text) else Text(part))
+    return out
+
+
+def tags(scene: Scene, seats: Iterable[int], sep: str = ", ") -> Text:
+    return join((scene.tag(s) for s in seats), sep)
+
+
+def markers(scene: Scene, seats: Iterable[int], sep: str = " ") -> Text:
+    """Players as their coloured letters ("R Y"): colour and letter, for tight places."""
+    return join((scene.marker(s) for s in seats), sep)
+
+
+def label(text: str) -> Text:
+    """A field name in a panel ("Money", "Ships here"...)."""
+    return Text(text, style="bold")
+
+
+def muted(text: str) -> Text:
+    return Text(text, style="dim")
+
+
+def needs(resources: Mapping[str, int], artifacts: Mapping[str, int] | None = None) -> str:
+    """What a shipment asks for, in words: "2 gold + 1 iron + 1 silver artifact"."""
+    parts = [f"{n} {m}" for m, n in resources.items()]
+    parts += [f"{n} {m} artifact" if n == 1 else f"{n} {m} artifacts" for m, n in (artifacts or {}).items()]
+    return " + ".join(parts) or "nothing"
+
+
+def deal_needs(requires: Mapping[str, int]) -> str:
+    """What a deal asks for: "copper 1'+ and iron 3'+" (a higher level also does)."""
+    return " and ".join(f"{metal} {level}'+" for metal, level in requires.items())
