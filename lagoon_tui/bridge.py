@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from rules import Engine
+from rules import Engine, NoLegalChoice
 from rules import events as ev
-from rules.choose import NoLegalChoice
 from rules.decision import Rejection
 from rules.record import FrozenRecord, frozen_record
 from rules.narrate import tell

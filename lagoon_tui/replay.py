@@ -13,9 +13,8 @@ import bisect
 from dataclasses import dataclass
 from typing import Sequence
 
-from rules import events as ev
+from rules import events as ev, pending
 from rules.cards import Content
-from rules.choose import pending
 from rules.engine import replay
 from rules.narrate import tell
 from rules.state import GameState

@@ -53,12 +53,13 @@ The rest is how the engine works rather than a rule:
   this table and the public names          __init__.py
 """
 from .cards import METALS, Content
+from .choose import NoLegalChoice, pending
 from .decision import Decision, Option, Rejection
 from .engine import Engine, clone, decide, replay, state_from_json, state_to_json
 from .loader import ContentError, check_content, load_content
 from .view import redact, view
 
 __all__ = [
-    "METALS", "Content", "Decision", "Option", "Rejection", "Engine", "clone", "decide", "replay",
+    "METALS", "Content", "NoLegalChoice", "pending", "Decision", "Option", "Rejection", "Engine", "clone", "decide", "replay",
     "state_from_json", "state_to_json", "ContentError", "check_content", "load_content", "redact", "view",
 ]

@@ -58,3 +58,44 @@ def test_no_rules_source_file_imports_a_ui_library():
         for path in sources
     }
     assert {path: names for path, names in offenders.items() if names} == {}
+
+
+# The modules of `rules` that work the rules out. The app never imports them: it reads what the engine
+# decided through the modules of its public API (the rest), so a rule lives in one place, the engine.
+ENGINE_INTERNALS = {"rules.evolve", "rules.flow", "rules.memo", "rules.action_choice", "rules.choose",
+                    "rules.scoring", "rules.bot", "rules.actions.base"}
+APP_DIR = RULES_DIR.parent / "lagoon_tui"
+
+
+def rules_modules() -> set[str]:
+    return {".".join(("rules",) + path.relative_to(RULES_DIR).with_suffix("").parts).removesuffix(".__init__")
+            for path in RULES_DIR.rglob("*.py")}
+
+
+def internal(module: str) -> bool:
+    """An engine internal: one of ENGINE_INTERNALS, or the module of one island action (rules.actions.x)."""
+    return module in ENGINE_INTERNALS or (module.startswith("rules.actions.") and module in rules_modules())
+
+
+def test_the_app_imports_only_the_engines_public_api():
+    """No module of lagoon_tui imports an engine internal, or a private name (`_x`) of any rules module."""
+    found = []
+    for path in sorted(APP_DIR.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module and \
+                    node.module.split(".")[0] == "rules":
+                modules = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.Import):
+                modules, names = [a.name for a in node.names if a.name.split(".")[0] == "rules"], []
+            else:
+                continue
+            where = f"{path.relative_to(APP_DIR.parent)}:{node.lineno}"
+            found += [f"{where} {m}" for m in modules if internal(m)]
+            found += [f"{where} {n}" for n in names if n.startswith("_")]
+    assert found == []
+
+
+def test_every_engine_internal_named_is_a_module_of_rules():
+    """(So a module renamed or split is not quietly let out of the contract.)"""
+    assert ENGINE_INTERNALS <= rules_modules()

@@ -8,10 +8,11 @@ each piece, the internals it touches, what it saves, how to remove it.
 
 The layer is on only for the Textual release it was written against
 (`WRITTEN_FOR`, the version pinned in pyproject.toml) and can be switched off
-with the environment variable LAGOON_STOCK_TEXTUAL=1; off, every piece falls
-back to stock Textual and the game works the same, only slower (`make test`
-runs the app's tests a second time with the layer off to prove it). The
-switch is read once, when this package is first imported.
+with the environment variable LAGOON_STOCK_TEXTUAL=1, or piece by piece
+(LAGOON_STOCK_TEXTUAL=compositor,framing); off, a piece falls back to stock
+Textual and the game works the same, only slower (`make test` runs the app's
+tests a second time with the layer off to prove it). The switch is read as
+each piece is imported.
 
 - `compositor`: paint only the widgets under the changed spots (`SpotCompositor`).
 - `framing`: frame each line of a widget's content once (`FramedLines`).
@@ -29,13 +30,23 @@ WRITTEN_FOR = "8.2.8"
 """The Textual release every piece of the layer was written against and measured with."""
 
 SWITCH = "LAGOON_STOCK_TEXTUAL"
-"""Set to 1 (or anything but 0 or empty) to run on stock Textual paths only."""
+"""1 (or any word but 0): the whole layer off. A list of pieces (`compositor,sizes`): those pieces off."""
+
+PIECES = ("compositor", "framing", "toasts", "sizes", "screens")
 
 
-def _on() -> bool:
-    stock = os.environ.get(SWITCH, "").strip() not in ("", "0")
-    return not stock and textual.__version__ == WRITTEN_FOR
+def _off(switch: str) -> set[str]:
+    """The pieces a value of the switch turns off."""
+    words = {word.strip() for word in switch.split(",") if word.strip()}
+    if not words or words == {"0"}:
+        return set()
+    return words & set(PIECES) if words <= set(PIECES) else set(PIECES)
 
 
-ON = _on()
-"""Whether the layer is in use in this process."""
+def on(piece: str) -> bool:
+    """Whether `piece` of the layer is in use in this process (read once, as each piece is imported)."""
+    return textual.__version__ == WRITTEN_FOR and piece not in _off(os.environ.get(SWITCH, ""))
+
+
+ON = all(on(piece) for piece in PIECES)
+"""Whether the whole layer is in use in this process (the tests that measure it need all of it)."""

@@ -32,7 +32,9 @@ from textual.geometry import Region
 from textual.screen import Screen
 from textual.strip import Strip
 
-from . import ON
+from . import on
+
+ON = on("compositor")
 
 
 class SpotCompositor(Compositor):

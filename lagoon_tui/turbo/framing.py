@@ -31,7 +31,9 @@ from textual.strip import Strip
 from textual.style import Style
 from textual.widget import Widget
 
-from . import ON
+from . import on
+
+ON = on("framing")
 
 
 class FramedLines(StylesCache):

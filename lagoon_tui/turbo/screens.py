@@ -31,7 +31,9 @@ from textual.errors import NoWidget
 from textual.geometry import Region, Size
 from textual.widget import Widget
 
-from . import ON
+from . import on
+
+ON = on("screens")
 
 if ON:
     class SteadyScreen:

@@ -25,7 +25,9 @@ from __future__ import annotations
 from textual.geometry import Size
 from textual.reactive import Reactive
 
-from . import ON
+from . import on
+
+ON = on("sizes")
 
 if ON:
     class HeldSize:

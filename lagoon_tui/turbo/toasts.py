@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from textual.widget import Widget
 
-from . import ON
+from . import on
+
+ON = on("toasts")
 
 if ON:
     from textual.widgets._toast import ToastRack
