@@ -1,6 +1,6 @@
 """Speed of the terminal app on a real pseudo-terminal: start-up, and key press to updated screen.
 
-    python bench/tui_bench.py [--runs N] [--presses N] [--seed S]
+    python bench/tui_bench.py [--runs N] [--presses N] [--seed S] [--stock]
 
 A benchmark, not a test: it prints figures and never fails on time.
 
@@ -13,6 +13,11 @@ phrase of one style is found whole). Nothing answers the app's terminal
 queries, so it draws without synchronised output, as in a plain terminal.
 The game's modules are compiled to bytecode first, as they are for a player
 (an installed wheel's are; `make play` compiles an editable install's).
+With --stock the lagoon processes run with LAGOON_STOCK_TEXTUAL=1, so the
+app's Textual-internals layer (`lagoon_tui.turbo`) is off; the bare app is
+the same either way. The report's header says whether the layer was on, as
+the lagoon process itself finds it (`lagoon_tui.turbo.ON`, asked of a Python
+started with the same environment).
 
 (a) Start-up, at 160x50 and at 80x24, median of --runs runs each, measured
     in the same run for a bare Textual app (a Header and a Footer, written to
@@ -34,15 +39,23 @@ The game's modules are compiled to bytecode first, as they are for a player
     by the bare app's start made just before it; the median of those ratios
     is reported, with their spread.
 (b) Key press to updated screen at 160x50, in one game of `lagoon play`
-    played through from its start by keys alone. A copy of the game on the
-    engine (same names, seed and start player) says which options the prompt
-    lists, so the bench picks a legal option at random among the first nine
-    (avoiding "back" and "pass" most of the time) and knows when a curtain
-    must come. Kinds of key, each timed from the write of the key to the
-    terminal:
+    played through from its start by keys alone. A copy of the game, on the
+    engine behind the app's own `GameBridge` (same names, colours, seed and
+    start player; so a lone forced Pass is made for a player exactly where
+    the app makes it), says which options the prompt lists, so the bench
+    picks a legal option at random among the first nine (avoiding "back" and
+    "pass" most of the time). Where the keyboard goes after each choice is
+    worked out from the facts the game screen decides it on (`Hands`,
+    following `GameScreen.advance`): to a new player behind a curtain, or,
+    for a decision anyone may watch (`rules.decision.OPEN_KINDS`: the
+    choice of an island), to the next player with no curtain, their cards
+    hidden until a later decision of theirs raises one. A curtain expected
+    and not written, or written and not expected, stops the bench. Kinds of
+    key, each timed from the write of the key to the terminal:
     - choice: an option's digit (the engine takes the choice, every panel
-      redraws);
-    - hand-over: Enter on a curtain (the board drawn for the next player);
+      redraws; after a choice that hands the keyboard on in the open, for
+      the next player);
+    - hand-over: Enter on a curtain (the board drawn for the player it calls);
     - highlight: Down in the prompt's option list (the highlight moves);
     - log filter: f (the log shows one player's lines, then all again).
     "first" is the time to the first byte the app writes in answer, "done"
@@ -72,8 +85,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import textual  # noqa: E402
 from bytecode import compile_game  # noqa: E402
+from lagoon_tui import turbo  # noqa: E402
+from lagoon_tui.bridge import GameBridge  # noqa: E402
+from lagoon_tui.settings import COLOURS  # noqa: E402
 from rules import Engine, load_content  # noqa: E402
+from rules.decision import OPEN_KINDS, Decision  # noqa: E402
 
 PYTHON = Path(sys.executable)
 LAGOON = PYTHON.with_name("lagoon")
@@ -100,18 +118,27 @@ Bare().run()
 BARE_READY = ("Bare bench app", "Quit")
 CURTAIN = "Pass the keyboard to"
 BOARD_READY = ("keep 2 of your 3 objectives", "1. Keep")
-LAGOON_ARGS = ["play", "Ana", "Ben", "--seed", "5", "--start", "1"]
+NAMES, SEED, START = ["Ana", "Ben"], 5, 0
+LAGOON_ARGS = ["play", *NAMES, "--seed", str(SEED), "--start", str(START + 1)]
 PLAYER_WAIT = 0.3  # seconds a person takes to press Enter once the curtain shows
+LAGOON_ENV: dict[str, str] = {}  # what the lagoon processes get in their environment besides (--stock)
+
+
+def terminal_env(width: int, height: int, extra: dict[str, str]) -> dict[str, str]:
+    """The environment of an app on the bench's terminal: this one's, as a plain xterm of that size."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TEXTUAL", "TMUX"))}
+    env.update(TERM="xterm-256color", LANG=env.get("LANG", "C.UTF-8"), COLUMNS=str(width), LINES=str(height))
+    env.update(extra)
+    return env
 
 
 class Terminal:
     """A child process on a pseudo-terminal, and everything it writes, time-stamped."""
 
-    def __init__(self, argv: list[str], width: int, height: int):
+    def __init__(self, argv: list[str], width: int, height: int, extra_env: dict[str, str] | None = None):
         self.master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("TEXTUAL", "TMUX"))}
-        env.update(TERM="xterm-256color", LANG=env.get("LANG", "C.UTF-8"), COLUMNS=str(width), LINES=str(height))
+        env = terminal_env(width, height, extra_env or {})
         self.started = time.perf_counter()
         self.process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env,
                                         start_new_session=True, close_fds=True)
@@ -195,7 +222,7 @@ def start_bare(script: Path, size: tuple[int, int]) -> float:
 
 def start_lagoon(size: tuple[int, int], wait: float = 0.0) -> tuple[float, float]:
     """(to the curtain, to the board ready) in seconds: from the spawn, and from the Enter after `wait` seconds."""
-    term = Terminal([str(LAGOON), *LAGOON_ARGS], *size)
+    term = Terminal([str(LAGOON), *LAGOON_ARGS], *size, LAGOON_ENV)
     try:
         curtain = term.wait_for(CURTAIN) - term.started
         if wait:
@@ -249,21 +276,69 @@ def pick(rng: random.Random, options) -> int:
     return rng.choice(first)
 
 
+class Hands:
+    """Who has the app's keyboard, worked out after each move from the facts `GameScreen.advance` decides on.
+
+    The pending decision's seat and kind, the seat at the keyboard, whether it
+    plays on the board as everyone sees it (veiled), and whether the board has
+    been drawn yet. A restatement, kept to those facts: the screen decides in
+    a Textual method that draws as it decides, which the bench cannot call.
+    If the two ever part, the bench sees a curtain it did not expect (or
+    misses one it did) and stops.
+    """
+
+    def __init__(self) -> None:
+        self.seat: int | None = None
+        self.veiled = False
+        self.drawn = False
+
+    def curtain_for(self, decision: Decision) -> bool:
+        """The app has just shown what came of a move: whether a curtain is up now (and the keyboard goes on)."""
+        seat, open_ = decision.seat, decision.kind in OPEN_KINDS
+        if seat is not None and seat != self.seat and open_ and self.drawn:
+            self.seat, self.veiled = seat, True  # handed on in the open, no curtain
+            return False
+        self.drawn = True
+        if seat is not None and (seat != self.seat or (self.veiled and not open_)):
+            self.seat, self.veiled = seat, False  # once the curtain is passed
+            return True
+        return False
+
+    def follow(self, term: Terminal, decision: Decision, *, where: str) -> bool:
+        """`curtain_for`, held against what the app wrote since the key (or its start): True if a curtain is up.
+
+        A curtain expected is waited for (a slow frame may come after a quiet
+        spell on a busy machine); one written and not expected, or expected
+        and never written, means the bench no longer follows the app: it stops.
+        """
+        curtain = self.curtain_for(decision)
+        lost = f"the bench lost track of the game at {where}, {decision.kind} for seat {decision.seat}"
+        if not curtain and CURTAIN in term.text:
+            raise RuntimeError(f"{lost}: a curtain it did not expect")
+        if curtain:
+            try:
+                term.wait_for(CURTAIN)
+            except TimeoutError:
+                raise RuntimeError(f"{lost}: no curtain where it expects one")
+        return curtain
+
+
 def latency(presses: int, seed: int) -> dict[str, list[tuple[float, float]]]:
-    content = load_content()
-    engine = Engine.new(content, ["Ana", "Ben"], seed=5, start_player=0, colours=["red", "yellow"])
+    engine = Engine.new(load_content(), NAMES, seed=SEED, start_player=START, colours=list(COLOURS[:len(NAMES)]))
+    bridge = GameBridge(engine)  # (moves go through it, as the game screen's do)
+    bridge.pass_where_forced()  # as the game screen does when it opens
+    hands = Hands()
     rng = random.Random(seed)
     times: dict[str, list[tuple[float, float]]] = {"choice": [], "hand-over": [], "highlight": [], "log filter": []}
-    term = Terminal([str(LAGOON), *LAGOON_ARGS], 160, 50)
+    term = Terminal([str(LAGOON), *LAGOON_ARGS], 160, 50, LAGOON_ENV)
     try:
-        term.wait_for(CURTAIN)
-        keyboard = None
+        curtain = hands.follow(term, engine.pending, where="the start")
         while len(times["choice"]) < presses and engine.state.phase != "over":
-            decision = engine.pending
-            if decision.seat != keyboard:  # a curtain is up: pass it
-                keyboard = decision.seat
+            if curtain:
                 times["hand-over"].append(term.press(b"\r"))
+                curtain = False
                 continue
+            decision = engine.pending
             if len(decision.options) > 1:
                 times["highlight"].append(term.press(b"\x1b[B"))  # Down
             if len(times["choice"]) % 5 == 4:
@@ -272,15 +347,21 @@ def latency(presses: int, seed: int) -> dict[str, list[tuple[float, float]]]:
                     term.press(b"f")
             index = pick(rng, decision.options)
             times["choice"].append(term.press(str(index + 1).encode()))
-            engine.choose(decision.options[index].id)
-            if engine.pending.seat not in (None, keyboard):
-                try:  # a slow frame may come after a quiet spell on a busy machine
-                    term.wait_for(CURTAIN)
-                except TimeoutError:
-                    raise RuntimeError("the bench lost track of the game: no curtain where the engine expects one")
+            if not bridge.choose(decision.options[index].id):
+                raise RuntimeError(f"the bench's copy of the game refused {decision.options[index].id!r}")
+            if engine.state.phase == "over":
+                break
+            curtain = hands.follow(term, engine.pending, where=f"round {engine.state.round}")
     finally:
         term.close()
     return times
+
+
+def layer_on() -> bool:
+    """Whether the lagoon processes run with the Textual-internals layer, as a Python in their environment finds."""
+    check = subprocess.run([str(PYTHON), "-c", "from lagoon_tui import turbo; print(turbo.ON)"], cwd=ROOT,
+                           env=terminal_env(160, 50, LAGOON_ENV), capture_output=True, text=True, check=True)
+    return check.stdout.strip() == "True"
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -296,13 +377,20 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7, help="start-ups of each app per size (default 7)")
     parser.add_argument("--presses", type=int, default=60, help="option choices to time (default 60)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the choices (default 1)")
+    parser.add_argument("--stock", action="store_true",
+                        help=f"run lagoon with {turbo.SWITCH}=1: the Textual-internals layer off")
     args = parser.parse_args()
+    if args.stock:
+        LAGOON_ENV[turbo.SWITCH] = "1"
     # the games the bench plays are saved in a scratch folder, not among the user's games
     os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="lagoon-bench-")
     if not LAGOON.exists():
         sys.exit(f"no lagoon command at {LAGOON}: install the project in this Python's environment")
     compile_game()  # as a player's installed game is
 
+    switch = f" ({turbo.SWITCH}=1)" if args.stock else ""
+    print(f"lagoon_tui.turbo, the Textual-internals layer: {'on' if layer_on() else 'off'}{switch}; "
+          f"Textual {textual.__version__}")
     print(f"(a) start-up, median of {args.runs} runs (ms; each ratio is to the bare start just before it)")
     print(f"{'terminal':>9} {'bare app':>9} {'lagoon curtain':>15} {'lagoon board':>13} {'board/bare':>11} "
           f"{'(spread)':>12} {'waited':>7} {'waited/bare':>12}")
