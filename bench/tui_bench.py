@@ -45,8 +45,8 @@ started with the same environment).
     the app makes it), says which options the prompt lists, so the bench
     picks a legal option at random among the first nine (avoiding "back" and
     "pass" most of the time). Where the keyboard goes after each choice is
-    worked out from the facts the game screen decides it on (`Hands`,
-    following `GameScreen.advance`): to a new player behind a curtain, or,
+    worked out by the rule the game screen follows (`Hands`, with
+    `lagoon_tui.hand_over`): to a new player behind a curtain, or,
     for a decision anyone may watch (`rules.decision.OPEN_KINDS`: the
     choice of an island), to the next player with no curtain, their cards
     hidden until a later decision of theirs raises one. A curtain expected
@@ -89,9 +89,10 @@ import textual  # noqa: E402
 from bytecode import compile_game  # noqa: E402
 from lagoon_tui import turbo  # noqa: E402
 from lagoon_tui.bridge import GameBridge  # noqa: E402
+from lagoon_tui import hand_over as keyboard  # noqa: E402
 from lagoon_tui.settings import COLOURS  # noqa: E402
 from rules import Engine, load_content  # noqa: E402
-from rules.decision import OPEN_KINDS, Decision  # noqa: E402
+from rules.decision import Decision  # noqa: E402
 
 PYTHON = Path(sys.executable)
 LAGOON = PYTHON.with_name("lagoon")
@@ -277,14 +278,10 @@ def pick(rng: random.Random, options) -> int:
 
 
 class Hands:
-    """Who has the app's keyboard, worked out after each move from the facts `GameScreen.advance` decides on.
+    """Who has the app's keyboard, worked out after each move by the rule the game screen follows (`hand_over`).
 
-    The pending decision's seat and kind, the seat at the keyboard, whether it
-    plays on the board as everyone sees it (veiled), and whether the board has
-    been drawn yet. A restatement, kept to those facts: the screen decides in
-    a Textual method that draws as it decides, which the bench cannot call.
-    If the two ever part, the bench sees a curtain it did not expect (or
-    misses one it did) and stops.
+    If the bench and the app ever part, the bench sees a curtain it did not
+    expect (or misses one it did) and stops.
     """
 
     def __init__(self) -> None:
@@ -294,15 +291,12 @@ class Hands:
 
     def curtain_for(self, decision: Decision) -> bool:
         """The app has just shown what came of a move: whether a curtain is up now (and the keyboard goes on)."""
-        seat, open_ = decision.seat, decision.kind in OPEN_KINDS
-        if seat is not None and seat != self.seat and open_ and self.drawn:
-            self.seat, self.veiled = seat, True  # handed on in the open, no curtain
-            return False
+        how = keyboard.hand_over(decision, self.seat, self.veiled, self.drawn)
         self.drawn = True
-        if seat is not None and (seat != self.seat or (self.veiled and not open_)):
-            self.seat, self.veiled = seat, False  # once the curtain is passed
-            return True
-        return False
+        if how == keyboard.STAY:
+            return False
+        self.seat, self.veiled = decision.seat, how == keyboard.OPEN  # (behind a curtain: once it is passed)
+        return how == keyboard.CURTAIN
 
     def follow(self, term: Terminal, decision: Decision, *, where: str) -> bool:
         """`curtain_for`, held against what the app wrote since the key (or its start): True if a curtain is up.

@@ -18,10 +18,11 @@ from textual.css.query import NoMatches
 from textual.message import Message
 from textual.widget import Widget
 
-from rules.decision import OPEN_KINDS, Rejection
+from rules.decision import Rejection
 
 from ..bridge import GameBridge, NotMade
 from ..cards_text import describe_option
+from ..hand_over import CURTAIN, OPEN, hand_over
 from ..quiet_gc import collector
 from ..turbo.screens import UnseenArrangement
 from ..turbo.toasts import QuietToasts
@@ -269,17 +270,16 @@ class GameScreen(UnseenArrangement, QuietToasts, PagedScreen):
             self.app.game_over(self.bridge)
             return
         seat = engine.pending.seat
-        open_ = engine.pending.kind in OPEN_KINDS
-        if seat is not None and seat != self.at_keyboard and open_ and self._drawn is not None:
-            # A decision anyone may watch (choosing an island): no curtain. The keyboard goes
-            # to the player with the board as everyone sees it; their own cards stay hidden
-            # until they ask for them (v), which raises the curtain.
+        how = hand_over(engine.pending, self.at_keyboard, self.veiled, self._drawn is not None)
+        if how == OPEN:
+            # A decision anyone may watch: the keyboard goes to the player with the board as
+            # everyone sees it; their own cards stay hidden until they ask for them (v), which
+            # raises the curtain.
             self._forget_the_last_seat()
             self._give_keyboard(seat, veiled=True)
             self._page_for(seat)
             self.redraw()
-            return
-        if seat is not None and (seat != self.at_keyboard or (self.veiled and not open_)):
+        elif how == CURTAIN:
             if seat != self.at_keyboard:
                 self._forget_the_last_seat()
             # The curtain hides the whole board. While it is up, the board under it
@@ -295,8 +295,8 @@ class GameScreen(UnseenArrangement, QuietToasts, PagedScreen):
                 self._draw(seat)
                 self._page_for(seat)
             self._raise_curtain(seat, [line.text for line in self.bridge.since_last_move(seat)])
-            return
-        self.redraw()
+        else:
+            self.redraw()
 
     def _forget_the_last_seat(self) -> None:
         """The keyboard changes hands: nothing said or opened for the last seat stays on screen.
