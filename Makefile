@@ -1,6 +1,6 @@
 # Two commands on a fresh machine with Python 3.11 and make:
 #   make play   -- set up .venv (if needed) and start the game
-#   make test   -- set up .venv with the test extras and run the whole suite
+#   make test   -- set up .venv with the test extras, check the code with ruff and run the whole suite
 # The venv is reinstalled whenever pyproject.toml is newer than its stamp file.
 
 PYTHON ?= python3
@@ -8,6 +8,9 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 ARGS   ?=
 PYTEST_ARGS ?= -n 2
+# The app's own tests run a second time on stock Textual paths, with the internals layer
+# (lagoon_tui/turbo) off, so the game is proven to work without it. `STOCK_TESTS=` skips that.
+STOCK_TESTS ?= tests/tui
 
 .PHONY: play test venv clean screenshots
 
@@ -19,7 +22,12 @@ play: $(VENV)/.stamp-play
 	$(BIN)/lagoon $(ARGS)
 
 test: $(VENV)/.stamp-test
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+ifneq ($(strip $(STOCK_TESTS)),)
+	LAGOON_STOCK_TEXTUAL=1 $(BIN)/python -m pytest $(PYTEST_ARGS) $(STOCK_TESTS)
+endif
 
 venv: $(VENV)/.stamp-test
 

@@ -13,7 +13,6 @@ from textual.screen import Screen
 from ..quiet_gc import collector
 from ..turbo.compositor import paint_spots
 from ..turbo.screens import SteadyScreen
-from ..turbo.toasts import QuietToasts
 from ..widgets.note import Note
 from ..widgets.keys_footer import KeysFooter
 
@@ -44,7 +43,7 @@ class Meanwhile(Note):
     """Below the card: what the others did since the player it calls last moved, in the log's public words."""
 
 
-class CurtainScreen(SteadyScreen, QuietToasts, Screen[None]):
+class CurtainScreen(SteadyScreen, Screen[None]):
     """A full screen with nothing of the game on it but whose turn comes next, and what happened meanwhile.
 
     One curtain serves the whole game (`CurtainScreen.shown_for`): it is built

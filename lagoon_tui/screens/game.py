@@ -25,7 +25,6 @@ from ..cards_text import describe_option
 from ..hand_over import CURTAIN, OPEN, hand_over
 from ..quiet_gc import collector
 from ..turbo.screens import UnseenArrangement
-from ..turbo.toasts import QuietToasts
 from ..scene import COLOUR_LETTERS
 from ..widgets import (EnrichmentCenterPanel, IslandPanel, LogPanel, MarketPanel, MiningSitePanel, PlayerBoard,
                        ScoreTrackPanel)
@@ -46,7 +45,7 @@ QUIET_AFTER = 0.1  # seconds from a move to the collection of its garbage (see l
 FRAME_OUT = 0.01  # seconds a curtain's frame is given to reach the terminal before the board is drawn under it
 
 
-class GameScreen(UnseenArrangement, QuietToasts, PagedScreen):
+class GameScreen(UnseenArrangement, PagedScreen):
     """The board, the prompt, the market and the log.
 
     Wide terminals show everything at once. Below WIDE the screen gets the

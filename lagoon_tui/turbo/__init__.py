@@ -16,7 +16,6 @@ each piece is imported.
 
 - `compositor`: paint only the widgets under the changed spots (`SpotCompositor`).
 - `framing`: frame each line of a widget's content once (`FramedLines`).
-- `toasts`: a screen's notification rack hidden before it mounts.
 - `sizes`: a widget's or container's new virtual size arranges nothing more.
 - `screens`: screens arranged only when something changed, and the board arranged under the curtain.
 """
@@ -32,7 +31,7 @@ WRITTEN_FOR = "8.2.8"
 SWITCH = "LAGOON_STOCK_TEXTUAL"
 """1 (or any word but 0): the whole layer off. A list of pieces (`compositor,sizes`): those pieces off."""
 
-PIECES = ("compositor", "framing", "toasts", "sizes", "screens")
+PIECES = ("compositor", "framing", "sizes", "screens")
 
 
 def _off(switch: str) -> set[str]:

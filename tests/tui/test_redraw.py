@@ -23,7 +23,6 @@ from textual.geometry import Region
 from textual._styles_cache import StylesCache
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets._toast import ToastRack
 
 from lagoon_tui.app import WRITER_SWITCH_INTERVAL, LagoonApp
 from lagoon_tui.screens.curtain import CurtainScreen
@@ -630,44 +629,6 @@ async def test_the_first_curtain_of_a_game_goes_in_one_paint_too(size):
             await still(pilot, counts)
         assert isinstance(app.screen, GameScreen)
     assert counts == {"_refresh_layout": 0, "_compositor_refresh": 1}, counts
-
-
-@pytest.mark.turbo
-async def test_a_screen_shown_without_notifications_is_not_arranged_for_its_empty_notification_rack(monkeypatch):
-    """Each time a screen comes up Textual shows its rack of notifications; empty, it must not ask for an arrangement.
-
-    (The first showing on each screen did: in a real terminal the whole board
-    was arranged again when the first curtain went, 20-30 ms at 160x50.)
-    """
-    showing: list[ToastRack] = []
-    shown_on: list[str] = []
-    arranging: list[str] = []
-    show = ToastRack.show
-
-    def shown(rack, notifications):
-        shown_on.append(type(rack.screen).__name__)
-        showing.append(rack)
-        try:
-            show(rack, notifications)
-        finally:
-            showing.pop()
-
-    def refreshed(widget, *_, layout=False, **__):
-        if layout and widget in showing and isinstance(widget.screen, (GameScreen, CurtainScreen)):
-            arranging.append(type(widget.screen).__name__)
-
-    app = LagoonApp(settings=two_players())
-    monkeypatch.setattr(ToastRack, "show", shown)
-    with watching(Widget, "refresh", refreshed):
-        async with app.run_test(size=(160, 50), notifications=True) as pilot:  # (Pilot's default: none)
-            run = await start(pilot)
-            policy = Policy(6)
-            while run.curtains < 3:  # screens of both kinds shown, some more than once
-                await step(pilot, run, policy)
-            await settle(pilot)
-            assert not app._notifications
-    assert shown_on.count("GameScreen") >= 2 and shown_on.count("CurtainScreen") >= 2, shown_on
-    assert arranging == [], arranging
 
 
 @pytest.mark.turbo
