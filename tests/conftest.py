@@ -3,8 +3,14 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
+
+# Hypothesis gives each example 200 ms unless told otherwise; with no limit, a
+# busy machine cannot fail a test (the tests that use it also say deadline=None).
+settings.register_profile("lagoon", deadline=None)
+settings.load_profile("lagoon")
 
 
 @pytest.fixture

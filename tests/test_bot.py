@@ -101,12 +101,14 @@ def test_hidden_information_never_changes_a_choice():
     assert compared > 50
 
 
+@pytest.mark.slow
 def test_a_bot_is_deterministic_for_a_seed():
     first = bot_game(CONTENT, 3, seed=8).events
     assert bot_game(CONTENT, 3, seed=8).events == first
     assert bot_game(CONTENT, 3, seed=9).events != first
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, seed", [(2, 7010), (3, 7010), (4, 7010)])
 def test_bot_games_keep_every_invariant(players, seed):
     """Bots keep the invariants that random play keeps. In the two-player game of seed 7010 a
@@ -130,12 +132,14 @@ def bot_against_random(seed: int) -> tuple[int, int, bool]:
     return s.players[bot_seat].vp, s.players[1 - bot_seat].vp, won
 
 
+@pytest.mark.slow
 def test_bots_beat_random_players_by_a_clear_margin():
     games = [bot_against_random(seed) for seed in range(20)]
     assert sum(won for _, _, won in games) >= 19
     assert statistics.fmean(bot - other for bot, other, _ in games) >= 20
 
 
+@pytest.mark.slow
 def test_bots_pay_their_wages_and_reach_good_scores():
     games = [bot_game(CONTENT, 3, seed) for seed in range(4)]
     wages = [e for g in games for e in g.events if isinstance(e, ev.WagesPaid)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -19,6 +20,8 @@ from rules.decision import text
 from rules.engine import state_to_json
 
 from invariants import Watcher
+
+pytestmark = pytest.mark.slow  # 30 games of up to 150 steps, every invariant checked after each: seconds
 
 CONTENT = load_content()
 NAMES = ("Ana", "Ben", "Cleo", "Dev")

@@ -30,6 +30,7 @@ def _play(players: int, seed: int) -> None:
     assert sorted(st.place for st in s.standings)[0] == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("batch", range(10))
 def test_random_games_keep_every_invariant(players, batch):

@@ -67,8 +67,10 @@ def flat(text: str) -> str:
     return re.sub(r"[\s│┃╭╮╰╯─━┏┓┗┛]+", " ", text)
 
 
-def wait_for(pane: Pane, ok, timeout: float = 20.0, changed_from: str | None = None) -> str:
+def wait_for(pane: Pane, ok, timeout: float = 60.0, changed_from: str | None = None) -> str:
     """Poll the screen until `ok(text)` holds twice in a row (the app has settled).
+
+    `timeout` only turns a hang into a failure: a loaded machine may take many seconds to start the app.
 
     With `changed_from`, the screen must also differ from that earlier screen:
     the app has answered the key sent since.

@@ -136,6 +136,7 @@ HOLDS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sql, said", HOLDS.values(), ids=HOLDS.keys())
 def test_a_file_holding_a_damaged_game_gets_no_new_game_and_loses_none(db, tmp_path, sql, said):
     """Once `list` or `resume` has called game 1 damaged (its row or its log), import and delete leave the

@@ -51,6 +51,7 @@ ALLOWED = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", REFUSED.values(), ids=REFUSED.keys())
 def test_a_name_a_terminal_would_act_on_or_cannot_show_is_refused_everywhere(name, tmp_path):
     assert name_problem(name) is not None

@@ -114,6 +114,7 @@ JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats
                                                                                         max_size=3), max_leaves=6)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_any_changed_game_file_imports_or_is_refused_with_a_sentence(tmp_path, exported, data):

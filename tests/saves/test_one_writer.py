@@ -195,6 +195,7 @@ def test_lagoon_resume_of_a_game_open_in_another_window_says_so_and_exits_2(db, 
     assert first.send("move")[0]["ok"]  # the first window plays on
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_lagoon_resume_take_over_opens_the_game_and_the_first_window_is_refused(db, game, windows):
     from .test_crash import Pane, wait_for

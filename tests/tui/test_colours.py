@@ -29,6 +29,7 @@ from .sgr import Colour, colour_of, kinds
 from .terminal import LAGOON, Tmux, flat, lagoon_play, opening, panel_pages, play_opening
 
 pytestmark = [
+    pytest.mark.slow,
     pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
     pytest.mark.skipif(not LAGOON.exists(), reason=f"the lagoon command is not installed at {LAGOON}"),
 ]

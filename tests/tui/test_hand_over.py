@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from lagoon_tui.app import LagoonApp
 from lagoon_tui.bridge import GameBridge
 from lagoon_tui.screens.curtain import CurtainScreen
@@ -130,6 +132,7 @@ def test_the_bridge_passes_for_a_player_whose_only_move_is_pass():
     assert forced > 0  # the situation came up, and was told
 
 
+@pytest.mark.slow
 async def test_no_curtain_is_raised_for_a_lone_pass():
     """Three players through key presses: every curtain calls a player who has something to decide."""
     app = LagoonApp(settings=GameSettings(("Ana", "Ben", "Cleo"), ("red", "yellow", "green"), 23, 0))
@@ -152,6 +155,7 @@ async def test_no_curtain_is_raised_for_a_lone_pass():
 # -- what the others did meanwhile -----------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_the_curtain_tells_what_the_others_did_and_the_board_marks_their_last_action():
     """Three players by key presses: each curtain lists, in public words, what happened since the player
     it calls last moved (the latest sentences, as many as fit); past it, the island of the others' latest
@@ -225,6 +229,7 @@ def screen_text_of(widget) -> str:
 # -- open decisions: no curtain ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_an_island_is_chosen_in_the_open_and_the_cards_come_after_the_curtain():
     """Two players by key presses: no curtain is ever raised for choosing an island; the player chooses on
     the board as everyone sees it (their own cards hidden, v to see them behind the curtain); a curtain

@@ -39,6 +39,7 @@ def test_check_content_prints_its_messages_under_any_locale(locale, tmp_path):
     assert "'vp' must be an integer ≥ 0, got -3" in out
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 @pytest.mark.skipif(not LAGOON.exists(), reason=f"the lagoon command is not installed at {LAGOON}")
 @pytest.mark.parametrize("locale", NOT_UTF8)

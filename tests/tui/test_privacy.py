@@ -325,6 +325,7 @@ async def test_no_seat_ever_sees_another_seats_secrets(players, seed, size):
     check_the_matching_saw_something(watch, engine)
 
 
+@pytest.mark.slow
 async def test_no_seat_sees_another_seats_secrets_in_the_compact_layout():
     """The first rounds at 80x24, where panels say things more briefly and most are off screen."""
     app = LagoonApp(settings=GameSettings(NAMES[:3], COLOURS[:3], 23, 1))

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import gc
 
+import pytest
+
 from lagoon_tui.app import LagoonApp
 from lagoon_tui.quiet_gc import FULL_EVERY, QuietCollector
 from lagoon_tui.screens.curtain import COLLECT_AFTER, CurtainScreen
@@ -11,6 +13,7 @@ from lagoon_tui.settings import GameSettings
 from .drive import Policy, start, step
 
 
+@pytest.mark.slow
 async def test_during_a_game_only_the_apps_own_collections_run_and_the_collector_is_back_after():
     generations: list[int] = []
 

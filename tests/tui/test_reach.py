@@ -76,8 +76,8 @@ async def brought_into_sight(pilot, panel: Widget, line: str, presses: int = 60)
 
 @pytest.mark.parametrize("players, seed, when", [
     pytest.param(4, 3, "mid", id="mid-game"),
-    pytest.param(4, 3, "late", id="late-game"),
-    pytest.param(2, 8, "late", id="late-game-2p"),
+    pytest.param(4, 3, "late", id="late-game", marks=pytest.mark.slow),
+    pytest.param(2, 8, "late", id="late-game-2p", marks=pytest.mark.slow),
 ])
 async def test_every_panel_can_be_read_to_its_last_line_at_80x24(players, seed, when):
     engine = engine_at(players, seed, 120) if when == "mid" else engine_before_end(players, seed, 2)
@@ -139,6 +139,7 @@ def highlighted_label(options: Options) -> str:
     return options.get_option_at_index(options.highlighted).prompt
 
 
+@pytest.mark.slow
 async def test_the_highlighted_option_stays_in_sight_and_the_rest_are_counted():
     engine = many_options()
     app = LagoonApp(CONTENT)

@@ -142,6 +142,7 @@ async def test_a_curtain_for_a_name_as_long_as_the_last_arranges_nothing():
 
 
 @pytest.mark.turbo
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(160, 50), (80, 24)])
 async def test_most_moves_repaint_without_arranging_the_screen_anew(size):
     """Counted, not timed: how often the screen is laid out again and painted over 40 moves of one player.
@@ -251,13 +252,11 @@ async def test_passing_the_curtain_draws_the_board_for_the_next_player_before_it
 
     async with app.run_test(size=(160, 50)) as pilot:
         run = await start(pilot)
-        CurtainScreen.dismiss = dismiss
-        try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(CurtainScreen, "dismiss", dismiss)
             policy = Policy(6)
             while run.curtains < 4:
                 await step(pilot, run, policy)
-        finally:
-            CurtainScreen.dismiss = original
     assert len(seen) == 4
     for at_keyboard, deciding, prompt_is_theirs in seen:
         assert at_keyboard == deciding is not None and prompt_is_theirs
@@ -277,11 +276,9 @@ def watching(cls: type, name: str, seen: Callable[..., None]):
         seen(self, *args, **kwargs)
         return original(self, *args, **kwargs)
 
-    setattr(cls, name, watched)
-    try:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cls, name, watched)
         yield
-    finally:
-        setattr(cls, name, original)
 
 
 @contextmanager
@@ -297,13 +294,10 @@ def counted_on_screen(*names: str):
             return originals[name](self, *args, **kwargs)
         return counted
 
-    for name in names:
-        setattr(GameScreen, name, counting(name))
-    try:
+    with pytest.MonkeyPatch.context() as patch:
+        for name in names:
+            patch.setattr(GameScreen, name, counting(name))
         yield counts
-    finally:
-        for name, original in originals.items():
-            setattr(GameScreen, name, original)
 
 
 async def test_a_new_content_repaints_only_the_lines_that_changed():
@@ -394,11 +388,9 @@ async def test_the_board_is_rendered_while_the_curtain_is_up():
             await still(pilot)
             sizes = {note: note.size for note in game.query(Note)}
             drawn.clear()
-            Note.render_line = counted
-            try:
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(Note, "render_line", counted)
                 await step(pilot, run, policy)  # Enter: the curtain goes
-            finally:
-                Note.render_line = original
             assert app.screen is game
             redrawn = {note for note in drawn if note.size == sizes[note]}
             assert not redrawn, f"drawn again on passing the curtain: {sorted(type(n).__name__ for n in redrawn)}"
@@ -448,7 +440,7 @@ def nothing_to_do(app: App) -> bool:
         and not game._callbacks
 
 
-async def still(pilot, counts: dict[str, int] | None = None, turns: int = 2000) -> None:
+async def still(pilot, counts: dict[str, int] | None = None, turns: int = 20_000) -> None:
     """Wait until the app has done all it was set to do: told by what it did, never by a clock.
 
     A turn handles every message queued so far (`messages_handled`) and lets
@@ -456,7 +448,7 @@ async def still(pilot, counts: dict[str, int] | None = None, turns: int = 2000) 
     still after two turns in a row that left `nothing_to_do` and changed no
     count in `counts`. Under a curtain that waits for the board to be drawn,
     which the curtain puts off by a timer (`FRAME_OUT`): so a turn pauses for
-    a millisecond rather than spinning. `turns` only turns a hang into a failure.
+    a millisecond rather than spinning. `turns` (20 s at least) only turns a hang into a failure.
     """
     app, calm = pilot.app, 0
     for _ in range(turns):
@@ -508,17 +500,16 @@ async def test_the_board_is_drawn_under_a_curtain_once_the_curtain_has_had_time_
                     return fire()
             return set_timer(self, delay, callback, **kwargs)
 
-        CurtainScreen.on_screen_resume, CurtainScreen._compositor_refresh = curtain_up, curtain_painted
-        GameScreen._draw, GameScreen.set_timer = board_drawn, timer
-        try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(CurtainScreen, "on_screen_resume", curtain_up)
+            patch.setattr(CurtainScreen, "_compositor_refresh", curtain_painted)
+            patch.setattr(GameScreen, "_draw", board_drawn)
+            patch.setattr(GameScreen, "set_timer", timer)
             policy = Policy(6)
             while seen.count("drawn") < 4:
                 await step(pilot, run, policy)
                 if isinstance(app.screen, CurtainScreen):
                     await still(pilot)
-        finally:
-            CurtainScreen.on_screen_resume, CurtainScreen._compositor_refresh = resume, paint
-            GameScreen._draw, GameScreen.set_timer = draw, set_timer
     shown: list[list[str]] = []  # what happened while each curtain was up
     for what in seen:
         if what == "up":

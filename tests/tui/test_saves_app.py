@@ -166,7 +166,7 @@ async def test_a_finished_game_from_load_opens_its_replay_with_nothing_secret(st
                 assert CONTENT.objectives[o].name in " ".join(text.split())
 
 
-@pytest.mark.parametrize("size", [(160, 50), (80, 24)], ids=["160x50", "80x24"])
+@pytest.mark.parametrize("size", [pytest.param((160, 50), marks=pytest.mark.slow), (80, 24)], ids=["160x50", "80x24"])
 async def test_replay_keys_step_by_event_turn_round_and_ends(store, size):
     """The same keys on a big terminal and in the compact layout, where p still means the previous turn."""
     game, engine = saved_game(store, 80, seed=6)
@@ -216,6 +216,7 @@ async def every_page(pilot, screen: ReplayScreen) -> list[str]:
     return texts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(160, 50), (80, 24)], ids=["160x50", "80x24"])
 async def test_an_unfinished_games_replay_keeps_every_secret(store, size):
     """No objective and no deal in a hand, on any page of the compact layout either."""
@@ -252,6 +253,7 @@ def on_screen(app, panel) -> bool:
     return panel.display and re.search(f"[─━═] {re.escape(title[:12])}", screen_text(app)) is not None
 
 
+@pytest.mark.slow
 async def test_every_panel_of_a_replay_is_reachable_by_keys_at_80x24(store):
     """80×24: one page at a time, like the game screen; ] goes round every page, a letter jumps to a kind
     (pressed again: the next of that kind), j / k scroll the log, and the status line stays on screen."""

@@ -28,7 +28,7 @@ from rules.actions import ACTION_NAMES
 from rules.loader import load_content
 from rules.simulate import random_game
 
-SIZES = [(80, 24), (160, 50)]
+SIZES = [(80, 24), pytest.param((160, 50), marks=pytest.mark.slow)]  # the quick loop takes the compact layout
 STYLESHEET = Path(lagoon_tui.__file__).parent / "lagoon.tcss"
 
 
@@ -141,6 +141,7 @@ async def test_new_game_defaults(size):
     assert app.results == [GameSettings(("Ana", "Ben"), ("red", "yellow"), None, None)]
 
 
+@pytest.mark.slow
 async def test_new_game_start_with_ctrl_s_and_the_start_button():
     app = ScreensApp(NewGameScreen)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -154,6 +155,7 @@ async def test_new_game_start_with_ctrl_s_and_the_start_button():
     assert app.results == [GameSettings(("Ana", "Ben"), ("red", "yellow"), None, None)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 async def test_new_game_every_field_by_keyboard(size):
     app = ScreensApp(NewGameScreen)
@@ -187,6 +189,7 @@ async def _form_problem(size, *keys) -> tuple[ScreensApp, str]:
     return app, text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 async def test_new_game_refuses_a_duplicate_colour(size):
     # Tab to seat 2's colour, open it, move up from yellow to red
@@ -200,12 +203,14 @@ async def test_new_game_refuses_a_duplicate_name(size):
     assert "Seat 1 is already called ana." in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 async def test_new_game_refuses_a_bad_seed(size):
     _, text = await _form_problem(size, "tab", "tab", "tab", "tab", *"12x")
     assert "The seed must be a whole number" in text
 
 
+@pytest.mark.slow
 async def test_new_game_refuses_empty_and_long_names():
     _, text = await _form_problem((160, 50), "ctrl+u", "tab", "tab", *"Bartholomew the Great")
     assert "Give this seat a name." in text
@@ -329,6 +334,7 @@ async def test_end_screen_shows_every_player_with_the_breakdown(content, size, p
         assert "Total VP" in text and "Back to title" in text and "New game" in text
 
 
+@pytest.mark.slow
 async def test_end_screen_follows_a_live_resize(content):
     engine, _ = random_game(content, 4, 8)
     app = ScreensApp(lambda: EndScreen(engine))
@@ -342,6 +348,7 @@ async def test_end_screen_follows_a_live_resize(content):
         assert all(column.width > 13 for column in list(table.columns.values())[1:])
 
 
+@pytest.mark.slow
 async def test_end_screen_choices(content):
     engine, _ = random_game(content, 2, 3)
     for keys, expected in ((("b",), "title"), (("escape",), "title"), (("n",), "new"),
@@ -398,6 +405,7 @@ async def _read_whole_rules(app, pilot) -> str:
     return "\n".join(flat(line) for line in lines)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 async def test_rules_screen_mentions_every_action_and_card(content, size):
     app = ScreensApp(lambda: RulesScreen(content))
@@ -429,6 +437,7 @@ async def test_rules_jump_between_sections_and_return_to_the_game(content, size)
     assert app.results == [None]
 
 
+@pytest.mark.slow
 async def test_rules_close_with_q_and_toggle_contents(content):
     app = ScreensApp(lambda: RulesScreen(content))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -516,6 +525,7 @@ async def test_every_screen_opens_help_for_itself(make, keys, expected):
         assert app.screen is below
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 async def test_new_game_arrows_move_between_fields_and_the_hint_says_what_enter_does(size):
     """The first ↓ leaves the first name for the next field; on a list Enter opens it, and the hint
@@ -538,7 +548,8 @@ async def test_new_game_arrows_move_between_fields_and_the_hint_says_what_enter_
     assert app.results == [GameSettings(("Ana", "Ben", "Cleo"), ("red", "yellow", "green"), None, None)]
 
 
-@pytest.mark.parametrize("name", ["[/]", "[bold red]Ana", "[link=x]Bo", "Ana\x1b[2J"])
+@pytest.mark.parametrize("name", ["[/]", pytest.param("[bold red]Ana", marks=pytest.mark.slow),
+                                  pytest.param("[link=x]Bo", marks=pytest.mark.slow), "Ana\x1b[2J"])
 async def test_new_game_a_name_that_looks_like_markup_or_holds_an_escape_is_text(name):
     """Typed (or pasted) into the form, it is shown as typed in the start player's list and in the problem
     it causes, never read as markup (a "[/]" ended the app) nor sent to the terminal."""

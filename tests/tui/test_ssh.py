@@ -40,7 +40,7 @@ def why_not() -> str | None:
 REASON = why_not()
 if REASON and os.environ.get("CI"):
     raise RuntimeError(f"CI must run the SSH test, but {REASON}")
-pytestmark = pytest.mark.skipif(REASON is not None, reason=REASON or "")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(REASON is not None, reason=REASON or "")]
 
 
 @pytest.fixture(scope="module")

@@ -33,6 +33,7 @@ from rules import load_content
 from .terminal import CURTAIN, LAGOON, Tmux, compact, flat, lagoon_play, opening, panel_pages, play_opening
 
 pytestmark = [
+    pytest.mark.slow,
     pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
     pytest.mark.skipif(not LAGOON.exists(), reason=f"the lagoon command is not installed at {LAGOON}"),
 ]

@@ -35,7 +35,7 @@ from rules.registry import MINER_ACTIONS
 from .scenes import CONTENT, play, scene_at, scene_of, scene_where
 
 SIZES = [pytest.param((80, 24), None, id="80x24"), pytest.param((160, 50), 40, id="160x50-slot40"),
-         pytest.param((160, 50), 26, id="160x50-slot26")]
+         pytest.param((160, 50), 26, id="160x50-slot26", marks=pytest.mark.slow)]
 BOARD = CONTENT.board
 
 
@@ -233,6 +233,7 @@ def rich_site_table(cells, widths: list[int]) -> Table:
     return table
 
 
+@pytest.mark.slow
 def test_the_site_grid_draws_what_a_rich_table_draws():
     """Every site of a game, as each seat and nobody sees it, at every width the grid is drawn side by side."""
     console = Console(width=200, force_terminal=True, color_system="truecolor")
@@ -478,6 +479,7 @@ def all_panels(players: int) -> list:
             + [PlayerBoard(s) for s in range(players)])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, seed", [(2, 21), (3, 22), (4, 23)])
 async def test_every_panel_draws_every_stage_of_a_game(players, seed):
     """From setup to the final scores, for the seat to play and for nobody, no panel fails or stays empty."""
@@ -636,8 +638,8 @@ async def test_a_new_list_of_options_repaints_only_the_lines_that_read_different
             drawn.append(y)
             return original(self, y)
 
-        Options.render_line = counted
-        try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(Options, "render_line", counted)
             panel.show(many_options(5, lambda n: "Option number 9" if n == 3 else f"Option number {n}"))
             await pilot.pause()
             assert drawn == [3]
@@ -647,5 +649,3 @@ async def test_a_new_list_of_options_repaints_only_the_lines_that_read_different
             options.highlighted = 2  # the highlight leaves the first option for the third
             await pilot.pause()
             assert sorted(drawn) == [0, 2]
-        finally:
-            Options.render_line = original

@@ -52,7 +52,8 @@ async def show_page(pilot, key: str, panel) -> None:
     assert panel.display and panel.region.width, f"{key!r} did not show the panel"
 
 
-@pytest.mark.parametrize("size, then", [((80, 24), None), ((80, 24), (120, 40)), ((149, 50), None)],
+@pytest.mark.parametrize("size, then", [((80, 24), None), pytest.param((80, 24), (120, 40), marks=pytest.mark.slow),
+                                        pytest.param((149, 50), None, marks=pytest.mark.slow)],
                          ids=["80x24", "80x24-then-120x40", "149x50"])
 async def test_a_log_line_written_while_the_log_was_on_another_page_is_wrapped_at_the_log_width(size, then):
     """Compact layout: the log shown once, then the mines while moves are made; shown again, no line is cut short.
