@@ -15,6 +15,7 @@ source. Games are deterministic per seed, and `--jobs` plays them in parallel
 processes with the same results. Not a test: a tool for tuning
 `content/*.toml` (see content/README.md).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -39,12 +40,24 @@ def summary(content, players: int, seed: int) -> dict:
     s = engine.state
     winners = {st.seat for st in s.standings if st.place == 1}
     win = {seat: (1 / len(winners) if seat in winners else 0.0) for seat in range(players)}
-    g = {"reason": s.end_reason, "rounds": s.round, "vp": [p.vp for p in s.players], "win": win,
-         "order": {seat: (seat - s.start_player) % players for seat in range(players)},
-         "corporation": {p.seat: p.corporation for p in s.players},
-         "kept": {p.seat: list(p.objectives) for p in s.players}, "offered": Counter(), "objective_vp": Counter(),
-         "shown": set(), "bought": Counter(), "used": Counter(), "sources": Counter(), "counts": Counter(),
-         "first_picks": Counter(), "island_by_pick": Counter()}
+    g = {
+        "reason": s.end_reason,
+        "rounds": s.round,
+        "vp": [p.vp for p in s.players],
+        "win": win,
+        "order": {seat: (seat - s.start_player) % players for seat in range(players)},
+        "corporation": {p.seat: p.corporation for p in s.players},
+        "kept": {p.seat: list(p.objectives) for p in s.players},
+        "offered": Counter(),
+        "objective_vp": Counter(),
+        "shown": set(),
+        "bought": Counter(),
+        "used": Counter(),
+        "sources": Counter(),
+        "counts": Counter(),
+        "first_picks": Counter(),
+        "island_by_pick": Counter(),
+    }
     pick = 0
     for e in engine.events:
         kind = type(e).__name__
@@ -68,8 +81,7 @@ def summary(content, players: int, seed: int) -> dict:
             g["used"][e.source.split(":", 1)[1]] += 1
         elif isinstance(e, ev.Scored):
             g["sources"][e.source] += e.vp
-    g["counts"]["ArtifactShipped"] = sum(1 for p in s.players for t in p.shipments
-                                         if content.shipments[t].artifacts)
+    g["counts"]["ArtifactShipped"] = sum(1 for p in s.players for t in p.shipments if content.shipments[t].artifacts)
     return g
 
 
@@ -86,11 +98,15 @@ def report_scores(games: list[dict], goal: int) -> None:
     scores = [v for g in games for v in g["vp"]]
     top = [max(g["vp"]) for g in games]
     reached = sum(g["reason"] == "vp_goal" for g in games)
-    print(f"scores: mean {statistics.fmean(scores):.1f}, median {statistics.median(scores):.0f}, "
-          f"stdev {statistics.pstdev(scores):.1f}, range {min(scores)}..{max(scores)}; "
-          f"winner mean {statistics.fmean(top):.1f}, median {statistics.median(top):.0f}")
-    print(f"ended by {goal} VP in {ratio(reached, len(games)):.0%} of games, after the last round in "
-          f"{ratio(len(games) - reached, len(games)):.0%}; mean rounds {statistics.fmean(g['rounds'] for g in games):.1f}")
+    print(
+        f"scores: mean {statistics.fmean(scores):.1f}, median {statistics.median(scores):.0f}, "
+        f"stdev {statistics.pstdev(scores):.1f}, range {min(scores)}..{max(scores)}; "
+        f"winner mean {statistics.fmean(top):.1f}, median {statistics.median(top):.0f}"
+    )
+    print(
+        f"ended by {goal} VP in {ratio(reached, len(games)):.0%} of games, after the last round in "
+        f"{ratio(len(games) - reached, len(games)):.0%}; mean rounds {statistics.fmean(g['rounds'] for g in games):.1f}"
+    )
     rounds = Counter(g["rounds"] for g in games)
     print("games by their last round: " + ", ".join(f"{r}: {n}" for r, n in sorted(rounds.items())))
 
@@ -108,24 +124,43 @@ def report_wins(content, games: list[dict], players: int) -> None:
             by_corp[g["corporation"][seat]] += share
             corp_games[g["corporation"][seat]] += 1
     n = len(games)
-    print("win share by seat order (1 = start player), ± standard error: " + ", ".join(
-        f"{k + 1}: {ratio(by_order[k], n):.2f}±{stderr(ratio(by_order[k], n), n):.2f}" for k in range(players))
-        + f" (fair {fair:.2f})")
-    print("  mean VP by seat order: " + ", ".join(f"{k + 1}: {ratio(vp_order[k], n):.1f}" for k in range(players))
-          + "; rounds picking first: " + ", ".join(f"{k + 1}: {ratio(first[k], n):.2f}" for k in range(players)))
+    print(
+        "win share by seat order (1 = start player), ± standard error: "
+        + ", ".join(
+            f"{k + 1}: {ratio(by_order[k], n):.2f}±{stderr(ratio(by_order[k], n), n):.2f}" for k in range(players)
+        )
+        + f" (fair {fair:.2f})"
+    )
+    print(
+        "  mean VP by seat order: "
+        + ", ".join(f"{k + 1}: {ratio(vp_order[k], n):.1f}" for k in range(players))
+        + "; rounds picking first: "
+        + ", ".join(f"{k + 1}: {ratio(first[k], n):.2f}" for k in range(players))
+    )
     picks = Counter()
     for g in games:
         picks.update(g["island_by_pick"])
     total = Counter()
     for (k, _), c in picks.items():
         total[k] += c
-    print("  island taken by the k-th to pick: " + "; ".join(
-        f"{k + 1}: " + "/".join(f"{ratio(picks[(k, i)], total[k]):.2f}" for i in range(1, 5)) for k in range(players)))
+    print(
+        "  island taken by the k-th to pick: "
+        + "; ".join(
+            f"{k + 1}: " + "/".join(f"{ratio(picks[(k, i)], total[k]):.2f}" for i in range(1, 5))
+            for k in range(players)
+        )
+    )
     print("win share by corporation, as a multiple of fair ± standard error (games):")
     shares = {c: ratio(by_corp[c], corp_games[c]) for c in corp_games}
     ranked = sorted(corp_games, key=lambda c: -shares[c])
-    print("  " + ", ".join(f"{content.corporations[c].name} {shares[c] / fair:.2f}±"
-                           f"{stderr(shares[c], corp_games[c]) / fair:.2f} ({corp_games[c]})" for c in ranked))
+    print(
+        "  "
+        + ", ".join(
+            f"{content.corporations[c].name} {shares[c] / fair:.2f}±"
+            f"{stderr(shares[c], corp_games[c]) / fair:.2f} ({corp_games[c]})"
+            for c in ranked
+        )
+    )
 
 
 def report_objectives(content, games: list[dict], players: int) -> None:
@@ -139,8 +174,10 @@ def report_objectives(content, games: list[dict], players: int) -> None:
                 wins[o] += g["win"][seat]
     print("objectives: picked/offered, keepers' win share as a multiple of fair, mean VP paid to keepers:")
     for o in sorted(content.objectives, key=lambda o: -ratio(kept[o], offered[o])):
-        print(f"  {content.objectives[o].name:22} {ratio(kept[o], offered[o]):4.0%} of {offered[o]:4}  "
-              f"win x{ratio(wins[o], kept[o]) * players:4.2f}  {ratio(paid[o], kept[o]):4.1f} VP")
+        print(
+            f"  {content.objectives[o].name:22} {ratio(kept[o], offered[o]):4.0%} of {offered[o]:4}  "
+            f"win x{ratio(wins[o], kept[o]) * players:4.2f}  {ratio(paid[o], kept[o]):4.1f} VP"
+        )
 
 
 def report_equipment(content, games: list[dict]) -> None:
@@ -152,8 +189,14 @@ def report_equipment(content, games: list[dict]) -> None:
     print("equipment ($cost/VP): bought in games it was shown, uses per purchase:")
     cards = sorted(content.equipment.values(), key=lambda e: -ratio(bought[e.id], shown[e.id]))
     for i in range(0, len(cards), 3):
-        print("  " + "   ".join(f"{e.name:18} ${e.cost}/{e.vp} {ratio(bought[e.id], shown[e.id]):4.0%} "
-                                f"{ratio(used[e.id], bought[e.id]):4.1f}" for e in cards[i:i + 3]))
+        print(
+            "  "
+            + "   ".join(
+                f"{e.name:18} ${e.cost}/{e.vp} {ratio(bought[e.id], shown[e.id]):4.0%} "
+                f"{ratio(used[e.id], bought[e.id]):4.1f}"
+                for e in cards[i : i + 3]
+            )
+        )
 
 
 def report_play(games: list[dict], players: int) -> None:
@@ -162,8 +205,19 @@ def report_play(games: list[dict], players: int) -> None:
     for g in games:
         counts.update(g["counts"])
         sources.update(g["sources"])
-    per = {k: counts[k] / n for k in ("DealDrawn", "DealClosed", "ShipmentMade", "ArtifactShipped",
-                                      "ArtifactBought", "EquipmentBought", "MinerRecruited", "MerchantRecruited")}
+    per = {
+        k: counts[k] / n
+        for k in (
+            "DealDrawn",
+            "DealClosed",
+            "ShipmentMade",
+            "ArtifactShipped",
+            "ArtifactBought",
+            "EquipmentBought",
+            "MinerRecruited",
+            "MerchantRecruited",
+        )
+    }
     print("per player: " + ", ".join(f"{k} {v:.1f}" for k, v in per.items()))
     print("VP per player by source: " + ", ".join(f"{src} {vp / n:.1f}" for src, vp in sources.most_common()))
 

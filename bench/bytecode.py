@@ -6,6 +6,7 @@ otherwise compile every module of `rules` and `lagoon_tui` afresh at each start 
 about a fifth of its start-up instructions (2,538 M against 2,110 M in
 bench/tui_instructions.py, 2026-11-24).
 """
+
 from __future__ import annotations
 
 import compileall

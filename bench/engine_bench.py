@@ -11,6 +11,7 @@ also counts the time other work holds the core, which says nothing about the
 engine (on an idle machine the two agree). `--clock wall` measures wall time.
 This is a benchmark, not a test: it never fails on time.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -50,8 +51,9 @@ def measure(content, players: int, games: int, clock=time.process_time) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per player count (default 200)")
-    parser.add_argument("--repeat", type=int, default=3,
-                        help="runs per player count; the quickest is shown (default 3)")
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="runs per player count; the quickest is shown (default 3)"
+    )
     parser.add_argument("--clock", choices=CLOCKS, default="cpu", help="cpu: this process's CPU time (default); wall")
     parser.add_argument("--profile", action="store_true", help="profile 20 four-player games instead")
     args = parser.parse_args()
@@ -67,8 +69,10 @@ def main() -> None:
     for players in (2, 3, 4):
         runs = [measure(content, players, args.games, CLOCKS[args.clock]) for _ in range(max(1, args.repeat))]
         r = max(runs, key=lambda run: run["decisions_per_s"])
-        print(f"{players:>7} {r['decisions_per_s']:>12,.0f} {r['games_per_s']:>8.1f} "
-              f"{r['mean_decisions']:>15.1f} {r['median_game_ms']:>10.1f} ms")
+        print(
+            f"{players:>7} {r['decisions_per_s']:>12,.0f} {r['games_per_s']:>8.1f} "
+            f"{r['mean_decisions']:>15.1f} {r['median_game_ms']:>10.1f} ms"
+        )
 
 
 if __name__ == "__main__":

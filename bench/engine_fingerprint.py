@@ -9,6 +9,7 @@ reason it is refused, the answer to a refused choice, and the events of each
 accepted choice. Run it before and after a change to the engine: the same
 hash means the same games, options, words and events.
 """
+
 from __future__ import annotations
 
 import argparse

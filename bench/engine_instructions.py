@@ -9,6 +9,7 @@ none; the difference divided by the decisions taken is the cost of a
 decision, with the set-up of each game included. Timings on this shared
 machine swing by 40 % from run to run; instruction counts by well under 1 %.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -38,8 +39,9 @@ def counted(players: int, games: int) -> tuple[int, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", nargs="*", default=["2:10", "3:7", "4:5"],
-                        help="players:games pairs (default 2:10 3:7 4:5)")
+    parser.add_argument(
+        "--games", nargs="*", default=["2:10", "3:7", "4:5"], help="players:games pairs (default 2:10 3:7 4:5)"
+    )
     parser.add_argument("--play", nargs=2, type=int, help=argparse.SUPPRESS)  # the run under valgrind
     args = parser.parse_args()
     if args.play is not None:

@@ -8,6 +8,7 @@ curtains fall in it).
 
     .venv/bin/python bench/hand_overs.py --players 2 --seeds 21 22 5 --rounds 8
 """
+
 from __future__ import annotations
 
 import argparse

@@ -11,6 +11,7 @@ dropping; only an OS crash or power cut may lose the last moves) and, for
 comparison, FULL (an fsync per commit, so power cuts lose nothing either).
 Targets: resume ≤ 50 ms, commit p95 ≤ 5 ms. A benchmark, not a test.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -59,13 +60,19 @@ def measure_commits(db: Path, content, seed: int, synchronous: str) -> list[floa
     times = []
     with Store(db, synchronous=synchronous) as store:
         first = bounds[0]
-        game = store.create(seed=engine.state.seed, names=[p.name for p in engine.state.players],
-                            colours=[p.colour for p in engine.state.players], fingerprint=content.fingerprint,
-                            events=engine.events[:first], marks=[], summary=summary_of(engine))
+        game = store.create(
+            seed=engine.state.seed,
+            names=[p.name for p in engine.state.players],
+            colours=[p.colour for p in engine.state.players],
+            fingerprint=content.fingerprint,
+            events=engine.events[:first],
+            marks=[],
+            summary=summary_of(engine),
+        )
         summary = summary_of(engine)
         for mark, end in zip(marks, bounds[1:]):
             start = time.perf_counter()
-            store.append(game, mark.pos, engine.events[mark.pos:end], mark, summary)
+            store.append(game, mark.pos, engine.events[mark.pos : end], mark, summary)
             times.append(time.perf_counter() - start)
     return times
 
@@ -80,13 +87,18 @@ def main() -> None:
         db = Path(tmp) / "bench.db"
         game, events = save_finished_game(db, content, seed=1)
         resume = measure_resume(db, game, content, args.runs)
-        print(f"resume a finished 4-player game ({events} events), {args.runs} runs: "
-              f"median {statistics.median(resume) * 1000:.1f} ms, max {max(resume) * 1000:.1f} ms (target ≤ 50 ms)")
+        print(
+            f"resume a finished 4-player game ({events} events), {args.runs} runs: "
+            f"median {statistics.median(resume) * 1000:.1f} ms, max {max(resume) * 1000:.1f} ms (target ≤ 50 ms)"
+        )
         for sync in ("NORMAL", "FULL"):
             commits = measure_commits(Path(tmp) / f"commits-{sync}.db", content, 2, sync)
-            print(f"commit one choice, synchronous={sync}, {len(commits)} choices: "
-                  f"median {statistics.median(commits) * 1000:.2f} ms, p95 {percentile(commits, 0.95) * 1000:.2f} ms, "
-                  f"max {max(commits) * 1000:.2f} ms" + (" (Lagoon's setting; target p95 ≤ 5 ms)" if sync == "NORMAL" else ""))
+            print(
+                f"commit one choice, synchronous={sync}, {len(commits)} choices: "
+                f"median {statistics.median(commits) * 1000:.2f} ms, p95 {percentile(commits, 0.95) * 1000:.2f} ms, "
+                f"max {max(commits) * 1000:.2f} ms"
+                + (" (Lagoon's setting; target p95 ≤ 5 ms)" if sync == "NORMAL" else "")
+            )
 
 
 if __name__ == "__main__":

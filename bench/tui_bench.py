@@ -63,6 +63,7 @@ started with the same environment).
     QUIET seconds (the update is complete on screen). p50 and p95 over all
     presses of a kind; the target is done p95 <= 16 ms.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -87,9 +88,10 @@ sys.path.insert(0, str(ROOT))
 
 import textual  # noqa: E402
 from bytecode import compile_game  # noqa: E402
+
+from lagoon_tui import hand_over as keyboard  # noqa: E402
 from lagoon_tui import turbo  # noqa: E402
 from lagoon_tui.bridge import GameBridge  # noqa: E402
-from lagoon_tui import hand_over as keyboard  # noqa: E402
 from lagoon_tui.settings import COLOURS  # noqa: E402
 from rules import Engine, load_content  # noqa: E402
 from rules.decision import Decision  # noqa: E402
@@ -100,7 +102,7 @@ QUIET = 0.15  # seconds without output after which a screen update counts as com
 TIMEOUT = 30.0  # seconds to wait for anything at all
 ANSI = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[()][0-9A-Za-z]|[@-Z\\-_=>78])")
 
-BARE_APP = '''
+BARE_APP = """
 from textual.app import App
 from textual.widgets import Footer, Header
 
@@ -115,7 +117,7 @@ class Bare(App):
 
 
 Bare().run()
-'''
+"""
 BARE_READY = ("Bare bench app", "Quit")
 CURTAIN = "Pass the keyboard to"
 BOARD_READY = ("keep 2 of your 3 objectives", "1. Keep")
@@ -141,8 +143,9 @@ class Terminal:
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
         env = terminal_env(width, height, extra_env or {})
         self.started = time.perf_counter()
-        self.process = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=env,
-                                        start_new_session=True, close_fds=True)
+        self.process = subprocess.Popen(
+            argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True, close_fds=True
+        )
         os.close(slave)
         self.decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self.text = ""  # plain text written since the last mark()
@@ -213,6 +216,7 @@ class Terminal:
 
 # -- (a) start-up ------------------------------------------------------------------------------
 
+
 def start_bare(script: Path, size: tuple[int, int]) -> float:
     term = Terminal([str(PYTHON), str(script)], *size)
     try:
@@ -262,12 +266,19 @@ def startup(runs: int) -> list[tuple]:
                 ratio.append(ready / b)
                 waited.append(wc + wb)
                 waited_ratio.append((wc + wb) / b)
-            rows.append((size, *(statistics.median(v) for v in (bare, curtain, board, ratio, waited, waited_ratio)),
-                         min(ratio), max(ratio)))
+            rows.append(
+                (
+                    size,
+                    *(statistics.median(v) for v in (bare, curtain, board, ratio, waited, waited_ratio)),
+                    min(ratio),
+                    max(ratio),
+                )
+            )
     return rows
 
 
 # -- (b) key press to updated screen ----------------------------------------------------------
+
 
 def pick(rng: random.Random, options) -> int:
     first = list(range(min(9, len(options))))
@@ -313,12 +324,12 @@ class Hands:
             try:
                 term.wait_for(CURTAIN)
             except TimeoutError:
-                raise RuntimeError(f"{lost}: no curtain where it expects one")
+                raise RuntimeError(f"{lost}: no curtain where it expects one") from None
         return curtain
 
 
 def latency(presses: int, seed: int) -> dict[str, list[tuple[float, float]]]:
-    engine = Engine.new(load_content(), NAMES, seed=SEED, start_player=START, colours=list(COLOURS[:len(NAMES)]))
+    engine = Engine.new(load_content(), NAMES, seed=SEED, start_player=START, colours=list(COLOURS[: len(NAMES)]))
     bridge = GameBridge(engine)  # (moves go through it, as the game screen's do)
     bridge.pass_where_forced()  # as the game screen does when it opens
     hands = Hands()
@@ -353,8 +364,14 @@ def latency(presses: int, seed: int) -> dict[str, list[tuple[float, float]]]:
 
 def layer_on() -> bool:
     """Whether the lagoon processes run with the Textual-internals layer, as a Python in their environment finds."""
-    check = subprocess.run([str(PYTHON), "-c", "from lagoon_tui import turbo; print(turbo.ON)"], cwd=ROOT,
-                           env=terminal_env(160, 50, LAGOON_ENV), capture_output=True, text=True, check=True)
+    check = subprocess.run(
+        [str(PYTHON), "-c", "from lagoon_tui import turbo; print(turbo.ON)"],
+        cwd=ROOT,
+        env=terminal_env(160, 50, LAGOON_ENV),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return check.stdout.strip() == "True"
 
 
@@ -371,8 +388,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7, help="start-ups of each app per size (default 7)")
     parser.add_argument("--presses", type=int, default=60, help="option choices to time (default 60)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the choices (default 1)")
-    parser.add_argument("--stock", action="store_true",
-                        help=f"run lagoon with {turbo.SWITCH}=1: the Textual-internals layer off")
+    parser.add_argument(
+        "--stock", action="store_true", help=f"run lagoon with {turbo.SWITCH}=1: the Textual-internals layer off"
+    )
     args = parser.parse_args()
     if args.stock:
         LAGOON_ENV[turbo.SWITCH] = "1"
@@ -383,14 +401,20 @@ def main() -> None:
     compile_game()  # as a player's installed game is
 
     switch = f" ({turbo.SWITCH}=1)" if args.stock else ""
-    print(f"lagoon_tui.turbo, the Textual-internals layer: {'on' if layer_on() else 'off'}{switch}; "
-          f"Textual {textual.__version__}")
+    print(
+        f"lagoon_tui.turbo, the Textual-internals layer: {'on' if layer_on() else 'off'}{switch}; "
+        f"Textual {textual.__version__}"
+    )
     print(f"(a) start-up, median of {args.runs} runs (ms; each ratio is to the bare start just before it)")
-    print(f"{'terminal':>9} {'bare app':>9} {'lagoon curtain':>15} {'lagoon board':>13} {'board/bare':>11} "
-          f"{'(spread)':>12} {'waited':>7} {'waited/bare':>12}")
+    print(
+        f"{'terminal':>9} {'bare app':>9} {'lagoon curtain':>15} {'lagoon board':>13} {'board/bare':>11} "
+        f"{'(spread)':>12} {'waited':>7} {'waited/bare':>12}"
+    )
     for (w, h), bare, curtain, board, ratio, waited, waited_ratio, low, high in startup(args.runs):
-        print(f"{f'{w}x{h}':>9} {bare * 1000:>9.0f} {curtain * 1000:>15.0f} {board * 1000:>13.0f} "
-              f"{ratio:>10.2f}x {f'{low:.2f}-{high:.2f}':>12} {waited * 1000:>7.0f} {waited_ratio:>11.2f}x")
+        print(
+            f"{f'{w}x{h}':>9} {bare * 1000:>9.0f} {curtain * 1000:>15.0f} {board * 1000:>13.0f} "
+            f"{ratio:>10.2f}x {f'{low:.2f}-{high:.2f}':>12} {waited * 1000:>7.0f} {waited_ratio:>11.2f}x"
+        )
     print("target: lagoon board / bare app <= 1.5x")
     print()
     times = latency(args.presses, args.seed)
@@ -401,8 +425,10 @@ def main() -> None:
             continue
         first = [f * 1000 for f, _ in pairs]
         done = [d * 1000 for _, d in pairs]
-        print(f"{kind:>11} {len(pairs):>8} {percentile(first, .5):>10.1f} {percentile(first, .95):>10.1f} "
-              f"{percentile(done, .5):>9.1f} {percentile(done, .95):>9.1f}")
+        print(
+            f"{kind:>11} {len(pairs):>8} {percentile(first, 0.5):>10.1f} {percentile(first, 0.95):>10.1f} "
+            f"{percentile(done, 0.5):>9.1f} {percentile(done, 0.95):>9.1f}"
+        )
     print("target: done p95 <= 16 ms")
 
 

@@ -27,6 +27,7 @@ Three apps run on a real pseudo-terminal exactly as in bench/tui_bench.py
     changes); timed as in tui_bench.py ('done' = last byte before 150 ms of
     quiet).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -178,16 +179,20 @@ def main() -> None:
         print(f"(a) start-up to the first frame, median of {args.runs} runs (ms)")
         print(f"{'terminal':>9} {'bare':>6} {'panels':>7} {'lines':>6} {'panels/bare':>12} {'lines/bare':>11}")
         for (w, h), median in startup(bare, board, args.runs):
-            print(f"{f'{w}x{h}':>9} {median['bare'] * 1000:>6.0f} {median['panels'] * 1000:>7.0f} "
-                  f"{median['lines'] * 1000:>6.0f} {median['panels'] / median['bare']:>11.2f}x "
-                  f"{median['lines'] / median['bare']:>10.2f}x")
+            print(
+                f"{f'{w}x{h}':>9} {median['bare'] * 1000:>6.0f} {median['panels'] * 1000:>7.0f} "
+                f"{median['lines'] * 1000:>6.0f} {median['panels'] / median['bare']:>11.2f}x "
+                f"{median['lines'] / median['bare']:>10.2f}x"
+            )
         print()
-        print(f"(b) key press to updated screen at 160x50, 54 lines changed "
-              f"(ms; 'done' = last byte before {QUIET * 1000:.0f} ms quiet)")
+        print(
+            f"(b) key press to updated screen at 160x50, 54 lines changed "
+            f"(ms; 'done' = last byte before {QUIET * 1000:.0f} ms quiet)"
+        )
         print(f"{'app':>7} {'presses':>8} {'done p50':>9} {'done p95':>9}")
         for kind in KINDS:
             done = [d * 1000 for _, d in presses(board, kind, args.presses)]
-            print(f"{kind:>7} {len(done):>8} {percentile(done, .5):>9.1f} {percentile(done, .95):>9.1f}")
+            print(f"{kind:>7} {len(done):>8} {percentile(done, 0.5):>9.1f} {percentile(done, 0.95):>9.1f}")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ this overstates the app's share; compare versions with the same N. The
 game's modules are compiled to bytecode first, as they are for a player
 (see bench/bytecode.py).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -56,8 +57,10 @@ def main() -> None:
         return
     compile_game()  # as a player's installed game is
     base, played = instructions(0), instructions(args.moves)
-    print(f"start-up {base / 1e6:,.0f} M instructions; {args.moves} moves "
-          f"{(played - base) / 1e6:,.0f} M; per move {(played - base) / args.moves / 1e6:,.1f} M")
+    print(
+        f"start-up {base / 1e6:,.0f} M instructions; {args.moves} moves "
+        f"{(played - base) / 1e6:,.0f} M; per move {(played - base) / args.moves / 1e6:,.1f} M"
+    )
 
 
 if __name__ == "__main__":

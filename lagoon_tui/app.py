@@ -1,9 +1,10 @@
 """The Textual app: title, new game, the game itself, and the end; kept thin on purpose."""
+
 from __future__ import annotations
 
 import random
 import sys
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -48,8 +49,13 @@ class LagoonApp(SavedGamesMixin, App[None]):
         Binding("ctrl+l", "redraw", "Redraw the screen", show=False),
     ]
 
-    def __init__(self, content: Content | None = None, settings: GameSettings | None = None,
-                 store=None, resume: int | None = None) -> None:
+    def __init__(
+        self,
+        content: Content | None = None,
+        settings: GameSettings | None = None,
+        store=None,
+        resume: int | None = None,
+    ) -> None:
         """`settings` starts a game straight away (for tests, screenshots and `lagoon play`).
 
         With a `store` (a `lagoon_tui.saves.Store`) every game is saved as it is
@@ -101,8 +107,13 @@ class LagoonApp(SavedGamesMixin, App[None]):
         if settings is None:
             return False
         seed = settings.seed if settings.seed is not None else random.randrange(1, 2**31)
-        engine = Engine.new(self.content, list(settings.names), seed=seed,
-                            start_player=settings.start_player, colours=list(settings.colours))
+        engine = Engine.new(
+            self.content,
+            list(settings.names),
+            seed=seed,
+            start_player=settings.start_player,
+            colours=list(settings.colours),
+        )
         if not self.record(engine):
             return False
         self.push_screen(GameScreen(GameBridge(engine)))
@@ -159,13 +170,20 @@ class LagoonApp(SavedGamesMixin, App[None]):
             yield from screen.commands()
         if playing:
             if self.store is not None:
-                yield SystemCommand("Save and quit", "Every move is saved as it is made: quit now, resume later",
-                                    self.exit)
-            yield SystemCommand("New game", "Leave this game (asks first) and set up a new one",
-                                lambda: self.leave_game(self.action_new_game))
+                yield SystemCommand(
+                    "Save and quit", "Every move is saved as it is made: quit now, resume later", self.exit
+                )
+            yield SystemCommand(
+                "New game",
+                "Leave this game (asks first) and set up a new one",
+                lambda: self.leave_game(self.action_new_game),
+            )
             if self.store is not None:
-                yield SystemCommand("Load", "Leave this game (asks first) for a saved one or a replay",
-                                    lambda: self.leave_game(self.action_load))
+                yield SystemCommand(
+                    "Load",
+                    "Leave this game (asks first) for a saved one or a replay",
+                    lambda: self.leave_game(self.action_load),
+                )
         else:
             yield SystemCommand("New game", "Set up a new game of Miner's Lagoon", self.action_new_game)
             if self.store is not None:

@@ -9,15 +9,16 @@ Every change of the game (a choice, a pass made for a player, an undo) is
 counted in `changes` and told to whoever listens (`on_change`): the screen
 redraws from that one signal, whoever made the change.
 """
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from rules import Engine, NoLegalChoice
 from rules import events as ev
 from rules.decision import Rejection
-from rules.record import FrozenRecord, frozen_record
 from rules.narrate import tell
+from rules.record import FrozenRecord, frozen_record
 from rules.undo import NoUndo, UndoPoint
 from rules.view import view
 
@@ -89,8 +90,7 @@ class GameBridge:
         taken back. If the pass cannot be saved, it is left to the player.
         """
         engine = self.engine
-        while (engine.pending.seat not in (None, mover) and engine.legal_ids() == ["pass"]
-               and not engine.undo_point()):
+        while engine.pending.seat not in (None, mover) and engine.legal_ids() == ["pass"] and not engine.undo_point():
             at, mover = len(engine.events), engine.pending.seat
             try:
                 engine.choose("pass")
@@ -141,8 +141,15 @@ class GameBridge:
 
     def scene(self, seat: int | None) -> Scene:
         """Everything `seat` may see now (seat None: only what everyone may see)."""
-        return Scene(view(self.engine.state, seat), self.content, seat, self.engine.pending, tuple(self.log(seat)),
-                     self.undo_note(seat), self.last_space(seat))
+        return Scene(
+            view(self.engine.state, seat),
+            self.content,
+            seat,
+            self.engine.pending,
+            tuple(self.log(seat)),
+            self.undo_note(seat),
+            self.last_space(seat),
+        )
 
     def open_scene(self, seat: int) -> Scene:
         """The game as everyone sees it, with `seat`'s prompt: for a decision anyone may watch (OPEN_KINDS).

@@ -3,6 +3,7 @@
 The engine modules are imported inside the sub-commands, so `lagoon --help`
 stays quick and a half-built engine cannot break the commands that don't use it.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -18,9 +19,6 @@ from rich.table import Table
 
 from lagoon_tui.cli_saves import SAVE_COMMANDS, add_save_commands, open_store_or_explain
 
-
-
-
 END_REASONS = {
     "vp_goal": "Ended when a player reached the VP goal",
     "last_round": "Ended after the last round",
@@ -32,54 +30,66 @@ def build_parser() -> argparse.ArgumentParser:
     # sub-parser from overwriting a value given before it.
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
-        "--content", metavar="DIR", type=Path, default=argparse.SUPPRESS,
+        "--content",
+        metavar="DIR",
+        type=Path,
+        default=argparse.SUPPRESS,
         help="folder of TOML decks to play with (default: the shipped decks)",
     )
     common.add_argument(
-        "--db", metavar="PATH", type=Path, default=argparse.SUPPRESS,
-        help="the file of saved games (default: $XDG_DATA_HOME/lagoon/lagoon.db, "
-             "else ~/.local/share/lagoon/lagoon.db)",
+        "--db",
+        metavar="PATH",
+        type=Path,
+        default=argparse.SUPPRESS,
+        help="the file of saved games (default: $XDG_DATA_HOME/lagoon/lagoon.db, else ~/.local/share/lagoon/lagoon.db)",
     )
     parser = argparse.ArgumentParser(
-        prog="lagoon", parents=[common],
+        prog="lagoon",
+        parents=[common],
         description="Miner's Lagoon, the board game, in a terminal.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     check = sub.add_parser(
-        "check-content", parents=[common],
+        "check-content",
+        parents=[common],
         help="validate a folder of decks and list every problem",
     )
-    check.add_argument("dir", nargs="?", type=Path, metavar="DIR",
-                       help="folder to check (default: --content or the shipped decks)")
+    check.add_argument(
+        "dir", nargs="?", type=Path, metavar="DIR", help="folder to check (default: --content or the shipped decks)"
+    )
 
     play = sub.add_parser(
-        "play", parents=[common],
+        "play",
+        parents=[common],
         help="start a hot-seat game straight away, skipping the title screen",
     )
-    play.add_argument("names", nargs="*", metavar="NAME",
-                      help="2 to 4 player names, in seat order (default: Ana Ben)")
-    play.add_argument("--seed", type=int, default=None, metavar="S",
-                      help="random seed of the game (default: random)")
-    play.add_argument("--start", type=int, default=None, metavar="SEAT",
-                      help="seat number (1..) of the start player (default: random)")
+    play.add_argument("names", nargs="*", metavar="NAME", help="2 to 4 player names, in seat order (default: Ana Ben)")
+    play.add_argument("--seed", type=int, default=None, metavar="S", help="random seed of the game (default: random)")
+    play.add_argument(
+        "--start",
+        type=int,
+        default=None,
+        metavar="SEAT",
+        help="seat number (1..) of the start player (default: random)",
+    )
 
     add_save_commands(sub, common)
 
     sim = sub.add_parser(
-        "simulate", parents=[common],
+        "simulate",
+        parents=[common],
         help="play many bot games and summarise the results",
     )
-    sim.add_argument("--players", type=int, default=3, metavar="N",
-                     help="seats per game (default: 3)")
-    sim.add_argument("--games", type=int, default=100, metavar="G",
-                     help="number of games (default: 100)")
-    sim.add_argument("--seed", type=int, default=1, metavar="S",
-                     help="random seed; the same seed gives the same report (default: 1)")
-    sim.add_argument("--bots", action="store_true",
-                     help="seat the computer players (rules/bot.py) instead of random legal players")
-    sim.add_argument("--json", action="store_true",
-                     help="print the report as JSON instead of a table")
+    sim.add_argument("--players", type=int, default=3, metavar="N", help="seats per game (default: 3)")
+    sim.add_argument("--games", type=int, default=100, metavar="G", help="number of games (default: 100)")
+    sim.add_argument(
+        "--seed", type=int, default=1, metavar="S", help="random seed; the same seed gives the same report (default: 1)"
+    )
+    sim.add_argument(
+        "--bots", action="store_true", help="seat the computer players (rules/bot.py) instead of random legal players"
+    )
+    sim.add_argument("--json", action="store_true", help="print the report as JSON instead of a table")
     return parser
 
 
@@ -118,6 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 # -- the terminal app ---------------------------------------------------------
 
+
 def load_or_explain(content_dir: Path | None):
     """The decks, or None after printing every problem found in them."""
     from rules import loader
@@ -135,7 +146,6 @@ def play_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     content = load_or_explain(content_dir)
     if content is None:
         return 2
-    from lagoon_tui.app import LagoonApp
     from lagoon_tui.settings import GameSettings, seed_problem
     from rules.names import names_problems
 
@@ -161,8 +171,9 @@ def play_command(args: argparse.Namespace, content_dir: Path | None) -> int:
 
 def terminal_problem() -> str | None:
     """Why the app cannot run here: it draws on a terminal and reads keys from one (None: it can)."""
-    missing = [name for name, stream in (("input", sys.stdin), ("output", sys.stdout))
-               if stream is None or not stream.isatty()]
+    missing = [
+        name for name, stream in (("input", sys.stdin), ("output", sys.stdout)) if stream is None or not stream.isatty()
+    ]
     if not missing:
         return None
     which = "neither its input nor its output is" if len(missing) == 2 else f"its {missing[0]} is not"
@@ -194,6 +205,7 @@ def run_app(args: argparse.Namespace, content, settings=None, resume: int | None
 
 # -- check-content ----------------------------------------------------------
 
+
 def check_content_command(directory: Path | None) -> int:
     from rules import loader
 
@@ -223,6 +235,7 @@ def deck_counts(content: Any) -> dict[str, int]:
 
 # -- simulate ---------------------------------------------------------------
 
+
 def simulate_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     if args.games < 1:
         return usage_error(f"--games must be at least 1 (got {args.games})")
@@ -237,8 +250,12 @@ def simulate_command(args: argparse.Namespace, content_dir: Path | None) -> int:
 
     report = run_with_progress(
         lambda progress: simulate.simulate(
-            content, players=args.players, games=args.games, seed=args.seed,
-            progress=progress, bots=args.bots,
+            content,
+            players=args.players,
+            games=args.games,
+            seed=args.seed,
+            progress=progress,
+            bots=args.bots,
         ),
         total=args.games,
     )

@@ -5,20 +5,20 @@ problem into one sentence on stderr and exit code 2: a damaged or foreign
 file, a read-only folder, a full disk, an unknown game, a bad export file.
 The store is imported inside the commands so `lagoon --help` stays quick.
 """
+
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Callable
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from rules.names import shown_safely
-
 
 GAME_NUMBER_MAX = 2**63 - 1  # the save file keeps a game's number as a signed 64-bit integer
 
@@ -28,15 +28,22 @@ def game_number(text: str) -> int:
     file could hold it."""
     if not text.isdigit() or len(text) > len(str(GAME_NUMBER_MAX)) or not 1 <= int(text) <= GAME_NUMBER_MAX:
         raise argparse.ArgumentTypeError(
-            f"a game's number is a whole number from 1 to {GAME_NUMBER_MAX}, as `lagoon list` shows it; got {text[:30]!r}")
+            f"a game's number is a whole number from 1 to {GAME_NUMBER_MAX}, as `lagoon list` shows it; "
+            f"got {text[:30]!r}"
+        )
     return int(text)
 
 
 def add_save_commands(sub, common: argparse.ArgumentParser) -> None:
     resume = sub.add_parser("resume", parents=[common], help="go on with a saved game (default: the latest unfinished)")
-    resume.add_argument("id", nargs="?", type=game_number, metavar="ID", help="the game's number, as `lagoon list` shows it")
-    resume.add_argument("--take-over", action="store_true",
-                        help="open the game even if it is open in another window (that window's next move is refused)")
+    resume.add_argument(
+        "id", nargs="?", type=game_number, metavar="ID", help="the game's number, as `lagoon list` shows it"
+    )
+    resume.add_argument(
+        "--take-over",
+        action="store_true",
+        help="open the game even if it is open in another window (that window's next move is refused)",
+    )
     sub.add_parser("list", parents=[common], help="list the saved games")
     delete = sub.add_parser("delete", parents=[common], help="delete a saved game (asks first)")
     delete.add_argument("id", type=game_number, metavar="ID")
@@ -94,19 +101,27 @@ def plain(text: str) -> Text:
 
 def games_table(games) -> Table:
     table = Table(title="Saved games")
-    for name, justify in (("ID", "right"), ("Last played", "left"), ("Players", "left"), ("Round", "right"),
-                          ("Scores", "left"), ("Status", "left")):
+    for name, justify in (
+        ("ID", "right"),
+        ("Last played", "left"),
+        ("Players", "left"),
+        ("Round", "right"),
+        ("Scores", "left"),
+        ("Status", "left"),
+    ):
         table.add_column(name, justify=justify)
     for g in games:
         scores = ", ".join(f"{n} {vp}" for n, vp in zip(g.names, g.scores)) if g.scores else "—"
         status = status_text(g)
-        table.add_row(*map(plain, (str(g.id), when(g.updated), ", ".join(g.names), str(g.round or "setup"), scores,
-                                   status)))
+        table.add_row(
+            *map(plain, (str(g.id), when(g.updated), ", ".join(g.names), str(g.round or "setup"), scores, status))
+        )
     return table
 
 
 def _with_store(run: Callable) -> Callable[[argparse.Namespace, Path | None], int]:
     """Open the store, run the command, close the store; StoreError becomes a message."""
+
     def command(args: argparse.Namespace, content_dir: Path | None) -> int:
         from lagoon_tui.saves import StoreError
 
@@ -119,6 +134,7 @@ def _with_store(run: Callable) -> Callable[[argparse.Namespace, Path | None], in
             return fail(str(error))
         finally:
             store.close()
+
     return command
 
 
@@ -207,8 +223,10 @@ def resume_command(args: argparse.Namespace, content_dir: Path | None) -> int:
         if problem is not None:
             return fail(f"lagoon: {problem}")
     except GameInUse as error:
-        return fail(f"{error} Close it there, or take it over with `lagoon resume {info.id} --take-over` "
-                    "(that window's next move will then be refused; every move it made is kept).")
+        return fail(
+            f"{error} Close it there, or take it over with `lagoon resume {info.id} --take-over` "
+            "(that window's next move will then be refused; every move it made is kept)."
+        )
     except StoreError as error:
         return fail(str(error))
     finally:
@@ -217,6 +235,9 @@ def resume_command(args: argparse.Namespace, content_dir: Path | None) -> int:
 
 
 SAVE_COMMANDS: dict[str, Callable[[argparse.Namespace, Path | None], int]] = {
-    "resume": resume_command, "list": list_command, "delete": delete_command,
-    "export": export_command, "import": import_command,
+    "resume": resume_command,
+    "list": list_command,
+    "delete": delete_command,
+    "export": export_command,
+    "import": import_command,
 }

@@ -3,6 +3,7 @@
 One rule, read by the game screen (which then draws) and by the benchmark that
 follows the app from outside (bench/tui_bench.py), so the two cannot part.
 """
+
 from __future__ import annotations
 
 from rules.decision import OPEN_KINDS, Decision

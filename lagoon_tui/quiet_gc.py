@@ -12,6 +12,7 @@ the young objects after each move is on screen (a few milliseconds),
 everything behind a curtain that has been up a moment or after every
 FULL_EVERY moves. When the app stops, the collector is turned back on.
 """
+
 from __future__ import annotations
 
 import gc

@@ -7,13 +7,15 @@ nothing a viewer would notice), a turn step jumps to the next or previous
 start of a turn or round. A finished game is replayed with nothing hidden; an
 unfinished one is told as any onlooker may see it (seat None).
 """
+
 from __future__ import annotations
 
 import bisect
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
-from rules import events as ev, pending
+from rules import events as ev
+from rules import pending
 from rules.cards import Content
 from rules.engine import replay
 from rules.narrate import tell
@@ -80,7 +82,7 @@ class Replay:
         return i if i >= 0 else None
 
     def state_at(self, pos: int) -> GameState:
-        return replay(self.content, self.events[:self.clamp(pos)])
+        return replay(self.content, self.events[: self.clamp(pos)])
 
     def scene_at(self, pos: int) -> tuple[Scene, GameState]:
         """What the board shows after `pos` events (everything, for a finished game)."""

@@ -5,10 +5,12 @@ read from the engine's event log (`Scored.source`, `ObjectiveScored`,
 `GameEnded`) and its final state, never worked out again from the rules, so
 the parts of a player's score always add up to the VP the engine gave them.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from rules import events as ev
 from rules.decision import plural
@@ -120,8 +122,7 @@ def measure_text(measure: str, params: Mapping[str, Any], value: int) -> str:
     if measure == "centre_value":
         return f"centre value {value}"
     if measure == "shipments_of_size":
-        return plural(value, f"shipment of {params.get('min_size', 1)}+",
-                       f"shipments of {params.get('min_size', 1)}+")
+        return plural(value, f"shipment of {params.get('min_size', 1)}+", f"shipments of {params.get('min_size', 1)}+")
     if measure == "enriched_on_board":
         return plural(value, f"enriched {metal_}cube")
     if measure == "artifacts":
@@ -153,17 +154,21 @@ def find_ties(players: tuple[PlayerResult, ...]) -> tuple[Tie, ...]:
         if len(group) < 2:
             continue
         # look at tie-breakers until every player of the group is told apart (or all are used)
-        depth = next((i for i in range(1, len(TIEBREAKERS) + 1)
-                      if len({p.tiebreak_values[:i] for p in group}) == len(group)), len(TIEBREAKERS))
+        depth = next(
+            (i for i in range(1, len(TIEBREAKERS) + 1) if len({p.tiebreak_values[:i] for p in group}) == len(group)),
+            len(TIEBREAKERS),
+        )
         shared: dict[tuple[int, ...], list[int]] = {}
         for p in group:
             shared.setdefault(p.tiebreak_values, []).append(p.seat)
-        ties.append(Tie(
-            vp=vp,
-            seats=tuple(p.seat for p in group),
-            compared=TIEBREAKERS[:depth],
-            still_shared=tuple(tuple(s) for s in shared.values() if len(s) > 1),
-        ))
+        ties.append(
+            Tie(
+                vp=vp,
+                seats=tuple(p.seat for p in group),
+                compared=TIEBREAKERS[:depth],
+                still_shared=tuple(tuple(s) for s in shared.values() if len(s) > 1),
+            )
+        )
     return tuple(ties)
 
 
@@ -186,24 +191,43 @@ def final_results(engine) -> GameResults:
                 by_source[e.seat][e.source] = by_source[e.seat].get(e.source, 0) + e.vp
         elif isinstance(e, ev.ObjectiveScored):
             card = content.objectives[e.objective]
-            objectives[e.seat].append(ObjectiveResult(
-                id=card.id, name=card.name, measure=e.measure,
-                measure_text=measure_text(card.measure, card.params, e.measure), vp=e.vp,
-            ))
+            objectives[e.seat].append(
+                ObjectiveResult(
+                    id=card.id,
+                    name=card.name,
+                    measure=e.measure,
+                    measure_text=measure_text(card.measure, card.params, e.measure),
+                    vp=e.vp,
+                )
+            )
 
     places = list(ended.places)
     players = tuple(
         PlayerResult(
-            seat=p.seat, name=p.name, colour=p.colour, place=places[p.seat], total=p.vp,
-            vp_by_source=by_source[p.seat], objectives=tuple(objectives[p.seat]),
-            artifacts=sum(p.artifacts.values()), artifacts_vp=artifacts_vp[p.seat],
-            money=p.money, equipment=len(p.equipment), deals_closed=len(p.deals_closed),
-            shipments=len(p.shipments), shared_place=places.count(places[p.seat]) > 1,
+            seat=p.seat,
+            name=p.name,
+            colour=p.colour,
+            place=places[p.seat],
+            total=p.vp,
+            vp_by_source=by_source[p.seat],
+            objectives=tuple(objectives[p.seat]),
+            artifacts=sum(p.artifacts.values()),
+            artifacts_vp=artifacts_vp[p.seat],
+            money=p.money,
+            equipment=len(p.equipment),
+            deals_closed=len(p.deals_closed),
+            shipments=len(p.shipments),
+            shared_place=places.count(places[p.seat]) > 1,
         )
         for p in state.players
     )
-    return GameResults(players=players, end_reason=ended.reason, tiebreak_used=ended.tiebreak_used,
-                       rounds=state.round, ties=find_ties(players))
+    return GameResults(
+        players=players,
+        end_reason=ended.reason,
+        tiebreak_used=ended.tiebreak_used,
+        rounds=state.round,
+        ties=find_ties(players),
+    )
 
 
 def ordinal(n: int) -> str:
@@ -228,8 +252,9 @@ def tiebreak_lines(results: GameResults) -> list[str]:
         lines.append(line)
         for seats in tie.still_shared:
             shared = [results.player(s) for s in seats]
-            lines.append(f"{_join([p.name for p in shared])} are equal on everything and share "
-                         f"{ordinal(shared[0].place)} place.")
+            lines.append(
+                f"{_join([p.name for p in shared])} are equal on everything and share {ordinal(shared[0].place)} place."
+            )
     return lines
 
 

@@ -4,6 +4,7 @@ Kept out of `app.py` so the app stays thin: `LagoonApp` mixes this in. Every
 failure of the save file becomes a notification that says what happened;
 nothing here ever shows a traceback or plays on as if a move were saved.
 """
+
 from __future__ import annotations
 
 from rules import Engine
@@ -26,8 +27,9 @@ class SavedGamesMixin:
             self.store.release()  # a window writes one game at a time: the one it left is free again
             record_new(self.store, engine)
         except StoreError as error:
-            self.notify(f"{error} The game was not started.", title="Cannot save", severity="error", timeout=15,
-                        markup=False)
+            self.notify(
+                f"{error} The game was not started.", title="Cannot save", severity="error", timeout=15, markup=False
+            )
             return False
         return True
 
@@ -37,8 +39,7 @@ class SavedGamesMixin:
         try:
             return self.store.latest_unfinished()
         except StoreError as error:
-            self.notify(str(error), title="Saved games", severity="error", timeout=15,
-                        markup=False)
+            self.notify(str(error), title="Saved games", severity="error", timeout=15, markup=False)
             return None
 
     def action_resume(self) -> None:
@@ -64,8 +65,7 @@ class SavedGamesMixin:
             self.ask_to_take_over(error)
             return
         except StoreError as error:
-            self.notify(str(error), title="Cannot resume", severity="error", timeout=15,
-                        markup=False)
+            self.notify(str(error), title="Cannot resume", severity="error", timeout=15, markup=False)
             return
         if engine.state.phase == "over":
             self.store.release(game)  # nothing more will be written to a finished game
@@ -80,8 +80,13 @@ class SavedGamesMixin:
             if yes:
                 self.resume_game(error.game, take_over=True)
 
-        self.push_screen(ConfirmScreen(f"{error} Take it over here? That window will then be refused "
-                                       "its next move; every move it made is kept."), answered)
+        self.push_screen(
+            ConfirmScreen(
+                f"{error} Take it over here? That window will then be refused "
+                "its next move; every move it made is kept."
+            ),
+            answered,
+        )
 
     def action_load(self) -> None:
         from .screens.load import LoadScreen
@@ -104,8 +109,7 @@ class SavedGamesMixin:
         try:
             engine = open_game(self.store, game, self.content, record=False)
         except StoreError as error:
-            self.notify(str(error), title="Cannot replay", severity="error", timeout=15,
-                        markup=False)
+            self.notify(str(error), title="Cannot replay", severity="error", timeout=15, markup=False)
             return
         self.replay_engine(engine)
 

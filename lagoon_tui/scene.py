@@ -5,6 +5,7 @@ and hands it to each panel's `show(scene)`. Panels read only the scene (never
 the engine, never each other), so a panel can never show what that seat may
 not know: `view` is `rules.view(state, seat)`, already stripped of secrets.
 """
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -32,7 +33,7 @@ class Scene(FrozenRecord):
     log: tuple[LogLine, ...] = ()
     undo: str = ""  # what `u` would take back now, or why it cannot ("" when not asked)
     last_space: str | None = None  # the action space ("2:buy_equipment") of another player's last action
-                                   # since this seat last moved: marked on its island
+    # since this seat last moved: marked on its island
 
     @property
     def players(self) -> list[dict]:
@@ -46,7 +47,9 @@ class Scene(FrozenRecord):
         if seat is None:
             return Text("—")
         p = self.player(seat)
-        return Text(f"{p['name']} [{COLOUR_LETTERS.get(p['colour'], '?')}]", style=COLOUR_STYLES.get(p["colour"], "bold"))
+        return Text(
+            f"{p['name']} [{COLOUR_LETTERS.get(p['colour'], '?')}]", style=COLOUR_STYLES.get(p["colour"], "bold")
+        )
 
     def marker(self, seat: int) -> Text:
         """One letter in the player's colour (for tight places such as the Enrichment Center)."""

@@ -3,6 +3,7 @@
 Kept apart from the new-game form so that starting a game straight away
 (`lagoon play`) does not load the form.
 """
+
 from __future__ import annotations
 
 from rules.names import names_problems
@@ -31,8 +32,9 @@ class GameSettings(FrozenRecord):
     start_player: int | None = None
 
 
-def check_settings(names: list[str], colours: list[str], seed_text: str,
-                   start_player: int | None) -> tuple[GameSettings | None, dict[str, str]]:
+def check_settings(
+    names: list[str], colours: list[str], seed_text: str, start_player: int | None
+) -> tuple[GameSettings | None, dict[str, str]]:
     """The settings, or the problems found, keyed by field: "name-0", "colour-1", "seed".
 
     Names are trimmed, then held to the one rule for names (`rules.names`):

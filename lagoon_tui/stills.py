@@ -6,10 +6,11 @@ mid-game, the end),
 always from the same seed, with animations and cursor blinking off so that two
 runs give the same picture.
 """
+
 from __future__ import annotations
 
 import random
-from typing import Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -33,8 +34,9 @@ Still = tuple[LagoonApp, Callable[[Pilot], Awaitable[None]]]
 def played(players: int, decisions: int | None, seed: int = SEED) -> Engine:
     """An engine after `decisions` choices (None: to the end) of purposeful random play."""
     rng = random.Random(seed)
-    engine = Engine.new(load_content(), list(NAMES[:players]), seed=seed, start_player=0,
-                        colours=list(COLOURS[:players]))
+    engine = Engine.new(
+        load_content(), list(NAMES[:players]), seed=seed, start_player=0, colours=list(COLOURS[:players])
+    )
     n = 0
     while engine.state.phase != "over" and (decisions is None or n < decisions):
         ids = engine.legal_ids()
@@ -68,6 +70,7 @@ def new_game() -> Still:
         await pilot.pause()
         await pilot.press("n")
         await _settle(pilot)
+
     return _app(), steps
 
 
@@ -79,6 +82,7 @@ def _game(engine: Engine, through_curtain: bool) -> Still:
         if through_curtain and isinstance(pilot.app.screen, CurtainScreen):
             await pilot.press("enter")
         await _settle(pilot)
+
     return _app(), steps
 
 
@@ -106,6 +110,7 @@ def end() -> Still:
         await pilot.pause()
         await pilot.app.push_screen(EndScreen(engine))
         await _settle(pilot)
+
     return _app(), steps
 
 

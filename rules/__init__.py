@@ -52,6 +52,7 @@ The rest is how the engine works rather than a rule:
   work done once per content               memo.py
   this table and the public names          __init__.py
 """
+
 from .cards import METALS, Content
 from .choose import NoLegalChoice, pending
 from .decision import Decision, Option, Rejection
@@ -60,6 +61,22 @@ from .loader import ContentError, check_content, load_content
 from .view import redact, view
 
 __all__ = [
-    "METALS", "Content", "NoLegalChoice", "pending", "Decision", "Option", "Rejection", "Engine", "clone", "decide", "replay",
-    "state_from_json", "state_to_json", "ContentError", "check_content", "load_content", "redact", "view",
+    "METALS",
+    "Content",
+    "NoLegalChoice",
+    "pending",
+    "Decision",
+    "Option",
+    "Rejection",
+    "Engine",
+    "clone",
+    "decide",
+    "replay",
+    "state_from_json",
+    "state_to_json",
+    "ContentError",
+    "check_content",
+    "load_content",
+    "redact",
+    "view",
 ]

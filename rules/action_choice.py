@@ -8,6 +8,7 @@ left per decision is a few comparisons and each activity's `feasible` check.
 Reasons for refused options stay in the rulebook's words but are only
 formatted when someone reads them.
 """
+
 from __future__ import annotations
 
 from functools import partial
@@ -30,8 +31,22 @@ def merchant_cost(s: GameState, seat: int, space: str) -> int:
 class Space:
     """One action space of an island, with what never changes about it worked out once."""
 
-    __slots__ = ("island", "action", "key", "kind", "data", "by_miners", "option_id", "source", "name",
-                 "activity", "feasible", "offers", "taken", "taken_offers")
+    __slots__ = (
+        "island",
+        "action",
+        "key",
+        "kind",
+        "data",
+        "by_miners",
+        "option_id",
+        "source",
+        "name",
+        "activity",
+        "feasible",
+        "offers",
+        "taken",
+        "taken_offers",
+    )
 
     def __init__(self, board, island: int, action: str):
         self.island, self.action = island, action
@@ -79,7 +94,9 @@ class Use:
         else:
             self.kind, self.data = equipment_activity(card.effect, card.params)
             self.activity = ACTIVITIES[self.kind]
-            self.offer = Cand(self.option_id, f"Use {card.name}: {card.text}", (self.kind, self.data, 0, 1, self.source))
+            self.offer = Cand(
+                self.option_id, f"Use {card.name}: {card.text}", (self.kind, self.data, 0, 1, self.source)
+            )
 
 
 @once_per_object
@@ -126,7 +143,9 @@ def choose_action(s: GameState) -> Ask:
         if merchants > free:
             reason = partial(_short_of_merchants, merchants, free)
         elif sp.feasible is not None:  # `why_not` without the call, for most spaces
-            reason = None if sp.feasible(s, seat, sp.data) else partial(sp.activity.explain, s, seat, sp.source, sp.data)
+            reason = (
+                None if sp.feasible(s, seat, sp.data) else partial(sp.activity.explain, s, seat, sp.source, sp.data)
+            )
         else:
             reason = sp.activity.why_not(s, seat, sp.source, sp.data)
         offer = sp.offers[merchants]

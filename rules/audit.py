@@ -7,11 +7,13 @@ produce exactly the logged events: a log that was edited (a deck stacked, a
 cube added, a choice the rules forbid) is refused with the first place where
 it parts from the rules.
 """
+
 from __future__ import annotations
 
 import types
 import typing
-from typing import Any, Sequence, Union
+from collections.abc import Sequence
+from typing import Any, Union
 
 from . import codec
 from . import events as ev
@@ -57,7 +59,7 @@ _NAMES = {int: "a whole number", str: "a string", bool: "true or false"}
 def _clip(value: Any, most: int = 60) -> str:
     """A value from the file as a message quotes it: its repr (no control character gets through), cut short."""
     shown = repr(value)
-    return shown if len(shown) <= most else f"{shown[:most - 1]}…"
+    return shown if len(shown) <= most else f"{shown[: most - 1]}…"
 
 
 def event_from_json(d: Any, index: int) -> Any:
@@ -90,8 +92,11 @@ def _difference(made, logged) -> str:
     if type(made) is not type(logged):
         return f"gives {type(made).__name__}, the log has {type(logged).__name__}"
     ours, theirs = codec.to_plain(made), codec.to_plain(logged)
-    fields = [f"{name} {_clip(ours[name], 30)} (the log: {_clip(theirs[name], 30)})"
-              for name in ours if ours[name] != theirs.get(name)]
+    fields = [
+        f"{name} {_clip(ours[name], 30)} (the log: {_clip(theirs[name], 30)})"
+        for name in ours
+        if ours[name] != theirs.get(name)
+    ]
     return f"gives {type(made).__name__} with {', '.join(fields)}"
 
 
@@ -103,8 +108,10 @@ def _opening(content: Content, first: ev.GameCreated) -> Engine:
     """The engine right after setup, if `first` is what the seed gives; else LogError."""
     n = len(first.names)
     if not content.board.players_min <= n <= content.board.players_max or len(first.colours) != n:
-        raise LogError(f"event 1 (GameCreated) seats {n} players; the game is for "
-                       f"{content.board.players_min} to {content.board.players_max}")
+        raise LogError(
+            f"event 1 (GameCreated) seats {n} players; the game is for "
+            f"{content.board.players_min} to {content.board.players_max}"
+        )
     if not 0 <= first.start_player < n:
         raise LogError("event 1 (GameCreated) names a start player who is not at the table")
     for start in (None, first.start_player):  # a chosen start player draws one number fewer

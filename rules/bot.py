@@ -16,12 +16,14 @@ prices each legal option in victory points (VP) and the bot takes the best:
 
 It passes when nothing left is worth a worker. It is seeded and deterministic.
 """
+
 from __future__ import annotations
 
 import math
 import random
 import statistics
-from typing import Iterable, Protocol
+from collections.abc import Iterable
+from typing import Protocol
 
 from . import codec
 from .actions import equipment_activity, island_activity
@@ -42,9 +44,20 @@ WORTH_A_WORKER = 0.1
 """An action must be worth more than this, or the bot keeps its worker (and passes)."""
 
 TYPICAL_END = {
-    "centre_value": 2, "shipments_of_size": 2, "enriched_on_board": 4, "artifacts": 1,
-    "artifact_shipments": 0, "equipment": 1, "deals_closed": 2, "shipments": 2, "money": 5,
-    "workers": 8, "workers:miners": 4, "workers:merchants": 4, "raw_resources": 3, "metals_enriched": 2,
+    "centre_value": 2,
+    "shipments_of_size": 2,
+    "enriched_on_board": 4,
+    "artifacts": 1,
+    "artifact_shipments": 0,
+    "equipment": 1,
+    "deals_closed": 2,
+    "shipments": 2,
+    "money": 5,
+    "workers": 8,
+    "workers:miners": 4,
+    "workers:merchants": 4,
+    "raw_resources": 3,
+    "metals_enriched": 2,
 }
 """What a bot typically ends the game with (measured with bench/balance.py); used
 only to guess, at setup, which objectives are worth keeping."""
@@ -55,9 +68,18 @@ steers toward them (it holds cubes or cash back); estimated from what keepers of
 Chest and Stockpiler scored in bench/balance.py."""
 
 USE_WORTH = {
-    "gain_money": 0.8, "sell_metal": 0.25, "draw_deal": 0.4, "draw_or_close_deal": 0.6,
-    "close_deal": 0.5, "collect_from_gallery": 0.4, "enrich": 0.35, "buy_enriched": 0.3,
-    "upgrade_own_enriched": 0.25, "upgrade_centre": 0.1, "discard_deal_for_money": 0.2, "trade": 0.15,
+    "gain_money": 0.8,
+    "sell_metal": 0.25,
+    "draw_deal": 0.4,
+    "draw_or_close_deal": 0.6,
+    "close_deal": 0.5,
+    "collect_from_gallery": 0.4,
+    "enrich": 0.35,
+    "buy_enriched": 0.3,
+    "upgrade_own_enriched": 0.25,
+    "upgrade_centre": 0.1,
+    "discard_deal_for_money": 0.2,
+    "trade": 0.15,
     "demolish_gallery": 0.0,
 }
 """The VP one use of an equipment ability typically brings, to price a card before
@@ -178,6 +200,7 @@ class Outlook:
         def worth(m: int) -> float:
             kept = min(max(m, 0), self.reserve)
             return kept + dollar * (m - kept)
+
         end_goal = self.goal("money", delta) if self.left <= 2 else 0.0
         return worth(self.me.money + delta) - worth(self.me.money) + end_goal
 
@@ -223,8 +246,12 @@ class Outlook:
     def _operate_mining_site(self, data: dict) -> Plan:
         """Send free miners where the next cube is likeliest and worth most."""
         free = self.me.free_miners - self.miners_for_equipment()
-        galleries = [(column, level, g) for column, pair in enumerate(self.s.sites[data["island"]].columns)
-                     for level, g in ((1, pair[0]), (2, pair[1])) if g is not None]
+        galleries = [
+            (column, level, g)
+            for column, pair in enumerate(self.s.sites[data["island"]].columns)
+            for level, g in ((1, pair[0]), (2, pair[1]))
+            if g is not None
+        ]
         prospects = [self.prospect(g) for _, _, g in galleries]
         sent = [0] * len(galleries)
         while free > 0:
@@ -240,7 +267,7 @@ class Outlook:
                 break
             sent[i] += galleries[i][1]
             free -= galleries[i][1]
-        value = sum(sum(prospects[i][0][1:n // galleries[i][1] + 1]) * prospects[i][1] for i, n in enumerate(sent))
+        value = sum(sum(prospects[i][0][1 : n // galleries[i][1] + 1]) * prospects[i][1] for i, n in enumerate(sent))
         plan = tuple(f"mine:{c}:{lv}:{n}" for (c, lv, _), n in zip(galleries, sent) if n)
         return (value, plan + ("done",)) if plan else NOTHING
 
@@ -273,8 +300,11 @@ class Outlook:
             options = []
             for m in METALS:
                 n = picks.count(m)
-                if self.me.raw[m] > n and n < board.enrich_same_metal_max \
-                        and len(self.s.centre[m][0]) + n < board.zero_line_capacity:
+                if (
+                    self.me.raw[m] > n
+                    and n < board.enrich_same_metal_max
+                    and len(self.s.centre[m][0]) + n < board.zero_line_capacity
+                ):
                     deal = max((share for level, share in self.needs[m] if level <= self.left), default=0.0)
                     options.append((0.9 * board.owner_vp + 0.6 * deal * (n == 0) + 0.1 - self.cube(m), m))
             gain, metal = max(options, default=(0.0, None))
@@ -338,16 +368,18 @@ class Outlook:
         return (self.draw_deal()[0], ()) if self.s.deal_deck else NOTHING
 
     def _make_shipment(self, data: dict) -> Plan:
-        return best(((self.shipment_worth(self.content.shipments[t]), (f"shipment:{t}",))
-                     for t in self.s.shipment_display))
+        return best(
+            (self.shipment_worth(self.content.shipments[t]), (f"shipment:{t}",)) for t in self.s.shipment_display
+        )
 
     def shipment_worth(self, tile, extra: str | None = None) -> float:
         """A shipment's VP and money less the goods it takes (0 if they are not in hand)."""
         raw = dict(self.me.raw)
         if extra:
             raw[extra] += 1
-        if any(raw[m] < n for m, n in tile.resources.items()) or \
-                any(self.me.artifacts[m] < n for m, n in tile.artifacts.items()):
+        if any(raw[m] < n for m, n in tile.resources.items()) or any(
+            self.me.artifacts[m] < n for m, n in tile.artifacts.items()
+        ):
             return 0.0
         v = tile.vp + self.money(tile.money) + self.goal("shipments") + self.goal("shipments_of_size", size=tile.size)
         v -= sum(n * self.cube(m) for m, n in tile.resources.items())
@@ -356,12 +388,18 @@ class Outlook:
 
     def _buy_artifact(self, data: dict) -> Plan:
         price = self.board.artifact_price
-        return best((self.artifact_kept(m) + 0.2 - price * self.cube(m), (f"artifact:{m}",))
-                    for m in self.s.artifacts.get(data["island"], ()) if self.me.raw[m] >= price)
+        return best(
+            (self.artifact_kept(m) + 0.2 - price * self.cube(m), (f"artifact:{m}",))
+            for m in self.s.artifacts.get(data["island"], ())
+            if self.me.raw[m] >= price
+        )
 
     def _buy_equipment(self, data: dict) -> Plan:
-        return best((self.equipment_worth(self.content.equipment[e]), (f"equipment:{e}",))
-                    for e in self.s.equipment_display if self.content.equipment[e].cost <= self.me.money)
+        return best(
+            (self.equipment_worth(self.content.equipment[e]), (f"equipment:{e}",))
+            for e in self.s.equipment_display
+            if self.content.equipment[e].cost <= self.me.money
+        )
 
     def equipment_worth(self, card) -> float:
         """A card's VP, its uses over the rounds left, and objectives; less its price."""
@@ -370,12 +408,18 @@ class Outlook:
         return card.vp + use * uses + self.money(-card.cost) + self.goal("equipment")
 
     def _recruit_merchant(self, data: dict) -> Plan:
-        return self.recruit(self.me.merchants, self.board.merchants_max, self.board.merchant_cost,
-                            {2: 0.7, 3: 0.5, 4: 0.35, 5: 0.2}, "merchants")
+        return self.recruit(
+            self.me.merchants,
+            self.board.merchants_max,
+            self.board.merchant_cost,
+            {2: 0.7, 3: 0.5, 4: 0.35, 5: 0.2},
+            "merchants",
+        )
 
     def _recruit_miner(self, data: dict) -> Plan:
-        return self.recruit(self.me.miners, self.board.miners_max, self.board.miner_cost,
-                            {1: 0.5, 2: 0.4, 3: 0.3, 4: 0.15}, "miners")
+        return self.recruit(
+            self.me.miners, self.board.miners_max, self.board.miner_cost, {1: 0.5, 2: 0.4, 3: 0.3, 4: 0.15}, "miners"
+        )
 
     def recruit(self, have: int, most: int, cost: int, per_round: dict, kind: str) -> Plan:
         """A worker pays for itself by working the rounds left, less its price and its wages."""
@@ -421,15 +465,25 @@ class Outlook:
         return worth - sum(w for w, _ in pool[:give]), (give_id, f"get:{good}", "done")
 
     def _crush(self, data: dict) -> Plan:
-        return best((data["vp"] - self.enriched_loss(m, lv), (f"crush:{m}:{lv}",))
-                    for m, levels in self.me.enriched.items() for lv in levels if lv >= data["min_level"])
+        return best(
+            (data["vp"] - self.enriched_loss(m, lv), (f"crush:{m}:{lv}",))
+            for m, levels in self.me.enriched.items()
+            for lv in levels
+            if lv >= data["min_level"]
+        )
 
     def _upgrade_own_enriched(self, data: dict) -> Plan:
         if self.me.money < data["cost"]:
             return NOTHING
-        return best((0.8 * (self.need_share(m, lv + 1) - self.need_share(m, lv)) + self.money(-data["cost"]),
-                     (f"upgrade:{m}:{lv}",))
-                    for m, levels in self.me.enriched.items() for lv in levels if lv < 4 and lv + 1 not in levels)
+        return best(
+            (
+                0.8 * (self.need_share(m, lv + 1) - self.need_share(m, lv)) + self.money(-data["cost"]),
+                (f"upgrade:{m}:{lv}",),
+            )
+            for m, levels in self.me.enriched.items()
+            for lv in levels
+            if lv < 4 and lv + 1 not in levels
+        )
 
     def _upgrade_centre(self, data: dict) -> Plan:
         """Ripen an own cube a deal waits for, or push a rival's 4' cube out of the game."""
@@ -484,8 +538,11 @@ class Outlook:
 
     def miners_for_equipment(self) -> int:
         """Miners kept from the mines for cards worth more than mining with them."""
-        return sum(1 for e in self.me.equipment if self.content.equipment[e].effect
-                   and e not in self.me.equipment_used and self.equipment_use(e)[0] > 0.4)
+        return sum(
+            1
+            for e in self.me.equipment
+            if self.content.equipment[e].effect and e not in self.me.equipment_used and self.equipment_use(e)[0] > 0.4
+        )
 
     def merchants_for(self, island: int, action: str) -> int:
         return 0 if action == "operate_mining_site" else merchant_cost(self.s, self.seat, f"{island}:{action}")
@@ -502,16 +559,21 @@ class Outlook:
     def island_worth(self, island: int) -> float:
         """An island for the round: its two best actions, a little of the rest and of sailing on."""
         values = self.island_actions(island, self.me.merchants) + [0.0, 0.0, 0.0]
-        elsewhere = max((self.island_actions(other.number, self.me.merchants - 2) or [0.0])[0]
-                        for other in self.board.islands if other.number != island)
+        elsewhere = max(
+            (self.island_actions(other.number, self.me.merchants - 2) or [0.0])[0]
+            for other in self.board.islands
+            if other.number != island
+        )
         return values[0] + values[1] + 0.3 * values[2] + 0.3 * max(0.0, elsewhere)
 
     def departure(self) -> Plan:
         """Sailing is worth what the best action waiting on another island is worth, a little less."""
         merchants = self.me.free_merchants - self.merchants_for(self.me.island, "depart_island")
-        return best((0.85 * (self.island_actions(isl.number, merchants) or [0.0])[0] - 0.2,
-                     (f"island:{isl.number}",))
-                    for isl in self.board.islands if isl.number != self.me.island)
+        return best(
+            (0.85 * (self.island_actions(isl.number, merchants) or [0.0])[0] - 0.2, (f"island:{isl.number}",))
+            for isl in self.board.islands
+            if isl.number != self.me.island
+        )
 
     def placement(self, option_id: str) -> float:
         """A drawn gallery: face up for the money, where it pushes the least off the board."""
@@ -541,8 +603,13 @@ def objective_prospect(objective: Objective, players: int) -> float:
 
 def corporation_worth(corporation) -> float:
     """A start in dollars: a merchant $6, a miner $4, a raw cube $1.5, a deal card $1."""
-    return (6 * corporation.merchants + 4 * corporation.miners + corporation.money
-            + 1.5 * sum(corporation.resources.values()) + corporation.deals)
+    return (
+        6 * corporation.merchants
+        + 4 * corporation.miners
+        + corporation.money
+        + 1.5 * sum(corporation.resources.values())
+        + corporation.deals
+    )
 
 
 class Game(Protocol):
@@ -595,8 +662,9 @@ class Bot:
 
     def objectives(self, ids: list[str], players: int) -> str:
         objectives = self.content.objectives
-        return max(ids, key=lambda i: sum(objective_prospect(objectives[o], players)
-                                          for o in i.split(":", 1)[1].split("+")))
+        return max(
+            ids, key=lambda i: sum(objective_prospect(objectives[o], players) for o in i.split(":", 1)[1].split("+"))
+        )
 
     # --- the action phase ----------------------------------------------------------------
 
@@ -621,14 +689,21 @@ class Bot:
         me = outlook.me
         sail = outlook.merchants_for(me.island, "depart_island")
         there = int(plan[0].split(":")[1]) if plan else me.island
-        waiting = [(outlook.island_action(there, a)[0] - 0.3 * max(0, need - 1), need)
-                   for a in outlook.board.island(there).actions if a != "depart_island"
-                   for need in (outlook.merchants_for(there, a),) if need <= me.free_merchants - sail]
+        waiting = [
+            (outlook.island_action(there, a)[0] - 0.3 * max(0, need - 1), need)
+            for a in outlook.board.island(there).actions
+            if a != "depart_island"
+            for need in (outlook.merchants_for(there, a),)
+            if need <= me.free_merchants - sail
+        ]
         after = max(waiting, default=(0.0, 0))[1]  # the merchants the action sailed for takes
         here, here_plan, value = depart, plan, WORTH_A_WORKER
         for option in ids:
-            if option in ("pass", depart) or option.endswith(":depart_island") or \
-                    (outlook.s.round, option) in self.withdrawn:
+            if (
+                option in ("pass", depart)
+                or option.endswith(":depart_island")
+                or (outlook.s.round, option) in self.withdrawn
+            ):
                 continue
             need = 0 if option.startswith("use:") else outlook.merchants_for(*self._space(option))
             if me.free_merchants - need < sail + after:

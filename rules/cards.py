@@ -4,11 +4,12 @@ Everything here is plain, immutable data. Which effect a card has, or how an
 objective is measured, is a *name with parameters* that resolves against the
 registries in `rules.registry`; no code lives in the data.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import field
 from types import MappingProxyType
-from typing import Mapping
 
 from .record import FrozenRecord, frozen_record
 

@@ -5,6 +5,7 @@ reason it is not; `pending(state)` keeps the legal ones. `resolve(state, id,
 emit)` checks the choice against that same list, so an option offered is never
 refused and a refusal always says why.
 """
+
 from __future__ import annotations
 
 from functools import partial
@@ -56,8 +57,10 @@ def playable(s: GameState, ask: Ask) -> Ask:
 def _stuck(s: GameState, ask: Ask) -> str:
     who = "nobody" if ask.seat is None else s.players[ask.seat].name
     reasons = "; ".join(f"{c.id}: {text(c.reason)}" for c in ask.cands[:5]) or "no options at all"
-    return (f"The game cannot go on: {who} must decide \"{ask.prompt}\" ({ask.kind}) in round {s.round}, "
-            f"but has no legal choice ({reasons}). The content allows a position the rules cannot play.")
+    return (
+        f'The game cannot go on: {who} must decide "{ask.prompt}" ({ask.kind}) in round {s.round}, '
+        f"but has no legal choice ({reasons}). The content allows a position the rules cannot play."
+    )
 
 
 def pending(s: GameState) -> Decision:
@@ -86,6 +89,7 @@ def _refusal(s: GameState, ask: Ask, choice: str) -> Rejection:
 
 
 # --- setup ------------------------------------------------------------------------
+
 
 def _setup(s: GameState) -> Ask:
     seat = setup_seat(s)
@@ -118,6 +122,7 @@ def _choose_corporation(s, seat, cand, emit):
 
 # --- island selection ---------------------------------------------------------------
 
+
 @once_per_object
 def _island_options(board) -> tuple[Cand, ...]:
     """The choice of every island (its number is the payload), built once per board."""
@@ -147,6 +152,7 @@ def _choose_island(s, seat, cand, emit):
 
 
 # --- the action phase ------------------------------------------------------------------
+
 
 def _choose_action(s, seat, cand, emit):
     if cand.id == "pass":
@@ -192,7 +198,7 @@ later, from another machine: a million characters of it made a message of two mi
 
 def _echo(text: str) -> str:
     text = shown_safely(text)
-    return text if len(text) <= ECHOED else f"{text[:ECHOED - 1]}…"
+    return text if len(text) <= ECHOED else f"{text[: ECHOED - 1]}…"
 
 
 def _unknown(s: GameState, ask: Ask, choice: str) -> str:

@@ -4,23 +4,20 @@ Driven by type hints, so every state and event class round-trips without
 hand-written converters: dataclasses become objects, tuples and lists become
 arrays, dicts keep string keys (int keys are written as strings and read back).
 """
+
 from __future__ import annotations
 
 import dataclasses
 import types
 import typing
-from functools import lru_cache
+from functools import cache
 from typing import Any, Union
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hints(cls: type) -> tuple[tuple[str, Any], ...]:
     hints = typing.get_type_hints(cls)
-    return tuple(
-        (f.name, hints[f.name])
-        for f in dataclasses.fields(cls)
-        if not f.metadata.get("transient")
-    )
+    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls) if not f.metadata.get("transient"))
 
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
@@ -70,7 +67,7 @@ def _identity(value: Any) -> Any:
     return value
 
 
-@lru_cache(maxsize=None)
+@cache
 def decoder(tp: Any):
     """A function rebuilding values of type `tp`, like `from_plain(tp, ·)`, worked out once per type.
 

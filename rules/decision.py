@@ -1,7 +1,9 @@
 """Decisions, options and rejections: how the engine asks and how it says no."""
+
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .record import FrozenRecord, frozen_record
 
@@ -30,7 +32,7 @@ class Cand:
         self.payload = payload
         self.reason = reason
 
-    def refused(self, reason: Reason) -> "Cand":
+    def refused(self, reason: Reason) -> Cand:
         """The same choice, not allowed for `reason`.
 
         Choices that never change (an action space, an island, a placement) are
@@ -40,7 +42,11 @@ class Cand:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Cand) and (self.id, self.label, self.payload, self.reason) == (
-            other.id, other.label, other.payload, other.reason)
+            other.id,
+            other.label,
+            other.payload,
+            other.reason,
+        )
 
     __hash__ = None  # type: ignore[assignment]  # payloads may be lists
 
@@ -126,5 +132,5 @@ def first_legal(cands) -> Cand | None:
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
-    """"1 cube", "2 cubes"; `many` for a word whose plural is not an added s ("2 deals closed")."""
+    """ "1 cube", "2 cubes"; `many` for a word whose plural is not an added s ("2 deals closed")."""
     return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"

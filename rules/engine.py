@@ -3,9 +3,11 @@
 The terminal app, the store, bots and tests all talk to the game through this:
 `pending`, `choose(...)`, `view(seat)`, `events`, `subscribe(callback)`.
 """
+
 from __future__ import annotations
 
-from typing import Callable, Iterable, Protocol
+from collections.abc import Callable, Iterable
+from typing import Protocol
 
 from . import codec
 from . import events as ev
@@ -90,8 +92,9 @@ class Engine:
             self._emit(e)
 
     @classmethod
-    def new(cls, content: Content, names: list[str], seed: int,
-            start_player: int | None = None, colours=None) -> "Engine":
+    def new(
+        cls, content: Content, names: list[str], seed: int, start_player: int | None = None, colours=None
+    ) -> Engine:
         board = content.board
         if not board.players_min <= len(names) <= board.players_max:
             raise ValueError(f"Miner's Lagoon is for {board.players_min} to {board.players_max} players")

@@ -4,6 +4,7 @@ Random outcomes (deck orders, the start player, a reshuffle) are written into
 events, so replaying a log needs no random numbers. Each event type has one
 handler in `rules.evolve`.
 """
+
 from __future__ import annotations
 
 from . import codec
@@ -14,6 +15,7 @@ EVENT_TYPES: dict[str, type] = {}
 
 class Event(Record):
     """What every event is: a record of the fields it names."""
+
     __slots__ = ()
 
 
@@ -24,6 +26,7 @@ def event(cls):
 
 
 # --- setup -----------------------------------------------------------------
+
 
 @event
 class GameCreated(Event):
@@ -75,6 +78,7 @@ class ShipmentRevealed(Event):
 
 
 # --- rounds and turns ----------------------------------------------------------
+
 
 @event
 class RoundBegan(Event):
@@ -182,6 +186,7 @@ class GameEnded(Event):
 
 
 # --- island actions and equipment ------------------------------------------
+
 
 @event
 class ArtifactBought(Event):

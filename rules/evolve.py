@@ -5,14 +5,15 @@ they never decide anything: that is done by `rules.choose` (which choice is
 allowed), `rules.flow` (what the game does next) and `rules.actions` (what an
 action does).
 """
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from . import events as ev
 from .cards import METALS
 from .names import shown_safely
-from .state import Gallery, GameState, MiningSite, Player, Standing, Step, MONEY
+from .state import MONEY, Gallery, GameState, MiningSite, Player, Standing, Step
 
 HANDLERS: dict[type, Callable] = {}
 
@@ -21,6 +22,7 @@ def handles(event_type: type):
     def register(fn):
         HANDLERS[event_type] = fn
         return fn
+
     return register
 
 
@@ -43,6 +45,7 @@ def _metal(state: GameState, tile: str) -> str | None:
 
 # --- setup -------------------------------------------------------------------
 
+
 @handles(ev.GameCreated)
 def _game_created(s: GameState, e: ev.GameCreated) -> None:
     board = s.content.board
@@ -56,10 +59,7 @@ def _game_created(s: GameState, e: ev.GameCreated) -> None:
     s.shipment_deck = list(e.shipment_deck)
     s.deal_deck = list(e.deal_deck)
     s.gallery_deck = list(e.gallery_deck)
-    s.sites = {
-        n: MiningSite(n, [[None, None] for _ in range(board.site_columns)])
-        for n in board.mining_islands
-    }
+    s.sites = {n: MiningSite(n, [[None, None] for _ in range(board.site_columns)]) for n in board.mining_islands}
     s.artifacts = {i.number: list(i.artifacts) for i in board.islands if i.artifacts}
     s.centre = {m: [[] for _ in range(5)] for m in METALS}
     s.supply = dict.fromkeys(METALS, board.supply_per_metal)
@@ -110,6 +110,7 @@ def _shipment_revealed(s, e):
 
 
 # --- rounds and turns ------------------------------------------------------------
+
 
 @handles(ev.RoundBegan)
 def _round_began(s, e):
@@ -225,13 +226,13 @@ def _objective_scored(s, e):
 def _game_ended(s, e):
     s.phase, s.end_reason = "over", e.reason
     s.standings = [
-        Standing(p.seat, e.places[p.seat], p.vp,
-                 [p.money, len(p.equipment), len(p.deals_closed), len(p.shipments)])
+        Standing(p.seat, e.places[p.seat], p.vp, [p.money, len(p.equipment), len(p.deals_closed), len(p.shipments)])
         for p in s.players
     ]
 
 
 # --- island actions and equipment --------------------------------------------
+
 
 @handles(ev.ArtifactBought)
 def _artifact_bought(s, e):

@@ -1,4 +1,5 @@
 """Reading a file someone handed us (a deck, a game to import): only a regular file, and only so much of it."""
+
 from __future__ import annotations
 
 import os

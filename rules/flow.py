@@ -10,6 +10,7 @@ and filling of their cubes that setup shares with the gallery and mining actions
 Every function here emits events through `emit`, which applies each one to the
 state at once, so later steps see the effect of earlier ones.
 """
+
 from __future__ import annotations
 
 import random
@@ -22,8 +23,7 @@ from .state import GameState
 COLOURS = ("red", "yellow", "green", "blue")
 
 
-def create_game(content, names, seed: int, start_player: int | None = None,
-                colours=None) -> ev.GameCreated:
+def create_game(content, names, seed: int, start_player: int | None = None, colours=None) -> ev.GameCreated:
     """The first event of a game: every random outcome of the setup, drawn from `seed`."""
     rng = random.Random(seed)
 
@@ -116,6 +116,7 @@ def galleries_available(s: GameState) -> int:
 
 # --- island selection ---------------------------------------------------------
 
+
 def selection_seat(s: GameState) -> int | None:
     """Token holder first, then clockwise: the first seat without an island."""
     chosen = s.islands_chosen.values()
@@ -135,6 +136,7 @@ def after_island_chosen(s: GameState, emit: Emit) -> None:
 
 
 # --- turns ----------------------------------------------------------------------
+
 
 def score(s: GameState, seat: int, vp: int, source: str, emit: Emit, during_play: bool = True) -> None:
     """Every change of VP goes through here, so reaching the goal during play is never missed."""
@@ -171,6 +173,7 @@ def next_turn(s: GameState, emit: Emit) -> None:
 
 
 # --- end of round and of the game --------------------------------------------------
+
 
 def end_round(s: GameState, emit: Emit) -> None:
     board = s.board

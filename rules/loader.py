@@ -16,6 +16,7 @@ ranges). A deck file is read only if it is a regular file of at most
 `MAX_FILE_BYTES`, and whatever the TOML parser cannot cope with (nesting,
 over-long numbers) comes back as a problem naming the file, like any other.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -23,9 +24,10 @@ import difflib
 import hashlib
 import json
 import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 # tomli rather than the standard library's tomllib (the same parser, TOML 1.0, the same messages;
 # pinned): its wheels are compiled and read the decks in half the time at every start (5 -> 2.5 ms)
@@ -111,9 +113,11 @@ _bool = _kind(lambda v: isinstance(v, bool), "true or false")
 TEXT_MOST = 1000
 """The most characters a name or a text of a deck may have."""
 
-_text = _kind(lambda v: isinstance(v, str) and v.strip() != "" and len(v) <= TEXT_MOST and shown_safely(v) == v,
-              f"a non-empty string of at most {TEXT_MOST} printable characters (no control, zero-width or"
-              " direction characters: the text goes to players' screens)")
+_text = _kind(
+    lambda v: isinstance(v, str) and v.strip() != "" and len(v) <= TEXT_MOST and shown_safely(v) == v,
+    f"a non-empty string of at most {TEXT_MOST} printable characters (no control, zero-width or"
+    " direction characters: the text goes to players' screens)",
+)
 _id = _kind(
     lambda v: isinstance(v, str) and re.fullmatch(r"[a-z0-9_]+", v) is not None,
     "an id of lowercase letters, digits and _",
@@ -243,8 +247,7 @@ def _fields(raw: Mapping[str, Any], spec: Spec) -> tuple[dict[str, Any], list[st
 
 def _registry_spec(entry: Mapping[str, tuple]) -> Spec:
     return {
-        name: (_REGISTRY_KINDS.get(kind) or _one_of(kind, "choice"), default)
-        for name, (kind, default) in entry.items()
+        name: (_REGISTRY_KINDS.get(kind) or _one_of(kind, "choice"), default) for name, (kind, default) in entry.items()
     }
 
 
@@ -264,12 +267,16 @@ def _params(card: dict[str, Any], key: str, registry: Mapping[str, Mapping[str, 
 def _objective_rules(card: dict[str, Any]) -> list[str]:
     """Exactly one way of scoring, so an objective can never be read two ways."""
     most = card["most"]
-    forms = [name for name, given in (
-        ("fixed", card["vp"] is not None and not most),
-        ("each", card["vp_each"] is not None),
-        ("tiers", card["tiers"] is not None),
-        ("most", most),
-    ) if given]
+    forms = [
+        name
+        for name, given in (
+            ("fixed", card["vp"] is not None and not most),
+            ("each", card["vp_each"] is not None),
+            ("tiers", card["tiers"] is not None),
+            ("most", most),
+        )
+        if given
+    ]
     bad = _params(card, "measure", MEASURES)
     if most and card["vp"] is None:
         bad.append("'most = true' needs 'vp' (the VP for the leader)")
@@ -342,68 +349,167 @@ _CUBES = (_metal_map(_count), frozen_map())
 def _objective(c: dict[str, Any]) -> Objective:
     at_least = 1 if c["at_least"] is None else c["at_least"]
     return Objective(
-        id=c["id"], name=c["name"], text=c["text"], measure=c["measure"], params=c["params"],
-        scoring=c["scoring"], vp=c["vp"] or 0, at_least=at_least, vp_each=c["vp_each"] or 0,
+        id=c["id"],
+        name=c["name"],
+        text=c["text"],
+        measure=c["measure"],
+        params=c["params"],
+        scoring=c["scoring"],
+        vp=c["vp"] or 0,
+        at_least=at_least,
+        vp_each=c["vp_each"] or 0,
         tiers=c["tiers"] or (),
     )
 
 
 DECKS: tuple[Deck, ...] = (
-    Deck("corporations", "corporation", {
-        # a merchant takes every action but mining: a start without one could never act at all
-        "id": _ID, "name": _NAME, "merchants": (_count, REQUIRED), "miners": _NUMBER, "money": _NUMBER,
-        "resources": _CUBES, "deals": (_int, 0),
-    }, lambda c: Corporation(**c)),
-    Deck("objectives", "objective", {
-        "id": _ID, "name": _NAME, "text": _NAME, "measure": (_measure, REQUIRED),
-        "params": (_table, {}), "vp": (_int, None), "at_least": (_int, None),
-        "vp_each": (_count, None), "tiers": (_tiers, None), "most": (_bool, False),
-    }, _objective, _objective_rules),
-    Deck("equipment", "equipment", {
-        "id": _ID, "name": _NAME, "cost": _NUMBER, "vp": _NUMBER,
-        "effect": (_effect, None), "params": (_table, {}), "text": _NAME,
-    }, lambda c: Equipment(**c), _equipment_rules),
-    Deck("deals", "deal", {
-        "id": _ID, "vp": _NUMBER, "requires": (_metal_map(_level, least=1, most=3), REQUIRED),
-    }, lambda c: Deal(**c)),
-    Deck("shipments", "shipment", {
-        "id": _ID, "vp": _NUMBER, "money": _NUMBER, "resources": _CUBES, "artifacts": _CUBES,
-    }, lambda c: Shipment(**c), _shipment_rules, word="tile"),
-    Deck("galleries", "gallery", {
-        "id": _ID, "metal": (_metal, None), "cubes": _NUMBER, "count": (_count, 1),
-    }, lambda c: GalleryTile(**c), _gallery_rules, word="tile"),
+    Deck(
+        "corporations",
+        "corporation",
+        {
+            # a merchant takes every action but mining: a start without one could never act at all
+            "id": _ID,
+            "name": _NAME,
+            "merchants": (_count, REQUIRED),
+            "miners": _NUMBER,
+            "money": _NUMBER,
+            "resources": _CUBES,
+            "deals": (_int, 0),
+        },
+        lambda c: Corporation(**c),
+    ),
+    Deck(
+        "objectives",
+        "objective",
+        {
+            "id": _ID,
+            "name": _NAME,
+            "text": _NAME,
+            "measure": (_measure, REQUIRED),
+            "params": (_table, {}),
+            "vp": (_int, None),
+            "at_least": (_int, None),
+            "vp_each": (_count, None),
+            "tiers": (_tiers, None),
+            "most": (_bool, False),
+        },
+        _objective,
+        _objective_rules,
+    ),
+    Deck(
+        "equipment",
+        "equipment",
+        {
+            "id": _ID,
+            "name": _NAME,
+            "cost": _NUMBER,
+            "vp": _NUMBER,
+            "effect": (_effect, None),
+            "params": (_table, {}),
+            "text": _NAME,
+        },
+        lambda c: Equipment(**c),
+        _equipment_rules,
+    ),
+    Deck(
+        "deals",
+        "deal",
+        {
+            "id": _ID,
+            "vp": _NUMBER,
+            "requires": (_metal_map(_level, least=1, most=3), REQUIRED),
+        },
+        lambda c: Deal(**c),
+    ),
+    Deck(
+        "shipments",
+        "shipment",
+        {
+            "id": _ID,
+            "vp": _NUMBER,
+            "money": _NUMBER,
+            "resources": _CUBES,
+            "artifacts": _CUBES,
+        },
+        lambda c: Shipment(**c),
+        _shipment_rules,
+        word="tile",
+    ),
+    Deck(
+        "galleries",
+        "gallery",
+        {
+            "id": _ID,
+            "metal": (_metal, None),
+            "cubes": _NUMBER,
+            "count": (_count, 1),
+        },
+        lambda c: GalleryTile(**c),
+        _gallery_rules,
+        word="tile",
+    ),
 )
 
 ISLANDS_MOST = 12
 """The most islands a board may have (the printed one has four)."""
 
-ISLANDS = Deck("board", "island", {
-    "number": (_between(1, ISLANDS_MOST), REQUIRED), "name": _NAME,
-    "actions": (_list_of(_action, nonempty=True), REQUIRED),
-    "mining_site": (_bool, False), "artifacts": (_list_of(_metal), ()),
-}, lambda c: Island(**c), _island_rules, key="number", word="island")
+ISLANDS = Deck(
+    "board",
+    "island",
+    {
+        "number": (_between(1, ISLANDS_MOST), REQUIRED),
+        "name": _NAME,
+        "actions": (_list_of(_action, nonempty=True), REQUIRED),
+        "mining_site": (_bool, False),
+        "artifacts": (_list_of(_metal), ()),
+    },
+    lambda c: Island(**c),
+    _island_rules,
+    key="number",
+    word="island",
+)
 
 BOARD_RANGES: Mapping[str, tuple[int, int]] = {
     # (least, most) of each number in [rules]; for a list, of each entry (and of its length).
     # The least is what the rules need to go on at all (a 0 here has soft-locked or crashed
     # the engine); the most keeps setup and a game small and finite. Listed in content/README.md.
-    "players_min": (2, 4), "players_max": (2, 4),  # the rulebook's 2-4, and four colours
-    "merchants_max": (1, 20), "miners_max": (1, 20),
-    "rounds": (1, 50), "vp_goal": (1, 500), "wage_rounds": (1, 50), "workers_per_dollar": (1, 10),
-    "equipment_display": (1, 20), "shipment_display": (1, 20),
-    "objectives_dealt": (1, 6), "objectives_kept": (1, 6), "corporations_dealt": (1, 6),
-    "merchant_cost": (0, 50), "miner_cost": (0, 50), "artifact_price": (1, 20), "artifact_vp": (0, 50),
-    "trades_per_action": (1, 10), "trade_give": (1, 10),
-    "zero_line_capacity": (1, 20), "enrich_max": (1, 10), "enrich_same_metal_max": (1, 10),
-    "buy_enriched_max": (1, 10), "owner_vp": (0, 10),
-    "gallery_draw": (1, 4), "gallery_reward": (0, 50),
-    "gallery_setup_face_up": (0, 10), "gallery_setup_face_down": (0, 10), "site_columns": (1, 10),
-    "gallery_max_cubes": (1, 10), "supply_per_metal": (1, 1000),
+    "players_min": (2, 4),
+    "players_max": (2, 4),  # the rulebook's 2-4, and four colours
+    "merchants_max": (1, 20),
+    "miners_max": (1, 20),
+    "rounds": (1, 50),
+    "vp_goal": (1, 500),
+    "wage_rounds": (1, 50),
+    "workers_per_dollar": (1, 10),
+    "equipment_display": (1, 20),
+    "shipment_display": (1, 20),
+    "objectives_dealt": (1, 6),
+    "objectives_kept": (1, 6),
+    "corporations_dealt": (1, 6),
+    "merchant_cost": (0, 50),
+    "miner_cost": (0, 50),
+    "artifact_price": (1, 20),
+    "artifact_vp": (0, 50),
+    "trades_per_action": (1, 10),
+    "trade_give": (1, 10),
+    "zero_line_capacity": (1, 20),
+    "enrich_max": (1, 10),
+    "enrich_same_metal_max": (1, 10),
+    "buy_enriched_max": (1, 10),
+    "owner_vp": (0, 10),
+    "gallery_draw": (1, 4),
+    "gallery_reward": (0, 50),
+    "gallery_setup_face_up": (0, 10),
+    "gallery_setup_face_down": (0, 10),
+    "site_columns": (1, 10),
+    "gallery_max_cubes": (1, 10),
+    "supply_per_metal": (1, 1000),
 }
 
 BOARD_RULES: Spec = {
     f.name: ((_ints if str(f.type).startswith("tuple") else _between)(*BOARD_RANGES[f.name]), REQUIRED)
-    for f in dataclasses.fields(Board) if f.name != "islands"
+    for f in dataclasses.fields(Board)
+    if f.name != "islands"
 }
 """Every scalar of `Board` must be in `[rules]` with a range; derived so the two cannot drift apart
 (a new field of `Board` without a range in `BOARD_RANGES` fails at import)."""
@@ -423,7 +529,8 @@ def _array(where: str, data: dict[str, Any], table: str, allowed: set[str]) -> t
     """The file's [[table]] entries, and problems with the file's top level."""
     problems = [
         f"{where}: unknown top-level key '{k}' (expected only: {', '.join(sorted(allowed))})"
-        for k in data if k not in allowed
+        for k in data
+        if k not in allowed
     ]
     items = data.get(table)
     if items is None:
@@ -474,23 +581,32 @@ def _board_problems(b: Board) -> list[str]:
     numbers = [i.number for i in b.islands]
     wages = list(b.wage_rounds)
     table = [
-        (numbers == list(range(1, len(numbers) + 1)),
-         f"islands must be numbered 1 to {len(numbers)} in order, got {numbers}"),
+        (
+            numbers == list(range(1, len(numbers) + 1)),
+            f"islands must be numbered 1 to {len(numbers)} in order, got {numbers}",
+        ),
         (len(b.mining_islands) >= 1, "at least one island needs a mining site"),
-        (len(numbers) >= b.players_max,
-         f"needs at least players_max = {b.players_max} islands, as each player takes a different "
-         f"island every round, got {len(numbers)}"),
+        (
+            len(numbers) >= b.players_max,
+            f"needs at least players_max = {b.players_max} islands, as each player takes a different "
+            f"island every round, got {len(numbers)}",
+        ),
         (b.players_min <= b.players_max, "[rules]: 'players_min' must be ≤ 'players_max'"),
-        (all(1 <= r <= b.rounds for r in wages),
-         f"[rules]: 'wage_rounds' must lie within rounds 1 to {b.rounds}, got {wages}"),
+        (
+            all(1 <= r <= b.rounds for r in wages),
+            f"[rules]: 'wage_rounds' must lie within rounds 1 to {b.rounds}, got {wages}",
+        ),
         (wages == sorted(set(wages)), "[rules]: 'wage_rounds' must be ascending without repeats"),
-        (len(b.gallery_reward) == b.gallery_draw + 1,
-         f"[rules]: 'gallery_reward' needs gallery_draw + 1 = {b.gallery_draw + 1} entries "
-         f"(for 0 to {b.gallery_draw} tiles face up), got {len(b.gallery_reward)}"),
-        (b.objectives_kept <= b.objectives_dealt,
-         "[rules]: 'objectives_kept' must be ≤ 'objectives_dealt'"),
-        (b.gallery_setup_face_up + b.gallery_setup_face_down <= b.site_columns,
-         "[rules]: 'gallery_setup_face_up' + 'gallery_setup_face_down' must be ≤ 'site_columns'"),
+        (
+            len(b.gallery_reward) == b.gallery_draw + 1,
+            f"[rules]: 'gallery_reward' needs gallery_draw + 1 = {b.gallery_draw + 1} entries "
+            f"(for 0 to {b.gallery_draw} tiles face up), got {len(b.gallery_reward)}",
+        ),
+        (b.objectives_kept <= b.objectives_dealt, "[rules]: 'objectives_kept' must be ≤ 'objectives_dealt'"),
+        (
+            b.gallery_setup_face_up + b.gallery_setup_face_down <= b.site_columns,
+            "[rules]: 'gallery_setup_face_up' + 'gallery_setup_face_down' must be ≤ 'site_columns'",
+        ),
     ]
     return [message for ok, message in table if not ok]
 
@@ -511,8 +627,10 @@ def _deck_needs(b: Board, decks: Mapping[str, Mapping[str, Any]]) -> dict[str, t
         "equipment": (b.equipment_display, "equipment_display"),
         "shipments": (b.shipment_display, "shipment_display"),
         "galleries": (setup + b.gallery_draw, "tiles placed at setup + gallery_draw"),
-        "deals": (b.players_max * most_deals,
-                  f"players_max {b.players_max} × the most starting deals of a corporation, {most_deals}"),
+        "deals": (
+            b.players_max * most_deals,
+            f"players_max {b.players_max} × the most starting deals of a corporation, {most_deals}",
+        ),
     }
     return {name: (_size(decks[name]), need, why) for name, (need, why) in needs.items() if name in decks}
 
@@ -533,15 +651,16 @@ def _cross_problems(directory: Path, board: Board, decks: Mapping[str, Mapping[s
     at = {d.name: f"{directory / d.file}" for d in DECKS}
     problems = [
         f"{at[name]}: deck too small: {have} cards, but {board.players_max} players need {need} ({why})"
-        for name, (have, need, why) in _deck_needs(board, decks).items() if have < need
+        for name, (have, need, why) in _deck_needs(board, decks).items()
+        if have < need
     ]
     for name, key, limit in LIMITS:
         word = next(d.word for d in DECKS if d.name == name)
         cap = getattr(board, limit)
         problems += [
-            f"{at[name]}: {word} \"{c.id}\": '{key}' must be ≤ {cap} ({limit} in board.toml), "
-            f"got {getattr(c, key)}"
-            for c in decks.get(name, {}).values() if getattr(c, key) > cap
+            f"{at[name]}: {word} \"{c.id}\": '{key}' must be ≤ {cap} ({limit} in board.toml), got {getattr(c, key)}"
+            for c in decks.get(name, {}).values()
+            if getattr(c, key) > cap
         ]
     return problems
 
@@ -575,8 +694,7 @@ def _too_deep(data: Any) -> bool:
     """Whether tables and lists nest more than `MAX_DEPTH` levels (looked at without recursion)."""
     level = [data]
     for _ in range(MAX_DEPTH):
-        level = [v for x in level for v in (x.values() if isinstance(x, dict) else x)
-                 if isinstance(v, (dict, list))]
+        level = [v for x in level for v in (x.values() if isinstance(x, dict) else x) if isinstance(v, (dict, list))]
         if not level:
             return False
     return True
@@ -619,7 +737,8 @@ def _load(directory: Path | str | None) -> tuple[Content | None, list[str]]:
     parsed: dict[str, Any] = {}
     problems = [
         f"{path}: not a content file (expected: {', '.join(FILES)})"
-        for path in sorted(directory.glob("*.toml")) if path.name not in FILES
+        for path in sorted(directory.glob("*.toml"))
+        if path.name not in FILES
     ]
     for name in FILES:
         data, bad = _parse(directory / name)
@@ -641,7 +760,8 @@ def _load(directory: Path | str | None) -> tuple[Content | None, list[str]]:
         problems += _cross_problems(directory, board, decks)
     problems += [
         f"{directory / name}.toml: deck too large: {_size(cards)} cards (counting copies), at most {DECK_MOST}"
-        for name, cards in decks.items() if _size(cards) > DECK_MOST
+        for name, cards in decks.items()
+        if _size(cards) > DECK_MOST
     ]
     if problems:
         return None, problems

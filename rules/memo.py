@@ -6,9 +6,11 @@ instead of recomputing them at every decision. Objects are kept by identity
 (not equality), so content edited for a test (`dataclasses.replace`) gets its
 own entry, and each cached object is held so its id cannot be reused.
 """
+
 from __future__ import annotations
 
-from typing import Callable, TypeVar
+from collections.abc import Callable
+from typing import TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")

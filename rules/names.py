@@ -6,10 +6,11 @@ signs, symbols (emoji among them) and single spaces inside, and nothing a
 terminal would act on (escape and other control characters), nothing
 invisible (zero-width and direction marks) and no line breaks.
 """
+
 from __future__ import annotations
 
 import unicodedata
-from typing import Iterable
+from collections.abc import Iterable
 
 NAME_MAX = 16
 

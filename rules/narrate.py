@@ -5,6 +5,7 @@
 fields (None) are told without their content: "Ben drew a deal". Events that
 only move an unfinished plan along (Picked, Unpicked) have no sentence.
 """
+
 from __future__ import annotations
 
 from functools import singledispatch
@@ -117,6 +118,7 @@ def _(e, s):
     if kind == "equipment":
         return f"{_who(s, e.seat)} put a miner on {s.content.equipment[rest].name}."
     from .actions import ACTION_NAMES
+
     island, action = rest.split(":")
     workers = f" with {e.merchants} merchant{'s' if e.merchants != 1 else ''}" if e.merchants else ""
     return f"{_who(s, e.seat)} took {ACTION_NAMES[action]} on island {island}{workers}."
@@ -196,8 +198,11 @@ def _(e, s):
 
 @told(ev.GalleryRemoved)
 def _(e, s):
-    why = {"exhausted": "is exhausted and leaves the board", "pushed_off": "was pushed off the board",
-           "demolished": "was demolished"}[e.why]
+    why = {
+        "exhausted": "is exhausted and leaves the board",
+        "pushed_off": "was pushed off the board",
+        "demolished": "was demolished",
+    }[e.why]
     return f"{_tile(s, e.tile).capitalize()} at {_at(e.island, e.column, e.level)} {why}."
 
 

@@ -8,6 +8,7 @@ use the methods below, which read the fields `dataclass` found. They behave
 as `dataclass`'s own: fields marked `compare=False` or `repr=False` are left
 out, a mutable record is unhashable, and a frozen one hashes its fields.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, fields

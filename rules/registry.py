@@ -9,6 +9,7 @@ A parameter spec is `(kind, default)`: kind is "int" (a whole number ≥ 0),
 "level" (1–4), "metal" (one of the four metals) or a tuple of allowed words.
 A default of `REQUIRED` means the parameter must be given.
 """
+
 from __future__ import annotations
 
 REQUIRED = object()

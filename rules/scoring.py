@@ -1,15 +1,15 @@
 """End-game scoring: objective measures, objective values and the final ranking."""
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from .cards import Objective
 from .state import GameState, Player
 
 
 def _centre_value(s: GameState, p: Player, **_) -> int:
-    return sum(level * owners.count(p.seat)
-               for levels in s.centre.values() for level, owners in enumerate(levels))
+    return sum(level * owners.count(p.seat) for levels in s.centre.values() for level, owners in enumerate(levels))
 
 
 def _shipments_of_size(s: GameState, p: Player, min_size: int) -> int:
@@ -99,7 +99,6 @@ def places(s: GameState) -> tuple[list[int], bool]:
     result = [1 + sum(1 for other in keys if other > k) for k in keys]
     vps = [k[0] for k in keys]
     tiebreak_used = any(
-        vps[a] == vps[b] and keys[a] != keys[b]
-        for a in range(len(keys)) for b in range(a + 1, len(keys))
+        vps[a] == vps[b] and keys[a] != keys[b] for a in range(len(keys)) for b in range(a + 1, len(keys))
     )
     return result, tiebreak_used

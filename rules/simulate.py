@@ -1,9 +1,10 @@
 """Headless play, random or by bots: for tests, benchmarks and `lagoon simulate`."""
+
 from __future__ import annotations
 
 import random
 import statistics
-from typing import Callable
+from collections.abc import Callable
 
 from .bot import Bot
 from .cards import Content
@@ -12,8 +13,9 @@ from .engine import Engine
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 
 
-def random_game(content: Content, players: int, seed: int,
-                on_choice: Callable[[Engine], None] | None = None) -> tuple[Engine, int]:
+def random_game(
+    content: Content, players: int, seed: int, on_choice: Callable[[Engine], None] | None = None
+) -> tuple[Engine, int]:
     """Play one game to the end choosing uniformly among legal options.
 
     Returns the engine and the number of decisions taken. `on_choice` is called
@@ -38,14 +40,23 @@ def random_game(content: Content, players: int, seed: int,
     return engine, decisions
 
 
-def bot_game(content: Content, players: int, seed: int, random_seats: tuple[int, ...] = (),
-             on_choice: Callable[[Engine], None] | None = None, corporations: str = "best") -> Engine:
+def bot_game(
+    content: Content,
+    players: int,
+    seed: int,
+    random_seats: tuple[int, ...] = (),
+    on_choice: Callable[[Engine], None] | None = None,
+    corporations: str = "best",
+) -> Engine:
     """Play one game with a `Bot` in every seat, except `random_seats`, which choose
     uniformly among legal options. Deterministic for a seed."""
     engine = Engine.new(content, list(NAMES[:players]), seed=seed)
     rng = random.Random(seed)
-    bots = {seat: Bot(content, seat, seed=seed * 7 + seat, corporations=corporations)
-            for seat in range(players) if seat not in random_seats}
+    bots = {
+        seat: Bot(content, seat, seed=seed * 7 + seat, corporations=corporations)
+        for seat in range(players)
+        if seat not in random_seats
+    }
     while engine.state.phase != "over":
         bot = bots.get(engine.pending.seat)
         if bot is not None:
@@ -65,8 +76,14 @@ def counted_bot_game(content: Content, players: int, seed: int) -> tuple[Engine,
     return engine, count[0]
 
 
-def simulate(content: Content, players: int, games: int, seed: int,
-             progress: Callable[[int], None] | None = None, bots: bool = False) -> dict:
+def simulate(
+    content: Content,
+    players: int,
+    games: int,
+    seed: int,
+    progress: Callable[[int], None] | None = None,
+    bots: bool = False,
+) -> dict:
     """Play `games` games (random legal players, or bots with `bots`); summarise rounds,
     end reasons, scores and wins per seat."""
     play = counted_bot_game if bots else random_game

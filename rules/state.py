@@ -4,6 +4,7 @@ State is mutable on purpose: `rules.evolve` applies one event at a time in
 place, which keeps random play fast. Nothing outside `rules.evolve` (and the
 setup that builds the empty state) writes to it.
 """
+
 from __future__ import annotations
 
 from dataclasses import field

@@ -10,14 +10,15 @@ Undo is a truncation of the log: the game goes back to exactly the state
 before the choice (the state is rebuilt by replaying the shorter log), so no
 "reverse" events exist and a replay of the saved log never shows the slip.
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from . import events as ev
 from .narrate import narrate
-from .state import GameState
 from .record import FrozenRecord, Record, frozen_record, record
+from .state import GameState
 from .view import redact
 
 
@@ -67,8 +68,7 @@ REVEALS: dict[type, str] = {
 }
 """Events after which a choice stays made: each shows something that cannot be unseen."""
 
-HAND_OVERS = (ev.TurnBegan, ev.RoundBegan, ev.ActionPhaseBegan, ev.RoundEnded, ev.GameEnded,
-              ev.GameCreated)
+HAND_OVERS = (ev.TurnBegan, ev.RoundBegan, ev.ActionPhaseBegan, ev.RoundEnded, ev.GameEnded, ev.GameCreated)
 """Events that end the turn of the seat that chose: undo never reaches into another turn."""
 
 
@@ -90,7 +90,7 @@ def undo_point(s: GameState, events: Sequence, mark: Mark | None, seat: int | No
     if mark.seat != seat:
         who = s.players[mark.seat].name if mark.seat is not None else "the game"
         return NoUndo(f"the last move was {who}'s, and only your own moves of this turn can be taken back")
-    block = events[mark.pos:]
+    block = events[mark.pos :]
     for e in block:
         if isinstance(e, HAND_OVERS):
             return NoUndo("your last move ended your turn")

@@ -7,6 +7,7 @@ every deck and of the gallery discard pile, and the seed that shuffled them.
 Once the game is over, objectives and hands are shown to all. Hidden entries
 become None, so their number stays known.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -15,8 +16,15 @@ from . import codec
 from . import events as ev
 from .state import GameState
 
-DECKS = ("objective_deck", "corporation_deck", "equipment_deck", "shipment_deck", "deal_deck",
-         "gallery_deck", "gallery_discard")
+DECKS = (
+    "objective_deck",
+    "corporation_deck",
+    "equipment_deck",
+    "shipment_deck",
+    "deal_deck",
+    "gallery_deck",
+    "gallery_discard",
+)
 SECRET_HAND = ("objectives", "objective_offer", "corporation_offer", "deals")
 
 
@@ -52,8 +60,21 @@ def _hide(values) -> tuple:
 def redact(e, seat: int | None):
     """The event as `seat` may read it."""
     if isinstance(e, ev.GameCreated):
-        return dataclasses.replace(e, seed=None, **{f: _hide(getattr(e, f)) for f in (
-            "objective_deck", "corporation_deck", "equipment_deck", "shipment_deck", "deal_deck", "gallery_deck")})
+        return dataclasses.replace(
+            e,
+            seed=None,
+            **{
+                f: _hide(getattr(e, f))
+                for f in (
+                    "objective_deck",
+                    "corporation_deck",
+                    "equipment_deck",
+                    "shipment_deck",
+                    "deal_deck",
+                    "gallery_deck",
+                )
+            },
+        )
     if isinstance(e, ev.GalleryDeckReshuffled):
         return dataclasses.replace(e, order=_hide(e.order))
     mine = getattr(e, "seat", None) == seat and seat is not None

@@ -3,6 +3,7 @@
 Every still of `lagoon_tui.stills` is taken at 80×24 and at 160×50, from a
 fixed seed, so the pictures change only when what a player sees changes.
 """
+
 from __future__ import annotations
 
 import sys

@@ -5,11 +5,12 @@ takes: a count of allocations does not change with how busy the machine is, so
 the bound holds on a noisy machine as on a quiet one. Time is bounded by work
 counted in the same way (the decisions a game takes, the events a file may hold).
 """
+
 from __future__ import annotations
 
 import tracemalloc
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 
 @contextmanager

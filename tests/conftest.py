@@ -1,5 +1,7 @@
 """Shared test fixtures. Keep this small: most helpers belong in the test modules."""
+
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,16 @@ settings.load_profile("lagoon")
 def repo_root() -> Path:
     """The checkout's top folder (where pyproject.toml lives)."""
     return REPO_ROOT
+
+
+@pytest.fixture
+def copy(tmp_path: Path) -> Path:
+    """A private copy of the shipped decks, for a test to break."""
+    from rules.loader import default_content_dir
+
+    target = tmp_path / "content"
+    shutil.copytree(default_content_dir(), target)
+    return target
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -1,4 +1,5 @@
 """Checks that must hold after every decision of any game (used by the random-play tests)."""
+
 from __future__ import annotations
 
 import json
@@ -29,7 +30,7 @@ class Watcher:
         self.catch_up()
 
     def catch_up(self) -> None:
-        for e in self.engine.events[self.seen:]:
+        for e in self.engine.events[self.seen :]:
             copy = ev.from_json(json.loads(json.dumps(ev.to_json(e))))
             assert copy == e, f"event does not survive JSON: {e}"
             evolve(self.shadow, copy)
@@ -61,16 +62,22 @@ class Watcher:
         assert self.shadow == s, "replaying the log does not give the live state"
         board = s.board
         for m in METALS:
-            on_galleries = sum(g.cubes for site in s.sites.values() for col in site.columns for g in col
-                               if g is not None and s.content.gallery(g.tile).metal == m)
+            on_galleries = sum(
+                g.cubes
+                for site in s.sites.values()
+                for col in site.columns
+                for g in col
+                if g is not None and s.content.gallery(g.tile).metal == m
+            )
             total = s.supply[m] + sum(p.raw[m] for p in s.players) + on_galleries
             assert total == board.supply_per_metal, f"{m} cubes not conserved: {total}"
             assert s.supply[m] >= 0
             tokens = sum(len(level) for level in s.centre[m]) + sum(len(p.enriched[m]) for p in s.players)
             assert tokens == self.enriched_made[m] - self.enriched_gone[m], f"enriched {m} not conserved"
             assert len(s.centre[m][0]) <= board.zero_line_capacity
-        assert max(self.board_closures.values(), default=0) <= 1, \
+        assert max(self.board_closures.values(), default=0) <= 1, (
             f"a seat closed two deals in a round without equipment: {self.board_closures}"
+        )
         for p in s.players:
             assert 0 <= p.merchants <= board.merchants_max and 0 <= p.miners <= board.miners_max
             assert 0 <= p.merchants_used <= p.merchants and 0 <= p.miners_used <= p.miners
@@ -100,8 +107,9 @@ class Watcher:
                 if other.seat == seat:
                     continue
                 for secret in other.objectives + other.objective_offer + other.deals:
-                    assert f'"{secret}"' not in text or _public(s, secret), \
+                    assert f'"{secret}"' not in text or _public(s, secret), (
                         f"seat {seat} can see {other.name}'s {secret}"
+                    )
 
 
 def _public(s, card_id: str) -> bool:

@@ -10,10 +10,11 @@ Every helper that edits the state calls `refresh()`, so the engine recomputes
 its pending decision from the edited state. A state edited this way no longer
 matches its event log: tests that replay the log must not use these editors.
 """
+
 from __future__ import annotations
 
 import dataclasses
-from typing import Iterable
+from collections.abc import Iterable
 
 from rules import Engine, Rejection, load_content
 from rules import events as ev
@@ -27,8 +28,10 @@ NAMES = ("Ana", "Ben", "Cleo", "Dev")
 
 # --- starting a game ---------------------------------------------------------------
 
-def game(players: int = 3, seed: int = 1, start_player: int = 0, names: Iterable[str] | None = None,
-         content=None) -> Engine:
+
+def game(
+    players: int = 3, seed: int = 1, start_player: int = 0, names: Iterable[str] | None = None, content=None
+) -> Engine:
     """A new game with the setup finished (each seat takes its first offered choices)."""
     names = list(names or NAMES[:players])
     engine = Engine.new(content or CONTENT, names, seed=seed, start_player=start_player)
@@ -56,6 +59,7 @@ def ready(players: int = 3, islands=(1, 2, 3), seed: int = 1, start_player: int 
 
 # --- driving it --------------------------------------------------------------------
 
+
 def act(engine: Engine, *choices: str) -> list:
     """Make each choice in turn; each must be accepted. Returns all new events."""
     out = []
@@ -64,7 +68,8 @@ def act(engine: Engine, *choices: str) -> list:
         if isinstance(result, Rejection):
             raise AssertionError(
                 f"{choice!r} was refused: {result.reason}\n  pending: {engine.pending.prompt}"
-                f"\n  options: {engine.pending.ids()}")
+                f"\n  options: {engine.pending.ids()}"
+            )
         out += result
     return out
 
@@ -119,10 +124,22 @@ def refresh(engine: Engine) -> None:
 
 # --- editing the state -------------------------------------------------------------
 
-def give(engine: Engine, seat: int, *, raw: dict | None = None, money: int | None = None,
-         merchants: int | None = None, miners: int | None = None, enriched: dict | None = None,
-         artifacts: dict | None = None, vp: int | None = None, equipment: list | None = None,
-         deals: list | None = None, objectives: list | None = None) -> None:
+
+def give(
+    engine: Engine,
+    seat: int,
+    *,
+    raw: dict | None = None,
+    money: int | None = None,
+    merchants: int | None = None,
+    miners: int | None = None,
+    enriched: dict | None = None,
+    artifacts: dict | None = None,
+    vp: int | None = None,
+    equipment: list | None = None,
+    deals: list | None = None,
+    objectives: list | None = None,
+) -> None:
     """Set what a seat has (absolute values). Raw cubes come from / go to the bank."""
     s = engine.state
     p = s.players[seat]
@@ -180,8 +197,16 @@ def _lift(engine: Engine, g: Gallery | None) -> None:
     s.gallery_deck.append(g.tile)
 
 
-def set_gallery(engine: Engine, island: int, column: int, level: int, tile: str | None,
-                face_up: bool = True, cubes: int | None = None, placed_by: int | None = None) -> Gallery | None:
+def set_gallery(
+    engine: Engine,
+    island: int,
+    column: int,
+    level: int,
+    tile: str | None,
+    face_up: bool = True,
+    cubes: int | None = None,
+    placed_by: int | None = None,
+) -> Gallery | None:
     """Put a gallery of tile kind `tile` ("gold_1", "empty"...) at a place, or clear it (None).
 
     A face-up gallery gets `cubes` (default: the tile's number) from the bank.
@@ -245,16 +270,43 @@ def cube_totals(engine: Engine) -> dict[str, int]:
     s = engine.state
     out = {}
     for m in METALS:
-        on_galleries = sum(g.cubes for site in s.sites.values() for col in site.columns for g in col
-                           if g is not None and s.content.gallery(g.tile).metal == m)
+        on_galleries = sum(
+            g.cubes
+            for site in s.sites.values()
+            for col in site.columns
+            for g in col
+            if g is not None and s.content.gallery(g.tile).metal == m
+        )
         out[m] = s.supply[m] + sum(p.raw[m] for p in s.players) + on_galleries
     return out
 
 
 __all__ = [
-    "CONTENT", "NAMES", "ev", "game", "to_actions", "ready", "act", "refused", "options", "reason_for",
-    "pass_all", "of", "names", "refresh", "give", "clear_raw", "set_gallery", "clear_site",
-    "stack_gallery_deck", "set_centre", "set_round", "gallery", "tile_kind", "free_merchants", "cube_totals",
+    "CONTENT",
+    "NAMES",
+    "ev",
+    "game",
+    "to_actions",
+    "ready",
+    "act",
+    "refused",
+    "options",
+    "reason_for",
+    "pass_all",
+    "of",
+    "names",
+    "refresh",
+    "give",
+    "clear_raw",
+    "set_gallery",
+    "clear_site",
+    "stack_gallery_deck",
+    "set_centre",
+    "set_round",
+    "gallery",
+    "tile_kind",
+    "free_merchants",
+    "cube_totals",
 ]
 
 

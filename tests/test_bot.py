@@ -1,20 +1,20 @@
 """The heuristic bot: legal, blind to hidden information, deterministic, and much better than random."""
+
 from __future__ import annotations
 
 import copy
 import random
 import statistics
-from functools import lru_cache
+from functools import cache
 
 import pytest
+from invariants import Watcher, final_replay_matches
+from scenario import act, give, ready, set_gallery
 
 from rules import Engine, Rejection, clone, load_content
 from rules import events as ev
 from rules.bot import Bot
 from rules.simulate import NAMES, bot_game
-
-from invariants import Watcher, final_replay_matches
-from scenario import act, give, ready, set_gallery
 
 CONTENT = load_content()
 
@@ -61,8 +61,15 @@ def scramble_hidden(engine: Engine, seat: int, rng: random.Random) -> Engine:
     """A copy of the game that `seat` cannot tell apart from it: other hands, deck
     orders and the face-down tiles `seat` did not place are all changed."""
     s = clone(engine.state)
-    for deck in ("objective_deck", "corporation_deck", "equipment_deck", "shipment_deck", "deal_deck",
-                 "gallery_deck", "gallery_discard"):
+    for deck in (
+        "objective_deck",
+        "corporation_deck",
+        "equipment_deck",
+        "shipment_deck",
+        "deal_deck",
+        "gallery_deck",
+        "gallery_discard",
+    ):
         rng.shuffle(getattr(s, deck))
     for p in s.players:
         if p.seat != seat:
@@ -123,7 +130,7 @@ def test_bot_games_keep_every_invariant(players, seed):
     final_replay_matches(bot_game(CONTENT, players, seed, on_choice=check))
 
 
-@lru_cache(maxsize=None)
+@cache
 def bot_against_random(seed: int) -> tuple[int, int, bool]:
     """(bot's VP, random player's VP, bot won) in a two-player game, bot seat alternating."""
     bot_seat = seed % 2
@@ -148,6 +155,7 @@ def test_bots_pay_their_wages_and_reach_good_scores():
 
 
 # --- single decisions ------------------------------------------------------------------
+
 
 def late(engine: Engine) -> Engine:
     """The same situation in the last round, where recruiting and such no longer pay."""

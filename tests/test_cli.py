@@ -1,4 +1,5 @@
 """The `lagoon` command line: check-content, simulate and argument handling."""
+
 from __future__ import annotations
 
 import json
@@ -14,8 +15,17 @@ from lagoon_tui.cli import main
 
 CONTENT_DIR = Path(__file__).resolve().parents[1] / "content"
 REPORT_KEYS = {
-    "players", "games", "seed", "mean_rounds", "end_reasons", "score_mean",
-    "score_stdev", "score_min", "score_max", "win_share", "mean_decisions",
+    "players",
+    "games",
+    "seed",
+    "mean_rounds",
+    "end_reasons",
+    "score_mean",
+    "score_stdev",
+    "score_min",
+    "score_max",
+    "win_share",
+    "mean_decisions",
 }
 INTEGER_LINE = re.compile(r"^(\s*(\w+)\s*=\s*)(\d+)(\s*(#.*)?)$", re.MULTILINE)
 
@@ -35,7 +45,7 @@ def broken_copy(tmp_path: Path) -> tuple[Path, str]:
     assert candidates, "no integer setting found in any deck"
     _, path, match = min(candidates, key=lambda c: c[0])
     text = path.read_text(encoding="utf-8")
-    broken = text[: match.start(3)] + '"lots"' + text[match.end(3):]
+    broken = text[: match.start(3)] + '"lots"' + text[match.end(3) :]
     path.write_text(broken, encoding="utf-8")
     return copy, path.name
 
@@ -147,10 +157,13 @@ def test_bad_arguments_exit_2_with_a_message(capsys, argv, hint):
 
 def test_python_dash_m_runs_the_command_line():
     result = subprocess.run(
-        [sys.executable, "-m", "lagoon_tui", "simulate",
-         "--players", "2", "--games", "2", "--seed", "5", "--json"],
-        cwd=CONTENT_DIR.parent, capture_output=True, text=True,
-        stdin=subprocess.DEVNULL, timeout=300, check=False,
+        [sys.executable, "-m", "lagoon_tui", "simulate", "--players", "2", "--games", "2", "--seed", "5", "--json"],
+        cwd=CONTENT_DIR.parent,
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=300,
+        check=False,
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["games"] == 2

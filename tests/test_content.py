@@ -3,6 +3,7 @@
 Players may point the game at their own corrected content, so every kind of
 mistake must come back as one readable line naming the file, the card and the key.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -11,29 +12,40 @@ from pathlib import Path
 import pytest
 
 from rules.cards import METALS, Content
-from rules.loader import ContentError, check_content, default_content_dir, load_content
+from rules.loader import ContentError, check_content, load_content
 from rules.registry import EFFECTS, ISLAND_ACTIONS, MEASURES
 
 RULEBOOK_EQUIPMENT = {
-    "Generator", "Melting Pot", "Smelting Furnace", "Elevator", "Control Room",
-    "Underground Loader", "Heavy Duty Loader", "Bulldozer", "Jaw Crusher", "Impact Crusher",
-    "Cone Crusher", "Copper Loader", "Iron Loader", "Gold Loader", "Silver Loader",
-    "Rescue Chamber", "Rock Cutter", "Demolition Kit", "Tipper", "Air Compressor",
-    "Pickaxe Set", "Ventilation Fan", "Conveyor", "Excavator",
+    "Generator",
+    "Melting Pot",
+    "Smelting Furnace",
+    "Elevator",
+    "Control Room",
+    "Underground Loader",
+    "Heavy Duty Loader",
+    "Bulldozer",
+    "Jaw Crusher",
+    "Impact Crusher",
+    "Cone Crusher",
+    "Copper Loader",
+    "Iron Loader",
+    "Gold Loader",
+    "Silver Loader",
+    "Rescue Chamber",
+    "Rock Cutter",
+    "Demolition Kit",
+    "Tipper",
+    "Air Compressor",
+    "Pickaxe Set",
+    "Ventilation Fan",
+    "Conveyor",
+    "Excavator",
 }
 
 
 @pytest.fixture(scope="module")
 def content() -> Content:
     return load_content()
-
-
-@pytest.fixture
-def copy(tmp_path: Path) -> Path:
-    """A private copy of the shipped content to break."""
-    target = tmp_path / "content"
-    shutil.copytree(default_content_dir(), target)
-    return target
 
 
 def edit(directory: Path, file: str, old: str, new: str) -> None:
@@ -70,7 +82,11 @@ def test_board_numbers_from_the_rulebook(content: Content) -> None:
     assert b.gallery_reward == (0, 2, 3)
     assert b.mining_islands == (1, 2)
     assert b.island(2).actions == (
-        "buy_artifact", "operate_mining_site", "draw_or_close_deal", "buy_equipment", "depart_island",
+        "buy_artifact",
+        "operate_mining_site",
+        "draw_or_close_deal",
+        "buy_equipment",
+        "depart_island",
     )
     assert b.island(1).artifacts == METALS
 
@@ -128,102 +144,188 @@ def test_mappings_keep_file_order(content: Content) -> None:
 
 BROKEN = {
     "unknown key": (
-        "equipment.toml", 'name = "Tipper"', 'name = "Tipper"\ncolour = "red"',
-        'card "tipper": unknown key \'colour\''),
+        "equipment.toml",
+        'name = "Tipper"',
+        'name = "Tipper"\ncolour = "red"',
+        "card \"tipper\": unknown key 'colour'",
+    ),
     "wrong type": (
-        "equipment.toml", 'vp = 0\neffect = "crush"\nparams = { min_level = 1',
+        "equipment.toml",
+        'vp = 0\neffect = "crush"\nparams = { min_level = 1',
         'vp = "two"\neffect = "crush"\nparams = { min_level = 1',
-        'card "jaw_crusher": \'vp\' must be an integer ≥ 0, got "two"'),
+        'card "jaw_crusher": \'vp\' must be an integer ≥ 0, got "two"',
+    ),
     "bool is not int": (
-        "corporations.toml", 'Goldfinch Ventures"\nmerchants = 4\nminers = 1', 'Goldfinch Ventures"\nmerchants = 4\nminers = true',
-        'card "goldfinch_ventures": \'miners\' must be an integer ≥ 0, got true'),
+        "corporations.toml",
+        'Goldfinch Ventures"\nmerchants = 4\nminers = 1',
+        'Goldfinch Ventures"\nmerchants = 4\nminers = true',
+        "card \"goldfinch_ventures\": 'miners' must be an integer ≥ 0, got true",
+    ),
     "negative number": (
-        "corporations.toml", "money = 8", "money = -8",
-        'card "ironbark_mining": \'money\' must be an integer ≥ 0, got -8'),
+        "corporations.toml",
+        "money = 8",
+        "money = -8",
+        "card \"ironbark_mining\": 'money' must be an integer ≥ 0, got -8",
+    ),
     "missing key": (
-        "deals.toml", 'id = "deal_02"\nvp = 2\n', 'id = "deal_02"\n',
-        'card "deal_02": missing required key \'vp\''),
+        "deals.toml",
+        'id = "deal_02"\nvp = 2\n',
+        'id = "deal_02"\n',
+        "card \"deal_02\": missing required key 'vp'",
+    ),
     "unknown effect": (
-        "equipment.toml", 'effect = "gain_money"', 'effect = "gain_mony"',
-        'card "rock_cutter": \'effect\' must be a known effect, got "gain_mony" (did you mean "gain_money"?)'),
+        "equipment.toml",
+        'effect = "gain_money"',
+        'effect = "gain_mony"',
+        'card "rock_cutter": \'effect\' must be a known effect, got "gain_mony" (did you mean "gain_money"?)',
+    ),
     "unknown measure": (
-        "objectives.toml", 'measure = "money"\ntiers', 'measure = "cash"\ntiers',
-        'card "war_chest": \'measure\' must be a known measure, got "cash"'),
+        "objectives.toml",
+        'measure = "money"\ntiers',
+        'measure = "cash"\ntiers',
+        'card "war_chest": \'measure\' must be a known measure, got "cash"',
+    ),
     "missing parameter": (
-        "equipment.toml", "params = { min_level = 3, vp = 3 }", "params = { min_level = 3 }",
-        'card "cone_crusher": \'params\' for effect "crush": missing required key \'vp\''),
+        "equipment.toml",
+        "params = { min_level = 3, vp = 3 }",
+        "params = { min_level = 3 }",
+        "card \"cone_crusher\": 'params' for effect \"crush\": missing required key 'vp'",
+    ),
     "unknown parameter": (
-        "objectives.toml", "params = { min_size = 3 }", "params = { min_size = 3, colour = 1 }",
-        'card "bulk_carrier": \'params\' for measure "shipments_of_size": unknown key \'colour\''),
+        "objectives.toml",
+        "params = { min_size = 3 }",
+        "params = { min_size = 3, colour = 1 }",
+        "card \"bulk_carrier\": 'params' for measure \"shipments_of_size\": unknown key 'colour'",
+    ),
     "parameter type": (
-        "equipment.toml", "params = { level = 2 }", "params = { level = 7 }",
+        "equipment.toml",
+        "params = { level = 2 }",
+        "params = { level = 7 }",
         'card "heavy_duty_loader": \'params\' for effect "collect_from_gallery": '
-        "'level' must be an integer from 1 to 4, got 7"),
+        "'level' must be an integer from 1 to 4, got 7",
+    ),
     "parameter choice": (
-        "objectives.toml", 'params = { kind = "miners" }', 'params = { kind = "sailors" }',
-        'card "pit_bosses": \'params\' for measure "workers": \'kind\' must be a known choice, got "sailors"'),
+        "objectives.toml",
+        'params = { kind = "miners" }',
+        'params = { kind = "sailors" }',
+        'card "pit_bosses": \'params\' for measure "workers": \'kind\' must be a known choice, got "sailors"',
+    ),
     "params without effect": (
-        "equipment.toml", "vp = 5\n", "vp = 5\nparams = { amount = 1 }\n",
-        'card "excavator": \'params\' given but the card has no \'effect\''),
+        "equipment.toml",
+        "vp = 5\n",
+        "vp = 5\nparams = { amount = 1 }\n",
+        "card \"excavator\": 'params' given but the card has no 'effect'",
+    ),
     "unknown metal": (
-        "deals.toml", "requires = { gold = 2 }", "requires = { tin = 2 }",
-        'card "deal_02": \'requires\' key must be a known metal, got "tin"'),
+        "deals.toml",
+        "requires = { gold = 2 }",
+        "requires = { tin = 2 }",
+        'card "deal_02": \'requires\' key must be a known metal, got "tin"',
+    ),
     "level out of range": (
-        "deals.toml", "requires = { silver = 2 }", "requires = { silver = 5 }",
-        'card "deal_08": \'requires\' value for silver must be an integer from 1 to 4, got 5'),
+        "deals.toml",
+        "requires = { silver = 2 }",
+        "requires = { silver = 5 }",
+        "card \"deal_08\": 'requires' value for silver must be an integer from 1 to 4, got 5",
+    ),
     "too many metals": (
-        "deals.toml", "requires = { gold = 2 }", "requires = { gold = 2, iron = 1, copper = 1, silver = 1 }",
-        'card "deal_02": \'requires\' must name 1 to 3 metals, got 4'),
+        "deals.toml",
+        "requires = { gold = 2 }",
+        "requires = { gold = 2, iron = 1, copper = 1, silver = 1 }",
+        "card \"deal_02\": 'requires' must name 1 to 3 metals, got 4",
+    ),
     "duplicate id": (
-        "deals.toml", 'id = "deal_03"', 'id = "deal_02"',
-        'card "deal_02": duplicate \'id\' "deal_02", already used by card #2'),
+        "deals.toml",
+        'id = "deal_03"',
+        'id = "deal_02"',
+        'card "deal_02": duplicate \'id\' "deal_02", already used by card #2',
+    ),
     "two scoring forms": (
-        "objectives.toml", "vp_each = 1", "vp_each = 1\nvp = 2",
-        'card "bulk_carrier": needs exactly one way to score'),
+        "objectives.toml",
+        "vp_each = 1",
+        "vp_each = 1\nvp = 2",
+        'card "bulk_carrier": needs exactly one way to score',
+    ),
     "no scoring form": (
-        "objectives.toml", 'measure = "equipment"\ntiers = [[2, 1], [3, 3], [5, 5]]', 'measure = "equipment"',
-        'card "well_equipped": needs exactly one way to score'),
+        "objectives.toml",
+        'measure = "equipment"\ntiers = [[2, 1], [3, 3], [5, 5]]',
+        'measure = "equipment"',
+        'card "well_equipped": needs exactly one way to score',
+    ),
     "tiers not ascending": (
-        "objectives.toml", "tiers = [[2, 2], [3, 4], [4, 6]]", "tiers = [[2, 2], [2, 4], [4, 6]]",
-        "card \"relic_hunter\": 'tiers' must have ascending minimums, got [2, 2, 4]"),
+        "objectives.toml",
+        "tiers = [[2, 2], [3, 4], [4, 6]]",
+        "tiers = [[2, 2], [2, 4], [4, 6]]",
+        "card \"relic_hunter\": 'tiers' must have ascending minimums, got [2, 2, 4]",
+    ),
     "empty gallery with cubes": (
-        "galleries.toml", 'id = "empty"\ncubes = 0', 'id = "empty"\ncubes = 2',
-        "tile \"empty\": an empty tile (no 'metal') must have 'cubes' = 0"),
+        "galleries.toml",
+        'id = "empty"\ncubes = 0',
+        'id = "empty"\ncubes = 2',
+        "tile \"empty\": an empty tile (no 'metal') must have 'cubes' = 0",
+    ),
     "unknown island action": (
-        "board.toml", '"recruit_miner",', '"recruit_pirate",',
-        "island 4: 'actions' entry 1 must be a known island action, got \"recruit_pirate\""),
+        "board.toml",
+        '"recruit_miner",',
+        '"recruit_pirate",',
+        "island 4: 'actions' entry 1 must be a known island action, got \"recruit_pirate\"",
+    ),
     "island without actions": (
-        "board.toml", 'actions = ["recruit_miner", "make_shipment", "draw_place_galleries", '
-        '"enrichment_transaction", "depart_island"]', "actions = []",
-        "island 4: 'actions' must list at least one entry"),
+        "board.toml",
+        'actions = ["recruit_miner", "make_shipment", "draw_place_galleries", '
+        '"enrichment_transaction", "depart_island"]',
+        "actions = []",
+        "island 4: 'actions' must list at least one entry",
+    ),
     "islands numbered wrong": (
-        "board.toml", "number = 4", "number = 5",
-        "islands must be numbered 1 to 4 in order, got [1, 2, 3, 5]"),
+        "board.toml",
+        "number = 4",
+        "number = 5",
+        "islands must be numbered 1 to 4 in order, got [1, 2, 3, 5]",
+    ),
     "gallery reward length": (
-        "board.toml", "gallery_reward = [0, 2, 3]", "gallery_reward = [0, 2]",
-        "[rules]: 'gallery_reward' needs gallery_draw + 1 = 3 entries"),
+        "board.toml",
+        "gallery_reward = [0, 2, 3]",
+        "gallery_reward = [0, 2]",
+        "[rules]: 'gallery_reward' needs gallery_draw + 1 = 3 entries",
+    ),
     "wage round beyond the last round": (
-        "board.toml", "rounds = 15 ", "rounds = 12 ",
-        "[rules]: 'wage_rounds' must lie within rounds 1 to 12, got [3, 6, 9, 12, 15]"),
-    "missing board number": (
-        "board.toml", "miner_cost = 2\n", "",
-        "[rules]: missing required key 'miner_cost'"),
+        "board.toml",
+        "rounds = 15 ",
+        "rounds = 12 ",
+        "[rules]: 'wage_rounds' must lie within rounds 1 to 12, got [3, 6, 9, 12, 15]",
+    ),
+    "missing board number": ("board.toml", "miner_cost = 2\n", "", "[rules]: missing required key 'miner_cost'"),
     "gallery above the cube limit": (
-        "board.toml", "gallery_max_cubes = 4", "gallery_max_cubes = 3",
-        "tile \"gold_4\": 'cubes' must be ≤ 3 (gallery_max_cubes in board.toml), got 4"),
+        "board.toml",
+        "gallery_max_cubes = 4",
+        "gallery_max_cubes = 3",
+        "tile \"gold_4\": 'cubes' must be ≤ 3 (gallery_max_cubes in board.toml), got 4",
+    ),
     "corporation above the worker limit": (
-        "corporations.toml", 'Goldfinch Ventures"\nmerchants = 4', 'Goldfinch Ventures"\nmerchants = 8',
-        "card \"goldfinch_ventures\": 'merchants' must be ≤ 7 (merchants_max in board.toml), got 8"),
+        "corporations.toml",
+        'Goldfinch Ventures"\nmerchants = 4',
+        'Goldfinch Ventures"\nmerchants = 8',
+        "card \"goldfinch_ventures\": 'merchants' must be ≤ 7 (merchants_max in board.toml), got 8",
+    ),
     "deck too small": (
-        "board.toml", "objectives_dealt = 3", "objectives_dealt = 5",
-        "deck too small: 16 cards, but 4 players need 20 (objectives_dealt 5 × players_max 4)"),
+        "board.toml",
+        "objectives_dealt = 3",
+        "objectives_dealt = 5",
+        "deck too small: 16 cards, but 4 players need 20 (objectives_dealt 5 × players_max 4)",
+    ),
     "too few deals for the starting hands": (
-        "corporations.toml", 'money = 4\ndeals = 1\n\n[[corporation]]\nid = "saltmarsh',
+        "corporations.toml",
+        'money = 4\ndeals = 1\n\n[[corporation]]\nid = "saltmarsh',
         'money = 4\ndeals = 8\n\n[[corporation]]\nid = "saltmarsh',
-        "deck too small: 30 cards, but 4 players need 32"),
+        "deck too small: 30 cards, but 4 players need 32",
+    ),
     "unknown top-level key": (
-        "shipments.toml", '[[shipment]]\nid = "artifact_gold"', 'version = 2\n\n[[shipment]]\nid = "artifact_gold"',
-        "unknown top-level key 'version' (expected only: shipment)"),
+        "shipments.toml",
+        '[[shipment]]\nid = "artifact_gold"',
+        'version = 2\n\n[[shipment]]\nid = "artifact_gold"',
+        "unknown top-level key 'version' (expected only: shipment)",
+    ),
 }
 
 WHERE = {  # the file a problem is reported in, when not the edited one

@@ -5,6 +5,7 @@ loader either accepts it, and then a game can be set up and played to its end,
 or refuses it with one line naming the file (and the card and key). Each case
 here once passed the check and then looped for ever, ate all memory or crashed.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -17,16 +18,15 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from bounds import memory_bound
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from scenario import act, give, options, ready, two_islands_for_three
+from test_content import edit
 
 from rules import Engine
 from rules.choose import NoLegalChoice
 from rules.loader import FILES, MAX_FILE_BYTES, ContentError, check_content, default_content_dir, load_content
-
-from bounds import memory_bound
-from scenario import act, give, options, ready, two_islands_for_three
-from test_content import copy, edit  # noqa: F401 - copy: the fixture of a private copy of the decks
 
 
 def only_first_island(directory: Path) -> None:
@@ -45,46 +45,83 @@ def all_galleries_counted(directory: Path, count: int) -> None:
 OUT_OF_RANGE = {
     # case: (file, old, new, expected message after the file's path)
     "keep no objectives": (
-        "board.toml", "objectives_kept = 2", "objectives_kept = 0",
-        "[rules]: 'objectives_kept' must be an integer ≥ 1, got 0"),
+        "board.toml",
+        "objectives_kept = 2",
+        "objectives_kept = 0",
+        "[rules]: 'objectives_kept' must be an integer ≥ 1, got 0",
+    ),
     "deal no objectives": (
-        "board.toml", "objectives_dealt = 3\nobjectives_kept = 2", "objectives_dealt = 0\nobjectives_kept = 0",
-        "[rules]: 'objectives_dealt' must be an integer ≥ 1, got 0"),
+        "board.toml",
+        "objectives_dealt = 3\nobjectives_kept = 2",
+        "objectives_dealt = 0\nobjectives_kept = 0",
+        "[rules]: 'objectives_dealt' must be an integer ≥ 1, got 0",
+    ),
     "free artifacts": (
-        "board.toml", "artifact_price = 4", "artifact_price = 0",
-        "[rules]: 'artifact_price' must be an integer ≥ 1, got 0"),
+        "board.toml",
+        "artifact_price = 4",
+        "artifact_price = 0",
+        "[rules]: 'artifact_price' must be an integer ≥ 1, got 0",
+    ),
     "a million gallery columns": (
-        "board.toml", "site_columns = 3", "site_columns = 1000000",
-        "[rules]: 'site_columns' must be at most 10, got 1000000"),
+        "board.toml",
+        "site_columns = 3",
+        "site_columns = 1000000",
+        "[rules]: 'site_columns' must be at most 10, got 1000000",
+    ),
     "a billion rounds": (
-        "board.toml", "rounds = 15 ", "rounds = 1000000000 ",
-        "[rules]: 'rounds' must be at most 50, got 1000000000"),
+        "board.toml",
+        "rounds = 15 ",
+        "rounds = 1000000000 ",
+        "[rules]: 'rounds' must be at most 50, got 1000000000",
+    ),
     "a goal of no VP": (
-        "board.toml", "vp_goal = 30", "vp_goal = 0",
-        "[rules]: 'vp_goal' must be an integer ≥ 1, got 0"),
+        "board.toml",
+        "vp_goal = 30",
+        "vp_goal = 0",
+        "[rules]: 'vp_goal' must be an integer ≥ 1, got 0",
+    ),
     "an empty bank": (
-        "board.toml", "supply_per_metal = 40", "supply_per_metal = 0",
-        "[rules]: 'supply_per_metal' must be an integer ≥ 1, got 0"),
+        "board.toml",
+        "supply_per_metal = 40",
+        "supply_per_metal = 0",
+        "[rules]: 'supply_per_metal' must be an integer ≥ 1, got 0",
+    ),
     "a game for one": (
-        "board.toml", "players_min = 2", "players_min = 1",
-        "[rules]: 'players_min' must be an integer ≥ 2, got 1"),
+        "board.toml",
+        "players_min = 2",
+        "players_min = 1",
+        "[rules]: 'players_min' must be an integer ≥ 2, got 1",
+    ),
     "a game for five": (
-        "board.toml", "players_max = 4", "players_max = 5",
-        "[rules]: 'players_max' must be at most 4, got 5"),
+        "board.toml",
+        "players_max = 4",
+        "players_max = 5",
+        "[rules]: 'players_max' must be at most 4, got 5",
+    ),
     "a million copies of a gallery": (
-        "galleries.toml", 'id = "gold_1"\nmetal = "gold"\ncubes = 1\ncount = 1',
+        "galleries.toml",
+        'id = "gold_1"\nmetal = "gold"\ncubes = 1\ncount = 1',
         'id = "gold_1"\nmetal = "gold"\ncubes = 1\ncount = 1000000',
-        "tile \"gold_1\": 'count' must be at most 100, got 1000000"),
+        "tile \"gold_1\": 'count' must be at most 100, got 1000000",
+    ),
     "a corporation with nobody and nothing": (
-        "corporations.toml", 'Goldfinch Ventures"\nmerchants = 4\nminers = 1\nmoney = 4',
+        "corporations.toml",
+        'Goldfinch Ventures"\nmerchants = 4\nminers = 1\nmoney = 4',
         'Goldfinch Ventures"\nmerchants = 0\nminers = 0\nmoney = 0',
-        "card \"goldfinch_ventures\": 'merchants' must be an integer ≥ 1, got 0"),
+        "card \"goldfinch_ventures\": 'merchants' must be an integer ≥ 1, got 0",
+    ),
     "a card costing a million": (
-        "equipment.toml", "cost = 8\nvp = 5", "cost = 1000000\nvp = 5",
-        "card \"excavator\": 'cost' must be at most 100, got 1000000"),
+        "equipment.toml",
+        "cost = 8\nvp = 5",
+        "cost = 1000000\nvp = 5",
+        "card \"excavator\": 'cost' must be at most 100, got 1000000",
+    ),
     "a wage round list of thousands": (
-        "board.toml", "wage_rounds = [3, 6, 9, 12, 15]", "wage_rounds = [" + ", ".join(["3"] * 5000) + "]",
-        "[rules]: 'wage_rounds' must list at most 50 integers"),
+        "board.toml",
+        "wage_rounds = [3, 6, 9, 12, 15]",
+        "wage_rounds = [" + ", ".join(["3"] * 5000) + "]",
+        "[rules]: 'wage_rounds' must list at most 50 integers",
+    ),
 }
 
 
@@ -98,14 +135,17 @@ def test_a_number_out_of_range_is_named_with_its_file_and_key(copy: Path, case: 
 
 def test_a_board_with_fewer_islands_than_players_is_refused(copy: Path) -> None:
     only_first_island(copy)
-    assert f"{copy / 'board.toml'}: needs at least players_max = 4 islands, as each player takes a " \
-           "different island every round, got 1" in check_content(copy)
+    assert (
+        f"{copy / 'board.toml'}: needs at least players_max = 4 islands, as each player takes a "
+        "different island every round, got 1" in check_content(copy)
+    )
 
 
 def test_a_deck_of_thousands_of_tiles_is_refused(copy: Path) -> None:
     all_galleries_counted(copy, 100)  # each count in range, 1,700 tiles in all
     assert check_content(copy) == [
-        f"{copy / 'galleries.toml'}: deck too large: 1700 cards (counting copies), at most 500"]
+        f"{copy / 'galleries.toml'}: deck too large: 1700 cards (counting copies), at most 500"
+    ]
 
 
 def test_a_huge_value_is_shown_cut_short(copy: Path) -> None:
@@ -150,15 +190,19 @@ def test_a_round_without_an_island_left_is_an_error_not_a_soft_lock() -> None:
 DEEP = 20_000
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("x = " + "[" * 1100 + "]" * 1100, "nested too deeply to read (at most 16 levels)"),
-    pytest.param("a" + ".a" * DEEP + " = 1", "nested too deeply to read (at most 16 levels)",
-                 marks=pytest.mark.slow),  # (seconds in the TOML parser)
-    ("[" + "a" + ".a" * DEEP + "]", "nested too deeply to read (at most 16 levels)"),
-    ("x = " + "[" * 995 + "]" * 995, "nested too deeply to read (at most 16 levels)"),
-    ("x = " + "9" * 5000, "has a value that cannot be read (Exceeds the limit (4300 digits)"),
-], ids=["arrays 1,100 deep", "dotted key 20,000 deep", "table header 20,000 deep", "arrays 995 deep",
-        "5,000 digits"])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("x = " + "[" * 1100 + "]" * 1100, "nested too deeply to read (at most 16 levels)"),
+        pytest.param(
+            "a" + ".a" * DEEP + " = 1", "nested too deeply to read (at most 16 levels)", marks=pytest.mark.slow
+        ),  # (seconds in the TOML parser)
+        ("[" + "a" + ".a" * DEEP + "]", "nested too deeply to read (at most 16 levels)"),
+        ("x = " + "[" * 995 + "]" * 995, "nested too deeply to read (at most 16 levels)"),
+        ("x = " + "9" * 5000, "has a value that cannot be read (Exceeds the limit (4300 digits)"),
+    ],
+    ids=["arrays 1,100 deep", "dotted key 20,000 deep", "table header 20,000 deep", "arrays 995 deep", "5,000 digits"],
+)
 def test_what_the_parser_cannot_take_is_a_message(copy: Path, text: str, expected: str) -> None:
     (copy / "deals.toml").write_text(text, encoding="utf-8")
     [problem] = check_content(copy)
@@ -167,22 +211,30 @@ def test_what_the_parser_cannot_take_is_a_message(copy: Path, text: str, expecte
 
 def test_a_deep_value_inside_a_card_is_a_message(copy: Path) -> None:
     """995 levels parse, but once made the message about them overflowed the stack."""
-    edit(copy, "deals.toml", "vp = 2\nrequires = { gold = 2 }", "vp = " + "[" * 995 + "]" * 995 + "\nrequires = { gold = 2 }")
+    edit(
+        copy,
+        "deals.toml",
+        "vp = 2\nrequires = { gold = 2 }",
+        "vp = " + "[" * 995 + "]" * 995 + "\nrequires = { gold = 2 }",
+    )
     assert check_content(copy) == [f"{copy / 'deals.toml'}: nested too deeply to read (at most 16 levels)"]
 
 
 def test_a_deck_file_over_the_size_limit_is_refused_unread(copy: Path) -> None:
     with open(copy / "deals.toml", "a", encoding="utf-8") as file:
         file.write("#" * MAX_FILE_BYTES + "\n")
-    assert check_content(copy) == [
-        f"{copy / 'deals.toml'}: is larger than the 1,000,000 bytes a deck file may have"]
+    assert check_content(copy) == [f"{copy / 'deals.toml'}: is larger than the 1,000,000 bytes a deck file may have"]
 
 
 def lagoon(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
     """The `lagoon` command in a process of its own, with a timeout: a hang fails the test."""
     return subprocess.run(
-        [sys.executable, "-m", "lagoon_tui", *args], capture_output=True, text=True,
-        stdin=subprocess.DEVNULL, timeout=timeout, check=False,
+        [sys.executable, "-m", "lagoon_tui", *args],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=timeout,
+        check=False,
     )
 
 
@@ -220,8 +272,23 @@ SHIPPED = {name: (default_content_dir() / name).read_text(encoding="utf-8") for 
 NUMBERS = st.one_of(st.integers(0, 10), st.sampled_from([-1, 20, 50, 100, 101, 1000, 10**6, 10**9, 10**30]))
 LITERALS = st.one_of(
     NUMBERS.map(str),
-    st.sampled_from(['"two"', "true", "[]", "[0, 2, 3]", "[1, 1]", "{}", "{ gold = 2 }", "{ tin = 1 }",
-                     '""', "2.5", "[[0, 1], [2, 3]]", '"gold"', '"trade"']),
+    st.sampled_from(
+        [
+            '"two"',
+            "true",
+            "[]",
+            "[0, 2, 3]",
+            "[1, 1]",
+            "{}",
+            "{ gold = 2 }",
+            "{ tin = 1 }",
+            '""',
+            "2.5",
+            "[[0, 1], [2, 3]]",
+            '"gold"',
+            '"trade"',
+        ]
+    ),
 )
 MAX_DECISIONS = 20_000
 """Far above any game the ranges allow played at random (about 200 decisions at the shipped numbers)."""
@@ -251,7 +318,7 @@ def mutated_decks(draw) -> dict[str, str]:
             new = line.group(1) + str(draw(NUMBERS))
         else:
             new = line.group(1) + draw(LITERALS)
-        files[name] = text[: line.start()] + new + text[line.end():]
+        files[name] = text[: line.start()] + new + text[line.end() :]
     return files
 
 
@@ -285,12 +352,15 @@ def test_any_deck_either_loads_and_plays_to_the_end_or_is_explained(files: dict[
             assert play_at_random(content, seed) < MAX_DECISIONS
 
 
-@pytest.mark.parametrize("hostile", ["\\u001b]0;PWNED\\u0007Generator", "Gen\\u200berator", "\\u202eGenerator",
-                                     "Gener\\tator", "G" * 1001])
+@pytest.mark.parametrize(
+    "hostile", ["\\u001b]0;PWNED\\u0007Generator", "Gen\\u200berator", "\\u202eGenerator", "Gener\\tator", "G" * 1001]
+)
 def test_a_card_text_a_terminal_would_act_on_is_refused(copy: Path, hostile: str) -> None:
     """Deck text goes to every player's screen (issue 17, point 2): no control, zero-width or direction
     characters, and no novel: the loader names the file, the card and the key."""
     edit(copy, "equipment.toml", 'name = "Generator"', f'name = "{hostile}"')
     problems = check_content(copy)
-    assert any(str(copy / "equipment.toml") in p and "'name' must be a non-empty string of at most 1000 printable"
-               in p for p in problems), "\n".join(problems)
+    assert any(
+        str(copy / "equipment.toml") in p and "'name' must be a non-empty string of at most 1000 printable" in p
+        for p in problems
+    ), "\n".join(problems)

@@ -1,17 +1,17 @@
 """The engine facade: decide, choose, rejections, subscribers, replay, JSON, views and redaction."""
+
 from __future__ import annotations
 
 import json
 import random
 
 import pytest
+from scenario import CONTENT, act, game, of, ready, stack_gallery_deck
 
 from rules import Engine, Rejection, decide, redact, replay, state_from_json, state_to_json, view
 from rules import events as ev
 from rules.flow import create_game
 from rules.simulate import random_game
-
-from scenario import CONTENT, act, game, of, ready, stack_gallery_deck
 
 
 def _snapshot(state) -> str:
@@ -38,6 +38,7 @@ def finished():
 
 
 # --- decide / choose / reject ----------------------------------------------------------------
+
 
 def test_decide_does_not_change_the_state():
     """`decide(state, id)` returns the events a choice would bring, leaving the state as it was;
@@ -73,8 +74,10 @@ def test_a_rejection_changes_nothing():
 def test_rejections_read_like_the_rules():
     """Reasons name the problem in the game's words."""
     e = ready(3, islands=(1, 2, 3))
-    assert e.choose("do:3:recruit_merchant").reason == \
-        "Your ship is at island 1; sail to island 3 with Depart Island first"
+    assert (
+        e.choose("do:3:recruit_merchant").reason
+        == "Your ship is at island 1; sail to island 3 with Depart Island first"
+    )
     assert e.choose("use:tipper").reason == "You do not own that equipment"
     assert "is not a choice now" in e.choose("nonsense").reason
 
@@ -104,6 +107,7 @@ def test_player_count_is_checked():
 
 # --- subscribers ----------------------------------------------------------------------------
 
+
 def test_subscribers_get_exactly_the_new_events():
     """A subscriber is called once per accepted choice with that choice's events; not for a
     rejection; not after unsubscribing."""
@@ -123,6 +127,7 @@ def test_subscribers_get_exactly_the_new_events():
 
 
 # --- replay and JSON --------------------------------------------------------------------------
+
 
 def test_replay_gives_the_live_state(finished):
     """Replaying the log from scratch gives the live state, at the end and part way."""
@@ -158,6 +163,7 @@ def test_every_event_survives_json(finished):
 
 # --- what a seat may see ------------------------------------------------------------------------
 
+
 def test_view_hides_other_seats_secrets_and_shows_ones_own():
     """Each seat sees its own objectives and deals, but only how many others hold; every deck
     (and the gallery discard pile) is a count, never an order."""
@@ -173,8 +179,15 @@ def test_view_hides_other_seats_secrets_and_shows_ones_own():
             else:
                 assert vp["objectives"] == [None] * len(p.objectives)
                 assert vp["deals"] == [None] * len(p.deals)
-        for deck in ("objective_deck", "corporation_deck", "equipment_deck", "shipment_deck", "deal_deck",
-                     "gallery_deck", "gallery_discard"):
+        for deck in (
+            "objective_deck",
+            "corporation_deck",
+            "equipment_deck",
+            "shipment_deck",
+            "deal_deck",
+            "gallery_deck",
+            "gallery_discard",
+        ):
             assert v[deck] == len(getattr(s, deck))
         text = json.dumps(v)
         if seat != 1:
@@ -195,8 +208,13 @@ def test_view_hides_face_down_tiles_and_drawn_galleries():
 
 
 def _face_down_tiles(v) -> list:
-    return [g["tile"] for site in v["sites"].values() for column in site["columns"] for g in column
-            if g and not g["face_up"]]
+    return [
+        g["tile"]
+        for site in v["sites"].values()
+        for column in site["columns"]
+        for g in column
+        if g and not g["face_up"]
+    ]
 
 
 def test_the_seatless_view_hides_face_down_tiles():
@@ -260,4 +278,4 @@ def test_nothing_a_seat_sees_reveals_the_deck_order():
     remaining = tuple(s.deal_deck)
     for public in (e.view(1), ev.to_json(redact(e.events[0], 1))):
         rebuilt = _decks_from(public, names, colours)
-        assert rebuilt is None or rebuilt[-len(remaining):] != remaining
+        assert rebuilt is None or rebuilt[-len(remaining) :] != remaining

@@ -7,6 +7,7 @@ step's candidates and look for a legal one (`Activity.probe`). Here both are
 asked for every action space of every island and every equipment card of the
 game, for every seat, in states reached by random play, and must agree.
 """
+
 from __future__ import annotations
 
 import random
@@ -155,8 +156,10 @@ def test_a_mining_plan_goes_on_exactly_while_a_gallery_can_take_miners():
                         if cand.reason is None and cand.id.startswith("mine:"):
                             after = clone(s)
                             evolve(after, ev.Picked(after.step.seat, cand.payload))
-                            offered = any(c.reason is None and c.id.startswith("mine:")
-                                          for c in mining.candidates(after, after.step))
+                            offered = any(
+                                c.reason is None and c.id.startswith("mine:")
+                                for c in mining.candidates(after, after.step)
+                            )
                             assert more_to_assign(after, after.step) == offered
                             seen[offered] += 1
                 ids = engine.legal_ids()

@@ -4,6 +4,7 @@ A choice may come from an import file or, later, from another machine: a
 million characters of it made a refusal of two million, and escape sequences
 in it went into the message as they were.
 """
+
 from __future__ import annotations
 
 from rules import Engine, load_content

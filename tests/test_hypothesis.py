@@ -6,6 +6,7 @@ accepted; illegal ones must be refused with a reason and change nothing. After
 every step the invariants of tests/invariants.py must hold (cube conservation,
 worker limits, replay equality, JSON round trips, privacy...).
 """
+
 from __future__ import annotations
 
 import json
@@ -14,12 +15,11 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from invariants import Watcher
 
 from rules import Engine, Rejection, load_content
 from rules.decision import text
 from rules.engine import state_to_json
-
-from invariants import Watcher
 
 pytestmark = pytest.mark.slow  # 30 games of up to 150 steps, every invariant checked after each: seconds
 
@@ -27,11 +27,28 @@ CONTENT = load_content()
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 
 # ids that are never an option, in any phase
-NONSENSE = st.sampled_from([
-    "", "nonsense", "island:0", "island:9", "do:9:trade", "use:no_such_card", "keep:x+y",
-    "corporation:nobody", "mine:9:9:9", "give:gold", "get:unobtainium", "place:gold_9:1:0:up",
-    "pay:gold:7", "buy:gold:0:0", "artifact:platinum", "equipment:nothing", "shipment:none", "DONE",
-]) | st.text(max_size=12)
+NONSENSE = st.sampled_from(
+    [
+        "",
+        "nonsense",
+        "island:0",
+        "island:9",
+        "do:9:trade",
+        "use:no_such_card",
+        "keep:x+y",
+        "corporation:nobody",
+        "mine:9:9:9",
+        "give:gold",
+        "get:unobtainium",
+        "place:gold_9:1:0:up",
+        "pay:gold:7",
+        "buy:gold:0:0",
+        "artifact:platinum",
+        "equipment:nothing",
+        "shipment:none",
+        "DONE",
+    ]
+) | st.text(max_size=12)
 
 
 def _snapshot(engine: Engine) -> str:

@@ -1,4 +1,5 @@
 """The engine (`rules`) must never depend on the terminal front end or its libraries."""
+
 from __future__ import annotations
 
 import ast
@@ -22,16 +23,20 @@ for path in sorted(root.rglob("*.py")):
     name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
     importlib.import_module(name)
     names.append(name)
-forbidden = sorted(m for m in sys.modules if m.split(".")[0] in %r)
+forbidden = sorted(m for m in sys.modules if m.split(".")[0] in FORBIDDEN)
 print(json.dumps({"imported": names, "forbidden": forbidden}))
-""" % (FORBIDDEN,)
+""".replace("FORBIDDEN", repr(FORBIDDEN))
 
 
 def test_importing_every_rules_module_loads_no_ui_library():
     env = dict(os.environ, PYTHONPATH=str(RULES_DIR.parent))
     result = subprocess.run(
         [sys.executable, "-c", IMPORT_ALL_OF_RULES],
-        cwd=RULES_DIR.parent, env=env, capture_output=True, text=True, check=False,
+        cwd=RULES_DIR.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode == 0, result.stderr
     report = json.loads(result.stdout)
@@ -54,22 +59,31 @@ def test_no_rules_source_file_imports_a_ui_library():
     sources = sorted(RULES_DIR.rglob("*.py"))
     assert sources
     offenders = {
-        str(path.relative_to(RULES_DIR.parent)): sorted(imported_top_names(path) & set(FORBIDDEN))
-        for path in sources
+        str(path.relative_to(RULES_DIR.parent)): sorted(imported_top_names(path) & set(FORBIDDEN)) for path in sources
     }
     assert {path: names for path, names in offenders.items() if names} == {}
 
 
 # The modules of `rules` that work the rules out. The app never imports them: it reads what the engine
 # decided through the modules of its public API (the rest), so a rule lives in one place, the engine.
-ENGINE_INTERNALS = {"rules.evolve", "rules.flow", "rules.memo", "rules.action_choice", "rules.choose",
-                    "rules.scoring", "rules.bot", "rules.actions.base"}
+ENGINE_INTERNALS = {
+    "rules.evolve",
+    "rules.flow",
+    "rules.memo",
+    "rules.action_choice",
+    "rules.choose",
+    "rules.scoring",
+    "rules.bot",
+    "rules.actions.base",
+}
 APP_DIR = RULES_DIR.parent / "lagoon_tui"
 
 
 def rules_modules() -> set[str]:
-    return {".".join(("rules",) + path.relative_to(RULES_DIR).with_suffix("").parts).removesuffix(".__init__")
-            for path in RULES_DIR.rglob("*.py")}
+    return {
+        ".".join(("rules",) + path.relative_to(RULES_DIR).with_suffix("").parts).removesuffix(".__init__")
+        for path in RULES_DIR.rglob("*.py")
+    }
 
 
 def internal(module: str) -> bool:
@@ -82,8 +96,12 @@ def test_the_app_imports_only_the_engines_public_api():
     found = []
     for path in sorted(APP_DIR.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module and \
-                    node.module.split(".")[0] == "rules":
+            if (
+                isinstance(node, ast.ImportFrom)
+                and node.level == 0
+                and node.module
+                and node.module.split(".")[0] == "rules"
+            ):
                 modules = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
                 names = [alias.name for alias in node.names]
             elif isinstance(node, ast.Import):

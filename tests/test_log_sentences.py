@@ -2,6 +2,7 @@
 
 The per-event sentences and their redaction are pinned in tests/test_narrate.py.
 """
+
 from __future__ import annotations
 
 from rules import events as ev
@@ -18,10 +19,12 @@ def test_one_mining_action_is_one_sentence():
     engine, _ = random_game(CONTENT, 2, 3)
     s = engine.state
     ana = s.players[0].name
-    events = [ev.MinersWorked(0, 1, 3),
-              ev.ResourcesMined(0, 1, 0, 1, "gold", 2),
-              ev.GalleryFlipped(1, 1, 1, "iron_2#1", 2),
-              ev.ResourcesMined(0, 1, 1, 1, "iron", 1)]
+    events = [
+        ev.MinersWorked(0, 1, 3),
+        ev.ResourcesMined(0, 1, 0, 1, "gold", 2),
+        ev.GalleryFlipped(1, 1, 1, "iron_2#1", 2),
+        ev.ResourcesMined(0, 1, 1, 1, "iron", 1),
+    ]
     lines = [text for _, _, text in tell(events, s, 1)]
     assert f"{ana} mined 2 gold and 1 iron on island 1." in lines
     assert sum("mined" in line for line in lines) == 1

@@ -1,5 +1,6 @@
 """The log in words: every event a player should hear about reads as a sentence,
 and a sentence written for one seat never names another seat's secret cards."""
+
 from __future__ import annotations
 
 from rules import events as ev

@@ -4,6 +4,7 @@ At every open decision of many random games, the deciding seat's secrets are
 swapped for others (its objectives, its deals, the tiles of the face-down
 galleries) and the engine must offer exactly the same options in the same words.
 """
+
 from __future__ import annotations
 
 import random
@@ -20,13 +21,16 @@ def dealt_otherwise(state, seat: int, rng: random.Random):
     """A copy of `state` in which `seat` holds other secrets, and the face-down tiles are others."""
     other = clone(state)
     p = other.players[seat]
-    held = {o for q in other.players for o in q.objectives + q.objective_offer} | {d for q in other.players for d in q.deals}
+    held = {o for q in other.players for o in q.objectives + q.objective_offer} | {
+        d for q in other.players for d in q.deals
+    }
     free_objectives = sorted(set(CONTENT.objectives) - held)
     free_deals = sorted(set(CONTENT.deals) - held - {d for q in other.players for d in q.deals_closed})
     p.objectives = rng.sample(free_objectives, len(p.objectives))
     p.deals = rng.sample(free_deals, min(len(p.deals), len(free_deals)))
-    tiles = sorted({g.tile for site in other.sites.values() for pair in site.columns for g in pair if g} |
-                   set(other.gallery_deck))
+    tiles = sorted(
+        {g.tile for site in other.sites.values() for pair in site.columns for g in pair if g} | set(other.gallery_deck)
+    )
     for site in other.sites.values():
         for pair in site.columns:
             for g in pair:

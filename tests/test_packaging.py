@@ -3,6 +3,7 @@
 Builds the wheel, installs it into a brand-new venv and runs the installed
 `lagoon` from an unrelated folder with a clean environment.
 """
+
 from __future__ import annotations
 
 import json
@@ -37,8 +38,13 @@ INSIDE_CHECK = textwrap.dedent(
 
 def run(cmd: list, **kwargs) -> subprocess.CompletedProcess:
     result = subprocess.run(
-        [str(part) for part in cmd], capture_output=True, text=True,
-        stdin=subprocess.DEVNULL, timeout=900, check=False, **kwargs,
+        [str(part) for part in cmd],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=900,
+        check=False,
+        **kwargs,
     )
     assert result.returncode == 0, f"{cmd} failed:\n{result.stdout}\n{result.stderr}"
     return result
@@ -71,8 +77,17 @@ def clean_run(venv: Path, cwd: Path, *args) -> subprocess.CompletedProcess:
 
 def test_installed_lagoon_simulates(installed_venv, tmp_path):
     result = clean_run(
-        installed_venv, tmp_path, installed_venv / "bin" / "lagoon",
-        "simulate", "--players", "3", "--games", "2", "--seed", "7", "--json",
+        installed_venv,
+        tmp_path,
+        installed_venv / "bin" / "lagoon",
+        "simulate",
+        "--players",
+        "3",
+        "--games",
+        "2",
+        "--seed",
+        "7",
+        "--json",
     )
     report = json.loads(result.stdout)
     assert report["games"] == 2

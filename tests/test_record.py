@@ -1,4 +1,5 @@
 """Records (rules.record): the engine's dataclasses compare, hash and print as dataclass's own would."""
+
 from __future__ import annotations
 
 from dataclasses import FrozenInstanceError, field

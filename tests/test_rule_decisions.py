@@ -3,11 +3,36 @@
 The rulebook leaves these questions open (or answers them in two ways). Each
 test pins the engine's answer; the document gives the reason and names the test.
 """
+
 from __future__ import annotations
 
 import random
 
 import pytest
+from scenario import (
+    CONTENT,
+    act,
+    clear_raw,
+    clear_site,
+    cube_totals,
+    ev,
+    gallery,
+    give,
+    names,
+    of,
+    options,
+    pass_all,
+    ready,
+    reason_for,
+    refresh,
+    refused,
+    set_centre,
+    set_gallery,
+    set_round,
+    stack_gallery_deck,
+    tile_kind,
+    to_actions,
+)
 
 from rules import Engine, bot, replay
 from rules.actions import deals
@@ -15,12 +40,6 @@ from rules.audit import LogError, audit
 from rules.cards import METALS
 from rules.scoring import objective_vp, places
 from rules.simulate import bot_game, random_game
-
-from scenario import (
-    CONTENT, act, clear_raw, clear_site, cube_totals, ev, gallery, give, names, of, options,
-    pass_all, ready, reason_for, refresh, refused, set_centre, set_gallery, set_round, stack_gallery_deck,
-    tile_kind, to_actions,
-)
 
 
 def _plenty(e, seats=None):
@@ -30,6 +49,7 @@ def _plenty(e, seats=None):
 
 
 # 1 ---------------------------------------------------------------------------------------
+
 
 def test_turns_go_in_island_order_two_actions_each_until_all_pass():
     """Island order; up to two actions a turn (equipment use counts); the turn then goes to the
@@ -64,6 +84,7 @@ def test_turns_go_in_island_order_two_actions_each_until_all_pass():
 
 
 # 2 ---------------------------------------------------------------------------------------
+
 
 def test_extra_merchants_for_every_merchant_action_including_depart_but_not_mining():
     """Each merchant action costs 1 merchant plus 1 per other player who took it on that island
@@ -104,6 +125,7 @@ def test_extra_merchants_for_every_merchant_action_including_depart_but_not_mini
 
 # 3 ---------------------------------------------------------------------------------------
 
+
 def test_depart_island_may_sail_to_any_other_island():
     """Depart Island offers every other island, including islands other players chose."""
     e = ready(3, islands=(1, 2, 3))
@@ -118,10 +140,11 @@ def test_depart_island_may_sail_to_any_other_island():
 
 # 4 ---------------------------------------------------------------------------------------
 
+
 def _mining_table(e):
     clear_site(e, 1)
-    set_gallery(e, 1, 0, 1, "gold_2")                    # face up, 2 cubes
-    set_gallery(e, 1, 0, 2, "iron_3")                    # face up, level 2, 3 cubes
+    set_gallery(e, 1, 0, 1, "gold_2")  # face up, 2 cubes
+    set_gallery(e, 1, 0, 2, "iron_3")  # face up, level 2, 3 cubes
     set_gallery(e, 1, 1, 1, "copper_4", face_up=False)
     set_gallery(e, 1, 1, 2, "silver_4", face_up=False)
     set_gallery(e, 1, 2, 1, "empty", face_up=False)
@@ -145,15 +168,25 @@ def test_miners_per_gallery_are_capped_by_what_it_can_yield():
     _mining_table(e)
     give(e, 0, miners=5)
     act(e, "do:1:operate_mining_site")
-    assert _mine_offers(e) == {(0, 1): [1, 2], (0, 2): [2, 4], (1, 1): [1, 2, 3, 4],
-                               (1, 2): [2, 4], (2, 1): [1, 2, 3, 4]}
+    assert _mine_offers(e) == {
+        (0, 1): [1, 2],
+        (0, 2): [2, 4],
+        (1, 1): [1, 2, 3, 4],
+        (1, 2): [2, 4],
+        (2, 1): [1, 2, 3, 4],
+    }
     for bad in ("mine:0:1:3", "mine:0:2:3", "mine:1:1:5"):
         refused(e, bad)
 
     # with more miners than a player may have, the caps themselves show
     give(e, 0, miners=10)
-    assert _mine_offers(e) == {(0, 1): [1, 2], (0, 2): [2, 4, 6], (1, 1): [1, 2, 3, 4],
-                               (1, 2): [2, 4, 6, 8], (2, 1): [1, 2, 3, 4]}
+    assert _mine_offers(e) == {
+        (0, 1): [1, 2],
+        (0, 2): [2, 4, 6],
+        (1, 1): [1, 2, 3, 4],
+        (1, 2): [2, 4, 6, 8],
+        (2, 1): [1, 2, 3, 4],
+    }
 
     # miners on the blank are spent for nothing
     give(e, 0, miners=5)
@@ -179,6 +212,7 @@ def test_miners_beyond_a_face_down_gallerys_cubes_are_wasted():
 
 
 # 5 ---------------------------------------------------------------------------------------
+
 
 def test_removed_galleries_go_to_the_discard_pile_which_is_reshuffled():
     """Exhausted, pushed-off and demolished galleries all go to the discard pile; when the deck
@@ -232,6 +266,7 @@ def test_a_reshuffle_replays_without_random_numbers(monkeypatch):
 
 # 6 ---------------------------------------------------------------------------------------
 
+
 def test_each_artifact_kept_scores_three_vp():
     """Every artifact still owned at the end scores 3 VP (not 1)."""
     assert CONTENT.board.artifact_vp == 3
@@ -246,8 +281,8 @@ def test_each_artifact_kept_scores_three_vp():
 
 # 7 ---------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("card, least, vp", [("jaw_crusher", 1, 1), ("impact_crusher", 2, 2),
-                                             ("cone_crusher", 3, 3)])
+
+@pytest.mark.parametrize("card, least, vp", [("jaw_crusher", 1, 1), ("impact_crusher", 2, 2), ("cone_crusher", 3, 3)])
 def test_crushers_score_one_two_three_vp(card, least, vp):
     """Jaw, Impact and Cone Crusher scrap an enriched cube of at least 1', 2', 3' for 1, 2, 3 VP."""
     e = ready(3, islands=(1, 2, 3))
@@ -273,6 +308,7 @@ def test_designed_values_are_those_of_the_content_files():
 
 # 8 ---------------------------------------------------------------------------------------
 
+
 def test_deal_cube_may_be_of_a_higher_level_and_the_player_picks_which():
     """Each cube a deal asks for may be paid with the same metal at that level or higher. With
     several fitting cubes the player picks one; with only one it is used without asking."""
@@ -287,22 +323,21 @@ def test_deal_cube_may_be_of_a_higher_level_and_the_player_picks_which():
 
 # 9 ---------------------------------------------------------------------------------------
 
+
 def test_trade_gives_any_two_goods_for_one_other_and_may_chain():
     """Give any two goods (raw cubes or $1, mixed or alike) for one good; the second trade of
     the action may use what the first brought; the goods given are not offered back; enriched
     cubes are not goods; the Tipper trades one for one, once."""
     e = ready(3, islands=(1, 2, 3))
     clear_raw(e, 0)
-    give(e, 0, raw={"copper": 2, "silver": 1}, money=1, enriched={"gold": [1, 2]},
-         equipment=["tipper"])
+    give(e, 0, raw={"copper": 2, "silver": 1}, money=1, enriched={"gold": [1, 2]}, equipment=["tipper"])
     act(e, "do:1:trade")
     gives = {cid for cid in options(e) if cid.startswith("give:")}
     assert gives == {"give:copper+copper", "give:copper+silver", "give:copper+money", "give:silver+money"}
     assert refused(e, "give:silver+silver").reason == "You do not have 2 silver"
     assert not [cid for cid in options(e) if "gold" in cid]  # enriched gold is no trade good
     act(e, "give:copper+copper")
-    assert {cid for cid in options(e) if cid.startswith("get:")} == {"get:gold", "get:iron", "get:silver",
-                                                                     "get:money"}
+    assert {cid for cid in options(e) if cid.startswith("get:")} == {"get:gold", "get:iron", "get:silver", "get:money"}
     act(e, "get:silver")
     events = act(e, "give:silver+silver", "get:gold")  # uses the silver just traded for
     assert of(events, ev.Traded) == [ev.Traded(0, ("silver", "silver"), "gold")]
@@ -316,6 +351,7 @@ def test_trade_gives_any_two_goods_for_one_other_and_may_chain():
 
 
 # 10 --------------------------------------------------------------------------------------
+
 
 def test_thirty_vp_ends_the_game_after_the_round_and_its_wages():
     """A player who reaches 30 VP ends the game, but only after the round is played out,
@@ -344,6 +380,7 @@ def test_thirty_vp_ends_the_game_after_the_round_and_its_wages():
 
 # 11 --------------------------------------------------------------------------------------
 
+
 def test_players_equal_on_everything_share_the_place():
     """Players level on VP, money, equipment, deals closed and shipments share their place; so
     several players can win. A difference in money breaks a VP tie."""
@@ -362,14 +399,16 @@ def test_players_equal_on_everything_share_the_place():
 
 # 12 --------------------------------------------------------------------------------------
 
+
 def test_elevator_control_room_and_buying_respect_levels():
     """Elevator cannot lift a 4' cube nor into a level of that metal already held. Control Room
     lifts any centre cube, 0' included; a 4' cube lifted leaves the game, its owner getting
     nothing. Buying an enriched cube into a level already held is refused."""
     e = ready(3, islands=(3, 1, 2))
     seat = 1  # on island 1, first to play
-    give(e, seat, equipment=["elevator", "control_room"], money=5,
-         enriched={"gold": [4], "iron": [2, 3], "copper": [1]})
+    give(
+        e, seat, equipment=["elevator", "control_room"], money=5, enriched={"gold": [4], "iron": [2, 3], "copper": [1]}
+    )
     act(e, "use:elevator")
     assert {c for c in options(e) if c.startswith("upgrade:")} == {"upgrade:iron:3", "upgrade:copper:1"}
     refused(e, "upgrade:gold:4")
@@ -397,6 +436,7 @@ def test_elevator_control_room_and_buying_respect_levels():
 
 # 13 --------------------------------------------------------------------------------------
 
+
 def test_depart_as_first_action_of_the_round_ends_the_turn_only_then():
     """Depart Island as a player's first action of the round ends their turn at once. As the
     first action of a later turn it is an ordinary action and a second one follows."""
@@ -412,6 +452,7 @@ def test_depart_as_first_action_of_the_round_ends_the_turn_only_then():
 
 
 # 14 --------------------------------------------------------------------------------------
+
 
 def test_loaders_take_one_cube_of_their_level_and_demolition_removes_any_gallery():
     """Underground Loader takes a cube from any face-up level-1 gallery on either island (the
@@ -445,11 +486,11 @@ def test_loaders_take_one_cube_of_their_level_and_demolition_removes_any_gallery
     assert gallery(e2, 1, 0, 2).cubes == 2
     hidden = set_gallery(e2, 1, 2, 1, "silver_2", face_up=False)
     events = act(e2, "use:demolition_kit", "demolish:1:2:1")
-    assert [(r.tile, r.why, r.face_up) for r in of(events, ev.GalleryRemoved)] == \
-        [(hidden.tile, "demolished", False)]
+    assert [(r.tile, r.why, r.face_up) for r in of(events, ev.GalleryRemoved)] == [(hidden.tile, "demolished", False)]
 
 
 # 15 --------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("players, seed", [(2, 3), (3, 1), (4, 7)])
 def test_setup_puts_the_face_up_gallery_in_the_middle_column(players, seed):
@@ -466,6 +507,7 @@ def test_setup_puts_the_face_up_gallery_in_the_middle_column(players, seed):
 
 
 # 16 --------------------------------------------------------------------------------------
+
 
 def test_a_face_down_gallery_is_known_to_whoever_placed_it():
     """The tile of a face-down gallery shows in the view of the player who placed it, and to
@@ -484,6 +526,7 @@ def test_a_face_down_gallery_is_known_to_whoever_placed_it():
 
 
 # 17 --------------------------------------------------------------------------------------
+
 
 def test_the_bank_holds_forty_cubes_per_metal_and_can_run_out():
     """The bank starts with 40 cubes of each metal. A gallery turned face up gets only what the
@@ -508,6 +551,7 @@ def test_the_bank_holds_forty_cubes_per_metal_and_can_run_out():
 
 # 18 --------------------------------------------------------------------------------------
 
+
 def test_draw_and_place_with_fewer_than_two_tiles_left():
     """With one tile left in deck and discard pile, Draw & Place draws and places just that one
     (paying for it as usual); with none the action is not offered."""
@@ -529,6 +573,7 @@ def test_draw_and_place_with_fewer_than_two_tiles_left():
 
 
 # 19 --------------------------------------------------------------------------------------
+
 
 def test_steps_finish_by_themselves_when_nothing_more_can_be_added():
     """Enrich, buy and mine steps resolve as soon as their limit is reached or nothing more can
@@ -584,6 +629,7 @@ def test_buying_stops_after_two_cubes():
 
 # 20 --------------------------------------------------------------------------------------
 
+
 def test_empty_galleries_stay_until_pushed_off_emptied_ones_go():
     """A gallery that was empty from the start (or turned up blank) is not removed: it stays
     until new tiles push it off. A gallery emptied by mining is removed at once."""
@@ -610,8 +656,9 @@ def test_empty_galleries_stay_until_pushed_off_emptied_ones_go():
 
 # 21 --------------------------------------------------------------------------------------
 
+
 def test_most_objectives_are_shared_on_ties_and_never_won_with_zero():
-    """"Most ..." objectives: every seat with the highest measure scores; a measure of 0 never
+    """ "Most ..." objectives: every seat with the highest measure scores; a measure of 0 never
     wins, even when everyone has 0."""
     e = ready(3, islands=(1, 2, 3))
     negotiator = CONTENT.objectives["chief_negotiator"]
@@ -622,6 +669,7 @@ def test_most_objectives_are_shared_on_ties_and_never_won_with_zero():
 
 
 # 22 --------------------------------------------------------------------------------------
+
 
 def test_setup_goes_clockwise_from_the_start_player():
     """Setup starts with the start player and goes clockwise; each seat keeps 2 of its 3
@@ -641,14 +689,20 @@ def test_setup_goes_clockwise_from_the_start_player():
             assert names(events)[0] == "CorporationChosen"
         else:
             act(e, d.ids()[0])
-    assert seen == [(1, "keep_objectives", 3), (1, "choose_corporation", 2),
-                    (2, "keep_objectives", 3), (2, "choose_corporation", 2),
-                    (0, "keep_objectives", 3), (0, "choose_corporation", 2)]
+    assert seen == [
+        (1, "keep_objectives", 3),
+        (1, "choose_corporation", 2),
+        (2, "keep_objectives", 3),
+        (2, "choose_corporation", 2),
+        (0, "keep_objectives", 3),
+        (0, "choose_corporation", 2),
+    ]
     assert all(len(p.objectives) == 2 for p in e.state.players)
     assert e.pending.kind == "choose_island" and e.pending.seat == 1
 
 
 # 23 --------------------------------------------------------------------------------------
+
 
 def test_empty_decks_leave_fewer_choices():
     """With the deal deck empty, drawing a deal is not offered; with the equipment or shipment
@@ -677,13 +731,14 @@ def test_empty_decks_leave_fewer_choices():
 
 # 24 --------------------------------------------------------------------------------------
 
+
 def test_wages_one_dollar_per_two_workers_pay_what_you_can():
     """After rounds 3, 6, 9, 12 and 15 each player pays $1 per two workers, rounded up; what
     cannot be paid costs 1 VP per dollar. Other rounds pay nothing."""
     assert CONTENT.board.wage_rounds == (3, 6, 9, 12, 15)
     e = ready(2, islands=(1, 2))
-    give(e, 0, merchants=3, miners=2, money=10, vp=3)   # 5 workers: $3
-    give(e, 1, merchants=2, miners=1, money=1, vp=3)    # 3 workers: $2, only $1
+    give(e, 0, merchants=3, miners=2, money=10, vp=3)  # 5 workers: $3
+    give(e, 1, merchants=2, miners=1, money=1, vp=3)  # 3 workers: $2, only $1
     set_round(e, 2)
     assert not of(pass_all(e), ev.WagesPaid)
     e2 = ready(2, islands=(1, 2))
@@ -696,6 +751,7 @@ def test_wages_one_dollar_per_two_workers_pay_what_you_can():
 
 
 # --- further interpretations found in the engine --------------------------------------------
+
 
 def test_pass_after_the_first_action_of_a_turn_ends_the_round_for_you():
     """Passing is possible after one action of a turn too; the player is then out for the rest
@@ -732,7 +788,7 @@ def test_equipment_takes_a_free_miner_and_works_from_any_island():
 
 
 def test_an_action_can_be_withdrawn_only_until_something_irreversible_happens():
-    """"Back" withdraws an action that has changed nothing yet; once tiles are drawn or a trade
+    """ "Back" withdraws an action that has changed nothing yet; once tiles are drawn or a trade
     is made it can no longer be withdrawn."""
     e = ready(2, islands=(3, 4))
     act(e, "do:3:draw_place_galleries")
@@ -810,8 +866,13 @@ def test_without_equipment_one_deal_is_closed_a_round():
     board's closure, and the limit starts afresh next round."""
     e = ready(2, islands=(1, 3))
     _plenty(e)
-    give(e, 0, deals=["deal_04", "deal_02", "deal_05"], equipment=["bulldozer", "rescue_chamber"],
-         enriched={"iron": [2], "gold": [2], "copper": [3]})  # they ask 2' iron, 2' gold, 3' copper
+    give(
+        e,
+        0,
+        deals=["deal_04", "deal_02", "deal_05"],
+        equipment=["bulldozer", "rescue_chamber"],
+        enriched={"iron": [2], "gold": [2], "copper": [3]},
+    )  # they ask 2' iron, 2' gold, 3' copper
     act(e, "do:1:draw_or_close_deal", "close:deal_04", "do:1:depart_island", "island:2", "pass")
 
     assert e.pending.seat == 0 and "do:2:draw_or_close_deal" in options(e)
@@ -850,9 +911,11 @@ def test_a_log_with_two_closures_in_a_round_still_loads_but_is_not_imported(monk
     assert Engine(CONTENT, old.events).state == old.state
     eleventh = next(i for i, e in enumerate(old.events) if isinstance(e, ev.RoundBegan) and e.round == 11)
     second = [i for i, e in enumerate(old.events) if i > eleventh and isinstance(e, ev.DealClosed)][1]
-    loaded = Engine(CONTENT, old.events[:second + 3])  # the deal's VP, the end of the action
+    loaded = Engine(CONTENT, old.events[: second + 3])  # the deal's VP, the end of the action
     assert isinstance(old.events[second + 2], ev.ActionFinished) and loaded.pending.options
     with pytest.raises(LogError) as refusal:
         audit(CONTENT, old.events, [mark.choice for mark in old.marks])
-    assert "is not allowed there: Without equipment you can close only one deal a round: " \
-           "you closed one on island" in str(refusal.value)
+    assert (
+        "is not allowed there: Without equipment you can close only one deal a round: "
+        "you closed one on island" in str(refusal.value)
+    )

@@ -4,22 +4,40 @@ Each test builds the example's situation (see tests/scenario.py), makes the
 choices a player would make, and checks what the rulebook says happens: the
 resources, money, VP and board afterwards, and the events that report it.
 """
+
 from __future__ import annotations
 
 import dataclasses
 
 import pytest
+from scenario import (
+    CONTENT,
+    act,
+    clear_raw,
+    clear_site,
+    ev,
+    gallery,
+    game,
+    give,
+    names,
+    of,
+    options,
+    pass_all,
+    ready,
+    refused,
+    set_centre,
+    set_gallery,
+    set_round,
+    stack_gallery_deck,
+    tile_kind,
+    to_actions,
+)
 
 from rules.cards import METALS, Deal, frozen_map
 from rules.scoring import objective_vp
 
-from scenario import (
-    CONTENT, act, clear_raw, to_actions, clear_site, ev, gallery, game, give, names, of, options, pass_all, ready,
-    refused, set_centre, set_gallery, set_round, stack_gallery_deck, tile_kind,
-)
-
-
 # --- Island selection ------------------------------------------------------------------------
+
 
 def test_island_numbers_give_the_turn_order():
     """You pick island 1, Jane island 3 and Mary island 4 (clockwise from the token): you play
@@ -42,6 +60,7 @@ def test_island_order_not_seat_order():
 
 
 # --- Actions: one more merchant for each player before you ---------------------------------
+
 
 def test_buy_equipment_needs_one_two_three_merchants_on_the_same_island():
     """Jane buys equipment on island 2 with 1 merchant; the next player to buy there in the
@@ -74,8 +93,9 @@ def test_buy_equipment_needs_one_two_three_merchants_on_the_same_island():
     assert e.pending.seat == third and e.state.players[third].free_merchants == 2
     assert "do:2:buy_equipment" not in options(e)
     rejection = refused(e, "do:2:buy_equipment")
-    assert rejection.reason == ("This action needs 3 merchants because 2 other players took it "
-                                "before you; you have 2 free")
+    assert rejection.reason == (
+        "This action needs 3 merchants because 2 other players took it before you; you have 2 free"
+    )
 
     give(e, third, merchants=4)  # with one more merchant it works
     assert options(e)["do:2:buy_equipment"] == "Buy an Equipment (3 merchants)"
@@ -86,6 +106,7 @@ def test_buy_equipment_needs_one_two_three_merchants_on_the_same_island():
 
 # --- Operate Mining Site: Jason's 4 miners -------------------------------------------------
 
+
 def test_jason_mines_gold_iron_and_a_blank_gallery():
     """Jason sends 1 miner to a level-1 gold gallery, 2 to the level-2 iron gallery behind it
     and 1 to a face-down level-1 gallery that is blank. He gets 1 gold + 1 iron; the blank is
@@ -94,10 +115,10 @@ def test_jason_mines_gold_iron_and_a_blank_gallery():
     e = ready(3, islands=(1, 2, 3), names=("Jason", "Lana", "Jane"))
     jason = 0
     clear_site(e, 1)
-    gold = set_gallery(e, 1, 0, 1, "gold_1")                  # 1 gold left: the last one
-    iron = set_gallery(e, 1, 0, 2, "iron_3")                  # level 2, behind the gold
-    blank = set_gallery(e, 1, 1, 1, "empty", face_up=False)   # unknown to Jason
-    set_gallery(e, 1, 2, 1, "copper_2", face_up=False)        # not touched
+    gold = set_gallery(e, 1, 0, 1, "gold_1")  # 1 gold left: the last one
+    iron = set_gallery(e, 1, 0, 2, "iron_3")  # level 2, behind the gold
+    blank = set_gallery(e, 1, 1, 1, "empty", face_up=False)  # unknown to Jason
+    set_gallery(e, 1, 2, 1, "copper_2", face_up=False)  # not touched
     clear_raw(e, jason)
     give(e, jason, miners=4)
 
@@ -128,6 +149,7 @@ def test_jason_mines_gold_iron_and_a_blank_gallery():
 
 # --- Enrichment Transaction: Lana --------------------------------------------------------
 
+
 def test_lana_enriches_two_iron_and_one_copper():
     """Lana pays 2 iron and 1 copper to the bank and puts 3 cubes of her colour on the 0'
     line (2 on iron, 1 on copper). Enriching costs no money and scores no VP."""
@@ -151,6 +173,7 @@ def test_lana_enriches_two_iron_and_one_copper():
 
 
 # --- Payment check ------------------------------------------------------------------------
+
 
 def test_wages_four_merchants_three_miners_after_round_three():
     """4 merchants + 3 miners cost $4 after round 3. With only $2 the player pays $2 and
@@ -195,10 +218,13 @@ def test_close_deal_needing_2_iron_3_copper(iron, copper):
     assert p.deals == [] and p.deals_closed == [EXAMPLE_DEAL.id] and p.vp == 5
 
 
-@pytest.mark.parametrize("deal, enriched, vp", [
-    ("deal_01", {"copper": [1], "iron": [3]}, 4),   # 1' copper + 3' iron
-    ("deal_02", {"gold": [2]}, 2),                  # 2' gold for 2 VP
-])
+@pytest.mark.parametrize(
+    "deal, enriched, vp",
+    [
+        ("deal_01", {"copper": [1], "iron": [3]}, 4),  # 1' copper + 3' iron
+        ("deal_02", {"gold": [2]}, 2),  # 2' gold for 2 VP
+    ],
+)
 def test_the_deal_cards_shown_in_the_rulebook(deal, enriched, vp):
     """The two deal cards pictured in the rulebook: 1' copper + 3' iron, and 2' gold for 2 VP
     (the first one's VP is our design, see content/README.md)."""
@@ -220,6 +246,7 @@ def test_close_deal_refused_with_lower_levels():
 
 # --- Equipment examples --------------------------------------------------------------------
 
+
 def test_elevator_cannot_lift_into_a_level_already_held():
     """Elevator: $1 lifts an enriched cube on your board one level, but a 1' gold cannot go up
     while you hold a 2' gold."""
@@ -232,11 +259,18 @@ def test_elevator_cannot_lift_into_a_level_already_held():
     assert e.state.players[0].enriched["gold"] == [1, 3] and e.state.players[0].money == 2
 
 
-@pytest.mark.parametrize("give_id, get_id, start, end", [
-    ("give:gold", "get:silver", {"raw": {"gold": 1, "silver": 0}, "money": 0},
-     {"raw": {"gold": 0, "silver": 1}, "money": 0}),
-    ("give:money", "get:iron", {"raw": {"iron": 0}, "money": 1}, {"raw": {"iron": 1}, "money": 0}),
-])
+@pytest.mark.parametrize(
+    "give_id, get_id, start, end",
+    [
+        (
+            "give:gold",
+            "get:silver",
+            {"raw": {"gold": 1, "silver": 0}, "money": 0},
+            {"raw": {"gold": 0, "silver": 1}, "money": 0},
+        ),
+        ("give:money", "get:iron", {"raw": {"iron": 0}, "money": 1}, {"raw": {"iron": 1}, "money": 0}),
+    ],
+)
 def test_tipper_trades_one_for_one(give_id, get_id, start, end):
     """Tipper: 1 gold for 1 silver, or $1 for 1 iron, once."""
     e = ready(3, islands=(1, 2, 3))
@@ -258,14 +292,16 @@ def test_demolition_kit_removes_a_gallery_and_level_two_slides_down():
     back = set_gallery(e, 2, 1, 2, "iron_2", face_up=False)
     gold_in_bank = e.state.supply["gold"]
     events = act(e, "use:demolition_kit", "demolish:2:1:1")
-    assert [(r.island, r.column, r.level, r.tile, r.cubes, r.why) for r in of(events, ev.GalleryRemoved)] == \
-        [(2, 1, 1, front.tile, 4, "demolished")]
+    assert [(r.island, r.column, r.level, r.tile, r.cubes, r.why) for r in of(events, ev.GalleryRemoved)] == [
+        (2, 1, 1, front.tile, 4, "demolished")
+    ]
     assert of(events, ev.GallerySlid) == [ev.GallerySlid(2, 1)]
     assert gallery(e, 2, 1, 1) is back and gallery(e, 2, 1, 2) is None
     assert e.state.supply["gold"] == gold_in_bank + 4
 
 
 # --- Trade -------------------------------------------------------------------------------
+
 
 def test_trade_iron_and_silver_for_a_dollar_then_two_copper_for_gold():
     """1 iron + 1 silver -> $1 and 2 copper -> 1 gold, both in one Trade action; after two
@@ -281,8 +317,10 @@ def test_trade_iron_and_silver_for_a_dollar_then_two_copper_for_gold():
     first = act(e, "get:money")
     second = act(e, "give:copper+copper", "get:gold")
 
-    assert of(first + second, ev.Traded) == [ev.Traded(0, ("iron", "silver"), "money"),
-                                              ev.Traded(0, ("copper", "copper"), "gold")]
+    assert of(first + second, ev.Traded) == [
+        ev.Traded(0, ("iron", "silver"), "money"),
+        ev.Traded(0, ("copper", "copper"), "gold"),
+    ]
     p = e.state.players[0]
     assert p.raw == {"gold": 1, "iron": 0, "copper": 0, "silver": 0} and p.money == 1
     assert e.pending.kind == "choose_action"  # the action ended after the second trade
@@ -298,13 +336,16 @@ def test_trade_two_dollars_for_gold_and_two_silver_for_copper():
 
     events = act(e, "do:1:trade", "give:money+money", "get:gold", "give:silver+silver", "get:copper")
 
-    assert of(events, ev.Traded) == [ev.Traded(0, ("money", "money"), "gold"),
-                                     ev.Traded(0, ("silver", "silver"), "copper")]
+    assert of(events, ev.Traded) == [
+        ev.Traded(0, ("money", "money"), "gold"),
+        ev.Traded(0, ("silver", "silver"), "copper"),
+    ]
     p = e.state.players[0]
     assert p.raw == {"gold": 1, "iron": 0, "copper": 1, "silver": 0} and p.money == 0
 
 
 # --- Draw & Place 2 Galleries ----------------------------------------------------------------
+
 
 def _gallery_table():
     """Island 1: column 1 has a level-1 copper gallery, column 2 has iron (level 1) in
@@ -337,8 +378,9 @@ def test_placing_galleries_pushes_level_one_down_and_level_two_off():
 
     events = act(e, "place:silver_3:1:1:down")
     removed = of(events, ev.GalleryRemoved)
-    assert [(r.island, r.column, r.level, r.tile, r.cubes, r.why) for r in removed] == \
-        [(1, 1, 2, gold.tile, 3, "pushed_off")]
+    assert [(r.island, r.column, r.level, r.tile, r.cubes, r.why) for r in removed] == [
+        (1, 1, 2, gold.tile, 3, "pushed_off")
+    ]
     assert names(events).index("GalleryRemoved") < names(events).index("GalleryPlaced")
     assert e.state.supply["gold"] == gold_in_bank + 3
     assert gold.tile in e.state.gallery_discard
@@ -358,20 +400,21 @@ def test_gallery_reward_by_tiles_placed_face_up(sides, reward):
 
 # --- Objective calculations ---------------------------------------------------------------
 
+
 def test_most_valuable_enriched_cubes_in_the_centre():
     """Each own cube in the Enrichment Center is worth its level (0' nothing, 1' one ... 4'
     four); the highest total takes 4 VP, and tied players each take them."""
     e = ready(3, islands=(1, 2, 3))
     magnate = CONTENT.objectives["enrichment_magnate"]
     set_centre(e, "iron", 1, [0])
-    set_centre(e, "gold", 3, [0])      # seat 0: 1 + 3 = 4
-    set_centre(e, "copper", 4, [1])    # seat 1: 4
+    set_centre(e, "gold", 3, [0])  # seat 0: 1 + 3 = 4
+    set_centre(e, "copper", 4, [1])  # seat 1: 4
     set_centre(e, "silver", 2, [2])
-    set_centre(e, "iron", 0, [2, 2])   # seat 2: 2 + 0 = 2
+    set_centre(e, "iron", 0, [2, 2])  # seat 2: 2 + 0 = 2
     assert [objective_vp(e.state, seat, magnate) for seat in range(3)] == [(4, 4), (4, 4), (2, 0)]
 
     set_centre(e, "copper", 4, [])
-    set_centre(e, "copper", 2, [1])    # seat 1 now 2: seat 0 alone has the most
+    set_centre(e, "copper", 2, [1])  # seat 1 now 2: seat 0 alone has the most
     assert [objective_vp(e.state, seat, magnate) for seat in range(3)] == [(4, 4), (2, 0), (2, 0)]
 
 
@@ -397,6 +440,7 @@ def test_enriched_cubes_on_board_by_tiers(cubes, vp):
 
 # --- Enrichment Transaction: buying ---------------------------------------------------------
 
+
 def test_buying_enriched_cubes_own_and_another_players():
     """Buying your own enriched cube is free and scores you 1 VP; another player's costs its
     level in $, paid to that player, who scores 1 VP. 0' cubes cannot be bought, nor a level
@@ -420,10 +464,14 @@ def test_buying_enriched_cubes_own_and_another_players():
 
     events = act(e, "buy:iron:2:0", "buy:copper:3:1")  # the second cube completes the action
 
-    assert of(events, ev.EnrichedCubeBought) == [ev.EnrichedCubeBought(buyer, "iron", 2, buyer, 0),
-                                                 ev.EnrichedCubeBought(buyer, "copper", 3, owner, 3)]
-    assert of(events, ev.Scored) == [ev.Scored(buyer, 1, "enriched cubes sold"),
-                                     ev.Scored(owner, 1, "enriched cubes sold")]
+    assert of(events, ev.EnrichedCubeBought) == [
+        ev.EnrichedCubeBought(buyer, "iron", 2, buyer, 0),
+        ev.EnrichedCubeBought(buyer, "copper", 3, owner, 3),
+    ]
+    assert of(events, ev.Scored) == [
+        ev.Scored(buyer, 1, "enriched cubes sold"),
+        ev.Scored(owner, 1, "enriched cubes sold"),
+    ]
     b, o = e.state.players[buyer], e.state.players[owner]
     assert (b.money, b.vp, o.money, o.vp) == (2, 1, 3, 1)
     assert b.enriched["iron"] == [2] and b.enriched["copper"] == [3]
@@ -432,6 +480,7 @@ def test_buying_enriched_cubes_own_and_another_players():
 
 
 # --- Artifacts ---------------------------------------------------------------------------------
+
 
 def test_buying_an_artifact_costs_four_of_its_metal_one_per_action():
     """An artifact costs 4 cubes of its metal; one action buys one artifact."""
@@ -492,6 +541,7 @@ def test_artifact_shipment_gives_two_vp_and_five_dollars():
 
 # --- End of round ------------------------------------------------------------------------------
 
+
 def test_end_of_round_enriches_the_centre_and_returns_everything():
     """At the end of a round every cube in the Enrichment Center moves one level on; cubes
     beyond 4' leave the game (nothing to their owners). Cubes on player boards stay as they
@@ -510,8 +560,14 @@ def test_end_of_round_enriches_the_centre_and_returns_everything():
     assert e.state.players[0].enriched["gold"] == [2]
     assert [p.vp for p in e.state.players] == vp
     for p in e.state.players:
-        assert (p.merchants_used, p.miners_used, p.island, p.used, p.equipment_used, p.passed) == \
-            (0, 0, None, [], [], False)
+        assert (p.merchants_used, p.miners_used, p.island, p.used, p.equipment_used, p.passed) == (
+            0,
+            0,
+            None,
+            [],
+            [],
+            False,
+        )
     assert of(events, ev.RoundBegan) == [ev.RoundBegan(2, 1)]
     assert e.pending.kind == "choose_island" and e.pending.seat == 1
 

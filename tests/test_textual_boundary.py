@@ -7,6 +7,7 @@ own, read or set one on `self` when a Textual class it derives from has it,
 or reach one on any other object. Names the app gives its own classes are its
 own business, unless they shadow one of Textual's.
 """
+
 from __future__ import annotations
 
 import ast
@@ -59,9 +60,14 @@ def names_of_textual_bases(cls: type) -> set[str]:
             tree = ast.parse(inspect.getsource(base).lstrip())
         except (OSError, TypeError, IndentationError):
             continue
-        names.update(node.attr for node in ast.walk(tree)
-                     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-                     and node.value.id == "self" and private(node.attr))
+        names.update(
+            node.attr
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "self"
+            and private(node.attr)
+        )
     return names
 
 
@@ -71,8 +77,9 @@ def app_classes() -> list[type]:
         if info.name.startswith("lagoon_tui.turbo") or info.name == "lagoon_tui.__main__":
             continue
         module = importlib.import_module(info.name)
-        classes += [value for value in vars(module).values()
-                    if inspect.isclass(value) and value.__module__ == module.__name__]
+        classes += [
+            value for value in vars(module).values() if inspect.isclass(value) and value.__module__ == module.__name__
+        ]
     return classes
 
 
@@ -80,10 +87,18 @@ def test_no_module_outside_the_layer_imports_a_private_textual_module():
     found = []
     for path in app_sources():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            modules = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
-                [node.module] if isinstance(node, ast.ImportFrom) and node.module and node.level == 0 else []
-            found += [f"{path.relative_to(APP_DIR)}:{node.lineno} {m}" for m in modules
-                      if m.split(".")[0] == "textual" and any(private(part) for part in m.split("."))]
+            modules = (
+                [alias.name for alias in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module]
+                if isinstance(node, ast.ImportFrom) and node.module and node.level == 0
+                else []
+            )
+            found += [
+                f"{path.relative_to(APP_DIR)}:{node.lineno} {m}"
+                for m in modules
+                if m.split(".")[0] == "textual" and any(private(part) for part in m.split("."))
+            ]
     assert found == []
 
 
@@ -96,12 +111,22 @@ def test_no_class_outside_the_layer_overrides_or_touches_a_private_part_of_textu
         tree = ast.parse(inspect.getsource(cls).lstrip())
         body = tree.body[0].body  # what the class's own source defines (not what Textual's metaclass adds)
         ours = {node.name for node in body if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))}
-        ours |= {target.id for node in body if isinstance(node, (ast.Assign, ast.AnnAssign))
-                 for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
-                 if isinstance(target, ast.Name)}
+        ours |= {
+            target.id
+            for node in body
+            if isinstance(node, (ast.Assign, ast.AnnAssign))
+            for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+            if isinstance(target, ast.Name)
+        }
         found += [f"{cls.__module__}.{cls.__qualname__} overrides {name}" for name in sorted(ours & theirs)]
-        touched = {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)
-                   and isinstance(node.value, ast.Name) and node.value.id == "self" and private(node.attr)}
+        touched = {
+            node.attr
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "self"
+            and private(node.attr)
+        }
         found += [f"{cls.__module__}.{cls.__qualname__} uses self.{name}" for name in sorted(touched & theirs)]
     assert found == []
 
@@ -118,8 +143,11 @@ def test_no_module_outside_the_layer_reaches_a_private_part_of_textual_on_anothe
                 ours.add(node.attr)
             elif isinstance(node, (ast.Name, ast.arg)) and isinstance(getattr(node, "ctx", ast.Store()), ast.Store):
                 ours.add(node.id if isinstance(node, ast.Name) else node.arg)
-            if isinstance(node, ast.Attribute) and private(node.attr) and not (
-                    isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+            if (
+                isinstance(node, ast.Attribute)
+                and private(node.attr)
+                and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+            ):
                 uses.append((node.attr, f"{path.relative_to(APP_DIR)}:{node.lineno} .{node.attr}"))
     assert [where for name, where in uses if name in theirs and name not in ours] == []
 
@@ -132,8 +160,14 @@ def test_the_layer_is_on_only_for_the_textual_it_was_written_for(monkeypatch):
     monkeypatch.delenv(turbo.SWITCH, raising=False)
     assert all(turbo.on(piece) == (textual.__version__ == turbo.WRITTEN_FOR) for piece in turbo.PIECES)
     monkeypatch.setattr(textual, "__version__", turbo.WRITTEN_FOR)
-    for switch, off in [("1", set(turbo.PIECES)), ("yes", set(turbo.PIECES)), ("0", set()), ("", set()),
-                        ("compositor", {"compositor"}), ("sizes, framing", {"sizes", "framing"})]:
+    for switch, off in [
+        ("1", set(turbo.PIECES)),
+        ("yes", set(turbo.PIECES)),
+        ("0", set()),
+        ("", set()),
+        ("compositor", {"compositor"}),
+        ("sizes, framing", {"sizes", "framing"}),
+    ]:
         monkeypatch.setenv(turbo.SWITCH, switch)
         assert {piece for piece in turbo.PIECES if not turbo.on(piece)} == off, switch
     monkeypatch.setattr(textual, "__version__", "0.0.1")

@@ -4,6 +4,7 @@ Undo cuts the log back to where the deciding seat's last choice began (see
 docs/saves.md); these tests pin that it restores the very state from before
 that choice and never crosses a reveal, a random draw or another player's turn.
 """
+
 from __future__ import annotations
 
 import random
@@ -11,9 +12,9 @@ import re
 
 from rules import Engine, clone, load_content, replay
 from rules import events as ev
-from rules.view import redact
 from rules.narrate import narrate
 from rules.undo import HAND_OVERS, NoUndo, UndoPoint
+from rules.view import redact
 
 CONTENT = load_content()
 
@@ -59,10 +60,20 @@ def test_undo_never_crosses_a_reveal_a_draw_or_another_turn():
                 offered += 1
                 mark = engine.marks[-1]
                 assert mark.seat == engine.pending.seat
-                for e in engine.events[point.pos:]:
+                for e in engine.events[point.pos :]:
                     assert not isinstance(e, HAND_OVERS)
-                    assert not isinstance(e, (ev.GalleryFlipped, ev.GalleriesDrawn, ev.DealDrawn, ev.DealClosed,
-                                              ev.EquipmentRevealed, ev.ShipmentRevealed, ev.GalleryDeckReshuffled))
+                    assert not isinstance(
+                        e,
+                        (
+                            ev.GalleryFlipped,
+                            ev.GalleriesDrawn,
+                            ev.DealDrawn,
+                            ev.DealClosed,
+                            ev.EquipmentRevealed,
+                            ev.ShipmentRevealed,
+                            ev.GalleryDeckReshuffled,
+                        ),
+                    )
                     assert not (isinstance(e, ev.GalleryPlaced) and e.face_up)
             else:
                 refused += 1
@@ -79,7 +90,9 @@ def test_own_action_in_the_turn_is_taken_back_but_not_after_the_turn_ends():
     engine.choose("island:3")  # Ana: island 3 (recruit merchant there)
     assert isinstance(engine.undo_point(), NoUndo)  # Ben decides now: not Ana's turn any more
     engine.choose("island:4")  # Ben's choice starts the action phase: a hand-over
-    assert engine.undo_point().reason == "the last move was Ben's, and only your own moves of this turn can be taken back"
+    assert (
+        engine.undo_point().reason == "the last move was Ben's, and only your own moves of this turn can be taken back"
+    )
     seat = engine.pending.seat
     assert engine.state.players[seat].island == 3
     before = clone(engine.state)
@@ -119,7 +132,7 @@ def test_the_undo_note_tells_the_move_as_the_players_own_log_does():
             point = engine.undo_point()
             if not point:
                 continue
-            block = engine.events[point.pos:]
+            block = engine.events[point.pos :]
             told = [narrate(redact(e, point.seat), engine.state) for e in block]
             raw = [narrate(e, engine.state) for e in block]
             expected = next((t for t in reversed(told) if t), "your last choice in this action")

@@ -7,6 +7,7 @@ format and its version, every event known and well formed, the fingerprint
 against the decks in use, and that the rules, replaying the moves from the
 seed, give exactly the logged events (`rules.audit`).
 """
+
 from __future__ import annotations
 
 import json
@@ -21,7 +22,6 @@ from rules.names import names_problems
 from rules.undo import Mark
 
 from ..settings import seed_problem
-
 from .recorder import summary_of
 from .store import Store, StoreError, now
 
@@ -83,7 +83,7 @@ def read_archive(path: Path, content: Content):
     except (RecursionError, ValueError):  # nested too deep; a number of more than 4,300 digits
         raise ArchiveError("it is not a game file Lagoon can read (nested too deep, or a number too long)") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise ArchiveError(f"it is not a Lagoon game export (no \"format\": \"{FORMAT}\")")
+        raise ArchiveError(f'it is not a Lagoon game export (no "format": "{FORMAT}")')
     version = _need(doc, "version", int, "a whole number")
     if version != VERSION:
         raise ArchiveError(f"it is in export format version {version}; this Lagoon reads version {VERSION}")
@@ -91,9 +91,12 @@ def read_archive(path: Path, content: Content):
     seed = _need(doc, "seed", int, "a whole number")
     seats = _need(doc, "seats", list, "a list of players")
     for i, seat in enumerate(seats):
-        if not (isinstance(seat, dict) and set(seat) == {"name", "colour"}
-                and all(isinstance(v, str) for v in seat.values())):
-            raise ArchiveError(f"seat {i + 1} must be an object with a \"name\" and a \"colour\"")
+        if not (
+            isinstance(seat, dict)
+            and set(seat) == {"name", "colour"}
+            and all(isinstance(v, str) for v in seat.values())
+        ):
+            raise ArchiveError(f'seat {i + 1} must be an object with a "name" and a "colour"')
     refused = names_problems([seat["name"] for seat in seats])
     if refused:
         seat, problem = min(refused.items())
@@ -105,23 +108,32 @@ def read_archive(path: Path, content: Content):
     if len(raw_events) > MAX_EVENTS or len(moves) > MAX_EVENTS:
         raise ArchiveError(f"it holds more than the {MAX_EVENTS:,} events or moves a game file may have")
     for i, m in enumerate(moves):
-        if not (isinstance(m, dict) and set(m) == {"seat", "choice"} and isinstance(m["choice"], str)
-                and (m["seat"] is None or isinstance(m["seat"], int) and not isinstance(m["seat"], bool))):
-            raise ArchiveError(f"move {i + 1} must be an object with a \"seat\" and a \"choice\"")
+        if not (
+            isinstance(m, dict)
+            and set(m) == {"seat", "choice"}
+            and isinstance(m["choice"], str)
+            and (m["seat"] is None or isinstance(m["seat"], int) and not isinstance(m["seat"], bool))
+        ):
+            raise ArchiveError(f'move {i + 1} must be an object with a "seat" and a "choice"')
     try:
         events = [event_from_json(d, i) for i, d in enumerate(raw_events)]
     except LogError as error:
         raise ArchiveError(str(error)) from None
     if fingerprint != content.fingerprint:
-        raise ArchiveError(f"it was played with other decks (content fingerprint {fingerprint[:12]}…, "
-                           f"these decks are {content.fingerprint[:12]}…); use --content DIR with those decks")
+        raise ArchiveError(
+            f"it was played with other decks (content fingerprint {fingerprint[:12]}…, "
+            f"these decks are {content.fingerprint[:12]}…); use --content DIR with those decks"
+        )
     try:
         engine = audit(content, events, [m["choice"] for m in moves])
     except LogError as error:
         raise ArchiveError(f"its log does not replay under the rules: {error}") from None
     first = events[0]
-    if (seed != first.seed or [s["name"] for s in seats] != list(first.names)
-            or [s["colour"] for s in seats] != list(first.colours)):
+    if (
+        seed != first.seed
+        or [s["name"] for s in seats] != list(first.names)
+        or [s["colour"] for s in seats] != list(first.colours)
+    ):
         raise ArchiveError("its seed or seats differ from those in its first event")
     for n, (mark, m) in enumerate(zip(engine.marks, moves), start=1):
         if mark.seat != m["seat"]:
@@ -139,16 +151,26 @@ def import_game(store: Store, path: Path, content: Content) -> int:
     names = tuple(p.name for p in s.players)
     try:
         for info in store.games():  # the same game imported twice would be two games
-            if (info.seed, info.names, info.fingerprint, info.length) == (s.seed, names, content.fingerprint,
-                                                                          len(engine.events)) \
-                    and store.load(info.id).events == engine.events:
-                raise ArchiveError(f"Cannot import {path}: it is game {info.id} already, move for move. "
-                                   "Nothing was imported.")
+            if (info.seed, info.names, info.fingerprint, info.length) == (
+                s.seed,
+                names,
+                content.fingerprint,
+                len(engine.events),
+            ) and store.load(info.id).events == engine.events:
+                raise ArchiveError(
+                    f"Cannot import {path}: it is game {info.id} already, move for move. Nothing was imported."
+                )
     except StoreError as error:
         raise ArchiveError(f"Cannot import {path}: {error} Nothing was imported.") from None
     try:
-        return store.create(seed=s.seed, names=[p.name for p in s.players], colours=[p.colour for p in s.players],
-                            fingerprint=content.fingerprint, events=engine.events,
-                            marks=[Mark(m.pos, m.seat, m.choice) for m in engine.marks], summary=summary_of(engine))
+        return store.create(
+            seed=s.seed,
+            names=[p.name for p in s.players],
+            colours=[p.colour for p in s.players],
+            fingerprint=content.fingerprint,
+            events=engine.events,
+            marks=[Mark(m.pos, m.seat, m.choice) for m in engine.marks],
+            summary=summary_of(engine),
+        )
     except StoreError as error:
         raise ArchiveError(f"Cannot import {path}: {error} Nothing was imported.") from None

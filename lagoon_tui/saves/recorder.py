@@ -5,6 +5,7 @@ and `undo`, before any subscriber (the screen) hears of the change; if saving
 fails the engine takes the choice back, so the screen never shows a move that
 a crash could lose.
 """
+
 from __future__ import annotations
 
 from rules import Engine
@@ -17,8 +18,9 @@ from .store import GameInfo, Store, StoreError, Summary
 def summary_of(engine: Engine) -> Summary:
     s = engine.state
     over = s.phase == "over"
-    return Summary("over" if over else "playing", s.round, tuple(p.vp for p in s.players),
-                   None if over else engine.pending.seat)
+    return Summary(
+        "over" if over else "playing", s.round, tuple(p.vp for p in s.players), None if over else engine.pending.seat
+    )
 
 
 class Recorder:
@@ -40,9 +42,15 @@ class Recorder:
 def record_new(store: Store, engine: Engine) -> int:
     """Save a game just created with `Engine.new` and keep saving it; its id."""
     s = engine.state
-    game = store.create(seed=s.seed, names=[p.name for p in s.players], colours=[p.colour for p in s.players],
-                        fingerprint=engine.content.fingerprint, events=engine.events, marks=engine.marks,
-                        summary=summary_of(engine))
+    game = store.create(
+        seed=s.seed,
+        names=[p.name for p in s.players],
+        colours=[p.colour for p in s.players],
+        fingerprint=engine.content.fingerprint,
+        events=engine.events,
+        marks=engine.marks,
+        summary=summary_of(engine),
+    )
     engine.journal = Recorder(store, game, engine)
     return game
 
@@ -50,13 +58,14 @@ def record_new(store: Store, engine: Engine) -> int:
 def check_content(info: GameInfo, content: Content) -> None:
     """Refuse a game saved with other decks: its log would not mean the same thing."""
     if info.fingerprint != content.fingerprint:
-        raise StoreError(f"Game {info.id} was played with other decks (content fingerprint "
-                         f"{info.fingerprint[:12]}…, these decks are {content.fingerprint[:12]}…). "
-                         "Start lagoon with --content DIR pointing at the decks it was played with.")
+        raise StoreError(
+            f"Game {info.id} was played with other decks (content fingerprint "
+            f"{info.fingerprint[:12]}…, these decks are {content.fingerprint[:12]}…). "
+            "Start lagoon with --content DIR pointing at the decks it was played with."
+        )
 
 
-def open_game(store: Store, game: int, content: Content, *, record: bool = True,
-              take_over: bool = False) -> Engine:
+def open_game(store: Store, game: int, content: Content, *, record: bool = True, take_over: bool = False) -> Engine:
     """The saved game rebuilt from its log, exactly as it was left; saving on if `record`.
 
     To record, the store first takes hold of the game (`Store.hold`: refused

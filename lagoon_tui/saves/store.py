@@ -19,6 +19,7 @@ A file that is not ours (not SQLite, or another program's SQLite) is refused
 before SQLite opens it for writing, so it is never changed. Every SQLite
 failure becomes a `StoreError` with a sentence a player can act on.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,11 +28,11 @@ import secrets
 import socket
 import sqlite3
 import stat
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Iterator, Sequence
 
 from rules import codec
 from rules import events as ev
@@ -112,8 +113,9 @@ class GameInUse(StoreError):
 
     def __init__(self, game: int, pid: int, host: str, taken: str) -> None:
         where = "on this computer" if host == socket.gethostname() else f"on {host}"
-        super().__init__(f"Game {game} is open in another window (process {pid} {where}, "
-                         f"opened {taken[:16].replace('T', ' ')} UTC).")
+        super().__init__(
+            f"Game {game} is open in another window (process {pid} {where}, opened {taken[:16].replace('T', ' ')} UTC)."
+        )
         self.game = game
 
 
@@ -137,7 +139,7 @@ def default_db_path() -> Path:
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 @frozen_record
@@ -198,13 +200,16 @@ def _explain(error: sqlite3.Error, path: Path) -> StoreError:
     if "disk is full" in text or "disk i/o" in text:
         return StoreError(f"Could not save to {path}: the disk is full (or failed). Free some space and try again.")
     if "readonly" in text or "read-only" in text or "unable to open" in text:
-        return StoreError(f"Could not write to {path}: the file or its folder is read-only or missing. "
-                          "Choose another file with --db PATH.")
+        return StoreError(
+            f"Could not write to {path}: the file or its folder is read-only or missing. "
+            "Choose another file with --db PATH."
+        )
     if "locked" in text or "busy" in text:
         return StoreError(f"{path} is busy: another Lagoon is writing to it. Try again in a moment.")
     if "malformed" in text or "not a database" in text or "corrupt" in text:
-        return StoreError(f"{path} is damaged ({error}). It was left as it is; "
-                          "move it away or choose another file with --db PATH.")
+        return StoreError(
+            f"{path} is damaged ({error}). It was left as it is; move it away or choose another file with --db PATH."
+        )
     return StoreError(f"Could not use the save file {path}: {error}")
 
 
@@ -216,8 +221,10 @@ def check_header(path: Path) -> None:
         if stat.S_ISDIR(kind):
             raise StoreError(f"{path} is a folder, not a save file. Give a file name with --db PATH.")
         if not stat.S_ISREG(kind):
-            raise StoreError(f"{path} is not a regular file (a device or a pipe cannot keep saved games). "
-                             "Give a file name with --db PATH.")
+            raise StoreError(
+                f"{path} is not a regular file (a device or a pipe cannot keep saved games). "
+                "Give a file name with --db PATH."
+            )
         with open(path, "rb") as f:
             head = f.read(100)
     except OSError as error:
@@ -225,12 +232,16 @@ def check_header(path: Path) -> None:
     if not head:
         return  # an empty file: SQLite makes it a new database, nothing is lost
     if len(head) < 100 or not head.startswith(SQLITE_MAGIC):
-        raise StoreError(f"{path} is not a Lagoon save file (it is not an SQLite database). "
-                         "It was left as it is; choose another file with --db PATH.")
+        raise StoreError(
+            f"{path} is not a Lagoon save file (it is not an SQLite database). "
+            "It was left as it is; choose another file with --db PATH."
+        )
     app_id = int.from_bytes(head[68:72], "big")
     if app_id != APP_ID:
-        raise StoreError(f"{path} is another program's SQLite database, not a Lagoon save file. "
-                         "It was left as it is; choose another file with --db PATH.")
+        raise StoreError(
+            f"{path} is another program's SQLite database, not a Lagoon save file. "
+            "It was left as it is; choose another file with --db PATH."
+        )
 
 
 class Store:
@@ -247,8 +258,10 @@ class Store:
             try:
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as error:
-                raise StoreError(f"Cannot create the folder {self.path.parent} for saved games: "
-                                 f"{error.strerror}. Choose another file with --db PATH.") from None
+                raise StoreError(
+                    f"Cannot create the folder {self.path.parent} for saved games: "
+                    f"{error.strerror}. Choose another file with --db PATH."
+                ) from None
         try:
             self.conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as error:
@@ -270,25 +283,34 @@ class Store:
         c.execute("PRAGMA busy_timeout = 3000")
         version = c.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA:
-            raise StoreError(f"{self.path} was written by a newer Lagoon (save format {version}; "
-                             f"this one reads up to {SCHEMA}). It was left as it is.")
+            raise StoreError(
+                f"{self.path} was written by a newer Lagoon (save format {version}; "
+                f"this one reads up to {SCHEMA}). It was left as it is."
+            )
         tables = {r[0] for r in c.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if version == 0 and tables - {"sqlite_sequence"}:
-            raise StoreError(f"{self.path} is another program's SQLite database, not a Lagoon save file. "
-                             "It was left as it is; choose another file with --db PATH.")
+            raise StoreError(
+                f"{self.path} is another program's SQLite database, not a Lagoon save file. "
+                "It was left as it is; choose another file with --db PATH."
+            )
         lost = {"games", "events", "moves"} - tables
         if version >= 1 and lost:  # ours, but a table of its games is gone: nothing is made up for it
-            raise StoreError(f"{self.path} is damaged: its table{'s' if len(lost) > 1 else ''} of "
-                             f"{' and '.join(sorted(lost))} {'are' if len(lost) > 1 else 'is'} missing. "
-                             "It was left as it is; choose another file with --db PATH.")
+            raise StoreError(
+                f"{self.path} is damaged: its table{'s' if len(lost) > 1 else ''} of "
+                f"{' and '.join(sorted(lost))} {'are' if len(lost) > 1 else 'is'} missing. "
+                "It was left as it is; choose another file with --db PATH."
+            )
         if version >= 1:  # ours: but a table that lacks a column Lagoon writes was not made by it
             for table in sorted(tables & set(COLUMNS)):
-                lacks = [col for col in COLUMNS[table]
-                         if col not in {r[1] for r in c.execute(f"PRAGMA table_info({table})")}]
+                lacks = [
+                    col for col in COLUMNS[table] if col not in {r[1] for r in c.execute(f"PRAGMA table_info({table})")}
+                ]
                 if lacks:
-                    raise StoreError(f"{self.path} is damaged: its table of {table} lacks the column"
-                                     f"{'s' if len(lacks) > 1 else ''} {', '.join(lacks)}. It was left as it is; "
-                                     "choose another file with --db PATH.")
+                    raise StoreError(
+                        f"{self.path} is damaged: its table of {table} lacks the column"
+                        f"{'s' if len(lacks) > 1 else ''} {', '.join(lacks)}. It was left as it is; "
+                        "choose another file with --db PATH."
+                    )
         if version == 0:
             # Marked while still in rollback mode, so the mark is in the main file's
             # header at once (in WAL mode it could wait in the -wal file).
@@ -315,7 +337,7 @@ class Store:
         except sqlite3.Error:
             pass
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -348,8 +370,17 @@ class Store:
 
     # --- writing ---------------------------------------------------------------------
 
-    def create(self, *, seed: int, names: Sequence[str], colours: Sequence[str], fingerprint: str,
-               events: Sequence, marks: Sequence[Mark], summary: Summary) -> int:
+    def create(
+        self,
+        *,
+        seed: int,
+        names: Sequence[str],
+        colours: Sequence[str],
+        fingerprint: str,
+        events: Sequence,
+        marks: Sequence[Mark],
+        summary: Summary,
+    ) -> int:
         """Save a new game with its log so far; its id."""
         self._refuse_if_damaged()
         seats = json.dumps([{"name": n, "colour": c} for n, c in zip(names, colours)])
@@ -358,13 +389,27 @@ class Store:
             cur = c.execute(
                 "INSERT INTO games (created, updated, seed, seats, fingerprint, status, schema, length,"
                 " round, scores, deciding) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                (stamp, stamp, seed, seats, fingerprint, summary.status, SCHEMA, len(events),
-                 summary.round, json.dumps(list(summary.scores)), summary.deciding))
+                (
+                    stamp,
+                    stamp,
+                    seed,
+                    seats,
+                    fingerprint,
+                    summary.status,
+                    SCHEMA,
+                    len(events),
+                    summary.round,
+                    json.dumps(list(summary.scores)),
+                    summary.deciding,
+                ),
+            )
             game = cur.lastrowid
             self._lease(c, game)
             self._insert_events(c, game, 0, events)
-            c.executemany("INSERT INTO moves (game, pos, seat, choice, at) VALUES (?,?,?,?,?)",
-                          [(game, m.pos, m.seat, m.choice, stamp) for m in marks])
+            c.executemany(
+                "INSERT INTO moves (game, pos, seat, choice, at) VALUES (?,?,?,?,?)",
+                [(game, m.pos, m.seat, m.choice, stamp) for m in marks],
+            )
         return game
 
     def append(self, game: int, start: int, events: Sequence, mark: Mark, summary: Summary) -> None:
@@ -378,8 +423,10 @@ class Store:
         with self._tx() as c:
             self._check_writer(c, game, start)
             self._insert_events(c, game, start, events)
-            c.execute("INSERT INTO moves (game, pos, seat, choice, at) VALUES (?,?,?,?,?)",
-                      (game, mark.pos, mark.seat, mark.choice, stamp))
+            c.execute(
+                "INSERT INTO moves (game, pos, seat, choice, at) VALUES (?,?,?,?,?)",
+                (game, mark.pos, mark.seat, mark.choice, stamp),
+            )
             self._touch(c, game, start + len(events), summary, stamp)
 
     def rewind(self, game: int, length: int, seat: int | None, summary: Summary, *, was: int) -> None:
@@ -387,28 +434,37 @@ class Store:
         stamp = now()
         with self._tx() as c:
             self._check_writer(c, game, was)
-            c.execute("INSERT INTO moves (game, pos, seat, choice, at) VALUES (?,?,?,?,?)",
-                      (game, length, seat, UNDO, stamp))
+            c.execute(
+                "INSERT INTO moves (game, pos, seat, choice, at) VALUES (?,?,?,?,?)", (game, length, seat, UNDO, stamp)
+            )
             self._touch(c, game, length, summary, stamp)
 
     def _check_writer(self, c: sqlite3.Connection, game: int, length: int) -> None:
         """Refuse a write unless this store holds `game` and its saved log is `length` events long."""
         saved = c.execute("SELECT length FROM games WHERE id = ?", (game,)).fetchone()
         if saved is None:  # (its lease went with it)
-            raise GameLost(f"Game {game} was deleted from {self.path} in another window or by `lagoon delete`, "
-                             "so this window can no longer save it. Its moves until now went with it.")
+            raise GameLost(
+                f"Game {game} was deleted from {self.path} in another window or by `lagoon delete`, "
+                "so this window can no longer save it. Its moves until now went with it."
+            )
         row = c.execute("SELECT token FROM leases WHERE game = ?", (game,)).fetchone()
         if row is None or row[0] != self.token:
-            raise GameLost(f"Game {game} was taken over by another window, so this one can no longer "
-                             "change it. Close this window; the game goes on in the other one.")
+            raise GameLost(
+                f"Game {game} was taken over by another window, so this one can no longer "
+                "change it. Close this window; the game goes on in the other one."
+            )
         if saved[0] != length:
-            raise GameLost(f"Game {game} was changed in another window (its saved log has {saved[0]} events, "
-                             f"this window's {length}). Close this window and resume the game to see it as saved.")
+            raise GameLost(
+                f"Game {game} was changed in another window (its saved log has {saved[0]} events, "
+                f"this window's {length}). Close this window and resume the game to see it as saved."
+            )
 
     def _lease(self, c: sqlite3.Connection, game: int) -> None:
         self.held.add(game)  # (if the transaction fails, releasing it later does no harm)
-        c.execute("INSERT OR REPLACE INTO leases (game, host, pid, token, taken) VALUES (?,?,?,?,?)",
-                  (game, self.host, self.pid, self.token, now()))
+        c.execute(
+            "INSERT OR REPLACE INTO leases (game, host, pid, token, taken) VALUES (?,?,?,?,?)",
+            (game, self.host, self.pid, self.token, now()),
+        )
 
     def hold(self, game: int, *, take_over: bool = False) -> None:
         """Open `game` for writing: this store alone may write to it until it lets go.
@@ -441,18 +497,25 @@ class Store:
 
     @staticmethod
     def _insert_events(c: sqlite3.Connection, game: int, start: int, events: Sequence) -> None:
-        c.executemany("INSERT INTO events (game, pos, type, data) VALUES (?,?,?,?)",
-                      [(game, start + i, type(e).__name__, json.dumps(codec.to_plain(e), separators=(",", ":")))
-                       for i, e in enumerate(events)])
+        c.executemany(
+            "INSERT INTO events (game, pos, type, data) VALUES (?,?,?,?)",
+            [
+                (game, start + i, type(e).__name__, json.dumps(codec.to_plain(e), separators=(",", ":")))
+                for i, e in enumerate(events)
+            ],
+        )
 
     @staticmethod
     def _touch(c: sqlite3.Connection, game: int, length: int, summary: Summary, stamp: str) -> None:
-        cur = c.execute("UPDATE games SET updated = ?, length = ?, status = ?, round = ?, scores = ?, deciding = ?"
-                        " WHERE id = ?", (stamp, length, summary.status, summary.round,
-                                          json.dumps(list(summary.scores)), summary.deciding, game))
+        cur = c.execute(
+            "UPDATE games SET updated = ?, length = ?, status = ?, round = ?, scores = ?, deciding = ? WHERE id = ?",
+            (stamp, length, summary.status, summary.round, json.dumps(list(summary.scores)), summary.deciding, game),
+        )
         if cur.rowcount != 1:
-            raise StoreError(f"Game {game} is no longer in {c.execute('PRAGMA database_list').fetchone()[2]}; "
-                             "was it deleted from another window?")
+            raise StoreError(
+                f"Game {game} is no longer in {c.execute('PRAGMA database_list').fetchone()[2]}; "
+                "was it deleted from another window?"
+            )
 
     def delete(self, game: int) -> None:
         self.info(game)  # a clear error for an unknown id
@@ -468,9 +531,11 @@ class Store:
         damage = {g.id: g.damage for g in self.games() if g.damage} or self._log_damage()
         if damage:
             game = min(damage)
-            raise StoreError(f"{self.path} holds a damaged game (game {game}: {damage[game]}), so Lagoon "
-                             "adds and deletes nothing in it. It was left as it is: export the games you want "
-                             "(lagoon export) and go on in another file with --db PATH.")
+            raise StoreError(
+                f"{self.path} holds a damaged game (game {game}: {damage[game]}), so Lagoon "
+                "adds and deletes nothing in it. It was left as it is: export the games you want "
+                "(lagoon export) and go on in another file with --db PATH."
+            )
 
     # --- reading ---------------------------------------------------------------------
 
@@ -482,8 +547,13 @@ class Store:
         gid, created, updated, seed, seats, fingerprint, status, rnd, scores, deciding, length = row
         try:
             seats = _readable(seats, "seats")
-            if not (isinstance(seats, list) and all(isinstance(s, dict) and isinstance(s.get("name"), str)
-                                                    and isinstance(s.get("colour"), str) for s in seats)):
+            if not (
+                isinstance(seats, list)
+                and all(
+                    isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("colour"), str)
+                    for s in seats
+                )
+            ):
                 raise _Damage("seats")
             scores = _readable(scores, "scores")
             if not (isinstance(scores, list) and all(type(v) is int for v in scores)):
@@ -493,16 +563,44 @@ class Store:
                     raise _Damage(what)
             if deciding is not None and not (type(deciding) is int and 0 <= deciding < len(seats)):
                 raise _Damage("deciding")
-            for value, what in ((created, "created"), (updated, "updated"), (fingerprint, "fingerprint"),
-                                (status, "status")):
+            for value, what in (
+                (created, "created"),
+                (updated, "updated"),
+                (fingerprint, "fingerprint"),
+                (status, "status"),
+            ):
                 if not isinstance(value, str):
                     raise _Damage(what)
         except _Damage as damage:
-            return GameInfo(gid if type(gid) is int else 0, str(created), str(updated), 0, (), (), "", "damaged", 0,
-                            (), None, 0, f"its {damage} cannot be read")
-        return GameInfo(gid, created, updated, seed, tuple(s["name"] for s in seats),
-                        tuple(s["colour"] for s in seats), fingerprint, status, rnd,
-                        tuple(scores), deciding, length)
+            return GameInfo(
+                gid if type(gid) is int else 0,
+                str(created),
+                str(updated),
+                0,
+                (),
+                (),
+                "",
+                "damaged",
+                0,
+                (),
+                None,
+                0,
+                f"its {damage} cannot be read",
+            )
+        return GameInfo(
+            gid,
+            created,
+            updated,
+            seed,
+            tuple(s["name"] for s in seats),
+            tuple(s["colour"] for s in seats),
+            fingerprint,
+            status,
+            rnd,
+            tuple(scores),
+            deciding,
+            length,
+        )
 
     # A log's damage, found by SQLite without reading the events into Python: per game, the first event
     # that does not follow the one before it (an event rewrites the log from its `pos`, so `pos` is at most
@@ -514,8 +612,10 @@ class Store:
         FROM (SELECT game, pos, type, data, LAG(pos, 1, -1) OVER (PARTITION BY game ORDER BY id) AS before
               FROM events)
         GROUP BY game"""
-    _LOG_END = "SELECT games.id, games.length, last.pos FROM games LEFT JOIN " \
-               "(SELECT game, MAX(id), pos FROM events GROUP BY game) AS last ON last.game = games.id"
+    _LOG_END = (
+        "SELECT games.id, games.length, last.pos FROM games LEFT JOIN "
+        "(SELECT game, MAX(id), pos FROM events GROUP BY game) AS last ON last.game = games.id"
+    )
 
     def _log_damage(self) -> dict[int, str]:
         """What is wrong with each game whose log cannot be read, as `damage` says it."""
@@ -562,7 +662,7 @@ class Store:
             if pos != len(log):
                 raise StoreError(f"Game {game} in {self.path} is damaged: its log has a gap at event {len(log)}.")
             log.append((kind, data))
-        del log[info.length:]
+        del log[info.length :]
         if len(log) != info.length:
             raise StoreError(f"Game {game} in {self.path} is incomplete ({len(log)} of {info.length} events).")
         try:

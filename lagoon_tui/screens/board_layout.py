@@ -5,6 +5,7 @@ means a change to the board's layout shows in replays too. The rows are grids
 (styled in game.tcss): the tracks, the islands, the mining sites with the
 Enrichment Center, and one board per player.
 """
+
 from __future__ import annotations
 
 from textual.app import ComposeResult
@@ -13,9 +14,8 @@ from textual.message import Message
 
 from rules.cards import Content
 
-from ..widgets import (EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, RoundTrackPanel,
-                       ScoreTrackPanel)
 from ..turbo.sizes import HeldSize
+from ..widgets import EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, RoundTrackPanel, ScoreTrackPanel
 
 
 class BoardArea(HeldSize, VerticalScroll):

@@ -1,4 +1,5 @@
 """A yes/no question in a window over the screen."""
+
 from __future__ import annotations
 
 from textual.app import ComposeResult
@@ -11,8 +12,10 @@ from textual.widgets import Label, Static
 class ConfirmScreen(ModalScreen[bool]):
     """A yes/no question; y or Enter says yes, n or Esc says no."""
 
-    BINDINGS = [Binding("y,enter", "answer(True)", "Yes", priority=True),
-                Binding("n,escape", "answer(False)", "No", priority=True)]
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", "Yes", priority=True),
+        Binding("n,escape", "answer(False)", "No", priority=True),
+    ]
 
     def __init__(self, question: str) -> None:
         super().__init__()

@@ -1,7 +1,8 @@
 """The hot-seat curtain: hides the board while the keyboard changes hands."""
+
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from rich.measure import Measurement
 from rich.text import Text
@@ -13,8 +14,8 @@ from textual.screen import Screen
 from ..quiet_gc import collector
 from ..turbo.compositor import paint_spots
 from ..turbo.screens import SteadyScreen
-from ..widgets.note import Note
 from ..widgets.keys_footer import KeysFooter
+from ..widgets.note import Note
 
 CARD_ROWS = 10  # rows of the screen the card (border, padding, its three lines) and the footer take, and a margin
 MEANWHILE_ROWS = 14  # at most, so the card stays near the middle of a tall screen
@@ -32,8 +33,9 @@ class Card(Note):
     def update(self, content: object = "", *, layout: bool = True) -> None:
         if self.is_mounted and self._lines is not None:
             app = self.app
-            wanted = Measurement.get(app.console, app.console_options, Text(content) if isinstance(content, str)
-                                     else content).maximum
+            wanted = Measurement.get(
+                app.console, app.console_options, Text(content) if isinstance(content, str) else content
+            ).maximum
             if wanted != self.content_size.width:
                 self._lines = None  # laid out again at its new width
         super().update(content, layout=layout)
@@ -73,8 +75,9 @@ class CurtainScreen(SteadyScreen, Screen[None]):
         self.ready: Callable[[], None] | None = None
 
     @classmethod
-    def shown_for(cls, app: App, name_tag: Text, prepare: Callable[[], None], ready: Callable[[], None],
-                  since: list[str] = ()) -> str:
+    def shown_for(
+        cls, app: App, name_tag: Text, prepare: Callable[[], None], ready: Callable[[], None], since: list[str] = ()
+    ) -> str:
         """The app's curtain, made to name `name_tag`; returns the name to push it by.
 
         `prepare` is called once the curtain is on screen, `ready` when it is
@@ -93,9 +96,13 @@ class CurtainScreen(SteadyScreen, Screen[None]):
 
     def card(self) -> Text:
         name = self.name_tag.plain
-        return Text.assemble("Pass the keyboard to ", self.name_tag, "\n\n",
-                             (f"Press Enter when only {name.split(' [')[0]} can see the screen.", "dim"),
-                             justify="center")
+        return Text.assemble(
+            "Pass the keyboard to ",
+            self.name_tag,
+            "\n\n",
+            (f"Press Enter when only {name.split(' [')[0]} can see the screen.", "dim"),
+            justify="center",
+        )
 
     def meanwhile(self) -> Text:
         """The latest of what the others did since this player last moved, as many sentences as fit.

@@ -5,6 +5,7 @@ source of points. Players are named with their colour *and* letter, and each
 objective says in words whether it was met. The screen dismisses with "title"
 or "new", and the app decides what follows.
 """
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -62,8 +63,11 @@ class EndScreen(Screen[str]):
     """The final ranking; b or Esc goes back to the title, n starts a new game."""
 
     HELP_TITLE = "Final ranking"
-    HELP_EXTRA = [("↑ / ↓ / pgup / pgdn", "Scroll the score sheet"), ("^home / ^end", "Its top / its bottom"),
-                  ("tab", "Go to the choices below it, then enter to choose")]
+    HELP_EXTRA = [
+        ("↑ / ↓ / pgup / pgdn", "Scroll the score sheet"),
+        ("^home / ^end", "Its top / its bottom"),
+        ("tab", "Go to the choices below it, then enter to choose"),
+    ]
     BINDINGS = [
         Binding("b", "title", "Back to title"),
         Binding("escape", "title", "Back to title", show=False),
@@ -85,15 +89,18 @@ class EndScreen(Screen[str]):
             yield Static(winners_line(r), id="end-winners")
             yield Static(f"After round {r.rounds}. {r.end_reason_text}", id="end-reason", classes="hint")
             # no cursor: the arrows scroll the sheet, whose header (the players) stays in view
-            yield DataTable(id="end-table", cursor_type="none", zebra_stripes=True,
-                            header_height=2, show_row_labels=False)
+            yield DataTable(
+                id="end-table", cursor_type="none", zebra_stripes=True, header_height=2, show_row_labels=False
+            )
             lines = tiebreak_lines(r)
             # (the lines name players: plain text, never markup)
-            yield VerticalScroll(Static(Text("\n".join(lines))), id="end-ties", classes="-shown" if lines else "",
-                                 can_focus=False)
+            yield VerticalScroll(
+                Static(Text("\n".join(lines))), id="end-ties", classes="-shown" if lines else "", can_focus=False
+            )
             yield Static("↑ ↓ scroll the sheet · Tab to the choices below", classes="hint", id="end-hint")
-            yield OptionList(Option("Back to title  (b)", id="title"), Option("New game  (n)", id="new"),
-                             id="end-menu", compact=True)
+            yield OptionList(
+                Option("Back to title  (b)", id="title"), Option("New game  (n)", id="new"), id="end-menu", compact=True
+            )
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -114,8 +121,7 @@ class EndScreen(Screen[str]):
         sources = list(ranking[0].vp_by_source) if ranking else []
         for source in sources:
             label = labels.get(source, source.capitalize())
-            rows.append((f"source:{source}", label,
-                         [_number(p.vp_by_source.get(source, 0)) for p in ranking], False))
+            rows.append((f"source:{source}", label, [_number(p.vp_by_source.get(source, 0)) for p in ranking], False))
         rows.append(("play", "During play", [_number(p.play_vp, "bold") for p in ranking], False))
         count = max((len(p.objectives) for p in ranking), default=0)
         for i in range(count):
@@ -128,8 +134,9 @@ class EndScreen(Screen[str]):
                 verdict = f"✓ met, +{o.vp} VP" if o.met else "✗ not met, 0"
                 cells.append(Text.assemble((o.name, "bold"), "\n", o.measure_text, "\n", verdict))
             rows.append((f"objective:{i + 1}", f"Objective {i + 1}", cells, True))
-        rows.append(("artifacts", "Artifacts", [Text(f"{p.artifacts_vp} ({p.artifacts} kept)") for p in ranking],
-                     False))
+        rows.append(
+            ("artifacts", "Artifacts", [Text(f"{p.artifacts_vp} ({p.artifacts} kept)") for p in ranking], False)
+        )
         rows.append(("total", "Total VP", [_number(p.total, "bold reverse") for p in ranking], False))
         return rows
 

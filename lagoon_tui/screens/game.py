@@ -7,9 +7,10 @@ from a fresh `Scene`, behind a curtain if the keyboard changes hands. Intent
 flows up: the prompt posts the option picked and this screen hands it to the
 engine, which alone decides whether it is legal.
 """
+
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding
@@ -24,12 +25,19 @@ from ..bridge import GameBridge, NotMade
 from ..cards_text import describe_option
 from ..hand_over import CURTAIN, OPEN, hand_over
 from ..quiet_gc import collector
-from ..turbo.screens import UnseenArrangement
 from ..scene import COLOUR_LETTERS
-from ..widgets import (EnrichmentCenterPanel, IslandPanel, LogPanel, MarketPanel, MiningSitePanel, PlayerBoard,
-                       ScoreTrackPanel)
-from ..widgets.note import clear_min_height, Note
+from ..turbo.screens import UnseenArrangement
+from ..widgets import (
+    EnrichmentCenterPanel,
+    IslandPanel,
+    LogPanel,
+    MarketPanel,
+    MiningSitePanel,
+    PlayerBoard,
+    ScoreTrackPanel,
+)
 from ..widgets.keys_footer import KeysFooter
+from ..widgets.note import Note, clear_min_height
 from ..widgets.options import Options
 from ..widgets.player_board import secrets_text
 from ..widgets.prompt import PromptPanel
@@ -37,8 +45,15 @@ from .board_layout import Side, compose_board
 from .confirm import ConfirmScreen
 from .curtain import CurtainScreen
 from .inspect import InspectScreen
-from .paging import SCROLL_KEYS, STEP_KEYS, Page, PagedScreen, board_pages, goto_key
-from .paging import WIDE  # noqa: F401 - where the compact layout ends; notes and tests name game.WIDE
+from .paging import (
+    SCROLL_KEYS,
+    STEP_KEYS,
+    WIDE,  # noqa: F401 - where the compact layout ends; notes and tests name game.WIDE
+    Page,
+    PagedScreen,
+    board_pages,
+    goto_key,
+)
 
 ROOMY = 58  # from this height on, the market also says what each equipment card does
 QUIET_AFTER = 0.1  # seconds from a move to the collection of its garbage (see lagoon_tui.quiet_gc)
@@ -83,11 +98,27 @@ class GameScreen(UnseenArrangement, PagedScreen):
     ]
     HELP_TITLE = "Game"
     WIDE_ONLY = frozenset({"my_cards"})
-    PAGE_KINDS = {"islands": IslandPanel, "sites": MiningSitePanel, "centre": EnrichmentCenterPanel,
-                  "tracks": ScoreTrackPanel, "board": PlayerBoard, "players": PlayerBoard,
-                  "market": MarketPanel, "log": LogPanel}
-    HINT_KEYS = [("[ ]", "panels"), ("o", "islands"), ("g", "mines"), ("e", "centre"), ("t", "tracks"),
-                 ("b", "you"), ("p", "players"), ("m", "market"), ("l", "log")]
+    PAGE_KINDS = {
+        "islands": IslandPanel,
+        "sites": MiningSitePanel,
+        "centre": EnrichmentCenterPanel,
+        "tracks": ScoreTrackPanel,
+        "board": PlayerBoard,
+        "players": PlayerBoard,
+        "market": MarketPanel,
+        "log": LogPanel,
+    }
+    HINT_KEYS = [
+        ("[ ]", "panels"),
+        ("o", "islands"),
+        ("g", "mines"),
+        ("e", "centre"),
+        ("t", "tracks"),
+        ("b", "you"),
+        ("p", "players"),
+        ("m", "market"),
+        ("l", "log"),
+    ]
 
     class GameChanged(Message):
         """The game changed (a choice was made, or taken back): the screen shows it."""
@@ -100,7 +131,7 @@ class GameScreen(UnseenArrangement, PagedScreen):
         self._paged_for: int | None = None  # the seat the compact page last jumped for
         self._shown = -1  # the bridge's count of changes the screen shows (-1: none yet)
         self._drawn: tuple[int | None, bool, int] | None = None  # the seat, veiled or not, and the log length
-                                                                 # last drawn for
+        # last drawn for
         self._unsubscribe = bridge.on_change(lambda: self.post_message(self.GameChanged()))
 
     # --- layout ---------------------------------------------------------------------
@@ -155,7 +186,9 @@ class GameScreen(UnseenArrangement, PagedScreen):
         """
         try:
             board = self.query_one("#board", VerticalScroll)
-        except NoMatches:  # the screen has gone (a finished game handed to the end screen) before a stretch it asked for
+        except (
+            NoMatches
+        ):  # the screen has gone (a finished game handed to the end screen) before a stretch it asked for
             return
         panels = [panel for panel in self.panels if isinstance(panel, PlayerBoard)]
         if self.has_class("compact"):
@@ -169,8 +202,11 @@ class GameScreen(UnseenArrangement, PagedScreen):
     @property
     def pages(self) -> list[Page]:
         """The compact layout's pages, in the order [ and ] go through them."""
-        return [*board_pages(self, self._seat_name),
-                Page("Market", (self.query_one(MarketPanel),)), Page("Log", (self.query_one(LogPanel),))]
+        return [
+            *board_pages(self, self._seat_name),
+            Page("Market", (self.query_one(MarketPanel),)),
+            Page("Log", (self.query_one(LogPanel),)),
+        ]
 
     def _seat_name(self, seat: int) -> str:
         player = self.bridge.engine.state.players[seat]
@@ -220,8 +256,9 @@ class GameScreen(UnseenArrangement, PagedScreen):
         if self.at_keyboard is None:
             return
         scene = self.bridge.scene(self.at_keyboard)
-        self.app.push_screen(InspectScreen(f"{scene.tag(self.at_keyboard).plain}: your cards",
-                                           secrets_text(scene, self.at_keyboard)))
+        self.app.push_screen(
+            InspectScreen(f"{scene.tag(self.at_keyboard).plain}: your cards", secrets_text(scene, self.at_keyboard))
+        )
 
     def _ship_of(self, seat: int | None) -> int | None:
         if seat is None:
@@ -305,12 +342,15 @@ class GameScreen(UnseenArrangement, PagedScreen):
         name its secrets, so each goes before anyone else can see the screen.
         """
         self.app.clear_notifications()
-        while self.app.screen is not self and self in self.app.screen_stack \
-                and not isinstance(self.app.screen, CurtainScreen):
+        while (
+            self.app.screen is not self
+            and self in self.app.screen_stack
+            and not isinstance(self.app.screen, CurtainScreen)
+        ):
             self.app.pop_screen()
 
     def _prepare(self, seat: int, *, frame_out: bool = False) -> None:
-        """While a curtain is up: draw the board for `seat`; arrange and render it once Textual has taken the draw in."""
+        """While a curtain is up: draw the board for `seat`, then arrange and render it once Textual has taken it in."""
         if not self.covered or self.bridge.engine.pending.seat != seat:  # the curtain was passed first (`_hand_over`)
             return
         if self._drawn != (seat, False, len(self.bridge.engine.events)):
@@ -350,8 +390,9 @@ class GameScreen(UnseenArrangement, PagedScreen):
     def _raise_curtain(self, seat: int, since: list[str] = ()) -> None:
         """The curtain calling `seat`, with `since` (what happened meanwhile, in public words) on it."""
         tag = self.bridge.scene(None).tag(seat)
-        self.app.push_screen(CurtainScreen.shown_for(self.app, tag, lambda: self._prepare(seat),
-                                                     lambda: self._hand_over(seat), since))
+        self.app.push_screen(
+            CurtainScreen.shown_for(self.app, tag, lambda: self._prepare(seat), lambda: self._hand_over(seat), since)
+        )
 
     def redraw(self) -> None:
         self._draw(self.at_keyboard)
@@ -388,8 +429,11 @@ class GameScreen(UnseenArrangement, PagedScreen):
         option of a prompt no longer current: it is dropped, as the player
         never saw the prompt it would answer.
         """
-        if (self.at_keyboard is None or self._shown != self.bridge.changes
-                or option_id not in self.bridge.engine.pending.ids()):
+        if (
+            self.at_keyboard is None
+            or self._shown != self.bridge.changes
+            or option_id not in self.bridge.engine.pending.ids()
+        ):
             return
         result = self.bridge.choose(option_id)
         if self._lost():
@@ -405,8 +449,10 @@ class GameScreen(UnseenArrangement, PagedScreen):
         """If another window took the game (or it was deleted), say so and offer the title; True then."""
         if self.bridge.lost is None:
             return False
-        self.app.push_screen(ConfirmScreen(f"{self.bridge.lost} Go back to the title?"),
-                             lambda yes: self.app.back_to_title() if yes else None)
+        self.app.push_screen(
+            ConfirmScreen(f"{self.bridge.lost} Go back to the title?"),
+            lambda yes: self.app.back_to_title() if yes else None,
+        )
         return True
 
     def action_pick(self, index: int) -> None:
@@ -426,19 +472,24 @@ class GameScreen(UnseenArrangement, PagedScreen):
         if self._lost():
             return
         if not point:
-            self.notify(point.reason[:1].upper() + point.reason[1:] + ".", title="Cannot undo", severity="warning",
-                        markup=False)
+            self.notify(
+                point.reason[:1].upper() + point.reason[1:] + ".", title="Cannot undo", severity="warning", markup=False
+            )
             return
         # (on the board as everyone sees it, the move is not told: it may name the player's own cards)
-        self.notify("Took back your last move." if self.veiled else f"Took back: {point.what}", title="Undo",
-                    markup=False)
+        self.notify(
+            "Took back your last move." if self.veiled else f"Took back: {point.what}", title="Undo", markup=False
+        )
 
     def action_inspect(self) -> None:
         option = self.query_one(PromptPanel).highlighted_id
         details = describe_option(self.bridge.content, option) if option else None
         if details is None:
-            self.notify("This option has no card to inspect." if option else
-                        "Highlight an option with ↑ ↓ first, then i shows its card.")
+            self.notify(
+                "This option has no card to inspect."
+                if option
+                else "Highlight an option with ↑ ↓ first, then i shows its card."
+            )
             return
         self.app.push_screen(InspectScreen(*details))
 

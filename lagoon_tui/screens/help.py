@@ -4,9 +4,10 @@
 list can never drift from what the keys really do. Any screen can call
 `show_help(self)` from an action bound to `?`.
 """
+
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from textual.app import ComposeResult
 from textual.binding import Binding

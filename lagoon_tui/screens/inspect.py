@@ -1,4 +1,5 @@
 """A window with the full text of a card, tile or action, opened with `i`."""
+
 from __future__ import annotations
 
 from textual.app import ComposeResult

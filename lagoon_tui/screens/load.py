@@ -4,6 +4,7 @@ Enter resumes an unfinished game (or replays a finished one), `p` replays
 any game, `d` deletes one after asking. The screen dismisses with
 ("resume" | "replay", game id) and the app does the rest.
 """
+
 from __future__ import annotations
 
 from textual.app import ComposeResult
@@ -43,8 +44,7 @@ class LoadScreen(Screen[tuple[str, int] | None]):
 
     def compose(self) -> ComposeResult:
         yield Static("Saved games", classes="screen-title")
-        yield Static("Enter: resume (or replay a finished game) · p: replay · d: delete · Esc: back",
-                     classes="hint")
+        yield Static("Enter: resume (or replay a finished game) · p: replay · d: delete · Esc: back", classes="hint")
         yield DataTable(id="load-table", cursor_type="row", zebra_stripes=True)
         yield Static("", id="load-empty", classes="hint")
         yield KeysFooter()
@@ -63,14 +63,17 @@ class LoadScreen(Screen[tuple[str, int] | None]):
             self.games = self.store.games()
         except StoreError as error:
             self.games = []
-            self.notify(str(error), title="Saved games", severity="error", timeout=15,
-                        markup=False)
+            self.notify(str(error), title="Saved games", severity="error", timeout=15, markup=False)
         for g in self.games:
             scores = " ".join(f"{n[:6]} {vp}" for n, vp in zip(g.names, g.scores)) or "—"
-            table.add_row(*map(plain, (str(g.id), when(g.updated), ", ".join(g.names), str(g.round or "setup"),
-                                       scores, status_text(g))), key=str(g.id))
-        self.query_one("#load-empty", Static).update(
-            "" if self.games else f"No saved games yet in {self.store.path}.")
+            table.add_row(
+                *map(
+                    plain,
+                    (str(g.id), when(g.updated), ", ".join(g.names), str(g.round or "setup"), scores, status_text(g)),
+                ),
+                key=str(g.id),
+            )
+        self.query_one("#load-empty", Static).update("" if self.games else f"No saved games yet in {self.store.path}.")
 
     @property
     def selected(self) -> GameInfo | None:
@@ -100,8 +103,7 @@ class LoadScreen(Screen[tuple[str, int] | None]):
             try:
                 self.store.delete(g.id)
             except StoreError as error:
-                self.notify(str(error), title="Not deleted", severity="error", timeout=15,
-                        markup=False)
+                self.notify(str(error), title="Not deleted", severity="error", timeout=15, markup=False)
                 return
             self.notify(f"Deleted game {g.id}.")
             self.fill()

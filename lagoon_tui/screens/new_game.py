@@ -5,6 +5,7 @@ checks what a person could get wrong while typing; the engine still decides
 everything about the game itself. The checks live in `check_settings` (lagoon_tui/settings.py),
 a plain function, so they can be tested without a screen.
 """
+
 from __future__ import annotations
 
 import inspect
@@ -18,8 +19,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from lagoon_tui.scene import COLOUR_LETTERS, COLOUR_STYLES
-from lagoon_tui.settings import COLOURS, DEFAULT_NAMES, SEATS_MAX, SEATS_MIN, GameSettings, check_settings
 from lagoon_tui.screens.help import show_help
+from lagoon_tui.settings import COLOURS, DEFAULT_NAMES, SEATS_MAX, SEATS_MIN, GameSettings, check_settings
 from lagoon_tui.widgets.keys_footer import KeysFooter
 from rules.names import shown_safely
 
@@ -35,9 +36,11 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
     """Set up a game; Enter in a field or Start begins it, Esc backs out with None."""
 
     HELP_TITLE = "New game"
-    HELP_EXTRA = [("↑ ↓ / tab", "Next or previous field"),
-                  ("enter", "In a name, the seed or on Start: start the game"),
-                  ("enter / space", "On a list: open it; ↑ ↓ and enter pick an entry")]
+    HELP_EXTRA = [
+        ("↑ ↓ / tab", "Next or previous field"),
+        ("enter", "In a name, the seed or on Start: start the game"),
+        ("enter / space", "On a list: open it; ↑ ↓ and enter pick an entry"),
+    ]
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
         # priority: a closed list would open on ↓ itself; an open one keeps its keys (check_action)
@@ -60,15 +63,31 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
             with VerticalScroll(id="new-game-form"):
                 with Horizontal(classes="form-row"):
                     yield Label("Players", classes="form-label")
-                    yield Select([(f"{n} players", n) for n in range(SEATS_MIN, SEATS_MAX + 1)],
-                                 value=self.initial_seats, allow_blank=False, compact=True, id="seats")
+                    yield Select(
+                        [(f"{n} players", n) for n in range(SEATS_MIN, SEATS_MAX + 1)],
+                        value=self.initial_seats,
+                        allow_blank=False,
+                        compact=True,
+                        id="seats",
+                    )
                 for seat in range(SEATS_MAX):
                     with Horizontal(classes="form-row seat-row", id=f"seat-row-{seat}"):
                         yield Label(f"Seat {seat + 1}", classes="form-label")
-                        yield Input(DEFAULT_NAMES[seat], placeholder="name", compact=True,
-                                    id=f"name-{seat}", classes="seat-name")
-                        yield Select([(colour_label(c), c) for c in COLOURS], value=COLOURS[seat],
-                                     allow_blank=False, compact=True, id=f"colour-{seat}", classes="seat-colour")
+                        yield Input(
+                            DEFAULT_NAMES[seat],
+                            placeholder="name",
+                            compact=True,
+                            id=f"name-{seat}",
+                            classes="seat-name",
+                        )
+                        yield Select(
+                            [(colour_label(c), c) for c in COLOURS],
+                            value=COLOURS[seat],
+                            allow_blank=False,
+                            compact=True,
+                            id=f"colour-{seat}",
+                            classes="seat-colour",
+                        )
                         yield Static("", classes="field-error", id=f"error-seat-{seat}")
                 with Horizontal(classes="form-row"):
                     yield Label("Seed", classes="form-label")
@@ -76,8 +95,13 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
                     yield Static("", classes="field-error", id="error-seed")
                 with Horizontal(classes="form-row"):
                     yield Label("Starts", classes="form-label")
-                    yield Select(self._start_options(self.initial_seats), value=RANDOM,
-                                 allow_blank=False, compact=True, id="start")
+                    yield Select(
+                        self._start_options(self.initial_seats),
+                        value=RANDOM,
+                        allow_blank=False,
+                        compact=True,
+                        id="start",
+                    )
                     yield Static("", classes="field-error", id="error-start")
                 with Horizontal(classes="form-row button-row"):
                     yield Button("Start", variant="primary", compact=True, id="start-button")
@@ -173,7 +197,9 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         seats = self.seats
         start = self.query_one("#start", Select).value
         settings, problems = check_settings(
-            self._names(seats), self._colours(seats), self.query_one("#seed", Input).value,
+            self._names(seats),
+            self._colours(seats),
+            self.query_one("#seed", Input).value,
             None if start == RANDOM or not isinstance(start, int) else start,
         )
         self._show_problems(problems, seats)
@@ -186,8 +212,14 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
             self._set_error(f"#error-seat-{seat}", " ".join(words))
         self._set_error("#error-seed", problems.get("seed", ""))
         self._set_error("#error-start", problems.get("start", ""))
-        first = next((k for k in [f"name-{s}" for s in range(seats)] + [f"colour-{s}" for s in range(seats)]
-                      + ["seed", "start"] if k in problems), None)
+        first = next(
+            (
+                k
+                for k in [f"name-{s}" for s in range(seats)] + [f"colour-{s}" for s in range(seats)] + ["seed", "start"]
+                if k in problems
+            ),
+            None,
+        )
         if first is not None:
             self.query_one(f"#{first}").focus()
 

@@ -17,9 +17,11 @@ and the hint line names them on every page, so nothing on a page is out of
 reach at 80×24. What scrolls is the page's own scroller, a panel that
 scrolls its own lines (the log, the market), else the board area.
 """
+
 from __future__ import annotations
 
-from typing import Callable, ClassVar, NamedTuple
+from collections.abc import Callable
+from typing import ClassVar, NamedTuple
 
 from rich.text import Text
 from textual import events
@@ -29,10 +31,10 @@ from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.widget import Widget
 
+from ..turbo.compositor import paint_spots
 from ..widgets import EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, RoundTrackPanel, ScoreTrackPanel
 from ..widgets.note import Note
 from ..widgets.renderables import Fit
-from ..turbo.compositor import paint_spots
 
 WIDE = (150, 44)  # from this size on, the whole board is shown at once
 
@@ -84,8 +86,12 @@ class Page(NamedTuple):
 def board_pages(screen: Screen, seat_name: Callable[[int], str]) -> list[Page]:
     """The pages of the board of `compose_board`: islands two by two, the mines, the centre, the tracks, each board."""
     islands = list(screen.query(IslandPanel))
-    pages = [Page(f"Islands {pair[0].island}–{pair[-1].island}" if len(pair) > 1 else f"Island {pair[0].island}",
-                  tuple(pair)) for pair in (islands[i:i + 2] for i in range(0, len(islands), 2))]
+    pages = [
+        Page(
+            f"Islands {pair[0].island}–{pair[-1].island}" if len(pair) > 1 else f"Island {pair[0].island}", tuple(pair)
+        )
+        for pair in (islands[i : i + 2] for i in range(0, len(islands), 2))
+    ]
     pages.append(Page("Mining sites", tuple(screen.query(MiningSitePanel))))
     pages.append(Page("Enrichment Center", (screen.query_one(EnrichmentCenterPanel),)))
     pages.append(Page("Score and rounds", (screen.query_one(ScoreTrackPanel), screen.query_one(RoundTrackPanel))))
@@ -200,10 +206,12 @@ class PagedScreen(Screen[None]):
         where = Text(f"{self.page + 1}/{len(self.pages)}", style="bold")
         keys = self.hint_keys
         words, arrows = SCROLL_HINT
-        choices = [Text.assemble(where, " ", *join_keys([*keys, words], "  ")),
-                   Text.assemble(where, " ", *join_keys([*keys[1:], words], "  ")),
-                   Text.assemble(where, " ", *join_keys([*keys[1:], arrows], " ")),
-                   Text.assemble(where, " ", *join_keys([*((k, "") for k, _ in keys), arrows], " "))]
+        choices = [
+            Text.assemble(where, " ", *join_keys([*keys, words], "  ")),
+            Text.assemble(where, " ", *join_keys([*keys[1:], words], "  ")),
+            Text.assemble(where, " ", *join_keys([*keys[1:], arrows], " ")),
+            Text.assemble(where, " ", *join_keys([*((k, "") for k, _ in keys), arrows], " ")),
+        ]
         return Fit(*choices)
 
     def _go(self, index: int) -> None:

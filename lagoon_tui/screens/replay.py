@@ -7,9 +7,10 @@ below WIDE they are paged as in the game ([ ] and a letter a page); the log
 highlights the event. A finished game shows everything, including each
 player's objectives and hand; an unfinished one only what any onlooker sees.
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich.console import Group
 from rich.styled import Styled
@@ -26,9 +27,9 @@ from rules.state import GameState
 from ..replay import Replay
 from ..scene import Scene
 from ..widgets import EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, ScoreTrackPanel
+from ..widgets.keys_footer import KeysFooter
 from ..widgets.note import Note
 from ..widgets.renderables import Fit, Flow
-from ..widgets.keys_footer import KeysFooter
 from ..widgets.replay_log import ReplayLog
 from ..widgets.replay_secrets import ReplaySecrets
 from .board_layout import Side, compose_board
@@ -100,11 +101,26 @@ class ReplayScreen(PagedScreen):
         *SCROLL_KEYS,
         Binding("question_mark", "help", "Keys", key_display="?"),
     ]
-    PAGE_KINDS = {"islands": IslandPanel, "sites": MiningSitePanel, "centre": EnrichmentCenterPanel,
-                  "tracks": ScoreTrackPanel, "boards": PlayerBoard, "log": ReplayLog, "hands": ReplaySecrets}
+    PAGE_KINDS = {
+        "islands": IslandPanel,
+        "sites": MiningSitePanel,
+        "centre": EnrichmentCenterPanel,
+        "tracks": ScoreTrackPanel,
+        "boards": PlayerBoard,
+        "log": ReplayLog,
+        "hands": ReplaySecrets,
+    }
     SCROLLERS = (ReplayLog, ReplaySecrets)
-    HINT_KEYS = [("[ ]", "panels"), ("o", "islands"), ("s", "mines"), ("e", "centre"), ("t", "tracks"),
-                 ("b", "boards"), ("l", "log"), ("h", "hands")]
+    HINT_KEYS = [
+        ("[ ]", "panels"),
+        ("o", "islands"),
+        ("s", "mines"),
+        ("e", "centre"),
+        ("t", "tracks"),
+        ("b", "boards"),
+        ("l", "log"),
+        ("h", "hands"),
+    ]
 
     def __init__(self, content: Content, events: Sequence) -> None:
         super().__init__()
@@ -177,13 +193,18 @@ class ReplayScreen(PagedScreen):
         status = self.query_one("#replay-status", Static)
         if self.has_class("compact"):
             brief = "everything shown" if self.replay.reveal else "secrets hidden"
-            status.update(Fit(Text.assemble(("Replay ", "bold"), f"· {where} · {at} · {what}"),
-                              Text.assemble(("Replay ", "bold"), f"· {where} · {at} · {brief}"),
-                              Text.assemble((where, "bold"), f" · {self.pos}/{self.replay.last} · {brief}")))
+            status.update(
+                Fit(
+                    Text.assemble(("Replay ", "bold"), f"· {where} · {at} · {what}"),
+                    Text.assemble(("Replay ", "bold"), f"· {where} · {at} · {brief}"),
+                    Text.assemble((where, "bold"), f" · {self.pos}/{self.replay.last} · {brief}"),
+                )
+            )
             return
         keys = Flow([Text(k) for k in ("← → event", "⇧← ⇧→ or p n turn", "Home End", "g round", "Esc back")], " · ")
-        status.update(Group(Text.assemble(("Replay ", "bold"), f"· {where} · {at}"), Text(what, style="dim"),
-                            Styled(keys, "dim")))  # (the keys wrap between keys, never inside one)
+        status.update(
+            Group(Text.assemble(("Replay ", "bold"), f"· {where} · {at}"), Text(what, style="dim"), Styled(keys, "dim"))
+        )  # (the keys wrap between keys, never inside one)
 
     # --- keys ------------------------------------------------------------------------
 

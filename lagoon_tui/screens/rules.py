@@ -5,6 +5,7 @@ set (prices, limits, the VP goal...) are written there as `{placeholders}` and
 filled in from the loaded `Content`, and the islands and the equipment cards are
 listed from it, so a player using their own decks reads their own numbers.
 """
+
 from __future__ import annotations
 
 import re
@@ -19,11 +20,11 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from lagoon_tui.screens.help import show_help
+from lagoon_tui.widgets.keys_footer import KeysFooter
 from rules.actions import ACTION_NAMES
 from rules.cards import Content
 from rules.registry import ISLAND_ACTIONS, MINER_ACTIONS
-from lagoon_tui.screens.help import show_help
-from lagoon_tui.widgets.keys_footer import KeysFooter
 
 TEXT_DIR = files("lagoon_tui") / "rules_text"
 PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
@@ -45,14 +46,16 @@ def _islands_with(content: Content, action: str) -> str:
 def rule_values(content: Content) -> dict[str, str]:
     """The numbers and place names the rules text refers to, worked out from `content`."""
     board = content.board
-    values = {name: str(getattr(board, name)) for name in board.__dataclass_fields__
-              if isinstance(getattr(board, name), int)}
+    values = {
+        name: str(getattr(board, name)) for name in board.__dataclass_fields__ if isinstance(getattr(board, name), int)
+    }
     reward = tuple(board.gallery_reward) + (0, 0, 0)
     values.update(
         wage_rounds_text=_join([str(r) for r in board.wage_rounds]) or "(none)",
         mining_islands_text=_join([str(n) for n in board.mining_islands]),
-        setup_galleries_text=(f"{board.gallery_setup_face_up} face-up and "
-                              f"{board.gallery_setup_face_down} face-down gallery tiles"),
+        setup_galleries_text=(
+            f"{board.gallery_setup_face_up} face-up and {board.gallery_setup_face_down} face-down gallery tiles"
+        ),
         gallery_reward_one=str(reward[1]),
         gallery_reward_two=str(reward[2]),
         gallery_max_cubes_pairs=str(2 * board.gallery_max_cubes),
@@ -152,9 +155,12 @@ class RulesScreen(Screen):
     """
 
     HELP_TITLE = "Rules"
-    HELP_EXTRA = [("↑ / ↓ / pgup / pgdn", "Scroll the text"), ("home / end", "Go to the top / the bottom"),
-                  ("tab", "Move between the text and the contents (when shown)"),
-                  ("enter", "In the contents: go to that section")]
+    HELP_EXTRA = [
+        ("↑ / ↓ / pgup / pgdn", "Scroll the text"),
+        ("home / end", "Go to the top / the bottom"),
+        ("tab", "Move between the text and the contents (when shown)"),
+        ("enter", "In the contents: go to that section"),
+    ]
     BINDINGS = [
         Binding("escape", "close", "Back"),
         Binding("q", "close", "Back", show=False),

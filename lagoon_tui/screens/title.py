@@ -3,6 +3,7 @@
 The screen only asks the app to act (`action_new_game`, `action_rules`,
 `exit`); what a new game or the rules look like is the app's business.
 """
+
 from __future__ import annotations
 
 import inspect
@@ -72,8 +73,10 @@ class TitleScreen(Screen):
             yield Static(TAGLINE, id="title-tagline")
             yield Static(WAVES, id="title-waves")
             board = getattr(getattr(self.app, "content", None), "board", None)
-            yield Static(ABOUT.format(rounds=getattr(board, "rounds", 15), vp_goal=getattr(board, "vp_goal", 30)),
-                         id="title-about")
+            yield Static(
+                ABOUT.format(rounds=getattr(board, "rounds", 15), vp_goal=getattr(board, "vp_goal", 30)),
+                id="title-about",
+            )
             with Center():
                 yield OptionList(*self._choices(), id="title-menu")
             yield Static("↑ ↓ to move, Enter to choose, ? for the keys", classes="hint", id="title-hint")
@@ -112,8 +115,9 @@ class TitleScreen(Screen):
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        await self.run_action({"new": "new_game", "rules": "rules", "quit": "quit", "resume": "resume",
-                               "load": "load"}[event.option.id])
+        await self.run_action(
+            {"new": "new_game", "rules": "rules", "quit": "quit", "resume": "resume", "load": "load"}[event.option.id]
+        )
 
     async def action_resume(self) -> None:
         if getattr(self.app, "store", None) is not None:

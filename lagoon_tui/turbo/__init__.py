@@ -19,6 +19,7 @@ each piece is imported.
 - `sizes`: a widget's or container's new virtual size arranges nothing more.
 - `screens`: screens arranged only when something changed, and the board arranged under the curtain.
 """
+
 from __future__ import annotations
 
 import os

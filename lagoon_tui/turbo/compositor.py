@@ -23,9 +23,10 @@ whole paints).
 It replaces two private parts of Textual's compositor (`render_partial_update`
 and `_render_chops`), and is given to a screen in its private `_compositor`.
 """
+
 from __future__ import annotations
 
-from typing import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from textual._compositor import Compositor
 from textual.geometry import Region

@@ -22,6 +22,7 @@ snapshots and tests/tui/test_tmux.py compare screens).
 It replaces a private part of Textual (`StylesCache`), given to a widget in
 its private `_styles_cache`.
 """
+
 from __future__ import annotations
 
 from textual._border import get_box
@@ -45,30 +46,73 @@ class FramedLines(StylesCache):
         self._frame: tuple | None = None  # what the framed lines were framed with
         self._sides: tuple | None = None  # a plain frame's (left, right, content width, fill), else None
 
-    def render(self, styles, size, base_background, background, render_content_line, filters,
-               border_title, border_subtitle, content_size=None, padding=None, crop=None,
-               opacity=1.0, **colours) -> list[Strip]:
-        frame = (size.width, content_size, padding, base_background, background, opacity,
-                 tuple(colours.values()), styles.border, styles.outline, styles.text_opacity,
-                 styles.tint, styles.hatch)
+    def render(
+        self,
+        styles,
+        size,
+        base_background,
+        background,
+        render_content_line,
+        filters,
+        border_title,
+        border_subtitle,
+        content_size=None,
+        padding=None,
+        crop=None,
+        opacity=1.0,
+        **colours,
+    ) -> list[Strip]:
+        frame = (
+            size.width,
+            content_size,
+            padding,
+            base_background,
+            background,
+            opacity,
+            tuple(colours.values()),
+            styles.border,
+            styles.outline,
+            styles.text_opacity,
+            styles.tint,
+            styles.hatch,
+        )
         if frame != self._frame:
             self._framed.clear()
             self._frame = frame
-            self._sides = self._plain_sides(styles, size if content_size is None else content_size,
-                                            styles.padding if padding is None else padding,
-                                            base_background, background, opacity)
-        return super().render(styles, size, base_background, background, render_content_line, filters,
-                              border_title, border_subtitle, content_size, padding, crop, opacity,
-                              **colours)
+            self._sides = self._plain_sides(
+                styles,
+                size if content_size is None else content_size,
+                styles.padding if padding is None else padding,
+                base_background,
+                background,
+                opacity,
+            )
+        return super().render(
+            styles,
+            size,
+            base_background,
+            background,
+            render_content_line,
+            filters,
+            border_title,
+            border_subtitle,
+            content_size,
+            padding,
+            crop,
+            opacity,
+            **colours,
+        )
 
-    def render_line(self, styles, y, size, content_size, padding, base_background, background,
-                    render_content_line, *rest) -> Strip:
+    def render_line(
+        self, styles, y, size, content_size, padding, base_background, background, render_content_line, *rest
+    ) -> Strip:
         gutter = styles.gutter
         content_y = y - gutter.top
         if not (0 <= content_y < content_size.height and y < size.height - gutter.bottom):
             # a border or padding row, or below the content: framed by Textual (it keeps its own blank rows)
-            return super().render_line(styles, y, size, content_size, padding, base_background, background,
-                                       render_content_line, *rest)
+            return super().render_line(
+                styles, y, size, content_size, padding, base_background, background, render_content_line, *rest
+            )
         content = render_content_line(content_y)
         known = self._framed.get(id(content))
         if known is not None and known[0] is content:
@@ -77,8 +121,9 @@ class FramedLines(StylesCache):
             left, right, content_width, fill = self._sides
             framed = Strip([*left, *content.adjust_cell_length(content_width, fill), *right], size.width)
         else:
-            framed = super().render_line(styles, y, size, content_size, padding, base_background, background,
-                                         lambda _y: content, *rest)
+            framed = super().render_line(
+                styles, y, size, content_size, padding, base_background, background, lambda _y: content, *rest
+            )
         if len(self._framed) > 4 * size.height:  # lines long gone (a log scrolled far, old option lists)
             self._framed.clear()
         self._framed[id(content)] = (content, framed)
@@ -92,8 +137,13 @@ class FramedLines(StylesCache):
         any other is framed by Textual line by line.
         """
         hatched = styles.has_rule("hatch") and styles.hatch != "none"
-        if (any(edge for edge, _ in styles.outline) or styles.tint.a or hatched
-                or opacity != 1.0 or styles.text_opacity != 1.0):
+        if (
+            any(edge for edge, _ in styles.outline)
+            or styles.tint.a
+            or hatched
+            or opacity != 1.0
+            or styles.text_opacity != 1.0
+        ):
             return None
         inner, outer = self.get_inner_outer(base_background, background)
         fill = inner.rich_style

@@ -24,6 +24,7 @@ It overrides the private `Screen._screen_resized`, `_refresh_layout` and
 `_on_layout`, reads `_size`, `_layout_required` and `_layout_widgets`, and
 resumes the private `_update_timer`.
 """
+
 from __future__ import annotations
 
 from textual import messages
@@ -36,6 +37,7 @@ from . import on
 ON = on("screens")
 
 if ON:
+
     class SteadyScreen:
         """Mixin for screens: a Resize to the size the screen has arranges nothing."""
 
@@ -87,6 +89,7 @@ if ON:
             if self._layout_required and not wanted and not self.is_current and self.board_drawn:
                 self.call_after_refresh(self.arrange_unseen)
 else:
+
     class SteadyScreen:
         """(The layer is off: Textual arranges a screen at every Resize.)"""
 

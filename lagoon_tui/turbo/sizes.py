@@ -20,6 +20,7 @@ It redeclares Textual's `virtual_size` reactive without layout or repaint,
 and calls the private `Widget._scroll_update` as Textual does when a scroll
 needs no new arrangement.
 """
+
 from __future__ import annotations
 
 from textual.geometry import Size
@@ -30,6 +31,7 @@ from . import on
 ON = on("sizes")
 
 if ON:
+
     class HeldSize:
         """Mixin for containers: a new size of what they hold arranges and repaints nothing more."""
 
@@ -46,6 +48,7 @@ if ON:
             else:
                 self._scroll_update(size)
 else:
+
     class HeldSize:
         """(The layer is off: Textual arranges the screen for every new virtual size.)"""
 

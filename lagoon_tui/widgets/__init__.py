@@ -1,4 +1,5 @@
 """The board panels. Each one redraws itself from a `Scene` with `show(scene)`."""
+
 from .enrichment_center import EnrichmentCenterPanel
 from .island_panel import IslandPanel
 from .log import LogPanel

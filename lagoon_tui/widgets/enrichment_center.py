@@ -1,4 +1,5 @@
 """The Enrichment Center: the four metals by level 0' to 4', each cube its owner's letter."""
+
 from __future__ import annotations
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
@@ -9,7 +10,7 @@ from rules.cards import METALS
 
 from ..scene import Scene
 from .note import Panel
-from .renderables import Flow, render_keys, WideOnly
+from .renderables import Flow, WideOnly, render_keys
 from .words import EMPTY_SLOT, muted
 
 
@@ -41,8 +42,11 @@ class CentreGrid:
         gap = next((g for g in (2, 1) if self._width(g) <= options.max_width), None)
         if gap is None:  # too narrow for a grid
             for metal, cells in self.rows:
-                yield Flow([Text(metal + ":", style="bold")]
-                           + [Text.assemble((h + " ", "bold"), cell) for h, cell in zip(self.headers, cells)], "  ")
+                yield Flow(
+                    [Text(metal + ":", style="bold")]
+                    + [Text.assemble((h + " ", "bold"), cell) for h, cell in zip(self.headers, cells)],
+                    "  ",
+                )
             return
         widths = self._widths()
         head = Text("metal".ljust(name), style="bold")
@@ -92,8 +96,10 @@ class EnrichmentCenterPanel(Panel):
             rows.append((metal, cells))
         table = CentreGrid([f"{level}'" for level in range(levels)], rows)
         legend = Flow([Text.assemble(scene.marker(p["seat"]), " = ", p["name"]) for p in scene.players], "  ")
-        help_text = muted(f"0' holds {board.zero_line_capacity} per metal and can't be bought. Each round end "
-                          f"every cube rises a level; past 4' it leaves. Buying pays the level in $ to "
-                          f"the owner (free if yours), who scores {board.owner_vp} VP.")
+        help_text = muted(
+            f"0' holds {board.zero_line_capacity} per metal and can't be bought. Each round end "
+            f"every cube rises a level; past 4' it leaves. Buying pays the level in $ to "
+            f"the owner (free if yours), who scores {board.owner_vp} VP."
+        )
         # the rules in a sentence where there is room (a page of its own); the rules screen has them too
         self.update(Group(table, legend, WideOnly(help_text, 60)))

@@ -1,4 +1,5 @@
 """One island of the lagoon: its action spaces, who took them, what they cost you, whose ship is here."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -136,15 +137,25 @@ class IslandPanel(Panel):
         spaces = {space: users for space, users in (view.get("space_users") or {}).items() if space.startswith(here)}
         mine = [space for space in scene.player(seat)["used"] if space.startswith(here)] if seat is not None else None
         last = scene.last_space if scene.last_space and scene.last_space.startswith(here) else None
-        key = (seat, view.get("phase"), scene.ship_seats(self.island), spaces, mine, last,
-               (view.get("artifacts") or {}).get(str(self.island)), [(p["name"], p["colour"]) for p in view["players"]])
+        key = (
+            seat,
+            view.get("phase"),
+            scene.ship_seats(self.island),
+            spaces,
+            mine,
+            last,
+            (view.get("artifacts") or {}).get(str(self.island)),
+            [(p["name"], p["colour"]) for p in view["players"]],
+        )
         if self.unchanged(scene, key):
             return
         isl = scene.content.board.island(self.island)
         # every island is titled alike: the long form only when the longest island name fits it
-        self._title_widths = [max(len(f"Island {i.number} · {i.name}") for i in scene.content.board.islands),
-                              max(len(f"{i.number} · {i.name}") for i in scene.content.board.islands),
-                              0]
+        self._title_widths = [
+            max(len(f"Island {i.number} · {i.name}") for i in scene.content.board.islands),
+            max(len(f"{i.number} · {i.name}") for i in scene.content.board.islands),
+            0,
+        ]
         self.set_titles(f"Island {isl.number} · {isl.name}", f"{isl.number} · {isl.name}", f"Island {isl.number}")
 
         docked = scene.ship_seats(self.island)
@@ -158,23 +169,47 @@ class IslandPanel(Panel):
         you = Text("  ◀ you", style="bold") if here else Text("")
         none = muted("none")
         if selecting:
-            lines.append(Fit(Text.assemble(label("Chosen by: "), tags(scene, docked) if docked else none, you),
-                             Text.assemble(label("Chosen by: "), markers(scene, docked) if docked else none, you)))
+            lines.append(
+                Fit(
+                    Text.assemble(label("Chosen by: "), tags(scene, docked) if docked else none, you),
+                    Text.assemble(label("Chosen by: "), markers(scene, docked) if docked else none, you),
+                )
+            )
         else:
-            lines.append(Fit(Text.assemble(label("Ships here: "), tags(scene, docked) if docked else none, you),
-                             Text.assemble(label("Ships: "), tags(scene, docked) if docked else none, you),
-                             Text.assemble(label("Ships: "), markers(scene, docked) if docked else none, you)))
+            lines.append(
+                Fit(
+                    Text.assemble(label("Ships here: "), tags(scene, docked) if docked else none, you),
+                    Text.assemble(label("Ships: "), tags(scene, docked) if docked else none, you),
+                    Text.assemble(label("Ships: "), markers(scene, docked) if docked else none, you),
+                )
+            )
 
         left = (view.get("artifacts") or {}).get(str(self.island))
         if isl.artifacts:
             price = scene.content.board.artifact_price
-            lines.append(Fit(
-                Text.assemble(label("Artifacts left "), muted(f"({price} raw each)"), label(": "),
-                              ", ".join(left) if left else muted("none")),
-                Text.assemble(label("Artifacts left "), muted(f"({price} raw)"), label(": "),
-                              " ".join(left) if left else muted("none")),
-                Flow([Text.assemble(label("Artifacts left "), muted(f"({price} raw)"), label(":")),
-                      *(left or [muted("none")])], " ")))
+            lines.append(
+                Fit(
+                    Text.assemble(
+                        label("Artifacts left "),
+                        muted(f"({price} raw each)"),
+                        label(": "),
+                        ", ".join(left) if left else muted("none"),
+                    ),
+                    Text.assemble(
+                        label("Artifacts left "),
+                        muted(f"({price} raw)"),
+                        label(": "),
+                        " ".join(left) if left else muted("none"),
+                    ),
+                    Flow(
+                        [
+                            Text.assemble(label("Artifacts left "), muted(f"({price} raw)"), label(":")),
+                            *(left or [muted("none")]),
+                        ],
+                        " ",
+                    ),
+                )
+            )
 
         users_by_space = view.get("space_users") or {}
         mine_used = set(scene.player(seat)["used"]) if seat is not None else set()
@@ -183,15 +218,20 @@ class IslandPanel(Panel):
             space = f"{self.island}:{action}"
             users = list(dict.fromkeys(users_by_space.get(space) or []))
             mark = LAST_MOVE if space == last else ""  # the others' latest action since you last moved
-            rows.append(Row(mark + ACTION_NAMES.get(action, action), mark + SHORT_ACTION_NAMES.get(action, action),
-                            tags(scene, users), markers(scene, users),
-                            self._costs(action, space, users, seat, mine_used)))
+            rows.append(
+                Row(
+                    mark + ACTION_NAMES.get(action, action),
+                    mark + SHORT_ACTION_NAMES.get(action, action),
+                    tags(scene, users),
+                    markers(scene, users),
+                    self._costs(action, space, users, seat, mine_used),
+                )
+            )
         lines.append(ActionRows(rows))
         self.update(Group(*lines))
 
     @staticmethod
-    def _costs(action: str, space: str, users: list[int], seat: int | None,
-               mine_used: set[str]) -> tuple[Text, ...]:
+    def _costs(action: str, space: str, users: list[int], seat: int | None, mine_used: set[str]) -> tuple[Text, ...]:
         """The cost to the seat at the keyboard, from the longest wording to the shortest."""
         if seat is not None and space in mine_used:
             return muted("you took it"), muted("taken"), muted("taken")
@@ -200,5 +240,8 @@ class IslandPanel(Panel):
         others = {u for u in users if u != seat}
         cost = 1 + len(others)
         style = "bold reverse" if cost > 1 else ""
-        return (Text("1 merchant" if cost == 1 else f"{cost} merchants", style=style),
-                Text(f"{cost} merch.", style=style), Text(f"{cost}m", style=style))
+        return (
+            Text("1 merchant" if cost == 1 else f"{cost} merchants", style=style),
+            Text(f"{cost} merch.", style=style),
+            Text(f"{cost}m", style=style),
+        )

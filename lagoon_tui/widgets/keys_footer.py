@@ -1,4 +1,5 @@
 """The Footer of every screen: its keys and what they do, on one line."""
+
 from __future__ import annotations
 
 from typing import NamedTuple

@@ -1,11 +1,12 @@
 """The game log: what happened, newest at the bottom, optionally only the lines about one player."""
+
 from __future__ import annotations
 
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
-from textual.geometry import Size
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.strip import Strip
 from textual.widgets import RichLog
 
@@ -48,8 +49,9 @@ class LogPanel(SteadyLayout, RichLog):
     """
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=20,
-                         name=name, id=id, classes=classes)
+        super().__init__(
+            wrap=True, markup=False, highlight=False, auto_scroll=True, min_width=20, name=name, id=id, classes=classes
+        )
         self.scene: Scene | None = None
         self.filter_seat: int | None = None
         self._written: tuple[LogLine, ...] = ()  # the scene log the lines on screen were drawn from
@@ -73,11 +75,10 @@ class LogPanel(SteadyLayout, RichLog):
         # Append only when this is the same reader's log grown longer. A log
         # told to another seat differs in what it hides, so it is redrawn in
         # full: no line written for one seat may stay on screen for another.
-        same_reader = (self.scene is not None and self.scene.seat == scene.seat
-                       and _people(self.scene) == _people(scene))
+        same_reader = self.scene is not None and self.scene.seat == scene.seat and _people(self.scene) == _people(scene)
         self.scene = scene
-        if same_reader and len(new) >= len(old) and new[:len(old)] == old:
-            self._add(new[len(old):])
+        if same_reader and len(new) >= len(old) and new[: len(old)] == old:
+            self._add(new[len(old) :])
         else:
             self._redraw()
         self._written = new
@@ -110,7 +111,7 @@ class LogPanel(SteadyLayout, RichLog):
             self._laid, self._wrapped_at = 0, width
         if self._laid == len(self._shown):
             return
-        for line in self._shown[self._laid:]:
+        for line in self._shown[self._laid :]:
             self.lines.extend(self._strips(line, width))
         self._laid = len(self._shown)
         self.virtual_size = Size(width, len(self.lines))
@@ -148,7 +149,7 @@ class LogPanel(SteadyLayout, RichLog):
         tag = scene.tag(line.seat)
         name = scene.player(line.seat)["name"]
         if line.text.startswith(name):
-            return Text.assemble(tag, line.text[len(name):])
+            return Text.assemble(tag, line.text[len(name) :])
         return Text.assemble(tag, ": ", line.text)
 
     def render_lines(self, crop) -> list[Strip]:

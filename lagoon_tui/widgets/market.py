@@ -1,4 +1,5 @@
 """The market: equipment cards and shipment tiles on display, and how many cards are left in each deck."""
+
 from __future__ import annotations
 
 from rich.padding import Padding
@@ -12,10 +13,10 @@ from textual.strip import Strip
 
 from ..scene import Scene
 from .note import SteadyLayout
-from .renderables import draw, Fit, Flow, render_key, Spread
+from .options import out_of_sight
+from .renderables import Fit, Flow, Spread, draw, render_key
 from .svg import svg_safe
 from .words import label, muted, needs
-from .options import out_of_sight
 
 CAN_PAY = "✓"
 
@@ -80,8 +81,14 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
         me = scene.player(scene.seat) if scene.seat is not None else None
         decks = ("equipment_deck", "shipment_deck", "deal_deck", "gallery_deck", "gallery_discard")
         purse = None if me is None else (me["money"], me["raw"], me["artifacts"])
-        key = (scene.seat, purse, view.get("equipment_display"), view.get("shipment_display"),
-               [view.get(d) for d in decks], self.details)
+        key = (
+            scene.seat,
+            purse,
+            view.get("equipment_display"),
+            view.get("shipment_display"),
+            [view.get(d) for d in decks],
+            self.details,
+        )
         self.scene = scene
         if key == self._drawn_from:  # (a move mostly leaves the market as it was)
             return
@@ -107,29 +114,49 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
             tight = Spread(Text(mark + wants.replace(" + ", "+")), gives)
             parts.append(Fit(Spread(Text(mark + wants), gives), tight))
 
-        counts = (view.get("equipment_deck", 0), view.get("shipment_deck", 0), view.get("deal_deck", 0),
-                  view.get("gallery_deck", 0))
+        counts = (
+            view.get("equipment_deck", 0),
+            view.get("shipment_deck", 0),
+            view.get("deal_deck", 0),
+            view.get("gallery_deck", 0),
+        )
         discard = view.get("gallery_discard", 0)
         more = f" (+{discard} discarded)" if discard else ""
-        parts.append(Fit(
-            Text.assemble(label("Decks: "), "equipment {} · shipments {} · deals {} · galleries {}".format(*counts), more),
-            Flow([label("Decks:"), *"equipment {}|shipments {}|deals {}|galleries {}".format(*counts).split("|")],
-                 "  ")))
+        parts.append(
+            Fit(
+                Text.assemble(
+                    label("Decks: "), "equipment {} · shipments {} · deals {} · galleries {}".format(*counts), more
+                ),
+                Flow(
+                    [label("Decks:"), *"equipment {}|shipments {}|deals {}|galleries {}".format(*counts).split("|")],
+                    "  ",
+                ),
+            )
+        )
         if me is not None:
             where = f"buy on island {_islands(scene, 'buy_equipment')}, ship on {_islands(scene, 'make_shipment')}"
             tag = scene.tag(scene.seat)
-            parts.append(Fit(Text.assemble(muted(f"{CAN_PAY} = "), tag, muted(f" could pay for it now ({where})")),
-                             Text.assemble(muted(f"{CAN_PAY} = "), tag, muted(" could pay for it now")),
-                             Text.assemble(muted(f"{CAN_PAY} = "), tag, muted(" can pay"))))
+            parts.append(
+                Fit(
+                    Text.assemble(muted(f"{CAN_PAY} = "), tag, muted(f" could pay for it now ({where})")),
+                    Text.assemble(muted(f"{CAN_PAY} = "), tag, muted(" could pay for it now")),
+                    Text.assemble(muted(f"{CAN_PAY} = "), tag, muted(" can pay")),
+                )
+            )
         else:  # the same height as a player's legend, so the panels below stay where they are
-            parts.append(Fit(muted(f"{CAN_PAY} = the player at the keyboard could pay for it now"),
-                             muted(f"{CAN_PAY} = the player at the keyboard can pay")))
+            parts.append(
+                Fit(
+                    muted(f"{CAN_PAY} = the player at the keyboard could pay for it now"),
+                    muted(f"{CAN_PAY} = the player at the keyboard can pay"),
+                )
+            )
         self._show_parts(parts)
 
     @staticmethod
     def _can_ship(p: dict, tile) -> bool:
-        return (all(p["raw"].get(m, 0) >= n for m, n in tile.resources.items())
-                and all(p["artifacts"].get(m, 0) >= n for m, n in tile.artifacts.items()))
+        return all(p["raw"].get(m, 0) >= n for m, n in tile.resources.items()) and all(
+            p["artifacts"].get(m, 0) >= n for m, n in tile.artifacts.items()
+        )
 
     # --- drawing: the market's own lines, scrolled ---------------------------------------
 
@@ -163,8 +190,10 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
             drawn = known.get(key) if key[0] is not None else None
             if drawn is None:
                 segments = Segment.apply_style(draw(self.app.console, options, part), style)
-                drawn = [Strip(line, width) for line in
-                         Segment.split_and_crop_lines(segments, width, style, pad=True, include_new_lines=False)]
+                drawn = [
+                    Strip(line, width)
+                    for line in Segment.split_and_crop_lines(segments, width, style, pad=True, include_new_lines=False)
+                ]
             if key[0] is not None:
                 self._laid_out[key] = drawn
             lines += drawn
@@ -200,4 +229,3 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
     def _say_what_is_out_of_sight(self) -> None:
         """The lower border: how many lines are above and below the window (none in a market shown whole)."""
         self.set_border_subtitle(out_of_sight(round(self.scroll_y), round(self.max_scroll_y - self.scroll_y)) or None)
-

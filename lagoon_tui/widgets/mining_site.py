@@ -1,4 +1,5 @@
 """The mining site of an island: three columns of galleries on two levels, level 1 by the shore."""
+
 from __future__ import annotations
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
@@ -10,8 +11,8 @@ from rich.text import Text
 
 from ..scene import Scene
 from .note import Panel
-from .renderables import draw, Fit, Flow, one_line_width, render_keys
-from .words import CUBE, EMPTY_SLOT, muted, SPENT
+from .renderables import Fit, Flow, draw, one_line_width, render_keys
+from .words import CUBE, EMPTY_SLOT, SPENT, muted
 
 FACE_DOWN = "?"
 LEVELS = (2, 1)  # drawn top to bottom: level 2 above level 1, the shore below
@@ -28,7 +29,9 @@ def gallery_cell(scene: Scene, gallery: dict | None) -> Text | Flow:
         tile = scene.content.gallery(tile_id)
         what = f"{tile.metal} {tile.cubes}" if tile.metal else "empty"
         # a face-down gallery its owner placed: the owner alone knows what is under it
-        return Flow([Text.assemble((FACE_DOWN, "bold reverse"), " ", (what, "italic")), Text("(yours)", style="dim")], " ")
+        return Flow(
+            [Text.assemble((FACE_DOWN, "bold reverse"), " ", (what, "italic")), Text("(yours)", style="dim")], " "
+        )
     tile = scene.content.gallery(tile_id) if tile_id else None
     if tile is None or not tile.metal:
         return Text("empty", style="dim")
@@ -96,8 +99,10 @@ class SiteGrid:
         """
         n, spare = len(self.columns), width - self.LABEL
         equal = _shares(spare, n)
-        needs = [max(len(f"col {c + 1}"), *(one_line_width(column[level]) for level in LEVELS)) + int(c < n - 1)
-                 for c, column in enumerate(self.columns)]
+        needs = [
+            max(len(f"col {c + 1}"), *(one_line_width(column[level]) for level in LEVELS)) + int(c < n - 1)
+            for c, column in enumerate(self.columns)
+        ]
         if all(need <= share for need, share in zip(needs, equal)):
             return equal
         met: list[int] = []
@@ -114,11 +119,15 @@ class SiteGrid:
         """The label column, then the columns (see `widths`)."""
         n, widths = len(self.columns), self.widths(options.max_width)
         header, bold, plain = console.get_style("table.header"), console.get_style("bold"), Style.null()
-        rows = [[(Text(""), header, self.LABEL, 1)]
-                + [(Text(f"col {c + 1}"), header + bold, w, int(c < n - 1)) for c, w in enumerate(widths)]]
-        rows += [[(Text(f"L{level}"), bold, self.LABEL, 1)]
-                 + [(column[level], plain, w, int(c < n - 1)) for c, (column, w) in enumerate(zip(self.columns, widths))]
-                 for level in LEVELS]
+        rows = [
+            [(Text(""), header, self.LABEL, 1)]
+            + [(Text(f"col {c + 1}"), header + bold, w, int(c < n - 1)) for c, w in enumerate(widths)]
+        ]
+        rows += [
+            [(Text(f"L{level}"), bold, self.LABEL, 1)]
+            + [(column[level], plain, w, int(c < n - 1)) for c, (column, w) in enumerate(zip(self.columns, widths))]
+            for level in LEVELS
+        ]
         new_line = Segment.line()
         for r, row in enumerate(rows):
             cells = [self._cell(console, options, *cell, no_wrap=c == 0) for c, cell in enumerate(row)]
@@ -135,8 +144,9 @@ class SiteGrid:
                 yield new_line
 
     @staticmethod
-    def _cell(console: Console, options: ConsoleOptions, renderable, style: Style, width: int, space: int,
-              no_wrap: bool) -> list[list[Segment]]:
+    def _cell(
+        console: Console, options: ConsoleOptions, renderable, style: Style, width: int, space: int, no_wrap: bool
+    ) -> list[list[Segment]]:
         """One cell's lines, `width` wide with the `space` after it, as a left-justified table column draws them."""
         inner = width - space
         after = [Segment(" " * space, style)] if space else []
@@ -145,8 +155,14 @@ class SiteGrid:
             text.end = ""
             text.pad_right(inner - text.cell_len)  # (padded in the text's own style, as Rich justifies it)
             return [[*Segment.apply_style(draw(console, options.update_width(inner), text), style), *after]]
-        wrap = options.update(width=inner, justify="left", no_wrap=no_wrap, overflow="ellipsis" if no_wrap else "fold",
-                              height=None, highlight=False)
+        wrap = options.update(
+            width=inner,
+            justify="left",
+            no_wrap=no_wrap,
+            overflow="ellipsis" if no_wrap else "fold",
+            height=None,
+            highlight=False,
+        )
         return [[*line, *after] for line in console.render_lines(renderable, wrap, style=style, pad=True)]
 
 
@@ -171,10 +187,14 @@ class MiningSitePanel(Panel):
         if site is None:
             self.update(muted(f"Island {self.island} has no mining site."))
             return
-        cells = [{level: gallery_cell(scene, column[level - 1] if level - 1 < len(column) else None)
-                  for level in LEVELS} for column in site["columns"]]
+        cells = [
+            {level: gallery_cell(scene, column[level - 1] if level - 1 < len(column) else None) for level in LEVELS}
+            for column in site["columns"]
+        ]
         table = SiteGrid(cells)
-        shore = Fit(muted(f"≈≈ shore ≈≈  L1: 1 miner a cube · L2: 2 miners a cube · {FACE_DOWN} face down"),
-                    muted(f"≈≈ shore ≈≈  L1: 1 miner/cube · L2: 2 · {FACE_DOWN} face down"),
-                    Flow([muted("≈≈ shore ≈≈"), muted(f"{FACE_DOWN} face down")], "  "))
+        shore = Fit(
+            muted(f"≈≈ shore ≈≈  L1: 1 miner a cube · L2: 2 miners a cube · {FACE_DOWN} face down"),
+            muted(f"≈≈ shore ≈≈  L1: 1 miner/cube · L2: 2 · {FACE_DOWN} face down"),
+            Flow([muted("≈≈ shore ≈≈"), muted(f"{FACE_DOWN} face down")], "  "),
+        )
         self.update(Group(table, shore))

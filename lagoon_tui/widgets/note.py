@@ -3,6 +3,7 @@
 Everything a panel draws comes from a `Scene` (its plain `view` and the
 content); no panel ever asks the engine anything.
 """
+
 from __future__ import annotations
 
 from rich.console import Group
@@ -21,6 +22,7 @@ from ..turbo.framing import frame_once
 from ..turbo.sizes import SteadyVirtualSize
 from .renderables import draw, one_line_width, render_key
 from .svg import svg_safe
+
 
 class SteadyBorders:
     """Mixin for widgets: a border title and subtitle that repaint the widget only when they change, and
@@ -93,8 +95,9 @@ class Note(SteadyLayout, Static):
     Its lines keep their spaces in SVG pictures too (see `detach_spaces`).
     """
 
-    def __init__(self, content: object = "", *, name: str | None = None, id: str | None = None,
-                 classes: str | None = None) -> None:
+    def __init__(
+        self, content: object = "", *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
         super().__init__(content, name=name, id=id, classes=classes)
         self._source: object = content  # what the note shows, before it is laid out
         self._visual = None
@@ -123,8 +126,11 @@ class Note(SteadyLayout, Static):
         if self._height(len(new)) != self._height(len(old)):
             self.refresh(layout=layout)
             return
-        changed = [Region(0, y, width, 1) for y in range(max(len(new), len(old)))
-                   if y >= len(new) or y >= len(old) or new[y] != old[y]]
+        changed = [
+            Region(0, y, width, 1)
+            for y in range(max(len(new), len(old)))
+            if y >= len(new) or y >= len(old) or new[y] != old[y]
+        ]
         if changed:
             self.refresh(*changed)
 
@@ -160,8 +166,10 @@ class Note(SteadyLayout, Static):
         app = self.app
         options = app.console_options.update(width=width, highlight=False, height=None)
         segments = Segment.apply_style(draw(app.console, options, renderable), style)
-        return [Strip(line, width) for line in
-                Segment.split_and_crop_lines(segments, width, style, pad=True, include_new_lines=False)]
+        return [
+            Strip(line, width)
+            for line in Segment.split_and_crop_lines(segments, width, style, pad=True, include_new_lines=False)
+        ]
 
     def _current(self, width: int | None = None) -> list[Strip]:
         """The lines at `width` (the note's width) in the note's colours now (laid out again if either changed)."""
@@ -229,8 +237,11 @@ class Panel(Note):
         if not self._titles:
             return
         room = self.outer_size.width - 6  # corners, the line before the title, spaces
-        fits = [t for t in self._titles if one_line_width(Text(t) if isinstance(t, str) else t) <= room] \
-            if room > 0 else []
+        fits = (
+            [t for t in self._titles if one_line_width(Text(t) if isinstance(t, str) else t) <= room]
+            if room > 0
+            else []
+        )
         self.set_border_title(fits[0] if fits else self._titles[0 if room <= 0 else -1])
 
     def unchanged(self, scene: Scene, key: object) -> bool:

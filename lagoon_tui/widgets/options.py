@@ -9,6 +9,7 @@ options it leaves and reaches. The highlighted option is always in sight: the
 list scrolls to it whatever moved it. It has no scrollbar: the prompt's border
 says how many options are out of sight above and below (`PromptPanel.more`).
 """
+
 from __future__ import annotations
 
 from typing import ClassVar, NamedTuple
@@ -25,12 +26,11 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from .note import SteadyLayout
-
 from .svg import svg_safe
 
 
 def out_of_sight(above: int, below: int) -> str:
-    """"▲ 3 more · ▼ 12 more": what is out of sight above and below a window (empty when nothing is)."""
+    """ "▲ 3 more · ▼ 12 more": what is out of sight above and below a window (empty when nothing is)."""
     return " · ".join(f"{mark} {n} more" for mark, n in (("▲", above), ("▼", below)) if n > 0)
 
 
@@ -162,13 +162,19 @@ class Options(SteadyLayout, ScrollView, can_focus=True):
             if len(self._laid_out) > 500:
                 self._laid_out.clear()
             if highlighted:  # the same lines in other colours: a label is plain words, all in one style
-                strips = [Strip([Segment(text, style) for text, _, _ in strip], strip.cell_length)
-                          for strip in self._strips(index, False)]
+                strips = [
+                    Strip([Segment(text, style) for text, _, _ in strip], strip.cell_length)
+                    for strip in self._strips(index, False)
+                ]
             else:
                 console = self.app.console
-                lines = console.render_lines(Text(self._options[index].prompt, no_wrap=False),
-                                             console.options.update(width=self._width, highlight=False),
-                                             style=style, pad=True, new_lines=False)
+                lines = console.render_lines(
+                    Text(self._options[index].prompt, no_wrap=False),
+                    console.options.update(width=self._width, highlight=False),
+                    style=style,
+                    pad=True,
+                    new_lines=False,
+                )
                 strips = [Strip(line, self._width) for line in lines]
             self._laid_out[key] = strips
         return strips
@@ -227,8 +233,12 @@ class Options(SteadyLayout, ScrollView, can_focus=True):
         been told what is out of sight (told then, it was painted twice).
         """
         most = self.styles.max_height
-        if self.styles.height is not None and self.styles.height.is_auto and most is not None \
-                and most.unit == Unit.CELLS:
+        if (
+            self.styles.height is not None
+            and self.styles.height.is_auto
+            and most is not None
+            and most.unit == Unit.CELLS
+        ):
             return min(len(self._lines), int(most.value))
         return self.scrollable_content_region.height
 

@@ -1,4 +1,5 @@
 """One player's board: company, money, VP, workers, cubes, cards; secrets only for their owner."""
+
 from __future__ import annotations
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
@@ -11,7 +12,7 @@ from rules.decision import plural
 from ..scene import Scene
 from .note import Panel
 from .renderables import Bullets, ByWidth, Fit, Flow
-from .words import deal_needs, EMPTY_SLOT, join, label, muted
+from .words import EMPTY_SLOT, deal_needs, join, label, muted
 
 
 class CubeGrid:
@@ -28,8 +29,12 @@ class CubeGrid:
 
     def key(self) -> tuple:
         p = self.p
-        return ("CubeGrid", tuple(p["raw"].items()), tuple(p["artifacts"].items()),
-                tuple((metal, tuple(levels or ())) for metal, levels in p["enriched"].items()))
+        return (
+            "CubeGrid",
+            tuple(p["raw"].items()),
+            tuple(p["artifacts"].items()),
+            tuple((metal, tuple(levels or ())) for metal, levels in p["enriched"].items()),
+        )
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement(min(22, options.max_width), min(self.WIDE, options.max_width))
@@ -107,8 +112,12 @@ class PlayerBoard(Panel):
         tag = scene.tag(self.seat)
         state = " ▶ to play" if acting else (" · passed" if passed else "")
         you = " (you)" if mine else ""
-        self.set_titles(Text.assemble(tag, you, state), Text.assemble(tag, state),
-                        Text.assemble(tag, " ▶" if acting else (" passed" if passed else "")), tag)
+        self.set_titles(
+            Text.assemble(tag, you, state),
+            Text.assemble(tag, state),
+            Text.assemble(tag, " ▶" if acting else (" passed" if passed else "")),
+            tag,
+        )
 
         lines: list = []
         ship = p.get("island")
@@ -133,10 +142,18 @@ class PlayerBoard(Panel):
         min_free, mins = p["miners"] - p["miners_used"], p["miners"]
         merchants = Text.assemble(label("Merchants "), f"{mer_free}/{mer} free")
         miners = Text.assemble(label("Miners "), f"{min_free}/{mins} free")
-        lines.append(Fit(
-            Text.assemble(label("Merchants "), f"{mer_free} free of {mer}", "   ",
-                          label("Miners "), f"{min_free} free of {mins}"),
-            Flow([merchants, miners], "  ")))
+        lines.append(
+            Fit(
+                Text.assemble(
+                    label("Merchants "),
+                    f"{mer_free} free of {mer}",
+                    "   ",
+                    label("Miners "),
+                    f"{min_free} free of {mins}",
+                ),
+                Flow([merchants, miners], "  "),
+            )
+        )
         lines.append(CubeGrid(p))
 
         equipment = p.get("equipment") or []
@@ -159,13 +176,31 @@ class PlayerBoard(Panel):
         ship_vp = sum(content.shipments[s].vp for s in shipments if s)
         closed = p.get("deals_closed") or []
         deal_vp = sum(content.deals[d].vp for d in closed if d)
-        lines.append(Fit(
-            Text.assemble(label("Shipments "), f"{len(shipments)} made, {ship_vp} VP", "   ",
-                          label("Deals closed "), f"{len(closed)}, {deal_vp} VP"),
-            Text.assemble(label("Shipped "), f"{len(shipments)} ({ship_vp} VP)", "  ",
-                          label("Deals "), f"{len(closed)} ({deal_vp} VP)"),
-            Flow([Text.assemble(label("Shipped "), f"{len(shipments)} ({ship_vp} VP)"),
-                  Text.assemble(label("Deals closed "), f"{len(closed)} ({deal_vp} VP)")], "  ")))
+        lines.append(
+            Fit(
+                Text.assemble(
+                    label("Shipments "),
+                    f"{len(shipments)} made, {ship_vp} VP",
+                    "   ",
+                    label("Deals closed "),
+                    f"{len(closed)}, {deal_vp} VP",
+                ),
+                Text.assemble(
+                    label("Shipped "),
+                    f"{len(shipments)} ({ship_vp} VP)",
+                    "  ",
+                    label("Deals "),
+                    f"{len(closed)} ({deal_vp} VP)",
+                ),
+                Flow(
+                    [
+                        Text.assemble(label("Shipped "), f"{len(shipments)} ({ship_vp} VP)"),
+                        Text.assemble(label("Deals closed "), f"{len(closed)} ({deal_vp} VP)"),
+                    ],
+                    "  ",
+                ),
+            )
+        )
         lines.extend(self._secrets(scene, p, mine))
         self.update(Group(*lines))
 
@@ -183,8 +218,7 @@ class PlayerBoard(Panel):
             else:
                 parts.append(f"{plural(len(offer), 'objective')} offered")
             parts.append(f"{plural(len(deals), 'deal')} in hand")
-            return [Fit(Text.assemble(label("Secret: "), ", ".join(parts)),
-                        Flow([parts[0] + ",", parts[1]], " "))]
+            return [Fit(Text.assemble(label("Secret: "), ", ".join(parts)), Flow([parts[0] + ",", parts[1]], " "))]
 
         out: list = []
         private = mine and not over
@@ -211,8 +245,12 @@ class PlayerBoard(Panel):
                     continue
                 d = content.deals[deal_id]
                 worth = Text(f" → {d.vp} VP", style="bold")
-                items.append(Fit(Text.assemble(deal_needs(d.requires), worth),
-                                 Text.assemble(" ".join(f"{m} {lv}'" for m, lv in d.requires.items()), worth)))
+                items.append(
+                    Fit(
+                        Text.assemble(deal_needs(d.requires), worth),
+                        Text.assemble(" ".join(f"{m} {lv}'" for m, lv in d.requires.items()), worth),
+                    )
+                )
             out.append(Group(label(f"Deals in hand ({len(deals)}):"), Bullets(items)))
         else:
             out.append(Text.assemble(label("Deals in hand: "), muted("none")))

@@ -1,4 +1,5 @@
 """The prompt: the engine's pending decision and its legal options, to pick with the keyboard."""
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -12,9 +13,9 @@ from rules.actions import ACTION_NAMES
 
 from ..scene import Scene
 from ..turbo.sizes import HeldSize
-from .note import clear_min_height, Note, SteadyBorders
-from .svg import svg_safe
+from .note import Note, SteadyBorders, clear_min_height
 from .options import Option, Options, out_of_sight
+from .svg import svg_safe
 
 KEYS = "123456789"
 
@@ -126,10 +127,12 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
         if scene.undo:  # saved games: what undo would do, or why it cannot
             head.append(f"\n{scene.undo}", style="dim")
         self._show_head(head)
-        options.set_options([  # the engine's words as they are (a "[" in a label is not markup)
-            Option(o.id, f"{KEYS[i]}. {o.label}" if i < len(KEYS) else f"   {o.label}")
-            for i, o in enumerate(decision.options)
-        ])
+        options.set_options(
+            [  # the engine's words as they are (a "[" in a label is not markup)
+                Option(o.id, f"{KEYS[i]}. {o.label}" if i < len(KEYS) else f"   {o.label}")
+                for i, o in enumerate(decision.options)
+            ]
+        )
         self.more(*options.out_of_sight())  # (a list as long as the last one says nothing of itself)
 
     def _show_head(self, head: Text) -> None:

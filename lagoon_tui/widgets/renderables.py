@@ -3,14 +3,16 @@
 A `Note` keeps the lines of each part of its content under the part's
 `render_key`, so a part that did not change is not laid out again.
 """
+
 from __future__ import annotations
 
-from typing import Hashable, Iterable
+from collections.abc import Hashable, Iterable
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.measure import Measurement
 from rich.segment import Segment
 from rich.text import Text
+
 
 def render_key(renderable) -> Hashable | None:
     """A value equal for two renderables that draw the same lines at any width; None when unknown.
@@ -23,8 +25,15 @@ def render_key(renderable) -> Hashable | None:
     if isinstance(renderable, str):
         return renderable
     if isinstance(renderable, Text):
-        return (renderable.plain, tuple(renderable.spans), renderable.style, renderable.justify,
-                renderable.overflow, renderable.no_wrap, renderable.end)
+        return (
+            renderable.plain,
+            tuple(renderable.spans),
+            renderable.style,
+            renderable.justify,
+            renderable.overflow,
+            renderable.no_wrap,
+            renderable.end,
+        )
     if isinstance(renderable, Group):
         return render_keys(("Group", renderable.fit), *renderable.renderables)
     key = getattr(renderable, "key", None)
@@ -93,8 +102,13 @@ def draw(console: Console, options: ConsoleOptions, renderable) -> Iterable[Segm
     """
     if isinstance(renderable, Text):
         plain = renderable.plain
-        if (renderable.justify in (None, "default") and options.justify in (None, "default")
-                and "\n" not in plain and "\t" not in plain and renderable.cell_len <= options.max_width):
+        if (
+            renderable.justify in (None, "default")
+            and options.justify in (None, "default")
+            and "\n" not in plain
+            and "\t" not in plain
+            and renderable.cell_len <= options.max_width
+        ):
             if renderable.spans or not renderable.style:
                 yield from renderable.render(console, end=renderable.end)
             else:  # (Text.render leaves out the style of a text without spans)
@@ -131,8 +145,10 @@ class Bullets:
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         inner = options.update_width(max(1, options.max_width - self.INDENT))
         sizes = [Measurement.get(console, inner, item) for item in self.items] or [Measurement(0, 0)]
-        return Measurement(min(options.max_width, self.INDENT + max(m.minimum for m in sizes)),
-                           min(options.max_width, self.INDENT + max(m.maximum for m in sizes)))
+        return Measurement(
+            min(options.max_width, self.INDENT + max(m.minimum for m in sizes)),
+            min(options.max_width, self.INDENT + max(m.maximum for m in sizes)),
+        )
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = max(1, options.max_width - self.INDENT)

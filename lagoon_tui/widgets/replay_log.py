@@ -1,4 +1,5 @@
 """The log of a replay: every sentence of the game, with the one at the replay's position highlighted."""
+
 from __future__ import annotations
 
 from rich.text import Text

@@ -4,6 +4,7 @@ Only the replay of a finished game has this panel: once the game is over
 nothing is secret any more, and seeing what each player held explains the
 moves. An unfinished game's replay never composes it.
 """
+
 from __future__ import annotations
 
 from rich.console import Group
@@ -31,13 +32,28 @@ def secrets_text(state: GameState, content: Content) -> Group:
     paragraphs = []
     for p in state.players:
         objectives = [content.objectives[o].name for o in p.objectives or p.objective_offer] or ["none"]
-        deals = [f"{content.deals[d].vp} VP ({' + '.join(f'{lv}′ {m}' for m, lv in content.deals[d].requires.items())})"
-                 for d in p.deals] or ["none"]
-        paragraphs.append(Flow([Text.assemble((f"{p.name}:", "bold"), " objectives"), *_listed(objectives, ";"),
-                                Text("deals in hand"), *_listed(deals)], " "))
-    hidden = [f"island {isl} column {c + 1} level {lv + 1}: {content.gallery(g.tile).metal or 'empty'}"
-              for isl, site in state.sites.items() for c, col in enumerate(site.columns)
-              for lv, g in enumerate(col) if g is not None and not g.face_up]
+        deals = [
+            f"{content.deals[d].vp} VP ({' + '.join(f'{lv}′ {m}' for m, lv in content.deals[d].requires.items())})"
+            for d in p.deals
+        ] or ["none"]
+        paragraphs.append(
+            Flow(
+                [
+                    Text.assemble((f"{p.name}:", "bold"), " objectives"),
+                    *_listed(objectives, ";"),
+                    Text("deals in hand"),
+                    *_listed(deals),
+                ],
+                " ",
+            )
+        )
+    hidden = [
+        f"island {isl} column {c + 1} level {lv + 1}: {content.gallery(g.tile).metal or 'empty'}"
+        for isl, site in state.sites.items()
+        for c, col in enumerate(site.columns)
+        for lv, g in enumerate(col)
+        if g is not None and not g.face_up
+    ]
     if hidden:
         paragraphs.append(Flow([Text("Face-down galleries:", style="bold"), *_listed(hidden, sep=";")], " "))
     return Group(*paragraphs)

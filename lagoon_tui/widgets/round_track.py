@@ -1,4 +1,5 @@
 """The round track: rounds 1 to the last, wage rounds marked with $, the current round in brackets."""
+
 from __future__ import annotations
 
 from rich.console import Group
@@ -7,7 +8,7 @@ from rich.text import Text
 from ..scene import Scene
 from .note import Panel
 from .renderables import Fit, Flow
-from .words import join, label, PHASE_NAMES
+from .words import PHASE_NAMES, join, label
 
 END_REASONS = {
     "vp_goal": "a player reached the VP goal",
@@ -30,9 +31,16 @@ class RoundTrackPanel(Panel):
 
     def show(self, scene: Scene) -> None:
         view, board = scene.view, scene.content.board
-        key = (view.get("round"), view.get("phase"), scene.acting_seat(), view.get("turn_order"),
-               view.get("current"), view.get("end_triggered"), view.get("end_reason"),
-               [(p["name"], p["colour"], p.get("passed")) for p in scene.players])
+        key = (
+            view.get("round"),
+            view.get("phase"),
+            scene.acting_seat(),
+            view.get("turn_order"),
+            view.get("current"),
+            view.get("end_triggered"),
+            view.get("end_reason"),
+            [(p["name"], p["colour"], p.get("passed")) for p in scene.players],
+        )
         if self.unchanged(scene, key):
             return
         current, phase = view.get("round", 0), view.get("phase", "created")
@@ -52,8 +60,9 @@ class RoundTrackPanel(Panel):
 
         title = f"Round {current} of {board.rounds}" if current else f"Before round 1 of {board.rounds}"
         if current:
-            self.set_titles(f"Round {current}/{board.rounds} · {PHASE_NAMES.get(phase, phase)}",
-                            f"Round {current}/{board.rounds}")
+            self.set_titles(
+                f"Round {current}/{board.rounds} · {PHASE_NAMES.get(phase, phase)}", f"Round {current}/{board.rounds}"
+            )
         else:
             self.set_titles(f"Before round 1 · {PHASE_NAMES.get(phase, phase)}", "Before round 1")
 
@@ -68,9 +77,13 @@ class RoundTrackPanel(Panel):
         if upcoming and phase != "over":
             nxt = upcoming[0]
             when = "this round" if nxt == current else f"round {nxt}"
-            lines.append(Fit(Text.assemble(label("$ = wages"), f" ({pay}, rounded up) · next: end of {when}"),
-                             Text.assemble(label("$ = wages"), f" ({pay}) · next: end of {when}"),
-                             Text.assemble(label("$ = wages"), f" · next: end of {when}")))
+            lines.append(
+                Fit(
+                    Text.assemble(label("$ = wages"), f" ({pay}, rounded up) · next: end of {when}"),
+                    Text.assemble(label("$ = wages"), f" ({pay}) · next: end of {when}"),
+                    Text.assemble(label("$ = wages"), f" · next: end of {when}"),
+                )
+            )
         else:
             lines.append(Text.assemble(label("$ = wages"), f" ({pay}, rounded up)"))
 
@@ -88,14 +101,23 @@ class RoundTrackPanel(Panel):
                         entry = Text.assemble(("▶", "bold"), entry)
                     out.append(entry)
                 return join(out, " → ")
-            lines.append(Fit(Text.assemble(label("Turn order: "), entries(scene.tag)),
-                             Text.assemble(label("Order: "), entries(scene.tag)),
-                             Text.assemble(label("Order: "), entries(scene.marker))))
+
+            lines.append(
+                Fit(
+                    Text.assemble(label("Turn order: "), entries(scene.tag)),
+                    Text.assemble(label("Order: "), entries(scene.tag)),
+                    Text.assemble(label("Order: "), entries(scene.marker)),
+                )
+            )
         elif phase == "island_selection":
             # (the line is there in both phases: the panel keeps its height, and the screen its arrangement)
-            lines.append(Fit(Text.assemble(label("Turn order: "), "by island number, once every ship has an island"),
-                             Text.assemble(label("Order: "), "by island number, once all have chosen"),
-                             Text.assemble(label("Order: "), "by island")))
+            lines.append(
+                Fit(
+                    Text.assemble(label("Turn order: "), "by island number, once every ship has an island"),
+                    Text.assemble(label("Order: "), "by island number, once all have chosen"),
+                    Text.assemble(label("Order: "), "by island"),
+                )
+            )
 
         if phase == "over":
             reason = END_REASONS.get(view.get("end_reason") or "", "")

@@ -1,4 +1,5 @@
 """The score track: every player's VP on a line that runs below zero and past the goal."""
+
 from __future__ import annotations
 
 import math
@@ -9,7 +10,7 @@ from rich.text import Text
 
 from ..scene import Scene
 from .note import Panel
-from .renderables import Flow, render_keys, WideOnly
+from .renderables import Flow, WideOnly, render_keys
 from .words import muted
 
 TRACK_LOW = -5  # the printed track starts below zero: a score can go negative
@@ -66,8 +67,8 @@ class Track:
         for vp in sorted(ticks, key=lambda v: (v != self.goal, v != 0)):
             label = goal_label if vp == self.goal else f"{vp}"
             x = max(0, min(self._x(vp, reach), width - len(label)))
-            if all(c == " " for c in scale[max(0, x - 1):x + len(label) + 1]):
-                scale[x:x + len(label)] = list(label)
+            if all(c == " " for c in scale[max(0, x - 1) : x + len(label) + 1]):
+                scale[x : x + len(label)] = list(label)
                 labelled += 1
         return "".join(scale), labelled == len(ticks)
 
@@ -124,8 +125,12 @@ class ScoreTrackPanel(Panel):
 
     def show(self, scene: Scene) -> None:
         view = scene.view
-        key = ([(p["name"], p["colour"], p["vp"]) for p in scene.players], view.get("standings"),
-               view.get("end_triggered"), view.get("phase"))
+        key = (
+            [(p["name"], p["colour"], p["vp"]) for p in scene.players],
+            view.get("standings"),
+            view.get("end_triggered"),
+            view.get("phase"),
+        )
         if self.unchanged(scene, key):
             return
         goal = scene.content.board.vp_goal
@@ -151,6 +156,13 @@ class ScoreTrackPanel(Panel):
         elif view.get("end_triggered"):
             parts.append(Text("Someone reached the goal: this round is the last.", style="bold reverse"))
         else:
-            parts.append(WideOnly(muted(f"The game ends in the round someone reaches {goal} VP "
-                                        f"or after round {scene.content.board.rounds}."), 60))
+            parts.append(
+                WideOnly(
+                    muted(
+                        f"The game ends in the round someone reaches {goal} VP "
+                        f"or after round {scene.content.board.rounds}."
+                    ),
+                    60,
+                )
+            )
         self.update(Group(*parts))

@@ -1,4 +1,5 @@
 """Lines drawn for SVG pictures: runs of text that keep their leading spaces in every SVG renderer."""
+
 from __future__ import annotations
 
 from rich.segment import Segment

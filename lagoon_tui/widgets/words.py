@@ -5,9 +5,10 @@ reverse) and the player colours of `lagoon_tui.scene`, so the panels read the
 same in a 16-colour terminal and in light or dark themes; colour is never the
 only thing that tells two things apart.
 """
+
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from rich.text import Text
 

@@ -5,10 +5,21 @@ its parameters) into the activity kind that runs it and that activity's fixed
 data. The same activity serves an island action and the equipment cards that
 do a variant of it (a deal closed with a Bulldozer, a trade made with a Tipper...).
 """
+
 from __future__ import annotations
 
 from . import (  # noqa: F401  (register activities)
-    artifacts, deals, depart, enrichment, equipment, galleries, mining, payouts, recruiting, shipments, trade,
+    artifacts,
+    deals,
+    depart,
+    enrichment,
+    equipment,
+    galleries,
+    mining,
+    payouts,
+    recruiting,
+    shipments,
+    trade,
 )
 from .base import ACTIVITIES, Activity
 
@@ -34,8 +45,7 @@ def island_activity(action: str, board, island: int) -> tuple[str, dict]:
     if action == "trade":
         return "trade", {**data, "max": board.trades_per_action, "give": board.trade_give, "trades": 0}
     if action == "enrichment_transaction":
-        return action, {**data, "modes": ["enrich", "buy"], "enrich": board.enrich_max,
-                        "buy": board.buy_enriched_max}
+        return action, {**data, "modes": ["enrich", "buy"], "enrich": board.enrich_max, "buy": board.buy_enriched_max}
     return action, data
 
 

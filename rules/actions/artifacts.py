@@ -3,6 +3,7 @@
 An island holds one artifact of each metal; the price (`artifact_price` on the
 board, 4 in the rulebook) is the same for every metal.
 """
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -18,11 +19,19 @@ def _artifact_cands(s, step):
     for metal in METALS:
         label = _ARTIFACT_LABELS.get((metal, price)) or _artifact_label(metal, price)
         if metal not in s.artifacts.get(island, ()):
-            yield Cand("artifact:" + metal, label, metal,
-                       lambda metal=metal: f"The {metal} artifact of island {island} has been bought")
+            yield Cand(
+                "artifact:" + metal,
+                label,
+                metal,
+                lambda metal=metal: f"The {metal} artifact of island {island} has been bought",
+            )
         elif p.raw[metal] < price:
-            yield Cand("artifact:" + metal, label, metal,
-                       lambda metal=metal: f"An artifact costs {price} {metal}; you have {p.raw[metal]}")
+            yield Cand(
+                "artifact:" + metal,
+                label,
+                metal,
+                lambda metal=metal: f"An artifact costs {price} {metal}; you have {p.raw[metal]}",
+            )
         else:
             yield Cand("artifact:" + metal, label, metal)
 
@@ -49,5 +58,10 @@ def _artifact_apply(s, step, cand, emit):
     finish_action(s, step.seat, emit)
 
 
-activity(kind="buy_artifact", prompt="Which artifact do you buy?",
-         candidates=_artifact_cands, apply=_artifact_apply, feasible=_can_buy_artifact)
+activity(
+    kind="buy_artifact",
+    prompt="Which artifact do you buy?",
+    candidates=_artifact_cands,
+    apply=_artifact_apply,
+    feasible=_can_buy_artifact,
+)

@@ -11,16 +11,18 @@ state that agrees exactly with "its first step offers a legal choice" (a test
 checks the two against each other in random games). Only when the answer is
 no, and someone reads why, are the first step's candidates listed for the reason.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 from ..decision import Cand, Emit, Reason, text
 from ..state import GameState, Player, Step
 
-ACTIVITIES: dict[str, "Activity"] = {}
+ACTIVITIES: dict[str, Activity] = {}
 NOTHING_TO_DO = "There is nothing you could do with it now"
 
 

@@ -1,4 +1,5 @@
 """Deals: draw one, close one (paying enriched cubes of the level asked or higher), discard one."""
+
 from __future__ import annotations
 
 from functools import partial
@@ -43,8 +44,9 @@ def closing_spent(p, data) -> bool:
 
 
 def one_closure_a_round(p) -> str:
-    return (f"Without equipment you can close only one deal a round: "
-            f"you closed one on island {p.deal_closed_on} this round")
+    return (
+        f"Without equipment you can close only one deal a round: you closed one on island {p.deal_closed_on} this round"
+    )
 
 
 def payment_plan(p, deal, picks) -> tuple[list[list], tuple | None]:
@@ -129,6 +131,7 @@ activity(kind="deal", prompt=_deal_prompt, candidates=_deal_cands, apply=_deal_a
 
 # --- Generator: discard a deal for money ----------------------------------------
 
+
 def _discard_cands(s, step):
     p = player(s, step)
     money = step.data["money"]
@@ -143,13 +146,20 @@ def _discard_apply(s, step, cand, emit):
     finish_action(s, step.seat, emit)
 
 
-activity(kind="discard_deal", prompt="Which deal do you discard?",
-         candidates=_discard_cands, apply=_discard_apply,
-         feasible=lambda s, seat, data: bool(s.players[seat].deals))
+activity(
+    kind="discard_deal",
+    prompt="Which deal do you discard?",
+    candidates=_discard_cands,
+    apply=_discard_apply,
+    feasible=lambda s, seat, data: bool(s.players[seat].deals),
+)
 
 
 # --- Air Compressor: draw a deal ---------------------------------------------------
 
-activity(kind="draw_deal", prompt="Draw a deal",
-         blocked=lambda s, seat, data: None if s.deal_deck else "The deal deck is empty",
-         immediate=lambda s, seat, data, emit: emit(ev.DealDrawn(seat, s.deal_deck[0])))
+activity(
+    kind="draw_deal",
+    prompt="Draw a deal",
+    blocked=lambda s, seat, data: None if s.deal_deck else "The deal deck is empty",
+    immediate=lambda s, seat, data, emit: emit(ev.DealDrawn(seat, s.deal_deck[0])),
+)

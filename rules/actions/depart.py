@@ -3,6 +3,7 @@
 Done as the first action of a round it ends the turn: nobody may leave the
 island they chose and act at once on another (unfair to whoever chose that one).
 """
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -38,5 +39,10 @@ def _depart_apply(s, step, cand, emit):
     finish_action(s, step.seat, emit, ends_turn=first_of_round)
 
 
-activity(kind="depart_island", prompt="Where does your ship sail?",
-         candidates=_depart_cands, apply=_depart_apply, feasible=_can_depart)
+activity(
+    kind="depart_island",
+    prompt="Where does your ship sail?",
+    candidates=_depart_cands,
+    apply=_depart_apply,
+    feasible=_can_depart,
+)

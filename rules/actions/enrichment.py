@@ -1,5 +1,6 @@
 """The Enrichment Center: enrich raw cubes, buy enriched ones, and the equipment that
 upgrades, moves or crushes enriched cubes."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -25,6 +26,7 @@ def _cubes(step) -> list:
 
 
 # --- enrich -----------------------------------------------------------------------
+
 
 def _enrich_cands(s, step):
     p, board, picked = player(s, step), s.content.board, _cubes(step)
@@ -64,6 +66,7 @@ _ENRICH = {m: Cand("enrich:" + m, f"Enrich 1 {m}", m) for m in METALS}  # each m
 
 # --- buy ----------------------------------------------------------------------------
 
+
 def _price(seat: int, owner: int, level: int) -> int:
     return 0 if owner == seat else level
 
@@ -78,12 +81,15 @@ def _buy_cands(s, step):
         for level in range(1, 5):
             for owner in sorted(set(s.centre[metal][level])):
                 price = _price(step.seat, owner, level)
-                label = (lambda owner=owner, level=level, metal=metal, price=price:
-                         f"Buy {owner_name(s, step.seat, owner)} {level}' {metal}" + (f" for ${price}" if price else " (free)"))
+                label = lambda owner=owner, level=level, metal=metal, price=price: (
+                    f"Buy {owner_name(s, step.seat, owner)} {level}' {metal}"
+                    + (f" for ${price}" if price else " (free)")
+                )
                 reason = None
                 if (metal, level) in held:
-                    reason = (lambda metal=metal, level=level:
-                              f"You already hold a {level}' {metal}; only one cube per metal and level fits on your board")
+                    reason = lambda metal=metal, level=level: (
+                        f"You already hold a {level}' {metal}; only one cube per metal and level fits on your board"
+                    )
                 elif [metal, level, owner] in picked:
                     reason = "You have already picked that cube"
                 elif spent + price > p.money:
@@ -115,12 +121,10 @@ def _commit_buy(s, step, emit):
 
 # --- the transaction: choose a mode, then cubes one by one -----------------------------
 
-_MODES = {"enrich": (_enrich_cands, _commit_enrich, _can_enrich),
-          "buy": (_buy_cands, _commit_buy, _can_buy)}
+_MODES = {"enrich": (_enrich_cands, _commit_enrich, _can_enrich), "buy": (_buy_cands, _commit_buy, _can_buy)}
 
 
-_NOTHING_TO = {"enrich": "You have nothing you could enrich now",
-               "buy": "There is no enriched cube you could buy now"}
+_NOTHING_TO = {"enrich": "You have nothing you could enrich now", "buy": "There is no enriched cube you could buy now"}
 
 
 def _can_transact(s, seat, data) -> bool:
@@ -162,11 +166,17 @@ def _transaction_prompt(s, step):
     return f"{'Enrich' if mode == 'enrich' else 'Buy'} cube {n + 1} of up to {limit}" + (", or done" if n else "")
 
 
-activity(kind="enrichment_transaction", prompt=_transaction_prompt,
-         candidates=_transaction_cands, apply=_transaction_apply, feasible=_can_transact)
+activity(
+    kind="enrichment_transaction",
+    prompt=_transaction_prompt,
+    candidates=_transaction_cands,
+    apply=_transaction_apply,
+    feasible=_can_transact,
+)
 
 
 # --- Elevator: upgrade one enriched cube on your board ------------------------------
+
 
 def _elevator_cands(s, step):
     p, cost, found = player(s, step), step.data["cost"], False
@@ -180,8 +190,12 @@ def _elevator_cands(s, step):
             elif p.money < cost:
                 reason = f"Upgrading costs ${cost}; you have ${p.money}"
             found = True
-            yield Cand(f"upgrade:{metal}:{level}", f"Upgrade your {level}' {metal} to {level + 1}' for ${cost}",
-                       [metal, level], reason)
+            yield Cand(
+                f"upgrade:{metal}:{level}",
+                f"Upgrade your {level}' {metal} to {level + 1}' for ${cost}",
+                [metal, level],
+                reason,
+            )
     if not found:
         yield Cand("upgrade", "Upgrade", None, "You have no enriched cube below 4'")
 
@@ -190,7 +204,8 @@ def _can_elevate(s, seat, data) -> bool:
     """Money for the upgrade and an enriched cube whose next level is free on the board."""
     p = s.players[seat]
     return p.money >= data["cost"] and any(
-        level < 4 and level + 1 not in levels for levels in p.enriched.values() for level in levels)
+        level < 4 and level + 1 not in levels for levels in p.enriched.values() for level in levels
+    )
 
 
 def _elevator_apply(s, step, cand, emit):
@@ -199,11 +214,17 @@ def _elevator_apply(s, step, cand, emit):
     finish_action(s, step.seat, emit)
 
 
-activity(kind="upgrade_own_enriched", prompt="Which enriched cube do you upgrade?",
-         candidates=_elevator_cands, apply=_elevator_apply, feasible=_can_elevate)
+activity(
+    kind="upgrade_own_enriched",
+    prompt="Which enriched cube do you upgrade?",
+    candidates=_elevator_cands,
+    apply=_elevator_apply,
+    feasible=_can_elevate,
+)
 
 
 # --- Control Room: move one cube in the centre a level on --------------------------------
+
 
 def _control_cands(s, step):
     found = False
@@ -211,8 +232,11 @@ def _control_cands(s, step):
         for level, owners in enumerate(s.centre[metal]):
             for owner in sorted(set(owners)):
                 whose = owner_name(s, step.seat, owner)
-                label = (f"Move {whose} {level}' {metal} out of the game" if level == 4
-                         else f"Move {whose} {level}' {metal} up to {level + 1}'")
+                label = (
+                    f"Move {whose} {level}' {metal} out of the game"
+                    if level == 4
+                    else f"Move {whose} {level}' {metal} up to {level + 1}'"
+                )
                 found = True
                 yield Cand(f"lift:{metal}:{level}:{owner}", label, [metal, level, owner])
     if not found:
@@ -225,12 +249,17 @@ def _control_apply(s, step, cand, emit):
     finish_action(s, step.seat, emit)
 
 
-activity(kind="upgrade_centre", prompt="Which cube in the Enrichment Center moves up?",
-         candidates=_control_cands, apply=_control_apply,
-         feasible=lambda s, seat, data: any(any(levels) for levels in s.centre.values()))
+activity(
+    kind="upgrade_centre",
+    prompt="Which cube in the Enrichment Center moves up?",
+    candidates=_control_cands,
+    apply=_control_apply,
+    feasible=lambda s, seat, data: any(any(levels) for levels in s.centre.values()),
+)
 
 
 # --- Crushers: remove an enriched cube of a level or higher for VP -------------------------
+
 
 def _crush_cands(s, step):
     p, least, vp = player(s, step), step.data["min_level"], step.data["vp"]
@@ -257,5 +286,10 @@ def _crush_apply(s, step, cand, emit):
     finish_action(s, step.seat, emit)
 
 
-activity(kind="crush", prompt="Which enriched cube do you crush?",
-         candidates=_crush_cands, apply=_crush_apply, feasible=_can_crush)
+activity(
+    kind="crush",
+    prompt="Which enriched cube do you crush?",
+    candidates=_crush_cands,
+    apply=_crush_apply,
+    feasible=_can_crush,
+)

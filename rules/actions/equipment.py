@@ -4,6 +4,7 @@ This is only the buying. What a card does when a miner activates it lives with
 the island action it resembles (the Underground Loader with mining, a crusher
 with the Enrichment Center...); the table in `rules/__init__.py` says where each is.
 """
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -16,8 +17,12 @@ def _equipment_cands(s, step):
     p = player(s, step)
     for card_id in s.equipment_display:
         card = s.content.equipment[card_id]
-        reason = (lambda card=card: f"{card.name} costs ${card.cost}; you have ${p.money}") if card.cost > p.money else None
-        yield Cand("equipment:" + card_id, lambda card=card: f"{card.name} (${card.cost}, {card.vp} VP)", card_id, reason)
+        reason = (
+            (lambda card=card: f"{card.name} costs ${card.cost}; you have ${p.money}") if card.cost > p.money else None
+        )
+        yield Cand(
+            "equipment:" + card_id, lambda card=card: f"{card.name} (${card.cost}, {card.vp} VP)", card_id, reason
+        )
 
 
 def _can_buy_equipment(s, seat, data) -> bool:
@@ -38,5 +43,10 @@ def _equipment_apply(s, step, cand, emit):
     finish_action(s, step.seat, emit)
 
 
-activity(kind="buy_equipment", prompt="Which equipment do you buy?",
-         candidates=_equipment_cands, apply=_equipment_apply, feasible=_can_buy_equipment)
+activity(
+    kind="buy_equipment",
+    prompt="Which equipment do you buy?",
+    candidates=_equipment_cands,
+    apply=_equipment_apply,
+    feasible=_can_buy_equipment,
+)

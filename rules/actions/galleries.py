@@ -1,11 +1,12 @@
 """Draw & Place 2 Galleries: new tiles go on level 1 of a mining site, pushing older ones down."""
+
 from __future__ import annotations
 
 from .. import events as ev
 from ..decision import Cand
 from ..flow import cubes_for, draw_galleries, finish_action, galleries_available
 from ..memo import once_per_object
-from .base import activity, player
+from .base import activity
 
 
 def tile_name(content, tile: str) -> str:
@@ -37,9 +38,11 @@ def _placements(content) -> dict[str, tuple[tuple[int, int, Cand, Cand], ...]]:
         for island in board.mining_islands:
             for column in range(board.site_columns):
                 for side in ("up", "down"):
-                    allowed = Cand(f"place:{kind}:{island}:{column}:{side}",
-                                   f"Place {tile_name(content, kind)} face {side} on island {island}, column {column + 1}",
-                                   (kind, island, column, side == "up"))
+                    allowed = Cand(
+                        f"place:{kind}:{island}:{column}:{side}",
+                        f"Place {tile_name(content, kind)} face {side} on island {island}, column {column + 1}",
+                        (kind, island, column, side == "up"),
+                    )
                     places.append((island, column, allowed, allowed.refused(SAME_COLUMN)))
         table[kind] = tuple(places)
     return table
@@ -56,8 +59,10 @@ def _place_choices(content, kind: str, used: frozenset) -> tuple[Cand, ...]:
     table = _choices(content)
     found = table.get((kind, used))
     if found is None:
-        found = table[kind, used] = tuple(refused if (island, column) in used else allowed
-                                          for island, column, allowed, refused in _placements(content)[kind])
+        found = table[kind, used] = tuple(
+            refused if (island, column) in used else allowed
+            for island, column, allowed, refused in _placements(content)[kind]
+        )
     return found
 
 
@@ -92,5 +97,11 @@ def _prompt(s, step):
     return f"Place your drawn galleries ({tiles}) on level 1 of a mining site"
 
 
-activity(kind="draw_place_galleries", prompt=_prompt, candidates=_place_cands, apply=_place_apply,
-         blocked=_blocked, on_start=_start)
+activity(
+    kind="draw_place_galleries",
+    prompt=_prompt,
+    candidates=_place_cands,
+    apply=_place_apply,
+    blocked=_blocked,
+    on_start=_start,
+)

@@ -5,6 +5,7 @@ Miners are assigned gallery by gallery (a plan the player can take back), then
 the whole action resolves at once: face-down galleries are turned up, cubes are
 collected, and only then are exhausted galleries removed and level 2 slides down.
 """
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -42,6 +43,7 @@ def slide_down(s, island: int, emit) -> None:
 
 # --- Operate Mining Site (islands 1 and 2) -----------------------------------------
 
+
 def _free(s, step) -> int:
     free = player(s, step).free_miners
     for _, _, n in step.picks:
@@ -60,17 +62,28 @@ def _mine_cands(s, step):
             per = 1 if level == 1 else 2  # miners per cube
             most = (g.cubes if g.face_up else cap) * per
             if g.face_up and g.cubes == 0:
-                yield Cand(f"mine:{column}:{level}", lambda column=column, level=level: where(island, column, level),
-                           None, "That gallery has nothing left to mine")
+                yield Cand(
+                    f"mine:{column}:{level}",
+                    lambda column=column, level=level: where(island, column, level),
+                    None,
+                    "That gallery has nothing left to mine",
+                )
                 continue
             for n in range(per, min(most, free) + 1, per):
-                label = (lambda n=n, g=g, column=column, level=level:
-                         f"Send {n} miner{'s' if n > 1 else ''} to the {gallery_name(s, g)} at {where(island, column, level)}")
+                label = lambda n=n, g=g, column=column, level=level: (
+                    f"Send {n} miner{'s' if n > 1 else ''} to the {gallery_name(s, g)} "
+                    f"at {where(island, column, level)}"
+                )
                 yield Cand(f"mine:{column}:{level}:{n}", label, [column, level, n])
             if free < per:
-                yield Cand(f"mine:{column}:{level}", lambda column=column, level=level: where(island, column, level),
-                           None, f"Level 2 galleries need miners in pairs; you have {free} free"
-                           if level == 2 else "You have no free miner")
+                yield Cand(
+                    f"mine:{column}:{level}",
+                    lambda column=column, level=level: where(island, column, level),
+                    None,
+                    f"Level 2 galleries need miners in pairs; you have {free} free"
+                    if level == 2
+                    else "You have no free miner",
+                )
     if step.picks:
         yield Cand("done", "Mine now")
 
@@ -127,11 +140,11 @@ def _mine_prompt(s, step):
     return f"Assign miners on island {step.data['island']} ({free} free)" + (", or mine now" if step.picks else "")
 
 
-activity(kind="operate_mining_site", prompt=_mine_prompt, candidates=_mine_cands, apply=_mine_apply,
-         feasible=_can_mine)
+activity(kind="operate_mining_site", prompt=_mine_prompt, candidates=_mine_cands, apply=_mine_apply, feasible=_can_mine)
 
 
 # --- Underground / Heavy Duty Loader: one cube from any gallery of a level ----------
+
 
 def _collect_cands(s, step):
     level, found = step.data["level"], False
@@ -141,8 +154,11 @@ def _collect_cands(s, step):
             if g is not None and g.face_up and g.cubes:
                 found = True
                 metal = s.content.gallery(g.tile).metal
-                yield Cand(f"collect:{island}:{column}", f"Take 1 {metal} from {where(island, column, level)}",
-                           [island, column, metal])
+                yield Cand(
+                    f"collect:{island}:{column}",
+                    f"Take 1 {metal} from {where(island, column, level)}",
+                    [island, column, metal],
+                )
     if not found:
         yield Cand("collect", "Collect", None, f"No face-up level {level} gallery holds a cube")
 
@@ -150,8 +166,11 @@ def _collect_cands(s, step):
 def _can_collect(s, seat, data) -> bool:
     """A face-up gallery of the loader's level that still holds a cube."""
     index = data["level"] - 1
-    return any(g is not None and g.face_up and g.cubes
-               for site in s.sites.values() for g in (pair[index] for pair in site.columns))
+    return any(
+        g is not None and g.face_up and g.cubes
+        for site in s.sites.values()
+        for g in (pair[index] for pair in site.columns)
+    )
 
 
 def _collect_apply(s, step, cand, emit):
@@ -162,11 +181,17 @@ def _collect_apply(s, step, cand, emit):
     finish_action(s, step.seat, emit)
 
 
-activity(kind="collect_from_gallery", prompt="Which gallery do you take a cube from?",
-         candidates=_collect_cands, apply=_collect_apply, feasible=_can_collect)
+activity(
+    kind="collect_from_gallery",
+    prompt="Which gallery do you take a cube from?",
+    candidates=_collect_cands,
+    apply=_collect_apply,
+    feasible=_can_collect,
+)
 
 
 # --- Demolition Kit: remove any gallery ----------------------------------------------
+
 
 def _demolish_cands(s, step):
     found = False
@@ -175,9 +200,11 @@ def _demolish_cands(s, step):
             for level, g in ((1, pair[0]), (2, pair[1])):
                 if g is not None:
                     found = True
-                    yield Cand(f"demolish:{island}:{column}:{level}",
-                               f"Remove the {gallery_name(s, g)} at {where(island, column, level)}",
-                               [island, column, level])
+                    yield Cand(
+                        f"demolish:{island}:{column}:{level}",
+                        f"Remove the {gallery_name(s, g)} at {where(island, column, level)}",
+                        [island, column, level],
+                    )
     if not found:
         yield Cand("demolish", "Demolish", None, "There is no gallery on the mining sites")
 
@@ -195,5 +222,10 @@ def _demolish_apply(s, step, cand, emit):
     finish_action(s, step.seat, emit)
 
 
-activity(kind="demolish_gallery", prompt="Which gallery do you remove?",
-         candidates=_demolish_cands, apply=_demolish_apply, feasible=_can_demolish)
+activity(
+    kind="demolish_gallery",
+    prompt="Which gallery do you remove?",
+    candidates=_demolish_cands,
+    apply=_demolish_apply,
+    feasible=_can_demolish,
+)

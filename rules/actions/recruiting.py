@@ -3,6 +3,7 @@
 The two actions differ only in the worker, its price and its limit, so one
 function makes both; neither asks anything, so both are done at once.
 """
+
 from __future__ import annotations
 
 from .. import events as ev

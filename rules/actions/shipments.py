@@ -1,5 +1,6 @@
 """Make a Shipment (islands 3 and 4): hand in the raw cubes and artifacts a tile on display asks for,
 take its VP and money, and refill the display from the deck."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -14,8 +15,10 @@ Need = tuple[int, str, int]  # (0 for raw resources or 1 for artifacts, metal, h
 @once_per_object
 def shipment_needs(content) -> dict[str, tuple[Need, ...]]:
     """What each shipment tile asks for, by tile id, flattened for the quick check."""
-    return {t.id: tuple((0, m, n) for m, n in t.resources.items()) + tuple((1, m, n) for m, n in t.artifacts.items())
-            for t in content.shipments.values()}
+    return {
+        t.id: tuple((0, m, n) for m, n in t.resources.items()) + tuple((1, m, n) for m, n in t.artifacts.items())
+        for t in content.shipments.values()
+    }
 
 
 def shipment_shortfall(p, tile):
@@ -64,5 +67,10 @@ def _shipment_apply(s, step, cand, emit):
     finish_action(s, step.seat, emit)
 
 
-activity(kind="make_shipment", prompt="Which shipment do you make?",
-         candidates=_shipment_cands, apply=_shipment_apply, feasible=_can_make_shipment)
+activity(
+    kind="make_shipment",
+    prompt="Which shipment do you make?",
+    candidates=_shipment_cands,
+    apply=_shipment_apply,
+    feasible=_can_make_shipment,
+)

@@ -3,6 +3,7 @@
 The same step serves the Tipper, which trades one for one, once. Trades are
 resolved one by one, so the second may use what the first brought.
 """
+
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
@@ -17,8 +18,13 @@ from .base import activity, goods_label, player
 
 GOODS = METALS + (MONEY,)
 # each good to get, as (the choice allowed, the choice refused while the bank has none)
-_GETS = {g: (Cand("get:" + g, f"Get {goods_label([g])}", g),
-             Cand("get:" + g, f"Get {goods_label([g])}", g, f"The bank has no {g} left")) for g in GOODS}
+_GETS = {
+    g: (
+        Cand("get:" + g, f"Get {goods_label([g])}", g),
+        Cand("get:" + g, f"Get {goods_label([g])}", g, f"The bank has no {g} left"),
+    )
+    for g in GOODS
+}
 
 
 class Give(NamedTuple):
@@ -34,8 +40,9 @@ class Give(NamedTuple):
 def _give(goods: tuple[str, ...]) -> Give:
     counts = tuple((g, goods.count(g)) for g in dict.fromkeys(goods))
     offer = Cand("give:" + "+".join(goods), f"Give {goods_label(goods)}", goods)
-    return Give(goods, counts, frozenset(goods), offer,
-                offer.refused("The bank has nothing left that you could get for it"))
+    return Give(
+        goods, counts, frozenset(goods), offer, offer.refused("The bank has nothing left that you could get for it")
+    )
 
 
 _GIVES = {n: tuple(_give(c) for c in combinations_with_replacement(GOODS, n)) for n in (1, 2, 3)}
@@ -65,7 +72,8 @@ def _give_cands(s, step):
         short = _short(have, give)
         if short is not None:
             yield give.offer.refused(
-                lambda short=short: f"You do not have {short[1]} {'$' if short[0] == MONEY else short[0]}")
+                lambda short=short: f"You do not have {short[1]} {'$' if short[0] == MONEY else short[0]}"
+            )
         elif bank <= give.kinds:  # getting back what you gave is never offered
             yield give.bank_empty
         else:

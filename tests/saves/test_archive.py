@@ -4,6 +4,7 @@ Each broken file is made from a real export by one edit, and import must
 name what is wrong and leave the save file as it was (same games, same bytes
 in its tables).
 """
+
 from __future__ import annotations
 
 import json
@@ -85,19 +86,34 @@ BROKEN = {
     "another format": (lambda doc: {**doc, "format": "chess"}, "not a Lagoon game export"),
     "a newer version": (lambda doc: {**doc, "version": VERSION + 1}, "format version"),
     "no seed": (lambda doc: {k: v for k, v in doc.items() if k != "seed"}, "no 'seed'"),
-    "an unknown event": (lambda doc: edit_events(doc, lambda es: es[5].update(type="Teleported")),
-                         "event 6 has an unknown type 'Teleported'"),
+    "an unknown event": (
+        lambda doc: edit_events(doc, lambda es: es[5].update(type="Teleported")),
+        "event 6 has an unknown type 'Teleported'",
+    ),
     "a missing field": (lambda doc: edit_events(doc, lambda es: es[1].pop("card")), "event 2 .* lacks card"),
-    "a wrong type": (lambda doc: edit_events(doc, lambda es: es[0].update(seed="seven")),
-                     "'seed' must be a whole number"),
+    "a wrong type": (
+        lambda doc: edit_events(doc, lambda es: es[0].update(seed="seven")),
+        "'seed' must be a whole number",
+    ),
     "other decks": (lambda doc: {**doc, "content_fingerprint": "0" * 64}, "other decks"),
-    "a stacked deck": (lambda doc: edit_events(doc, lambda es: es[0]["deal_deck"].reverse()),
-                       "not in the order its seed shuffles them"),
-    "a forged event": (lambda doc: edit_events(doc, lambda es: es[-1].update(
-        {k: 99 for k, v in es[-1].items() if isinstance(v, int) and not isinstance(v, bool) and k != "seat"}
-        or {"seat": 1 - es[-1].get("seat", 0)})), "does not replay"),
-    "an illegal move": (lambda doc: {**doc, "moves": doc["moves"][:3] + [{"seat": 0, "choice": "island:9"}]
-                                     + doc["moves"][4:]}, "move 4 .* is not"),
+    "a stacked deck": (
+        lambda doc: edit_events(doc, lambda es: es[0]["deal_deck"].reverse()),
+        "not in the order its seed shuffles them",
+    ),
+    "a forged event": (
+        lambda doc: edit_events(
+            doc,
+            lambda es: es[-1].update(
+                {k: 99 for k, v in es[-1].items() if isinstance(v, int) and not isinstance(v, bool) and k != "seat"}
+                or {"seat": 1 - es[-1].get("seat", 0)}
+            ),
+        ),
+        "does not replay",
+    ),
+    "an illegal move": (
+        lambda doc: {**doc, "moves": doc["moves"][:3] + [{"seat": 0, "choice": "island:9"}] + doc["moves"][4:]},
+        "move 4 .* is not",
+    ),
     "an extra event": (lambda doc: edit_events(doc, lambda es: es.append(dict(es[-1]))), "after its last move"),
     "a wrong seat": (lambda doc: {**doc, "seats": doc["seats"][::-1]}, "seats differ"),
 }

@@ -3,6 +3,7 @@
 Problems with the save file must come out as one sentence and exit code 2,
 never a traceback: a foreign file, a read-only folder, a full disk.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -25,9 +26,16 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def lagoon(*args: str, stdin: str | None = None, preexec=None, env=None, prefix=()) -> subprocess.CompletedProcess:
-    return subprocess.run([*prefix, sys.executable, "-m", "lagoon_tui", *args], input=stdin if stdin is not None else "",
-                          capture_output=True, text=True, timeout=120, cwd=REPO, preexec_fn=preexec,
-                          env={**os.environ, **(env or {})})
+    return subprocess.run(
+        [*prefix, sys.executable, "-m", "lagoon_tui", *args],
+        input=stdin if stdin is not None else "",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO,
+        preexec_fn=preexec,
+        env={**os.environ, **(env or {})},
+    )
 
 
 def no_traceback(result: subprocess.CompletedProcess) -> None:
@@ -124,6 +132,7 @@ def test_a_full_disk_is_a_message_not_a_traceback(db, tmp_path):
         while engine.state.phase != "over":
             engine.choose(engine.legal_ids()[-1 if len(engine.events) % 3 else 0])
         from lagoon_tui.saves.archive import export_game
+
         export_game(store, game, big)
     target = tmp_path / "full.db"
     result = lagoon("--db", str(target), "import", str(big), preexec=_limit_file_size)
@@ -134,13 +143,14 @@ def test_a_full_disk_is_a_message_not_a_traceback(db, tmp_path):
         assert store.games() == []
 
 
-NO_OVERRIDE = ["setpriv", "--inh-caps=-dac_override,-dac_read_search",
-               "--bounding-set=-dac_override,-dac_read_search"]
+NO_OVERRIDE = ["setpriv", "--inh-caps=-dac_override,-dac_read_search", "--bounding-set=-dac_override,-dac_read_search"]
 """Root may write anywhere; without these two capabilities it obeys the folder's permissions."""
 
 
-@pytest.mark.skipif(os.geteuid() == 0 and shutil.which("setpriv") is None,
-                    reason="running as root without setpriv, so no folder is read-only")
+@pytest.mark.skipif(
+    os.geteuid() == 0 and shutil.which("setpriv") is None,
+    reason="running as root without setpriv, so no folder is read-only",
+)
 def test_a_read_only_folder_is_a_message_not_a_traceback(tmp_path):
     folder = tmp_path / "saves"
     folder.mkdir()

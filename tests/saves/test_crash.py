@@ -3,13 +3,15 @@
 The app runs in a tmux pane (a real terminal) as `python -m lagoon_tui --db X
 play ...`, later `... resume`. The test presses keys like a player: Enter on
 a curtain, a digit for an option, now and then `u` to undo. A move counts as
-acknowledged once the screen has changed after its key. Islands are chosen in the open (no curtain), and a lone Pass is made by the
-app for the player, as a move of its own. At 20+ random moments
+acknowledged once the screen has changed after its key. Islands are chosen in
+the open (no curtain), and a lone Pass is made by the app for the player, as a
+move of its own. At 20+ random moments
 (some right after a key, before the app could answer) the process is killed
 with SIGKILL; then the save file must hold exactly a prefix of the moves sent,
 at least every acknowledged one, the resumed state must equal the replay of
 the committed events, and `lagoon resume` must bring back that very decision.
 """
+
 from __future__ import annotations
 
 import os
@@ -186,7 +188,8 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
             # entirely or not at all
             assert committed in (acknowledged, *in_flight), (
                 f"kill {round_}: saved {len(committed)} events; the screen had shown {len(acknowledged)}, "
-                f"the move in flight would make {len(shadow.events)}")
+                f"the move in flight would make {len(shadow.events)}"
+            )
             assert resumed.state == replay(CONTENT, committed)
             if committed != shadow.events:  # the move in flight (or a pass after it) did not make it
                 shadow = Engine(CONTENT, committed, saved.marks)

@@ -6,6 +6,7 @@ commands: `lagoon list` still lists every game, the damaged one as damaged;
 resuming or exporting it says what is wrong and exits 2; no file is left
 behind by an export that failed.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -110,10 +111,14 @@ def test_a_save_file_that_lost_a_table_is_refused_and_left_as_it_is(db, table):
         assert table not in {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
 
 
-@pytest.mark.parametrize("sql, said", [
-    ("UPDATE games SET seats = CAST(X'5B7B226E616D65223A22FF' AS TEXT) WHERE id = 1", "damaged: its seats"),
-    ("UPDATE events SET data = CAST(X'7B22FFFE' AS TEXT) WHERE game = 1 AND pos = 3", "cannot read"),
-], ids=["seats", "event"])
+@pytest.mark.parametrize(
+    "sql, said",
+    [
+        ("UPDATE games SET seats = CAST(X'5B7B226E616D65223A22FF' AS TEXT) WHERE id = 1", "damaged: its seats"),
+        ("UPDATE events SET data = CAST(X'7B22FFFE' AS TEXT) WHERE game = 1 AND pos = 3", "cannot read"),
+    ],
+    ids=["seats", "event"],
+)
 def test_text_that_is_not_utf8_damages_its_row_only(db, tmp_path, sql, said):
     damage(db, sql)
     listed = lagoon("--db", str(db), "list", env={"COLUMNS": "200"})
@@ -129,8 +134,10 @@ HOLDS = {
     "row": (ROWS["scores"][0], "game 1: its scores cannot be read"),
     "event not json": (EVENTS["event not json"], "game 1: its event 3 cannot be read"),
     "event nested deep": (EVENTS["event nested deep"], "game 1: its event 3 cannot be read"),
-    "event of no known type": ("UPDATE events SET type = 'Gone' WHERE game = 1 AND pos = 3",
-                               "game 1: its event 3 cannot be read"),
+    "event of no known type": (
+        "UPDATE events SET type = 'Gone' WHERE game = 1 AND pos = 3",
+        "game 1: its event 3 cannot be read",
+    ),
     "gap": ("DELETE FROM events WHERE game = 1 AND pos = 5", "game 1: its log has a gap at event 5"),
     "log cut short": ("DELETE FROM events WHERE game = 1 AND pos >= 10", "game 1: its log is incomplete (10 of"),
 }
@@ -165,16 +172,19 @@ def test_a_file_with_our_mark_but_tables_lagoon_did_not_make_is_refused_before_a
 
     path = tmp_path / "other.db"
     with sqlite3.connect(path) as conn:
-        conn.executescript(f"PRAGMA application_id = {APP_ID}; PRAGMA user_version = 2;"
-                           "CREATE TABLE games (id INTEGER PRIMARY KEY, title TEXT);"
-                           "CREATE TABLE events (id INTEGER PRIMARY KEY, game INTEGER, pos INTEGER, type TEXT);"
-                           "CREATE TABLE moves (id INTEGER PRIMARY KEY); INSERT INTO games (title) VALUES ('x');")
+        conn.executescript(
+            f"PRAGMA application_id = {APP_ID}; PRAGMA user_version = 2;"
+            "CREATE TABLE games (id INTEGER PRIMARY KEY, title TEXT);"
+            "CREATE TABLE events (id INTEGER PRIMARY KEY, game INTEGER, pos INTEGER, type TEXT);"
+            "CREATE TABLE moves (id INTEGER PRIMARY KEY); INSERT INTO games (title) VALUES ('x');"
+        )
     before = path.read_bytes()
     assert before[18] == 1  # rollback journal, as the other program left it
     for command in (["list"], ["resume", "1"], ["delete", "1", "--yes"]):
         result = lagoon("--db", str(path), *command)
         no_traceback(result)
         assert result.returncode == 2, result
-        assert (f"{path} is damaged: its table of events lacks the column data. It was left as it is"
-                in result.stderr), result.stderr
+        assert f"{path} is damaged: its table of events lacks the column data. It was left as it is" in result.stderr, (
+            result.stderr
+        )
     assert path.read_bytes() == before and not (tmp_path / "other.db-wal").exists()

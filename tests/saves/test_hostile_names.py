@@ -7,6 +7,7 @@ and marks, zero-width characters, 10,000 characters. New names go through one
 rule (`rules.names`) wherever they come in; a name saved before the rule is
 shown without what a terminal would act on and never read as markup.
 """
+
 from __future__ import annotations
 
 import json
@@ -34,7 +35,7 @@ REFUSED = {
     "right-to-left override": "\u202eanA",
     "left-to-right mark": "Ana\u200e",
     "zero-width space": "A\u200bna",
-    "zero-width joiner emoji": "\U0001F469\u200d\U0001F52C",
+    "zero-width joiner emoji": "\U0001f469\u200d\U0001f52c",
     "no-break space": "Ana\u00a0B",
     "ten thousand": "A" * 10_000,
     "empty": "",
@@ -43,7 +44,7 @@ ALLOWED = {
     "markup closing": "[/]",
     "markup link": "[link=x.io]Ana",
     "markup style": "[bold red]Ana",
-    "emoji": "Ana \U0001F980",
+    "emoji": "Ana \U0001f980",
     "arabic": "\u0645\u0631\u064a\u0645",
     "hebrew": "\u05d3\u05e0\u05d4",
     "accents": "Zoë Ørsted",
@@ -90,8 +91,10 @@ def legacy_db(tmp_path):
         for _ in range(10):
             engine.choose(engine.legal_ids()[0])
     with sqlite3.connect(path) as db:
-        db.execute("UPDATE games SET seats = ?",
-                   (json.dumps([{"name": n, "colour": c} for n, c in zip(LEGACY, ("red", "yellow", "green"))]),))
+        db.execute(
+            "UPDATE games SET seats = ?",
+            (json.dumps([{"name": n, "colour": c} for n, c in zip(LEGACY, ("red", "yellow", "green"))]),),
+        )
     return path
 
 
@@ -144,8 +147,15 @@ def test_an_import_with_a_hostile_name_or_a_seed_out_of_range_is_refused(legacy_
     assert result.returncode == 2 and "refused" in result.stderr
 
 
-@pytest.mark.parametrize("command", [["resume", "99999999999999999999"], ["delete", "99999999999999999999", "--yes"],
-                                     ["export", "99999999999999999999", "out.json"], ["resume", "-1"]])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["resume", "99999999999999999999"],
+        ["delete", "99999999999999999999", "--yes"],
+        ["export", "99999999999999999999", "out.json"],
+        ["resume", "-1"],
+    ],
+)
 def test_a_game_number_the_save_file_cannot_hold_is_a_sentence(command, tmp_path):
     result = lagoon("--db", str(tmp_path / "lagoon.db"), *command)
     no_traceback(result)

@@ -1,6 +1,7 @@
 """Game files to import: what cannot be one is refused with a sentence naming the file, read no further than
 a stated size, never a traceback, a hang or memory exhausted (issue 17, points 5 and 10).
 """
+
 from __future__ import annotations
 
 import json
@@ -9,10 +10,10 @@ import random
 from pathlib import Path
 
 import pytest
+from bounds import memory_bound
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bounds import memory_bound
 from lagoon_tui.saves import Store
 from lagoon_tui.saves.archive import MAX_EVENTS, MAX_IMPORT_BYTES, ArchiveError, export_game, read_archive
 from lagoon_tui.saves.recorder import record_new
@@ -64,8 +65,11 @@ def test_a_file_over_the_size_limit_is_refused_unread(tmp_path):
     assert f"is larger than the {MAX_IMPORT_BYTES:,} bytes a game file may have" in refused(big)
 
 
-@pytest.mark.parametrize("text", ["[" * 100_000 + "]" * 100_000, '{"seed": ' + "9" * 5000 + "}"],
-                         ids=["nested deep", "a number of 5000 digits"])
+@pytest.mark.parametrize(
+    "text",
+    ["[" * 100_000 + "]" * 100_000, '{"seed": ' + "9" * 5000 + "}"],
+    ids=["nested deep", "a number of 5000 digits"],
+)
 def test_what_the_json_parser_cannot_take_is_a_sentence(tmp_path, text):
     path = tmp_path / "game.json"
     path.write_text(text)
@@ -109,9 +113,11 @@ def _at(parent, step):
     return _GONE
 
 
-JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
-                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
-                                                                                        max_size=3), max_leaves=6)
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=6,
+)
 
 
 @pytest.mark.slow

@@ -6,6 +6,7 @@ pseudo-terminal); before, they hung, wrote escape codes into the pipe, and
 `play` had saved a game already. (A save file that cannot be used, or a game
 that is not there, is said first, as without a terminal it was before.)
 """
+
 from __future__ import annotations
 
 import os
@@ -45,8 +46,14 @@ def test_a_terminal_for_input_but_a_pipe_for_output(command, tmp_path):
     db = tmp_path / "lagoon.db"
     main, side = os.openpty()
     try:
-        result = subprocess.run([sys.executable, "-m", "lagoon_tui", "--db", str(db), *command], stdin=side,
-                                capture_output=True, text=True, timeout=120, cwd=REPO)
+        result = subprocess.run(
+            [sys.executable, "-m", "lagoon_tui", "--db", str(db), *command],
+            stdin=side,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            cwd=REPO,
+        )
     finally:
         os.close(main)
         os.close(side)

@@ -6,6 +6,7 @@ is asserted holds whatever order the processes' writes reach SQLite in. The
 saved log must always load whole, hold every move a window was told it made,
 and a window that lost the game must be told so, its move not made.
 """
+
 from __future__ import annotations
 
 import json
@@ -37,8 +38,14 @@ class Window:
     """A window on game `game` of `db`: a process of its own (see window.py)."""
 
     def __init__(self, db: Path, game: int) -> None:
-        self.process = subprocess.Popen([sys.executable, str(WINDOW), str(db), str(game)], cwd=REPO, text=True,
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.process = subprocess.Popen(
+            [sys.executable, str(WINDOW), str(db), str(game)],
+            cwd=REPO,
+            text=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
 
     def send(self, *commands: str) -> list[dict]:
         """Send every command at once, then read the answers (another window may write meanwhile)."""
@@ -187,8 +194,14 @@ def test_an_undo_from_a_window_behind_the_saved_log_is_refused(db):
 def test_lagoon_resume_of_a_game_open_in_another_window_says_so_and_exits_2(db, game, windows):
     first = windows()
     assert first.send("open")[0]["ok"]
-    result = subprocess.run([sys.executable, "-m", "lagoon_tui", "--db", str(db), "resume", str(game)],
-                            capture_output=True, text=True, timeout=60, cwd=REPO, stdin=subprocess.DEVNULL)
+    result = subprocess.run(
+        [sys.executable, "-m", "lagoon_tui", "--db", str(db), "resume", str(game)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=REPO,
+        stdin=subprocess.DEVNULL,
+    )
     assert result.returncode == 2
     assert f"Game {game} is open in another window" in result.stderr
     assert f"lagoon resume {game} --take-over" in result.stderr and "Traceback" not in result.stderr
@@ -262,8 +275,14 @@ def test_a_game_deleted_elsewhere_while_it_is_played_is_said_to_be_deleted(db, g
     with what happened (it read "Not allowed — … FOREIGN KEY constraint failed", later "taken over")."""
     first = windows()
     assert first.send("open")[0]["ok"]
-    result = subprocess.run([sys.executable, "-m", "lagoon_tui", "--db", str(db), "delete", str(game), "--yes"],
-                            capture_output=True, text=True, timeout=60, cwd=REPO, stdin=subprocess.DEVNULL)
+    result = subprocess.run(
+        [sys.executable, "-m", "lagoon_tui", "--db", str(db), "delete", str(game), "--yes"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=REPO,
+        stdin=subprocess.DEVNULL,
+    )
     assert result.returncode == 0, result.stderr
     (answer,) = first.send("move")
     assert not answer["ok"] and f"Game {game} was deleted from {db}" in answer["error"]

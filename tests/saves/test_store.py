@@ -5,6 +5,7 @@ imitated. A full disk is made real with SQLite's own page limit (the write
 fails with SQLITE_FULL exactly as on a full disk) and, for the command line,
 with a file-size limit on a real process (tests/saves/test_cli_saves.py).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -156,7 +157,7 @@ def test_a_damaged_save_file_gives_a_clear_message_and_is_left_as_it_is(db):
     data = bytearray(db.read_bytes())
     page = 4096
     for i in range(page, len(data) - page, page):  # scribble over every page but the first
-        data[i + 8:i + 200] = b"\xa5" * 192
+        data[i + 8 : i + 200] = b"\xa5" * 192
     db.write_bytes(bytes(data))
     before = digest(db)
     with pytest.raises(StoreError, match="damaged"):

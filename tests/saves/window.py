@@ -11,6 +11,7 @@ command) and, when refused, `error` (the sentence a player would be shown).
   engine is behind the saved log, which only the length check can stop)
 - `quit`: close the store as the app does when it ends, and exit
 """
+
 from __future__ import annotations
 
 import json
@@ -26,8 +27,7 @@ def main(db: str, game: int) -> None:
     store, content, bridge = Store(db), load_content(), None
 
     def say(ok: bool, error: str = "") -> None:
-        print(json.dumps({"ok": ok, "length": len(bridge.engine.events) if bridge else 0, "error": error}),
-              flush=True)
+        print(json.dumps({"ok": ok, "length": len(bridge.engine.events) if bridge else 0, "error": error}), flush=True)
 
     for line in sys.stdin:
         command = line.split()

@@ -1,4 +1,5 @@
 """Fixtures for every test of the app."""
+
 import pytest
 
 from lagoon_tui.widgets import svg

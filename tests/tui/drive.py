@@ -19,16 +19,17 @@ the seat at the keyboard), and then once more so the frame is drawn. Only
 then is the test's `after_key(key)` hook called, so a test sees every screen
 the players would see.
 """
+
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Awaitable, Callable
 from weakref import WeakKeyDictionary
 
-from textual import events
 from rich.errors import MarkupError
 from rich.text import Text
+from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 from textual.visual import Visual
@@ -48,8 +49,7 @@ DIGITS = "123456789"
 STALLING = ("back", "pass")
 """Option ids (or their first part) that undo or skip: taken only now and then, so games move on."""
 
-CHARACTERS = {"enter": "\r", "escape": "\x1b", "tab": "\t",
-              "left_square_bracket": "[", "right_square_bracket": "]"}
+CHARACTERS = {"enter": "\r", "escape": "\x1b", "tab": "\t", "left_square_bracket": "[", "right_square_bracket": "]"}
 
 AfterKey = Callable[[str], Awaitable[None] | None]
 
@@ -133,8 +133,13 @@ def quiet(app: App) -> bool:
     (Textual keeps these in private attributes of the screen; Textual's version is pinned.)
     """
     screen = app.screen
-    return not (screen._callbacks or screen._layout_required or screen._repaint_required
-                or screen._dirty_widgets or screen._recompose_required)
+    return not (
+        screen._callbacks
+        or screen._layout_required
+        or screen._repaint_required
+        or screen._dirty_widgets
+        or screen._recompose_required
+    )
 
 
 async def settle(pilot: Pilot, tries: int = 200) -> None:
@@ -156,8 +161,15 @@ def key_event(key: str) -> events.Key:
     return events.Key(key, key if len(key) == 1 else CHARACTERS.get(key))
 
 
-async def press(pilot: Pilot, key: str, done: Callable[[], bool], *, run: Run | None = None,
-                after_key: AfterKey | None = None, tries: int = 200) -> None:
+async def press(
+    pilot: Pilot,
+    key: str,
+    done: Callable[[], bool],
+    *,
+    run: Run | None = None,
+    after_key: AfterKey | None = None,
+    tries: int = 200,
+) -> None:
     """Press `key`; wait until `done()`, the app has settled and the screen is quiet; then `after_key`."""
     app = pilot.app
     behind_curtain = isinstance(app.screen, CurtainScreen)
@@ -167,8 +179,9 @@ async def press(pilot: Pilot, key: str, done: Callable[[], bool], *, run: Run | 
         if done() and settled(app) and quiet(app):
             break
     else:
-        raise AssertionError(f"key {key!r} had no effect, or the app did not settle; on {app.screen!r}:\n"
-                             + screen_text(app))
+        raise AssertionError(
+            f"key {key!r} had no effect, or the app did not settle; on {app.screen!r}:\n" + screen_text(app)
+        )
     await pilot.pause(0)
     if run is not None:
         run.keys += 1
@@ -199,11 +212,13 @@ async def step(pilot: Pilot, run: Run, policy: Policy, after_key: AfterKey | Non
     assert isinstance(screen, GameScreen), f"unexpected screen {screen!r}"
     decision = run.engine.pending
     assert decision.seat == run.keyboard, (
-        f"seat {decision.seat} decides, but the keyboard went to seat {run.keyboard} without a curtain")
+        f"seat {decision.seat} decides, but the keyboard went to seat {run.keyboard} without a curtain"
+    )
     if policy.undo and run.engine.undo_point() and policy.rng.random() < policy.undo:
         before = len(run.engine.events)
-        await press(pilot, "u", lambda: len(run.engine.events) < before and toast_shown(app), run=run,
-                    after_key=after_key)
+        await press(
+            pilot, "u", lambda: len(run.engine.events) < before and toast_shown(app), run=run, after_key=after_key
+        )
         return
     index = policy.pick(decision.options)
     count = len(decision.options)
@@ -240,9 +255,16 @@ async def start(pilot: Pilot, after_key: AfterKey | None = None) -> Run:
     return run
 
 
-async def play_game(pilot: Pilot, seed: int, *, after_key: AfterKey | None = None,
-                    until: Callable[[Run], bool] | None = None, max_keys: int = 20_000,
-                    run: Run | None = None, undo: float = 0.0) -> Engine:
+async def play_game(
+    pilot: Pilot,
+    seed: int,
+    *,
+    after_key: AfterKey | None = None,
+    until: Callable[[Run], bool] | None = None,
+    max_keys: int = 20_000,
+    run: Run | None = None,
+    undo: float = 0.0,
+) -> Engine:
     """Play the app's game by key presses to the end screen (or until `until(run)`); the engine."""
     run = run or await start(pilot, after_key)
     policy = Policy(seed, undo=undo)
@@ -337,7 +359,7 @@ def widget_texts(app: App) -> list[Seen]:
     out: list[Seen] = []
     stack = app.screen_stack
     curtains = [n for n, screen in enumerate(stack) if isinstance(screen, CurtainScreen)]
-    for screen in stack[curtains[-1]:] if curtains else stack:
+    for screen in stack[curtains[-1] :] if curtains else stack:
         count: dict[str, int] = {}
         for widget in screen.walk_children(with_self=True):
             shown, wide = widget_text(widget), widget_text(widget, WIDE_TEXT)

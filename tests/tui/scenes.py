@@ -5,11 +5,12 @@ choices (as `rules.simulate` does) and builds the `Scene` the game screen
 would hand to the panels at that moment; `scene_where` looks for the first
 moment of a game that shows something a test needs.
 """
+
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 from functools import lru_cache
-from typing import Callable, Iterator
 
 from lagoon_tui.scene import LogLine, Scene
 from rules import Engine, load_content
@@ -66,8 +67,7 @@ def scene_at(players: int, seed: int, decisions: int, seat: int | None = None) -
     return scene_of(engine, ... if seat is None else seat)
 
 
-def scene_where(test: Callable[[Engine], bool], players: int = 3, seeds=range(40),
-                seat: int | None = ...) -> Scene:
+def scene_where(test: Callable[[Engine], bool], players: int = 3, seeds=range(40), seat: int | None = ...) -> Scene:
     """The first moment of the first game (over `seeds`) at which `test(engine)` holds."""
     for seed in seeds:
         for engine in play(players, seed):

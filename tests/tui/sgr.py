@@ -5,6 +5,7 @@ tmux keeps each cell's colour the way the app sent it: a 16-colour code
 value (38;2;R;G;B), and capture-pane -e prints it back in that form. So the
 kinds of colour in a capture tell which colour depth the app chose.
 """
+
 from __future__ import annotations
 
 import re
@@ -29,7 +30,7 @@ def colours(params: str) -> Iterator[tuple[str, Colour]]:
         code = codes[i]
         if code in (38, 48) and i + 1 < len(codes):
             size = 3 if codes[i + 1] == 5 else 5 if codes[i + 1] == 2 else 2
-            yield ("256" if codes[i + 1] == 5 else "rgb"), tuple(codes[i:i + size])
+            yield ("256" if codes[i + 1] == 5 else "rgb"), tuple(codes[i : i + size])
             i += size
             continue
         if code == 0:
@@ -54,7 +55,7 @@ def foregrounds(screen: str) -> Iterator[tuple[str, Colour]]:
     fg: Colour = ()
     position = 0
     for match in SGR.finditer(screen + "\x1b[0m"):
-        for char in screen[position:match.start()]:
+        for char in screen[position : match.start()]:
             yield char, fg
             if char == "\n":
                 fg = ()  # capture-pane starts every line from the default attributes
@@ -72,5 +73,5 @@ def colour_of(screen: str, words: str) -> set[Colour]:
     text = "".join(char for char, _ in cells)
     found: set[Colour] = set()
     for match in re.finditer(re.escape(words), text):
-        found.update(fg for _, fg in cells[match.start():match.end()])
+        found.update(fg for _, fg in cells[match.start() : match.end()])
     return found

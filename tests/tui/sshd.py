@@ -7,6 +7,7 @@ stopped by its own process id. Nothing of the machine's sshd set-up is used
 or changed, except that sshd insists on its privilege-separation folder
 (/run/sshd), which is created when missing and we are root.
 """
+
 from __future__ import annotations
 
 import os
@@ -43,8 +44,12 @@ def free_port() -> int:
 
 
 def keygen(path: Path) -> Path:
-    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "lagoon-test", "-f", str(path)],
-                   check=True, capture_output=True, timeout=TIMEOUT)
+    subprocess.run(
+        ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "lagoon-test", "-f", str(path)],
+        check=True,
+        capture_output=True,
+        timeout=TIMEOUT,
+    )
     return path
 
 
@@ -57,22 +62,26 @@ class Sshd:
         self.client_key = keygen(folder / "client_key")
         (folder / "authorized_keys").write_text((folder / "client_key.pub").read_text())
         self.config = folder / "sshd_config"
-        self.config.write_text("\n".join([
-            f"HostKey {keygen(folder / 'host_key')}",
-            "ListenAddress 127.0.0.1",
-            f"AuthorizedKeysFile {folder / 'authorized_keys'}",
-            f"PidFile {folder / 'sshd.pid'}",
-            "StrictModes no",  # the temporary folder's owner and modes are not sshd's business here
-            "UsePAM no",
-            "PubkeyAuthentication yes",
-            "PasswordAuthentication no",
-            "KbdInteractiveAuthentication no",
-            "PermitRootLogin prohibit-password",
-            "AcceptEnv LANG LC_*",  # as a stock Debian sshd does, so the client's locale comes along
-            "PrintMotd no",
-            "PrintLastLog no",
-            "",
-        ]))
+        self.config.write_text(
+            "\n".join(
+                [
+                    f"HostKey {keygen(folder / 'host_key')}",
+                    "ListenAddress 127.0.0.1",
+                    f"AuthorizedKeysFile {folder / 'authorized_keys'}",
+                    f"PidFile {folder / 'sshd.pid'}",
+                    "StrictModes no",  # the temporary folder's owner and modes are not sshd's business here
+                    "UsePAM no",
+                    "PubkeyAuthentication yes",
+                    "PasswordAuthentication no",
+                    "KbdInteractiveAuthentication no",
+                    "PermitRootLogin prohibit-password",
+                    "AcceptEnv LANG LC_*",  # as a stock Debian sshd does, so the client's locale comes along
+                    "PrintMotd no",
+                    "PrintLastLog no",
+                    "",
+                ]
+            )
+        )
         self.log = folder / "sshd.log"
         self.port = 0
         self.process: subprocess.Popen | None = None
@@ -85,8 +94,13 @@ class Sshd:
         for _ in range(5):
             self.port = free_port()
             with self.log.open("w") as log:
-                self.process = subprocess.Popen([SSHD, "-f", str(self.config), "-D", "-e", "-p", str(self.port)],
-                                                stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=clean_env())
+                self.process = subprocess.Popen(
+                    [SSHD, "-f", str(self.config), "-D", "-e", "-p", str(self.port)],
+                    stdin=subprocess.DEVNULL,
+                    stdout=log,
+                    stderr=log,
+                    env=clean_env(),
+                )
             deadline = time.monotonic() + TIMEOUT
             while time.monotonic() < deadline and self.process.poll() is None:
                 if "Server listening" in self.log.read_text():
@@ -97,10 +111,28 @@ class Sshd:
 
     def client(self, *command: str) -> list[str]:
         """The ssh command line that runs `command` on this server in a terminal, as a person would."""
-        return ["ssh", "-tt", "-F", "none", "-i", str(self.client_key),
-                "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes",
-                "-o", "LogLevel=ERROR", "-o", "SendEnv=LANG", "-p", str(self.port),
-                f"{self.user}@127.0.0.1", *command]
+        return [
+            "ssh",
+            "-tt",
+            "-F",
+            "none",
+            "-i",
+            str(self.client_key),
+            "-o",
+            "StrictHostKeyChecking=no",
+            "-o",
+            "UserKnownHostsFile=/dev/null",
+            "-o",
+            "BatchMode=yes",
+            "-o",
+            "LogLevel=ERROR",
+            "-o",
+            "SendEnv=LANG",
+            "-p",
+            str(self.port),
+            f"{self.user}@127.0.0.1",
+            *command,
+        ]
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:

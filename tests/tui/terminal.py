@@ -12,6 +12,7 @@ and LINES in os.environ, which the app would take over its pane's real size.
 Every wait polls the pane with a generous timeout; nothing asserts on how
 long anything took.
 """
+
 from __future__ import annotations
 
 import os
@@ -38,7 +39,7 @@ OPTION_1 = re.compile(r"(?<![\w.$'])1\. [A-Z]")
 """The first option of a prompt, "1. Keep ...", at the start of a line or of a panel's line."""
 BORDERS = re.compile(r"[│┃║╭╮╰╯┏┓┗┛╔╗╚╝▎▊]")
 PAGE = re.compile(r"(?<![\d/])(\d+)/(\d+) (?:\[ \]|o )")
-"""The compact layout's page counter at the start of its key hint: "3/9 [ ] panels  o islands ..." or "3/9 o islands ..."."""
+"""The compact layout's page counter at the start of its key hint: "3/9 [ ] panels  o islands ..." or "3/9 o ..."."""
 
 # Variables that would let the test runner's terminal (or its harness) leak into the app's.
 FOREIGN = ("TMUX", "COLUMNS", "LINES", "COLORTERM", "NO_COLOR", "TEXTUAL_COLOR_SYSTEM", "FORCE_COLOR")
@@ -60,8 +61,9 @@ class Tmux:
     default TERM is xterm-256color with no COLORTERM (256 colours).
     """
 
-    def __init__(self, name: str, width: int, height: int, command: Sequence[str],
-                 pane_env: Mapping[str, str] | None = None):
+    def __init__(
+        self, name: str, width: int, height: int, command: Sequence[str], pane_env: Mapping[str, str] | None = None
+    ):
         self.socket = f"lagoon-test-{os.getpid()}-{name}"
         self.env = clean_env()
         self.target = "game"
@@ -72,14 +74,40 @@ class Tmux:
         # #{pane_dead_status} was seen to stay empty for a minute under load,
         # the app's process a zombie tmux had not reaped yet.
         settings = {"TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", **(pane_env or {})}
-        self.run("start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
-                 "new-session", "-d", "-s", self.target, "-x", str(width), "-y", str(height),
-                 "env", *(f"{key}={value}" for key, value in settings.items()),
-                 "sh", "-c", f'"$@"; echo "{EXITED} $?"', "sh", *command)
+        self.run(
+            "start-server",
+            ";",
+            "set-option",
+            "-g",
+            "remain-on-exit",
+            "on",
+            ";",
+            "new-session",
+            "-d",
+            "-s",
+            self.target,
+            "-x",
+            str(width),
+            "-y",
+            str(height),
+            "env",
+            *(f"{key}={value}" for key, value in settings.items()),
+            "sh",
+            "-c",
+            f'"$@"; echo "{EXITED} $?"',
+            "sh",
+            *command,
+        )
 
     def run(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-        return subprocess.run(["tmux", "-L", self.socket, "-f", "/dev/null", *args], env=self.env,
-                              capture_output=True, text=True, timeout=TIMEOUT, check=check)
+        return subprocess.run(
+            ["tmux", "-L", self.socket, "-f", "/dev/null", *args],
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT,
+            check=check,
+        )
 
     def alive(self) -> bool:
         """Whether the pane's command (the app, or ssh) is still running."""
@@ -108,8 +136,7 @@ class Tmux:
             time.sleep(POLL)
         pytest.fail(f"timed out waiting for {what}; the screen:\n{text}")
 
-    def settle(self, test: Predicate = lambda text: True, what: str = "the screen",
-               before: str | None = None) -> str:
+    def settle(self, test: Predicate = lambda text: True, what: str = "the screen", before: str | None = None) -> str:
         """The pane once it shows what `test` wants, differs from `before` and has stopped changing for a moment.
 
         The app may draw a choice in more than one frame (the prompt's question
@@ -121,8 +148,7 @@ class Tmux:
             if self.capture() == text:
                 return text
 
-    def press(self, key: str, before: str, test: Predicate = lambda text: True,
-              what: str = "the screen") -> str:
+    def press(self, key: str, before: str, test: Predicate = lambda text: True, what: str = "the screen") -> str:
         self.send(key)
         return self.settle(test, f"{what} after {key}", before)
 
@@ -185,6 +211,7 @@ def play_opening(tmux: Tmux, game: Opening) -> str:
     screen = ""
     steps = [(decision, True) for decision in game.decisions] + [(game.first_action, False)]
     for (name, prompt), choose in steps:
+
         def shown(text: str, prompt: str = prompt) -> bool:
             return prompt in text and bool(OPTION_1.search(text))
 
@@ -208,6 +235,7 @@ def panel_pages(tmux: Tmux, screen: str, prompt: str) -> list[tuple[str, str]]:
     A page counts once its counter ("4/9") is the next one and the screen is
     still; paging stops when the counter is back where it started.
     """
+
     def page_of(text: str) -> tuple[int, int]:
         found = PAGE.search(text)
         assert found, f"no page counter on the compact screen:\n{text}"
@@ -217,8 +245,12 @@ def panel_pages(tmux: Tmux, screen: str, prompt: str) -> list[tuple[str, str]]:
     pages = [(screen, tmux.capture(escapes=True))]
     for step in range(1, count):
         wanted = (start - 1 + step) % count + 1
-        screen = tmux.press("]", screen, lambda t: prompt in t and PAGE.search(t) is not None
-                            and page_of(t)[0] == wanted, f"panel page {wanted}/{count}")
+        screen = tmux.press(
+            "]",
+            screen,
+            lambda t: prompt in t and PAGE.search(t) is not None and page_of(t)[0] == wanted,
+            f"panel page {wanted}/{count}",
+        )
         pages.append((screen, tmux.capture(escapes=True)))
     return pages
 

@@ -16,6 +16,7 @@ with `capture-pane -e` that:
 - in 16 colours the tags are in the player's own colour (red 31/91, yellow
   33/93) and elsewhere the two tags at least differ in colour.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -54,10 +55,14 @@ DEPTHS = {
     "16-linux": Depth({"TERM": "linux"}, "basic", never=("256", "rgb")),
     "256": Depth({"TERM": "xterm-256color"}, "256", never=("rgb",)),
     "truecolor": Depth({"TERM": "xterm-256color", "COLORTERM": "truecolor"}, "rgb", never=("256",)),
-    "forced-16": Depth({"TERM": "xterm-256color", "COLORTERM": "truecolor", "TEXTUAL_COLOR_SYSTEM": "standard"},
-                       "basic", never=("256", "rgb")),
-    "no-color": Depth({"TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1"},
-                      "rgb", never=("256",), grey=True),
+    "forced-16": Depth(
+        {"TERM": "xterm-256color", "COLORTERM": "truecolor", "TEXTUAL_COLOR_SYSTEM": "standard"},
+        "basic",
+        never=("256", "rgb"),
+    ),
+    "no-color": Depth(
+        {"TERM": "xterm-256color", "COLORTERM": "truecolor", "NO_COLOR": "1"}, "rgb", never=("256",), grey=True
+    ),
 }
 
 
@@ -100,5 +105,6 @@ def test_colour_depth(content, name):
             assert shown[tag] and shown[tag] <= codes, f"{tag} is drawn in {shown[tag]}, not in {codes}"
     elif not depth.grey:
         ana, ben = shown.values()
-        assert ana and ben and ana.isdisjoint(ben) and () not in ana | ben, \
+        assert ana and ben and ana.isdisjoint(ben) and () not in ana | ben, (
             f"the players' tags are not told apart by colour: {shown}"
+        )

@@ -4,6 +4,7 @@ Played through key presses on the real app (tests/tui/drive.py), with
 notifications on (Textual's test harness turns them off unless asked), since a
 toast is text on screen like any other.
 """
+
 from __future__ import annotations
 
 import random
@@ -16,7 +17,6 @@ from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.inspect import InspectScreen
 from lagoon_tui.settings import GameSettings
-
 from lagoon_tui.widgets.island_panel import SHORT_ACTION_NAMES, IslandPanel
 from rules import Engine, load_content
 from rules import events as ev
@@ -27,8 +27,18 @@ from rules.narrate import narrate
 from rules.state import GameState
 from rules.view import redact
 
-from .drive import (Policy, game_screen, play_game, press, prompt_options, screen_text, start, step, widget_text,
-                    widget_texts)
+from .drive import (
+    Policy,
+    game_screen,
+    play_game,
+    press,
+    prompt_options,
+    screen_text,
+    start,
+    step,
+    widget_text,
+    widget_texts,
+)
 
 
 def ana_and_ben(seed: int = 5, start_player: int = 0) -> LagoonApp:
@@ -205,11 +215,17 @@ async def test_the_curtain_tells_what_the_others_did_and_the_board_marks_their_l
 
         def check_marks(seat: int) -> None:
             start_at = since(seat)
-            started = [e for e in engine.events[start_at or 0:] if isinstance(e, (ev.ActionStarted, ev.ActionWithdrawn))]
+            started = [
+                e for e in engine.events[start_at or 0 :] if isinstance(e, (ev.ActionStarted, ev.ActionWithdrawn))
+            ]
             screen = game_screen(app)
             marked = [p for p in screen.query(IslandPanel) if "» " in screen_text_of(p)]
-            if start_at is None or not started or isinstance(started[-1], ev.ActionWithdrawn) \
-                    or not started[-1].source.startswith("island:"):
+            if (
+                start_at is None
+                or not started
+                or isinstance(started[-1], ev.ActionWithdrawn)
+                or not started[-1].source.startswith("island:")
+            ):
                 return
             _, island, action = started[-1].source.split(":")
             checked["marks"] += 1

@@ -5,23 +5,27 @@ Under LC_ALL=C with Python's UTF-8 mode and locale coercion off, Python
 writes ASCII; under ISO-8859-1, Latin-1: either failed at the first box line,
 cube or "≥". The app is run in a real terminal (tmux) as in test_tmux.py.
 """
+
 from __future__ import annotations
 
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
-
-from pathlib import Path
 
 from .terminal import CURTAIN, LAGOON, Tmux, clean_env, lagoon_play
 
 REPO = Path(__file__).resolve().parents[2]
 
-NOT_UTF8 = [pytest.param({"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}, id="C"),
-            pytest.param({"LC_ALL": "en_US.ISO-8859-1", "LANG": "en_US.ISO-8859-1", "PYTHONUTF8": "0",
-                          "PYTHONCOERCECLOCALE": "0"}, id="latin-1")]
+NOT_UTF8 = [
+    pytest.param({"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}, id="C"),
+    pytest.param(
+        {"LC_ALL": "en_US.ISO-8859-1", "LANG": "en_US.ISO-8859-1", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"},
+        id="latin-1",
+    ),
+]
 
 
 @pytest.mark.parametrize("locale", NOT_UTF8)
@@ -31,9 +35,14 @@ def test_check_content_prints_its_messages_under_any_locale(locale, tmp_path):
     equipment = decks / "equipment.toml"
     text = equipment.read_text()
     at = text.index("vp = ")
-    equipment.write_text(text[:at] + "vp = -3" + text[text.index("\n", at):])
-    result = subprocess.run([sys.executable, "-m", "lagoon_tui", "check-content", str(decks)], capture_output=True,
-                            timeout=120, cwd=REPO, env={**clean_env(), **locale})
+    equipment.write_text(text[:at] + "vp = -3" + text[text.index("\n", at) :])
+    result = subprocess.run(
+        [sys.executable, "-m", "lagoon_tui", "check-content", str(decks)],
+        capture_output=True,
+        timeout=120,
+        cwd=REPO,
+        env={**clean_env(), **locale},
+    )
     out = result.stdout.decode("utf-8")
     assert result.returncode == 2 and "Traceback" not in result.stderr.decode("utf-8", "replace")
     assert "'vp' must be an integer ≥ 0, got -3" in out

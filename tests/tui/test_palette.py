@@ -1,4 +1,5 @@
 """The command palette (ctrl+p) in a game: the game's own commands, and leaving the game asked first."""
+
 from __future__ import annotations
 
 from textual.command import CommandPalette

@@ -11,6 +11,7 @@ round a player reached the VP goal.
 A game of the compact layout (80×24) is also played for a few rounds while
 paging through the panels with [ and ].
 """
+
 from __future__ import annotations
 
 import re
@@ -136,15 +137,15 @@ async def test_the_compact_layout_pages_through_every_panel_while_playing():
                     pages_seen = []
                     for n in range(1, pages + 1):
                         want = (page - 1 + n) % pages + 1
-                        await press(pilot, "right_square_bracket", lambda want=want: page_hint(app)[0] == want,
-                                    run=run)
+                        await press(pilot, "right_square_bracket", lambda want=want: page_hint(app)[0] == want, run=run)
                         frame = screen_text(app)
                         shown = [p for p in screen.panels if p.display]
                         assert shown, f"page {want} shows no panel"
                         for panel in shown:
                             title = Text.from_markup(str(panel.border_title)).plain
                             assert re.search(f"[─━═] {re.escape(title[:12])}", frame), (
-                                f"panel {title!r} is not on screen:\n{frame}")
+                                f"panel {title!r} is not on screen:\n{frame}"
+                            )
                             seen_panels.add(id(panel))
                         pages_seen.append(tuple(id(p) for p in shown))
                     assert len(set(pages_seen)) == pages  # every page shows other panels
@@ -161,8 +162,7 @@ async def test_the_compact_layout_pages_through_every_panel_while_playing():
     assert run.engine.state.round >= 3 and run.engine.state.phase != "over"
 
 
-HINT = re.compile(r"^[^│┃║╭╮╰╯┏┓┗┛╔╗╚╝─━═\n]*?(?<![\w/])(?P<page>\d+)/(?P<pages>\d+)(?![\w/])[^│┃║\n]*$",
-                  re.MULTILINE)
+HINT = re.compile(r"^[^│┃║╭╮╰╯┏┓┗┛╔╗╚╝─━═\n]*?(?<![\w/])(?P<page>\d+)/(?P<pages>\d+)(?![\w/])[^│┃║\n]*$", re.MULTILINE)
 """The compact layout's hint line, outside every panel: "Mining sites 5/9 · [ ] panels o islands ..." or shorter."""
 
 
@@ -177,7 +177,7 @@ def region_text(app, widget) -> str:
     """The text on screen inside `widget`'s content region, its lines joined into one."""
     lines = screen_text(app).splitlines()
     r = widget.scrollable_content_region  # without the scroll bar
-    inside = [line[r.x:r.right] for line in lines[r.y:r.bottom]]
+    inside = [line[r.x : r.right] for line in lines[r.y : r.bottom]]
     return " ".join(" ".join(inside).split())
 
 
@@ -191,7 +191,7 @@ def newest_line(engine, seat: int | None) -> str:
             if who is not None and 0 <= who < state.seats:
                 p = state.players[who]
                 tag = f"{p.name} [{LETTERS[COLOURS.index(p.colour)]}]"
-                text = tag + text[len(p.name):] if text.startswith(p.name) else f"{tag}: {text}"
+                text = tag + text[len(p.name) :] if text.startswith(p.name) else f"{tag}: {text}"
             return text
     return ""
 

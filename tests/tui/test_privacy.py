@@ -45,6 +45,7 @@ keyboard its own objectives, its deals and its own face-down galleries; the
 last tests check the patterns against the texts the app and the narration
 write, and that they do not fire on look-alike public text.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -59,8 +60,8 @@ from lagoon_tui.screens.curtain import CurtainScreen, Meanwhile
 from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets import LogPanel, MiningSitePanel
-from lagoon_tui.widgets.words import deal_needs
 from lagoon_tui.widgets.mining_site import FACE_DOWN
+from lagoon_tui.widgets.words import deal_needs
 from rules import Engine, load_content
 from rules import events as ev
 from rules.actions.deals import deal_label
@@ -113,9 +114,11 @@ def deal_patterns(deal) -> list[Phrase]:
     needs = deal_needs(deal.requires)  # "copper 1'+ and iron 3'+"
     short = " ".join(f"{metal} {level}'" for metal, level in deal.requires.items())  # "copper 1' iron 3'"
     label = deal_label(deal)  # "1' copper + 3' iron for 5 VP"
-    return [Phrase(needs, r"(?<![\w'+])(?<!and )", r"(?! and)(?![\w'])"),
-            Phrase(f"{short} → {deal.vp} VP", r"(?<![\w'])(?<!' )", r"(?![\w])"),
-            Phrase(label, r"(?<![\w'])(?<!\+ )", r"(?![\w])")]
+    return [
+        Phrase(needs, r"(?<![\w'+])(?<!and )", r"(?! and)(?![\w'])"),
+        Phrase(f"{short} → {deal.vp} VP", r"(?<![\w'])(?<!' )", r"(?![\w])"),
+        Phrase(label, r"(?<![\w'])(?<!\+ )", r"(?![\w])"),
+    ]
 
 
 def tile_text(content, tile: str) -> str | None:
@@ -140,8 +143,10 @@ EMPTY_FACE_DOWN = Phrase(f"{FACE_DOWN} empty", "", r"(?![\w])")
 WHO = r"(?P<who>[^\s.,(]+)(?: \[[A-Z]\])?"
 PLACED_DOWN = re.compile(WHO + r" placed (?:an? (?P<tile>\w+ \d+)|an empty) gallery face down")
 DREW = re.compile(WHO + r" drew (?:an? \w+ \d+|an empty) gallery")
-REMOVED = re.compile(r"\bAn? (?P<tile>\w+ \d+) gallery at island (?P<island>\d+), column (?P<column>\d+), "
-                     r"level (?P<level>\d+) (?:is exhausted|was pushed off|was demolished)")
+REMOVED = re.compile(
+    r"\bAn? (?P<tile>\w+ \d+) gallery at island (?P<island>\d+), column (?P<column>\d+), "
+    r"level (?P<level>\d+) (?:is exhausted|was pushed off|was demolished)"
+)
 
 
 @dataclass
@@ -234,7 +239,11 @@ class Watch:
 
         # names and deals: in every line of the frame, in every widget's text (toasts too), wrapped
         # lines joined, and in every title the app or a screen has
-        titles = [self.app.title, self.app.sub_title, *(t for s in self.app.screen_stack for t in (s.title, s.sub_title))]
+        titles = [
+            self.app.title,
+            self.app.sub_title,
+            *(t for s in self.app.screen_stack for t in (s.title, s.sub_title)),
+        ]
         texts = [("the frame on screen", frame), ("the titles", " | ".join(t or "" for t in titles))]
         for s in seen:
             texts += [(s.where, flat(s.shown)), (f"{s.where} (unwrapped)", flat(s.wide))]
@@ -267,8 +276,11 @@ class Watch:
         drawn = Counter(tile_text(content, t) or "empty" for t in state.drawn_galleries)
         if not drawn_mine:
             secret.update(drawn)
-        face_up_removed = {(e.island, e.column + 1, e.level, tile_text(content, e.tile))
-                           for e in self.run.engine.events if isinstance(e, ev.GalleryRemoved) and e.face_up}
+        face_up_removed = {
+            (e.island, e.column + 1, e.level, tile_text(content, e.tile))
+            for e in self.run.engine.events
+            if isinstance(e, ev.GalleryRemoved) and e.face_up
+        }
 
         def log_rules(place: str, text: str) -> None:
             for pattern in (PLACED_DOWN, DREW):
@@ -334,8 +346,9 @@ async def test_no_seat_sees_another_seats_secrets_in_the_compact_layout():
         run = await start(pilot)
         watch.run = run
         watch("")
-        engine = await play_game(pilot, 23, run=run, after_key=watch, until=lambda r: r.engine.state.round > 3,
-                                 undo=UNDO)
+        engine = await play_game(
+            pilot, 23, run=run, after_key=watch, until=lambda r: r.engine.state.round > 3, undo=UNDO
+        )
     assert watch.checks == run.keys + 1
     check_the_matching_saw_something(watch, engine)
 

@@ -1,4 +1,5 @@
 """Garbage is collected at quiet moments while the app runs, and Python's own collector is back when it stops."""
+
 from __future__ import annotations
 
 import gc
@@ -102,7 +103,7 @@ async def test_python_collects_nothing_by_itself_from_the_moment_the_app_mounts(
             await start(pilot)
             assert isinstance(app.screen, CurtainScreen)
             assert gc.get_freeze_count() > 0  # what start-up built is frozen once the first frame is up
-            after_mount = seen[seen.index("mounted") + 1:]
+            after_mount = seen[seen.index("mounted") + 1 :]
     finally:
         gc.callbacks.remove(record)
     assert after_mount == []

@@ -5,6 +5,7 @@ panel on every page must show its whole content, down to its last line, with
 keys the screen itself names; and a prompt with more options than rows must
 keep the highlighted option in sight and say how many options are out of it.
 """
+
 from __future__ import annotations
 
 import re
@@ -57,7 +58,7 @@ def on_screen_in(app: App, panel: Widget) -> list[str]:
     """The lines of the terminal inside the panel's place on the screen (as much of it as is on screen)."""
     rows = screen_text(app).splitlines()
     region = panel.region.intersection(app.screen.region)
-    return [rows[y][region.x:region.right] for y in range(region.y, region.bottom)]
+    return [rows[y][region.x : region.right] for y in range(region.y, region.bottom)]
 
 
 def hint_line(app: App) -> str:
@@ -74,11 +75,14 @@ async def brought_into_sight(pilot, panel: Widget, line: str, presses: int = 60)
     return False
 
 
-@pytest.mark.parametrize("players, seed, when", [
-    pytest.param(4, 3, "mid", id="mid-game"),
-    pytest.param(4, 3, "late", id="late-game", marks=pytest.mark.slow),
-    pytest.param(2, 8, "late", id="late-game-2p", marks=pytest.mark.slow),
-])
+@pytest.mark.parametrize(
+    "players, seed, when",
+    [
+        pytest.param(4, 3, "mid", id="mid-game"),
+        pytest.param(4, 3, "late", id="late-game", marks=pytest.mark.slow),
+        pytest.param(2, 8, "late", id="late-game-2p", marks=pytest.mark.slow),
+    ],
+)
 async def test_every_panel_can_be_read_to_its_last_line_at_80x24(players, seed, when):
     engine = engine_at(players, seed, 120) if when == "mid" else engine_before_end(players, seed, 2)
     app = LagoonApp(CONTENT)
@@ -107,6 +111,7 @@ async def test_every_panel_can_be_read_to_its_last_line_at_80x24(players, seed, 
 
 
 # --- the prompt's options ----------------------------------------------------------------------
+
 
 def many_options() -> Engine:
     """Two players, the moment one places drawn galleries: 24 options."""

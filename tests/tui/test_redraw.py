@@ -7,20 +7,21 @@ repaints the panels it changed instead of arranging the whole screen anew
 (`SteadyLayout`); a changed content repaints only its changed lines (`Note`);
 and the board under a curtain is arranged and rendered before the curtain goes.
 """
+
 from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Callable
 from contextlib import contextmanager
-from typing import Callable
 
 import pytest
 from rich.console import Group
 from rich.text import Text
 from textual import events
+from textual._styles_cache import StylesCache
 from textual.app import App
 from textual.geometry import Region
-from textual._styles_cache import StylesCache
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -30,11 +31,11 @@ from lagoon_tui.screens.game import FRAME_OUT, GameScreen
 from lagoon_tui.screens.help import HelpScreen
 from lagoon_tui.settings import GameSettings
 from lagoon_tui.stills import STILLS
-from lagoon_tui.widgets import LogPanel
 from lagoon_tui.turbo.framing import FramedLines
+from lagoon_tui.widgets import LogPanel
+from lagoon_tui.widgets.keys_footer import KeysFooter, KeysLine
 from lagoon_tui.widgets.note import Note
 from lagoon_tui.widgets.renderables import Bullets, Flow, render_key
-from lagoon_tui.widgets.keys_footer import KeysFooter, KeysLine
 
 from .drive import Policy, game_screen, prompt_options, quiet, settle, start, step
 
@@ -193,8 +194,9 @@ async def test_most_moves_repaint_without_arranging_the_screen_anew(size):
         # time only when the board gets or loses its scrollbar (the prompt took or gave room)
         # (before, every move was arranged two or three times and painted twice)
         assert max(arranged) <= 2 and sum(n > 1 for n in arranged) <= 3, f"layouts at each move: {arranged}"
-    one_key = [paints for paints, pressed, layouts in zip(painted, keys, arranged)
-               if pressed == 1 and layouts <= 1]  # (the others move the highlight, or the scrollbar came)
+    one_key = [
+        paints for paints, pressed, layouts in zip(painted, keys, arranged) if pressed == 1 and layouts <= 1
+    ]  # (the others move the highlight, or the scrollbar came)
     assert len(one_key) > moves // 2 and one_key == [1] * len(one_key), f"paints at each move: {painted}"
 
 
@@ -292,6 +294,7 @@ def counted_on_screen(*names: str):
             if self.is_current:
                 counts[name] += 1
             return originals[name](self, *args, **kwargs)
+
         return counted
 
     with pytest.MonkeyPatch.context() as patch:
@@ -325,13 +328,19 @@ async def test_a_part_of_a_content_that_did_not_change_is_not_laid_out_again():
         laid_out: list[str] = []
 
         def board(money: int) -> Group:
-            return Group(Text(f"Money ${money}"), Flow([Text("Merchants 2/3"), Text("Miners 1/2")]),
-                         Bullets([Text("Relic Hunter: artifacts at the end earn VP")]))
+            return Group(
+                Text(f"Money ${money}"),
+                Flow([Text("Merchants 2/3"), Text("Miners 1/2")]),
+                Bullets([Text("Relic Hunter: artifacts at the end earn VP")]),
+            )
 
         note.update(board(3))
         await still(pilot)
-        with watching(Note, "_draw_part", lambda self, part, *_: laid_out.append(
-                part.plain if isinstance(part, Text) else type(part).__name__)):
+        with watching(
+            Note,
+            "_draw_part",
+            lambda self, part, *_: laid_out.append(part.plain if isinstance(part, Text) else type(part).__name__),
+        ):
             note.update(board(5))
             await still(pilot)
             assert laid_out == ["Money $5"]
@@ -436,8 +445,11 @@ def nothing_to_do(app: App) -> bool:
     if not isinstance(curtain, CurtainScreen) or game is None:
         return True
     engine = game.bridge.engine
-    return curtain.prepare is None and game._drawn == (engine.pending.seat, False, len(engine.events)) \
+    return (
+        curtain.prepare is None
+        and game._drawn == (engine.pending.seat, False, len(engine.events))
         and not game._callbacks
+    )
 
 
 async def still(pilot, counts: dict[str, int] | None = None, turns: int = 20_000) -> None:
@@ -498,6 +510,7 @@ async def test_the_board_is_drawn_under_a_curtain_once_the_curtain_has_had_time_
                 def callback():
                     seen.append("fired")
                     return fire()
+
             return set_timer(self, delay, callback, **kwargs)
 
         with pytest.MonkeyPatch.context() as patch:
@@ -526,7 +539,7 @@ async def test_the_board_is_drawn_under_a_curtain_once_the_curtain_has_had_time_
 
 @pytest.mark.turbo
 async def test_a_curtain_that_has_been_up_a_moment_goes_in_one_paint():
-    """Under the curtain the screen is arranged for the next player's board: passing it arranges nothing and paints once.
+    """Under the curtain the screen is arranged for the next player's board: passing it arranges nothing, paints once.
 
     (Before, Textual arranged the screen when the curtain went and then
     painted it twice: for the new arrangement and because the screen came
@@ -592,8 +605,10 @@ async def test_a_new_game_screen_is_drawn_for_its_first_player_before_it_is_firs
     """
     seen: list[str] = []
     app = LagoonApp(settings=two_players())
-    with watching(GameScreen, "_draw", lambda self, seat: seen.append(f"draw for {seat}")), \
-            watching(GameScreen, "_refresh_layout", lambda self, *_, **__: seen.append("arrange")):
+    with (
+        watching(GameScreen, "_draw", lambda self, seat: seen.append(f"draw for {seat}")),
+        watching(GameScreen, "_refresh_layout", lambda self, *_, **__: seen.append("arrange")),
+    ):
         async with app.run_test(size=(160, 50)) as pilot:
             await start(pilot)
             assert isinstance(app.screen, CurtainScreen)
@@ -693,12 +708,15 @@ async def test_a_line_of_the_log_is_framed_once_however_often_it_moves_up():
         for _ in range(30):
             reader, before = log.scene.seat, len(log.lines)
             framed: list[int] = []
-            with watching(StylesCache, "render_line", lambda cache, styles, y, *rest:
-                          framed.append(y) if cache is log._styles_cache else None):
+            with watching(
+                StylesCache,
+                "render_line",
+                lambda cache, styles, y, *rest: framed.append(y) if cache is log._styles_cache else None,
+            ):
                 await step(pilot, run, policy)
                 await still(pilot)
             new = len(log.lines) - before
-            if not app.screen is game_screen(app) or log.scene.seat != reader or new <= 0:
+            if app.screen is not game_screen(app) or log.scene.seat != reader or new <= 0:
                 continue  # another reader's log is written anew; a move that wrote nothing moves nothing
             content_rows = [y for y in framed if 0 < y < log.outer_size.height - 1]  # not the border's rows
             assert len(content_rows) <= new, (new, sorted(framed))
@@ -737,8 +755,15 @@ async def test_every_line_we_frame_is_what_textual_would_have_painted(size):
                 compared.add(type(widget).__name__)
         assert {"PromptPanel", "PromptOptions", "PlayerBoard", "Card"} <= compared, compared
         if size == (160, 50):
-            assert {"LogPanel", "IslandPanel", "MarketPanel", "MiningSitePanel", "EnrichmentCenterPanel",
-                    "ScoreTrackPanel", "RoundTrackPanel"} <= compared, compared
+            assert {
+                "LogPanel",
+                "IslandPanel",
+                "MarketPanel",
+                "MiningSitePanel",
+                "EnrichmentCenterPanel",
+                "ScoreTrackPanel",
+                "RoundTrackPanel",
+            } <= compared, compared
 
 
 async def test_a_digit_or_an_arrow_is_acted_on_as_it_comes_in_not_passed_up_the_screen():
@@ -754,8 +779,11 @@ async def test_a_digit_or_an_arrow_is_acted_on_as_it_comes_in_not_passed_up_the_
         game = game_screen(app)
         options = prompt_options(game)
         passed_on: list[str] = []
-        with watching(Widget, "_forward_event", lambda widget, event: passed_on.append(
-                event.key) if isinstance(event, events.Key) else None):
+        with watching(
+            Widget,
+            "_forward_event",
+            lambda widget, event: passed_on.append(event.key) if isinstance(event, events.Key) else None,
+        ):
             before, events_before = options.highlighted, len(game.bridge.engine.events)
             await pilot.press("down")
             await settle(pilot)

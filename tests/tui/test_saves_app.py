@@ -2,6 +2,7 @@
 
 All through key presses on the real LagoonApp with a real SQLite file in tmp_path.
 """
+
 from __future__ import annotations
 
 import random
@@ -20,11 +21,10 @@ from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.load import LoadScreen
-from lagoon_tui.settings import GameSettings
 from lagoon_tui.screens.replay import ReplayScreen
 from lagoon_tui.screens.title import TitleScreen
-from lagoon_tui.widgets import (EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard,
-                                ScoreTrackPanel)
+from lagoon_tui.settings import GameSettings
+from lagoon_tui.widgets import EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, ScoreTrackPanel
 from lagoon_tui.widgets.replay_log import ReplayLog
 from lagoon_tui.widgets.replay_secrets import ReplaySecrets
 from rules import Engine, load_content, replay
@@ -159,7 +159,7 @@ async def test_a_finished_game_from_load_opens_its_replay_with_nothing_secret(st
         await pilot.press("3", "enter")
         await wait(pilot, lambda: screen.pos == screen.replay.round_start(3))
         text = screen_text(app)
-        state = replay(CONTENT, done.events[:screen.pos])
+        state = replay(CONTENT, done.events[: screen.pos])
         assert state.round == 3 and "Round 3" in text
         for p in state.players:  # every player's objectives are shown: the game is over
             for o in p.objectives:
@@ -223,12 +223,14 @@ async def test_an_unfinished_games_replay_keeps_every_secret(store, size):
     game, engine = saved_game(store, 150, seed=8, players=3)
     state = engine.state
     secrets = {CONTENT.objectives[o].name for p in state.players for o in p.objectives}
+
     def needs(deal: str) -> tuple:
         return tuple(sorted(CONTENT.deals[deal].requires.items()))
 
     closed = {needs(e.deal) for e in engine.events if isinstance(e, ev.DealClosed)}  # shown when closed
-    patterns = [pat for p in state.players for d in p.deals if needs(d) not in closed
-                for pat in deal_patterns(CONTENT.deals[d])]
+    patterns = [
+        pat for p in state.players for d in p.deals if needs(d) not in closed for pat in deal_patterns(CONTENT.deals[d])
+    ]
     assert patterns  # the game has deals that were never shown
     app = LagoonApp(CONTENT, store=store)
     async with app.run_test(size=size) as pilot:
@@ -279,8 +281,15 @@ async def test_every_panel_of_a_replay_is_reachable_by_keys_at_80x24(store):
         assert screen.page == 0 and len(set(shown_by_page)) == len(screen.pages)
         assert seen == set(panels)
 
-        for key, kind in [("o", IslandPanel), ("s", MiningSitePanel), ("e", EnrichmentCenterPanel),
-                          ("t", ScoreTrackPanel), ("b", PlayerBoard), ("l", ReplayLog), ("h", ReplaySecrets)]:
+        for key, kind in [
+            ("o", IslandPanel),
+            ("s", MiningSitePanel),
+            ("e", EnrichmentCenterPanel),
+            ("t", ScoreTrackPanel),
+            ("b", PlayerBoard),
+            ("l", ReplayLog),
+            ("h", ReplaySecrets),
+        ]:
             await pilot.press(key)
             await pilot.pause()
             assert any(on_screen(app, p) for p in screen.query(kind)), f"{key}: no {kind.__name__}"
@@ -367,8 +376,9 @@ async def test_a_move_into_a_position_nobody_can_play_on_is_said_and_not_made(tm
     """Decks the limits missed (built by hand here: two islands for three players): the choice that would
     leave Cleo no island is taken back (it is found while the move is saved) and the screen says why,
     instead of the app ending in a traceback."""
-    from lagoon_tui.bridge import GameBridge
     from scenario import two_islands_for_three
+
+    from lagoon_tui.bridge import GameBridge
 
     from .drive import screen_text
 

@@ -4,6 +4,7 @@ Each screen runs inside a small test app that stands in for the real one (it
 records the app actions the screens call) and loads the app-wide stylesheet,
 at the smallest supported terminal (80x24) and a large one (160x50).
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -21,9 +22,9 @@ from lagoon_tui.results import GameResults, PlayerResult, final_results, find_ti
 from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.screens.help import HelpScreen, bindings_of
 from lagoon_tui.screens.new_game import NewGameScreen
-from lagoon_tui.settings import GameSettings, check_settings
 from lagoon_tui.screens.rules import RulesScreen, rules_markdown
 from lagoon_tui.screens.title import TitleScreen
+from lagoon_tui.settings import GameSettings, check_settings
 from rules.actions import ACTION_NAMES
 from rules.loader import load_content
 from rules.simulate import random_game
@@ -132,8 +133,7 @@ async def test_new_game_defaults(size):
         assert isinstance(screen, NewGameScreen)
         assert screen.query_one("#seats", Select).value == 2
         assert [screen.query_one(f"#name-{s}", Input).value for s in range(4)] == ["Ana", "Ben", "Cleo", "Dev"]
-        assert [screen.query_one(f"#colour-{s}", Select).value for s in range(4)] == [
-            "red", "yellow", "green", "blue"]
+        assert [screen.query_one(f"#colour-{s}", Select).value for s in range(4)] == ["red", "yellow", "green", "blue"]
         text = screen_text(app)
         assert "Ana" in text and "Ben" in text and "Cleo" not in text  # two seats shown
         assert "R red" in text and "Y yellow" in text  # colour named with its letter too
@@ -274,10 +274,22 @@ def test_final_results_need_a_finished_game(content):
 
 
 def _player(seat, name, place, total, money, equipment=0, deals=0, shipments=0):
-    return PlayerResult(seat=seat, name=name, colour=("red", "yellow", "green", "blue")[seat], place=place,
-                        total=total, vp_by_source={"wages": total}, objectives=(), artifacts=0, artifacts_vp=0,
-                        money=money, equipment=equipment, deals_closed=deals, shipments=shipments,
-                        shared_place=False)
+    return PlayerResult(
+        seat=seat,
+        name=name,
+        colour=("red", "yellow", "green", "blue")[seat],
+        place=place,
+        total=total,
+        vp_by_source={"wages": total},
+        objectives=(),
+        artifacts=0,
+        artifacts_vp=0,
+        money=money,
+        equipment=equipment,
+        deals_closed=deals,
+        shipments=shipments,
+        shared_place=False,
+    )
 
 
 def test_tiebreak_lines_name_the_tie_breakers_and_shared_places():
@@ -287,13 +299,19 @@ def test_tiebreak_lines_name_the_tie_breakers_and_shared_places():
         _player(2, "Cleo", 3, 9, money=1, shipments=2),
         _player(3, "Dev", 3, 9, money=1, shipments=2),
     )
-    players = (players[0], players[1],
-               dataclasses.replace(players[2], shared_place=True), dataclasses.replace(players[3], shared_place=True))
-    results = GameResults(players=players, end_reason="last_round", tiebreak_used=True, rounds=15,
-                          ties=find_ties(players))
+    players = (
+        players[0],
+        players[1],
+        dataclasses.replace(players[2], shared_place=True),
+        dataclasses.replace(players[3], shared_place=True),
+    )
+    results = GameResults(
+        players=players, end_reason="last_round", tiebreak_used=True, rounds=15, ties=find_ties(players)
+    )
     lines = tiebreak_lines(results)
-    assert lines[0] == ("Ana and Ben tied on 20 VP; tie-breakers compared — money: Ana $5, Ben $5; "
-                        "equipment: Ana 2, Ben 1.")
+    assert lines[0] == (
+        "Ana and Ben tied on 20 VP; tie-breakers compared — money: Ana $5, Ben $5; equipment: Ana 2, Ben 1."
+    )
     assert "deals closed" in lines[1] and "shipments made: Cleo 2, Dev 2" in lines[1]
     assert lines[2] == "Cleo and Dev are equal on everything and share 3rd place."
 
@@ -310,16 +328,26 @@ async def test_end_screen_shows_every_player_with_the_breakdown(content, size, p
         columns = [str(k.value) for k in table.columns]
         assert columns == ["what"] + [f"seat-{p.seat}" for p in final_results(engine).ranking]
         rows = [str(k.value) for k in table.rows]
-        assert rows == ["source:equipment", "source:shipments", "source:deals", "source:enriched cubes sold",
-                        "source:equipment effects", "source:wages", "play", "objective:1", "objective:2",
-                        "artifacts", "total"]
+        assert rows == [
+            "source:equipment",
+            "source:shipments",
+            "source:deals",
+            "source:enriched cubes sold",
+            "source:equipment effects",
+            "source:wages",
+            "play",
+            "objective:1",
+            "objective:2",
+            "artifacts",
+            "total",
+        ]
         for p in engine.state.players:
             column = f"seat-{p.seat}"
             assert str(table.get_cell("total", column)) == str(p.vp)
             objectives = str(table.get_cell("objective:1", column)) + str(table.get_cell("objective:2", column))
             for oid in p.objectives:
                 assert content.objectives[oid].name in objectives
-            assert ("met" in objectives)
+            assert "met" in objectives
         # every player is named on screen, with a letter beside the colour
         text = screen_text(app)
         for p in engine.state.players:
@@ -351,8 +379,13 @@ async def test_end_screen_follows_a_live_resize(content):
 @pytest.mark.slow
 async def test_end_screen_choices(content):
     engine, _ = random_game(content, 2, 3)
-    for keys, expected in ((("b",), "title"), (("escape",), "title"), (("n",), "new"),
-                           (("tab", "enter"), "title"), (("tab", "down", "enter"), "new")):
+    for keys, expected in (
+        (("b",), "title"),
+        (("escape",), "title"),
+        (("n",), "new"),
+        (("tab", "enter"), "title"),
+        (("tab", "down", "enter"), "new"),
+    ):
         app = ScreensApp(lambda: EndScreen(final_results(engine)))
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
@@ -372,18 +405,31 @@ def test_rules_text_is_complete_and_filled_in(content):
     for card in content.equipment.values():
         assert f"**{card.name}** — ${card.cost}, {card.vp} VP" in text
         assert card.text in text
-    for heading in ("Goal and end of the game", "Setting up", "Island selection", "Actions and turns",
-                    "End of the round", "Wages", "The Enrichment Center", "Mining", "Galleries", "Deals",
-                    "Shipments", "Artifacts", "Trade", "Equipment cards", "Final scoring and tie-breakers",
-                    "Rule decisions"):
+    for heading in (
+        "Goal and end of the game",
+        "Setting up",
+        "Island selection",
+        "Actions and turns",
+        "End of the round",
+        "Wages",
+        "The Enrichment Center",
+        "Mining",
+        "Galleries",
+        "Deals",
+        "Shipments",
+        "Artifacts",
+        "Trade",
+        "Equipment cards",
+        "Final scoring and tie-breakers",
+        "Rule decisions",
+    ):
         assert f"## {heading}" in text or f"### {heading}" in text
 
 
 def test_rules_text_follows_custom_content(content):
     board = dataclasses.replace(content.board, merchant_cost=9, vp_goal=44)
     jaw = dataclasses.replace(content.equipment["jaw_crusher"], cost=11)
-    custom = dataclasses.replace(content, board=board,
-                                 equipment={**content.equipment, "jaw_crusher": jaw})
+    custom = dataclasses.replace(content, board=board, equipment={**content.equipment, "jaw_crusher": jaw})
     text = rules_markdown(custom)
     assert "Pay $9 and take one more merchant" in text
     assert "reaches 44 VP" in text
@@ -448,8 +494,7 @@ async def test_rules_close_with_q_and_toggle_contents(content):
         await settle(pilot, "t")
         assert contents.display and contents.has_focus
         # pick "Trade" (the section, not the island action of the same name) from the contents
-        target = next(i for i in range(contents.option_count)
-                      if str(contents.get_option_at_index(i).prompt) == "Trade")
+        target = next(i for i in range(contents.option_count) if str(contents.get_option_at_index(i).prompt) == "Trade")
         await settle(pilot, "home", *["down"] * target, "enter")
         assert text.has_focus
         assert screen_text(app).splitlines()[0].rstrip().endswith("Trade")  # right of the contents
@@ -508,11 +553,14 @@ async def test_help_screen_from_a_list_of_keys():
     assert app.results == [None]
 
 
-@pytest.mark.parametrize("make,keys,expected", [
-    (lambda: RulesScreen(), ("question_mark",), ("] / n", "Next section")),
-    (lambda: EndScreen(random_game(load_content(), 2, 3)[0]), ("question_mark",), ("n", "New game")),
-    (NewGameScreen, ("f2",), ("^s", "Start game")),
-])
+@pytest.mark.parametrize(
+    "make,keys,expected",
+    [
+        (lambda: RulesScreen(), ("question_mark",), ("] / n", "Next section")),
+        (lambda: EndScreen(random_game(load_content(), 2, 3)[0]), ("question_mark",), ("n", "New game")),
+        (NewGameScreen, ("f2",), ("^s", "Start game")),
+    ],
+)
 async def test_every_screen_opens_help_for_itself(make, keys, expected):
     app = ScreensApp(make)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -548,8 +596,15 @@ async def test_new_game_arrows_move_between_fields_and_the_hint_says_what_enter_
     assert app.results == [GameSettings(("Ana", "Ben", "Cleo"), ("red", "yellow", "green"), None, None)]
 
 
-@pytest.mark.parametrize("name", ["[/]", pytest.param("[bold red]Ana", marks=pytest.mark.slow),
-                                  pytest.param("[link=x]Bo", marks=pytest.mark.slow), "Ana\x1b[2J"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "[/]",
+        pytest.param("[bold red]Ana", marks=pytest.mark.slow),
+        pytest.param("[link=x]Bo", marks=pytest.mark.slow),
+        "Ana\x1b[2J",
+    ],
+)
 async def test_new_game_a_name_that_looks_like_markup_or_holds_an_escape_is_text(name):
     """Typed (or pasted) into the form, it is shown as typed in the start player's list and in the problem
     it causes, never read as markup (a "[/]" ended the app) nor sent to the terminal."""
@@ -574,8 +629,9 @@ async def test_new_game_a_name_that_looks_like_markup_or_holds_an_escape_is_text
 async def test_the_end_screen_shows_a_tie_between_players_whose_names_look_like_markup():
     """A player may be called "[/]" (a printable name): the tie-breaker lines name them as text (it ended the app)."""
     players = (_player(0, "[/]", 1, 20, money=5, equipment=2), _player(1, "[bold red]Bo", 2, 20, money=5))
-    results = GameResults(players=players, end_reason="last_round", tiebreak_used=True, rounds=15,
-                          ties=find_ties(players))
+    results = GameResults(
+        players=players, end_reason="last_round", tiebreak_used=True, rounds=15, ties=find_ties(players)
+    )
     app = ScreensApp(lambda: EndScreen(results))
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()

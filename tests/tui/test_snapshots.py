@@ -4,6 +4,7 @@ The stills come from `lagoon_tui.stills` (fixed seeds, animations and cursor
 blinking off). After a deliberate change of looks, review the new pictures and
 accept them with `make test PYTEST_ARGS="tests/tui/test_snapshots.py --snapshot-update"`.
 """
+
 from __future__ import annotations
 
 import pytest

@@ -13,6 +13,7 @@ and sshd must have logged the session's end.
 It is skipped where tmux or OpenSSH is missing and cannot run, except in CI
 (CI=true), where .ci/run installs them and a skip would hide the promise.
 """
+
 from __future__ import annotations
 
 import os

@@ -21,6 +21,7 @@ SSH tests (tests/tui/terminal.py). Every wait polls the pane with a timeout;
 nothing asserts on how long anything took. The test is skipped where tmux is
 not installed (.ci/run installs it).
 """
+
 from __future__ import annotations
 
 import re
@@ -48,10 +49,13 @@ def content():
     return load_content()
 
 
-@pytest.mark.parametrize("width, height", [
-    pytest.param(80, 24, id="80x24"),
-    pytest.param(160, 50, id="160x50"),
-])
+@pytest.mark.parametrize(
+    "width, height",
+    [
+        pytest.param(80, 24, id="80x24"),
+        pytest.param(160, 50, id="160x50"),
+    ],
+)
 def test_lagoon_play_in_tmux(content, width, height):
     seed = 5
     game = opening(content, seed)
@@ -105,7 +109,8 @@ def test_what_the_pane_shows_after_many_moves_is_what_a_whole_new_paint_shows(co
             assert again == screen
             repainted = tmux.capture(escapes=True)
             assert repainted == painted, "a move left the pane unlike a whole new paint:\n" + "\n".join(
-                f"{a!r}\n{b!r}" for a, b in zip(painted.splitlines(), repainted.splitlines()) if a != b)
+                f"{a!r}\n{b!r}" for a, b in zip(painted.splitlines(), repainted.splitlines()) if a != b
+            )
             checked += 1
     finally:
         tmux.kill()

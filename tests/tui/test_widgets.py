@@ -5,6 +5,7 @@ full width) and in a big one (160×50, in a 40- or 26-column slot as when the
 panels stand side by side), fed a Scene from a random legal game, and read
 back as the plain text on screen.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -21,12 +22,20 @@ from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Static
 
+from lagoon_tui.widgets import (
+    EnrichmentCenterPanel,
+    IslandPanel,
+    LogPanel,
+    MarketPanel,
+    MiningSitePanel,
+    PlayerBoard,
+    RoundTrackPanel,
+    ScoreTrackPanel,
+)
 from lagoon_tui.widgets.island_panel import SHORT_ACTION_NAMES
 from lagoon_tui.widgets.mining_site import LEVELS, SiteGrid, gallery_cell
 from lagoon_tui.widgets.options import Options
 from lagoon_tui.widgets.prompt import PromptPanel
-from lagoon_tui.widgets import (EnrichmentCenterPanel, IslandPanel, LogPanel, MarketPanel, MiningSitePanel,
-                                PlayerBoard, RoundTrackPanel, ScoreTrackPanel)
 from rules.actions import ACTION_NAMES
 from rules.choose import merchant_cost
 from rules.decision import Option
@@ -34,8 +43,11 @@ from rules.registry import MINER_ACTIONS
 
 from .scenes import CONTENT, play, scene_at, scene_of, scene_where
 
-SIZES = [pytest.param((80, 24), None, id="80x24"), pytest.param((160, 50), 40, id="160x50-slot40"),
-         pytest.param((160, 50), 26, id="160x50-slot26", marks=pytest.mark.slow)]
+SIZES = [
+    pytest.param((80, 24), None, id="80x24"),
+    pytest.param((160, 50), 40, id="160x50-slot40"),
+    pytest.param((160, 50), 26, id="160x50-slot26", marks=pytest.mark.slow),
+]
 BOARD = CONTENT.board
 
 
@@ -87,8 +99,12 @@ def _someone_took_a_space_before_me(engine) -> bool:
     me = s.players[s.current]
     for key, users in s.space_users.items():
         island, action = key.split(":")
-        if (int(island) == me.island and action not in MINER_ACTIONS and key not in me.used
-                and any(u != me.seat for u in users)):
+        if (
+            int(island) == me.island
+            and action not in MINER_ACTIONS
+            and key not in me.used
+            and any(u != me.seat for u in users)
+        ):
             return True
     return False
 
@@ -142,7 +158,7 @@ async def test_island_costs_agree_with_the_engine():
 @pytest.mark.parametrize("size, slot", SIZES)
 async def test_island_panel_during_island_selection_shows_who_chose_it(size, slot):
     scene = scene_where(lambda e: e.state.phase == "island_selection" and len(e.state.islands_chosen) == 1)
-    (island, seat), = scene.view["islands_chosen"].items()
+    ((island, seat),) = scene.view["islands_chosen"].items()
     text = await shown(IslandPanel(int(island)), scene, size, slot)
     assert "Chosen by" in text and scene.tag(seat).plain in text
     other = next(i.number for i in BOARD.islands if str(i.number) != island)
@@ -173,7 +189,10 @@ def _my_face_down(engine) -> bool:
     seat = engine.pending.seat
     return seat is not None and any(
         g is not None and not g.face_up and g.placed_by == seat
-        for site in engine.state.sites.values() for col in site.columns for g in col)
+        for site in engine.state.sites.values()
+        for col in site.columns
+        for g in col
+    )
 
 
 @pytest.mark.parametrize("size, slot", SIZES)
@@ -209,9 +228,13 @@ async def test_a_face_down_gallery_is_known_only_to_who_placed_it(size, slot):
         if found:
             break
     seat = found.pending.seat
-    island, tile = next((site.island, g.tile) for site in found.state.sites.values()
-                        for col in site.columns for g in col
-                        if g is not None and not g.face_up and g.placed_by == seat)
+    island, tile = next(
+        (site.island, g.tile)
+        for site in found.state.sites.values()
+        for col in site.columns
+        for g in col
+        if g is not None and not g.face_up and g.placed_by == seat
+    )
     t = CONTENT.gallery(tile)
     what = f"{t.metal} {t.cubes}" if t.metal else "empty"
     mine = flat(await shown(MiningSitePanel(island), scene_of(found, seat, log=False), size, slot))
@@ -226,8 +249,7 @@ def rich_site_table(cells, widths: list[int]) -> Table:
     table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, pad_edge=False)
     table.add_column("", no_wrap=True, style="bold")
     for c, width in enumerate(widths):
-        table.add_column(f"col {c + 1}", width=width - int(c < len(widths) - 1), header_style="bold",
-                         overflow="fold")
+        table.add_column(f"col {c + 1}", width=width - int(c < len(widths) - 1), header_style="bold", overflow="fold")
     for level in LEVELS:
         table.add_row(f"L{level}", *[column[level] for column in cells])
     return table
@@ -240,8 +262,10 @@ def test_the_site_grid_draws_what_a_rich_table_draws():
 
     def lines(renderable, width):
         segments = console.render(renderable, console.options.update(width=width))
-        return [[(s.text, s.style) for s in Segment.simplify(line)]
-                for line in Segment.split_and_crop_lines(segments, width, pad=True, include_new_lines=False)]
+        return [
+            [(s.text, s.style) for s in Segment.simplify(line)]
+            for line in Segment.split_and_crop_lines(segments, width, pad=True, include_new_lines=False)
+        ]
 
     compared, wrapped = 0, 0
     for n, engine in enumerate(play(3, 7)):
@@ -250,8 +274,13 @@ def test_the_site_grid_draws_what_a_rich_table_draws():
         for seat in (None, *range(engine.state.seats)):
             scene = scene_of(engine, seat, log=False)
             for site in scene.view["sites"].values():
-                cells = [{level: gallery_cell(scene, column[level - 1] if level - 1 < len(column) else None)
-                          for level in LEVELS} for column in site["columns"]]
+                cells = [
+                    {
+                        level: gallery_cell(scene, column[level - 1] if level - 1 < len(column) else None)
+                        for level in LEVELS
+                    }
+                    for column in site["columns"]
+                ]
                 grid = SiteGrid(cells)
                 for width in range(SiteGrid.LABEL + len(cells) * (SiteGrid.MIN_CELL + 1), 90):
                     assert sum(grid.widths(width)) == width - SiteGrid.LABEL
@@ -364,8 +393,13 @@ async def test_player_boards_show_money_and_only_my_secrets(size, slot):
 async def test_player_board_shows_cubes_equipment_and_passing(size, slot):
     def rich(engine):
         s = engine.state
-        return (s.phase == "actions" and any(p.passed for p in s.players)
-                and any(p.equipment for p in s.players) and any(any(p.enriched.values()) for p in s.players))
+        return (
+            s.phase == "actions"
+            and any(p.passed for p in s.players)
+            and any(p.equipment for p in s.players)
+            and any(any(p.enriched.values()) for p in s.players)
+        )
+
     scene = scene_where(rich, seeds=range(100))
     for p in scene.players:
         text = await shown(PlayerBoard(p["seat"]), scene, size, slot)
@@ -459,7 +493,6 @@ async def test_log_keeps_the_newest_line_in_view_and_filters_by_player(size, slo
         assert later.log[-1].text.split()[-1] in flat(text_of(panel))
 
 
-
 # --- every panel, every moment -----------------------------------------------------
 
 
@@ -474,9 +507,12 @@ class Board(App):
 
 
 def all_panels(players: int) -> list:
-    return ([IslandPanel(i.number) for i in BOARD.islands] + [MiningSitePanel(i) for i in BOARD.mining_islands]
-            + [EnrichmentCenterPanel(), ScoreTrackPanel(), RoundTrackPanel(), MarketPanel(), LogPanel()]
-            + [PlayerBoard(s) for s in range(players)])
+    return (
+        [IslandPanel(i.number) for i in BOARD.islands]
+        + [MiningSitePanel(i) for i in BOARD.mining_islands]
+        + [EnrichmentCenterPanel(), ScoreTrackPanel(), RoundTrackPanel(), MarketPanel(), LogPanel()]
+        + [PlayerBoard(s) for s in range(players)]
+    )
 
 
 @pytest.mark.slow
@@ -525,8 +561,9 @@ async def test_the_prompt_shows_option_labels_word_for_word():
     """An option's label is shown as the engine words it: brackets in it are not read as markup."""
     scene = scene_at(2, 3, 10)
     labels = ("Pay [b]2[/b] to Ana [R]", "Keep [dim]everything[/]")
-    odd = dataclasses.replace(scene.decision, options=tuple(
-        Option(f"odd:{n}", label) for n, label in enumerate(labels)))
+    odd = dataclasses.replace(
+        scene.decision, options=tuple(Option(f"odd:{n}", label) for n, label in enumerate(labels))
+    )
     panel = PromptPanel()
     async with Host(panel, None).run_test(size=(80, 24)) as pilot:
         panel.show(dataclasses.replace(scene, decision=odd))
@@ -574,8 +611,15 @@ async def prompt_showing(scene):
 async def test_the_arrows_move_the_highlight_and_keep_it_in_sight_and_the_border_says_what_is_hidden():
     async with prompt_showing(many_options(12)) as (app, pilot, panel, options):
         assert options.highlighted is None and "▼ 6 more" in str(panel.border_subtitle)  # none until a key
-        for key, highlighted in (("down", 0), ("down", 1), ("end", 11), ("up", 10), ("home", 0), ("pagedown", 6),
-                                 ("pageup", 0)):
+        for key, highlighted in (
+            ("down", 0),
+            ("down", 1),
+            ("end", 11),
+            ("up", 10),
+            ("home", 0),
+            ("pagedown", 6),
+            ("pageup", 0),
+        ):
             await pilot.press(key)
             await pilot.pause()
             assert options.highlighted == highlighted, key

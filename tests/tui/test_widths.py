@@ -8,6 +8,7 @@ inside a panel, at 80×24 (the smallest supported terminal), 160×50 and the
 sizes around WIDE (150×44), where the layout switches from paging the board
 to showing it whole.
 """
+
 from __future__ import annotations
 
 import random
@@ -26,8 +27,8 @@ from lagoon_tui.screens.title import TitleScreen
 from lagoon_tui.settings import GameSettings
 from lagoon_tui.stills import played
 from lagoon_tui.widgets import LogPanel, MiningSitePanel, PlayerBoard, ScoreTrackPanel
-from lagoon_tui.widgets.renderables import Flow
 from lagoon_tui.widgets.mining_site import gallery_cell
+from lagoon_tui.widgets.renderables import Flow
 from lagoon_tui.widgets.replay_secrets import ReplaySecrets
 from rules import Engine
 
@@ -40,7 +41,7 @@ SIZES = [(80, 24), (160, 50)]
 def rows_inside(app, widget) -> list[str]:
     """The rows of the screen inside `widget`'s content region, as they are on screen (trailing spaces cut)."""
     r = widget.scrollable_content_region
-    return [line[r.x:r.right].rstrip() for line in screen_text(app).splitlines()[r.y:r.bottom]]
+    return [line[r.x : r.right].rstrip() for line in screen_text(app).splitlines()[r.y : r.bottom]]
 
 
 # --- the log -------------------------------------------------------------------------------
@@ -52,9 +53,15 @@ async def show_page(pilot, key: str, panel) -> None:
     assert panel.display and panel.region.width, f"{key!r} did not show the panel"
 
 
-@pytest.mark.parametrize("size, then", [((80, 24), None), pytest.param((80, 24), (120, 40), marks=pytest.mark.slow),
-                                        pytest.param((149, 50), None, marks=pytest.mark.slow)],
-                         ids=["80x24", "80x24-then-120x40", "149x50"])
+@pytest.mark.parametrize(
+    "size, then",
+    [
+        ((80, 24), None),
+        pytest.param((80, 24), (120, 40), marks=pytest.mark.slow),
+        pytest.param((149, 50), None, marks=pytest.mark.slow),
+    ],
+    ids=["80x24", "80x24-then-120x40", "149x50"],
+)
 async def test_a_log_line_written_while_the_log_was_on_another_page_is_wrapped_at_the_log_width(size, then):
     """Compact layout: the log shown once, then the mines while moves are made; shown again, no line is cut short.
 
@@ -158,9 +165,16 @@ async def game_of(pilot, engine: Engine) -> GameScreen:
 
 def widest_galleries(engine: Engine) -> int:
     """How many face-up galleries read 11 columns ("silver ●●●○", "copper ●●●●")."""
-    return sum(1 for site in engine.state.sites.values() for column in site.columns for g in column
-               if g is not None and g.face_up and len(engine.content.gallery(g.tile).metal or "") == 6
-               and engine.content.gallery(g.tile).cubes == 4)
+    return sum(
+        1
+        for site in engine.state.sites.values()
+        for column in site.columns
+        for g in column
+        if g is not None
+        and g.face_up
+        and len(engine.content.gallery(g.tile).metal or "") == 6
+        and engine.content.gallery(g.tile).cubes == 4
+    )
 
 
 # the sizes either side of WIDE: compact with the two sites side by side, and the whole board
@@ -217,7 +231,7 @@ async def test_every_tick_of_the_score_track_has_its_label(size):
     assert set(ticks) == set(range(ticks[0], top + 1, step)) | {goal}, f"a label is missing:\n{scale}\n{track}"
     letters = {"R", "Y", "G", "B"}
     for vp, x in labels.items():
-        under = track[x:x + len(str(vp))]
+        under = track[x : x + len(str(vp))]
         assert any(c in "┼0▐" or c in letters for c in under), f"{vp} is not above a tick:\n{scale}\n{track}"
 
 
@@ -258,7 +272,8 @@ async def test_the_replay_leaves_four_player_boards_room_for_their_cube_grids(fo
             assert any(re.fullmatch(r"\s+raw 1' 2' 3' 4'( art)?", row) for row in rows), "\n".join(rows)
             for metal in ("gold", "iron", "copper", "silver"):
                 assert any(re.fullmatch(rf"{metal}\s+\d+( (\d'|·) ?){{4}}(\s+\d+)?", row) for row in rows), (
-                    f"no whole {metal} row:\n" + "\n".join(rows))
+                    f"no whole {metal} row:\n" + "\n".join(rows)
+                )
         status = rows_inside(pilot.app, screen.query_one("#replay-status"))
         for keys in ("← → event", "⇧← ⇧→ or p n turn", "Home End", "g round", "Esc back"):
             assert any(keys in row for row in status), "\n".join(status)

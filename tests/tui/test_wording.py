@@ -1,4 +1,5 @@
 """Words a new player tripped over: counts, names with their letter tags, window titles."""
+
 from __future__ import annotations
 
 from lagoon_tui.cards_text import corporation_text
