@@ -47,6 +47,18 @@ def app_sources() -> list[Path]:
     return sorted(path for path in APP_DIR.rglob("*.py") if LAYER not in path.parents)
 
 
+def private_on_self(tree: ast.AST) -> set[str]:
+    """The private names the code in `tree` reads or sets on `self`."""
+    return {
+        node.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+        and private(node.attr)
+    }
+
+
 def textual_bases(cls: type) -> list[type]:
     return [base for base in cls.__mro__ if base.__module__.split(".")[0] == "textual"]
 
@@ -60,14 +72,7 @@ def names_of_textual_bases(cls: type) -> set[str]:
             tree = ast.parse(inspect.getsource(base).lstrip())
         except (OSError, TypeError, IndentationError):
             continue
-        names.update(
-            node.attr
-            for node in ast.walk(tree)
-            if isinstance(node, ast.Attribute)
-            and isinstance(node.value, ast.Name)
-            and node.value.id == "self"
-            and private(node.attr)
-        )
+        names.update(private_on_self(tree))
     return names
 
 
@@ -119,14 +124,7 @@ def test_no_class_outside_the_layer_overrides_or_touches_a_private_part_of_textu
             if isinstance(target, ast.Name)
         }
         found += [f"{cls.__module__}.{cls.__qualname__} overrides {name}" for name in sorted(ours & theirs)]
-        touched = {
-            node.attr
-            for node in ast.walk(tree)
-            if isinstance(node, ast.Attribute)
-            and isinstance(node.value, ast.Name)
-            and node.value.id == "self"
-            and private(node.attr)
-        }
+        touched = private_on_self(tree)
         found += [f"{cls.__module__}.{cls.__qualname__} uses self.{name}" for name in sorted(touched & theirs)]
     assert found == []
 
