@@ -18,6 +18,7 @@ each piece is imported.
 - `framing`: frame each line of a widget's content once (`FramedLines`).
 - `sizes`: a widget's or container's new virtual size arranges nothing more.
 - `screens`: screens arranged only when something changed, and the board arranged under the curtain.
+- `restyle` (in `screens.py`): a screen shown again is restyled only after a new theme.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ WRITTEN_FOR = "8.2.8"
 SWITCH = "LAGOON_STOCK_TEXTUAL"
 """1 (or any word but 0): the whole layer off. A list of pieces (`compositor,sizes`): those pieces off."""
 
-PIECES = ("compositor", "framing", "sizes", "screens")
+PIECES = ("compositor", "framing", "sizes", "screens", "restyle")
 
 
 def _off(switch: str) -> set[str]:

@@ -1,5 +1,13 @@
-"""Screens arranged only when something changed, and the board arranged and rendered under the curtain.
+"""Screens restyled and arranged only when something changed, and the board arranged and rendered under the curtain.
 
+- A screen shown again is restyled only if the app's theme changed since it
+  was last styled. Textual restyles every widget of a screen each time it is
+  shown (its `ScreenResume` event says `refresh_styles`): the curtain at every
+  hand-over, the board each time the curtain goes, the game screen at the
+  start, for widgets styled as they mounted a moment before. What changes a
+  hidden screen's styles is a new theme; shown again after one, the screen is
+  restyled as Textual would. (It uses public names only, but steers Textual
+  away from work it chose to do, so it lives here.)
 - A Resize to the size a screen has arranges nothing (unless an arrangement
   is waiting anyway). Textual arranges every screen of the stack at each
   Resize event: a start brought three of them, after the first curtain, each
@@ -20,14 +28,14 @@
   whole frame (1/60 s) after the screen's first paint, and the first curtain
   of a game went 17-20 ms before its board came.
 
-It overrides the private `Screen._screen_resized`, `_refresh_layout` and
-`_on_layout`, reads `_size`, `_layout_required` and `_layout_widgets`, and
-resumes the private `_update_timer`.
+It sets the public `ScreenResume.refresh_styles`; it overrides the private
+`Screen._screen_resized`, `_refresh_layout` and `_on_layout`, reads `_size`,
+`_layout_required` and `_layout_widgets`, and resumes the private `_update_timer`.
 """
 
 from __future__ import annotations
 
-from textual import messages
+from textual import events, messages
 from textual.errors import NoWidget
 from textual.geometry import Region, Size
 from textual.widget import Widget
@@ -35,11 +43,32 @@ from textual.widget import Widget
 from . import on
 
 ON = on("screens")
+RESTYLE = on("restyle")
+
+if RESTYLE:
+
+    class SteadyStyles:
+        """Mixin for screens: restyled when shown only after a new theme."""
+
+        _styled_for: tuple | None = None  # the theme the screen was last styled in (None: never shown yet)
+
+        def on_screen_resume(self, event: events.ScreenResume) -> None:
+            # (Textual's own handler, in Screen, runs after this one with the event as this one leaves it;
+            # a screen's own on_screen_resume runs before this one, as its class comes first)
+            theme = (self.app.theme, self.app.ansi_color)
+            if self._styled_for in (None, theme):  # first shown (styled as it mounted), or nothing changed
+                event.refresh_styles = False
+            self._styled_for = theme
+else:
+
+    class SteadyStyles:
+        """(This piece is off: Textual restyles a screen each time it is shown.)"""
+
 
 if ON:
 
-    class SteadyScreen:
-        """Mixin for screens: a Resize to the size the screen has arranges nothing."""
+    class SteadyScreen(SteadyStyles):
+        """Mixin for screens: restyled when shown only after a new theme; a Resize to its size arranges nothing."""
 
         def _screen_resized(self, size: Size) -> None:
             if size != self._size or self._layout_required:
@@ -90,11 +119,11 @@ if ON:
                 self.call_after_refresh(self.arrange_unseen)
 else:
 
-    class SteadyScreen:
-        """(The layer is off: Textual arranges a screen at every Resize.)"""
+    class SteadyScreen(SteadyStyles):
+        """(This piece is off: Textual arranges a screen at every Resize.)"""
 
-    class UnseenArrangement:
-        """(The layer is off: the board is arranged and painted when the curtain goes, as Textual does.)"""
+    class UnseenArrangement(SteadyStyles):
+        """(This piece is off: the board is arranged and painted when the curtain goes, as Textual does.)"""
 
         board_drawn = False
         covered = False

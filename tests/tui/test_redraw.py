@@ -825,3 +825,58 @@ async def test_a_resize_to_the_size_the_board_has_already_arranges_nothing():
     assert same == {"_refresh_layout": 0}, same
     assert waiting == {"_refresh_layout": 1}, waiting
     assert wider["_refresh_layout"] >= 1, wider
+
+
+@pytest.mark.turbo
+@pytest.mark.parametrize("size", [(160, 50), (80, 24)])
+async def test_no_screen_is_restyled_as_a_whole_when_first_shown(size):
+    """Widgets are styled as they mount; Textual restyled them all again when their screen was first shown.
+
+    (About 10 ms of the start for the game screen, 2 ms for the empty one
+    under it.) In a small terminal the game screen's layout class ("compact")
+    is given before its widgets mount: given after, it restyled them all
+    (about 9 ms). A screen's styles updated before it has children restyle
+    nothing else.
+    """
+    restyled: list[Screen] = []
+
+    def whole(screen, *_, **__):
+        if screen.children:
+            restyled.append(screen)
+
+    app = LagoonApp(settings=two_players())
+    with watching(Screen, "update_node_styles", whole):
+        async with app.run_test(size=size) as pilot:
+            await start(pilot)
+            assert isinstance(app.screen, CurtainScreen) and restyled == []
+
+
+@pytest.mark.turbo
+async def test_the_curtain_is_restyled_when_it_comes_up_only_after_the_app_changed_its_styles():
+    """Textual restyled every widget of the curtain each time it came up (about 3 ms a hand-over).
+
+    A new theme chosen meanwhile still restyles it: the card shows the new theme's colours.
+    """
+    restyled: list[Screen] = []
+    app = LagoonApp(settings=two_players())
+    async with app.run_test(size=(160, 50)) as pilot:
+        run = await start(pilot)
+        policy = Policy(4)
+        with watching(CurtainScreen, "update_node_styles", lambda self, *_, **__: restyled.append(self)):
+            curtains = 0
+            while curtains < 3:
+                await step(pilot, run, policy)
+                curtains += isinstance(app.screen, CurtainScreen)
+            assert restyled == []
+            while isinstance(app.screen, CurtainScreen):
+                await step(pilot, run, policy)
+            app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+            await settle(pilot)
+            while not isinstance(app.screen, CurtainScreen):
+                await step(pilot, run, policy)
+            assert len(restyled) == 1
+            theme = app.current_theme
+            assert app.screen.styles.background.hex.lower() == theme.background.lower(), (
+                app.screen.styles.background,
+                theme.background,
+            )
