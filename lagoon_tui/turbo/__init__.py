@@ -41,7 +41,7 @@ def _off(switch: str) -> set[str]:
     words = {word.strip() for word in switch.split(",") if word.strip()}
     if not words or words == {"0"}:
         return set()
-    return words & set(PIECES) if words <= set(PIECES) else set(PIECES)
+    return words if words <= set(PIECES) else set(PIECES)
 
 
 def on(piece: str) -> bool:
