@@ -37,8 +37,10 @@ if ON:
 
         virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
 
-    class SteadyVirtualSize(HeldSize):
+    class SteadyVirtualSize:  # (not derived from HeldSize: every class in a widget's MRO costs each message)
         """Mixin for widgets: a new virtual size arranges the screen only for a widget whose height follows it."""
+
+        virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
 
         def watch_virtual_size(self, size: Size) -> None:
             if not self.is_scrollable:
