@@ -16,15 +16,16 @@ from . import codec
 from . import events as ev
 from .state import GameState
 
-DECKS = (
+DEALT_DECKS = (
     "objective_deck",
     "corporation_deck",
     "equipment_deck",
     "shipment_deck",
     "deal_deck",
     "gallery_deck",
-    "gallery_discard",
 )
+"""The decks a new game deals out (`GameCreated` holds their orders)."""
+DECKS = (*DEALT_DECKS, "gallery_discard")
 SECRET_HAND = ("objectives", "objective_offer", "corporation_offer", "deals")
 
 
@@ -63,17 +64,7 @@ def redact(e, seat: int | None):
         return dataclasses.replace(
             e,
             seed=None,
-            **{
-                f: _hide(getattr(e, f))
-                for f in (
-                    "objective_deck",
-                    "corporation_deck",
-                    "equipment_deck",
-                    "shipment_deck",
-                    "deal_deck",
-                    "gallery_deck",
-                )
-            },
+            **{f: _hide(getattr(e, f)) for f in DEALT_DECKS},
         )
     if isinstance(e, ev.GalleryDeckReshuffled):
         return dataclasses.replace(e, order=_hide(e.order))
