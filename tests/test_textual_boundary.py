@@ -150,14 +150,19 @@ def test_no_module_outside_the_layer_reaches_a_private_part_of_textual_on_anothe
     assert [where for name, where in uses if name in theirs and name not in ours] == []
 
 
-def test_the_layer_is_on_only_for_the_textual_it_was_written_for(monkeypatch):
+def test_the_layer_is_on_only_for_the_textual_it_was_written_for(monkeypatch, tmp_path):
     """LAGOON_STOCK_TEXTUAL=1 turns it all off (how `make test` runs the app's tests on stock Textual), a list
     of pieces those pieces only (how each piece's gain is measured)."""
     from lagoon_tui import turbo
 
     monkeypatch.delenv(turbo.SWITCH, raising=False)
+    assert turbo.installed_textual() == turbo.TEXTUAL == textual.__version__  # (its quick look agrees)
+    with monkeypatch.context() as elsewhere:  # installed in a way that leaves no dist-info beside it
+        elsewhere.setattr(textual, "__file__", str(tmp_path / "textual" / "__init__.py"))
+        elsewhere.setattr(textual, "__version__", "0.0.1")
+        assert turbo.installed_textual() == "0.0.1"
     assert all(turbo.on(piece) == (textual.__version__ == turbo.WRITTEN_FOR) for piece in turbo.PIECES)
-    monkeypatch.setattr(textual, "__version__", turbo.WRITTEN_FOR)
+    monkeypatch.setattr(turbo, "TEXTUAL", turbo.WRITTEN_FOR)
     for switch, off in [
         ("1", set(turbo.PIECES)),
         ("yes", set(turbo.PIECES)),
@@ -168,6 +173,6 @@ def test_the_layer_is_on_only_for_the_textual_it_was_written_for(monkeypatch):
     ]:
         monkeypatch.setenv(turbo.SWITCH, switch)
         assert {piece for piece in turbo.PIECES if not turbo.on(piece)} == off, switch
-    monkeypatch.setattr(textual, "__version__", "0.0.1")
+    monkeypatch.setattr(turbo, "TEXTUAL", "0.0.1")
     monkeypatch.setenv(turbo.SWITCH, "0")
     assert not any(turbo.on(piece) for piece in turbo.PIECES)
