@@ -15,15 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules import Engine, NoLegalChoice
-from rules import events as ev
 from rules.decision import Rejection
-from rules.narrate import tell
 from rules.record import FrozenRecord, frozen_record
+from rules.seat import Chronicle, Line
 from rules.undo import NoUndo, UndoPoint
 from rules.view import view
 
 from .saves.store import GameLost, StoreError
-from .scene import LogLine, Scene
+from .scene import Scene
 
 
 @frozen_record
@@ -43,9 +42,7 @@ class NotMade(FrozenRecord):
 class GameBridge:
     def __init__(self, engine: Engine):
         self.engine = engine
-        self._logs: dict[int | None, list[LogLine]] = {}
-        self._told: dict[int | None, int] = {}  # events narrated so far, per reader
-        self._forced: set[int] = set()  # where in the log a pass was made for a player who had no other move
+        self.chronicle = Chronicle(engine)  # the log told to each reader (a pass made for a player says so)
         self.lost: str | None = None  # why this window can no longer save the game (another took it), if so
         self.changes = 0  # how many times the game has changed since the bridge was made
         self._listeners: list[Callable[[], None]] = []
@@ -96,7 +93,7 @@ class GameBridge:
                 engine.choose("pass")
             except StoreError:
                 return
-            self._forced.add(at)
+            self.chronicle.forced.add(at)
 
     def undo(self) -> UndoPoint | NoUndo:
         """Take back the deciding seat's last move of this turn (the engine decides whether it may)."""
@@ -106,9 +103,7 @@ class GameBridge:
             self._note_lost(error)
             return NoUndo(f"{error} Nothing was taken back")
         if point:
-            self._logs.clear()  # the log lost its last lines: tell it afresh
-            self._told.clear()
-            self._forced = {at for at in self._forced if at < point.pos}
+            self.chronicle.forget()  # the log lost its last lines: told afresh
             self._changed()
         return point
 
@@ -123,21 +118,9 @@ class GameBridge:
         point = self.engine.undo_point()
         return f"u: undo ({point.what})" if point else f"No undo ({point.reason})"
 
-    def log(self, seat: int | None) -> list[LogLine]:
-        """The whole game told to `seat`, extended with any new events."""
-        lines = self._logs.setdefault(seat, [])
-        lines.extend(self._tell(self._told.get(seat, 0), seat))
-        self._told[seat] = len(self.engine.events)
-        return lines
-
-    def _tell(self, start: int, reader: int | None) -> list[LogLine]:
-        """The events from `start` on, told to `reader`; a pass made for a player says so."""
-        lines = []
-        for at, who, text in tell(self.engine.events[start:], self.engine.state, reader):
-            if start + at in self._forced and text.endswith("."):
-                text = f"{text[:-1]}: nothing else was possible."
-            lines.append(LogLine(who, text))
-        return lines
+    def log(self, seat: int | None) -> tuple[Line, ...]:
+        """The whole game told to `seat`."""
+        return self.chronicle.lines(seat)
 
     def scene(self, seat: int | None) -> Scene:
         """Everything `seat` may see now (seat None: only what everyone may see)."""
@@ -146,7 +129,7 @@ class GameBridge:
             self.content,
             seat,
             self.engine.pending,
-            tuple(self.log(seat)),
+            self.log(seat),
             self.undo_note(seat),
             self.last_space(seat),
         )
@@ -161,32 +144,10 @@ class GameBridge:
         public = self.scene(None)
         return Scene(public.view, self.content, seat, public.decision, public.log, undo, self.last_space(seat))
 
-    def _since(self, seat: int | None) -> int | None:
-        """Where in the log the events after `seat`'s last move begin; None if it has not moved yet."""
-        marks = self.engine.marks
-        last = next((n for n in range(len(marks) - 1, -1, -1) if marks[n].seat == seat), None)
-        if seat is None or last is None:
-            return None
-        return marks[last + 1].pos if last + 1 < len(marks) else len(self.engine.events)
-
-    def since_last_move(self, seat: int | None) -> list[LogLine]:
+    def since_last_move(self, seat: int | None) -> tuple[Line, ...]:
         """What happened since `seat` last moved, as everyone may read it (the curtain shows it to all)."""
-        start = self._since(seat)
-        return [] if start is None else self._tell(start, None)
+        return self.chronicle.since(seat)
 
     def last_space(self, seat: int | None) -> str | None:
         """The action space of the latest action another player took since `seat` last moved (not withdrawn)."""
-        start = self._since(seat)
-        if start is None:
-            return None
-        withdrawn = 0
-        for e in reversed(self.engine.events[start:]):
-            if isinstance(e, ev.ActionWithdrawn):
-                withdrawn += 1
-            elif isinstance(e, ev.ActionStarted):
-                if withdrawn:
-                    withdrawn -= 1
-                    continue
-                where, _, space = e.source.partition(":")
-                return space if where == "island" else None
-        return None
+        return self.chronicle.latest_space(seat)

@@ -19,18 +19,19 @@ from rules import pending
 from rules.cards import Content
 from rules.engine import replay
 from rules.narrate import tell
+from rules.seat import Line
 from rules.state import GameState
 from rules.view import view
 
-from .scene import LogLine, Scene
+from .scene import Scene
 
 TURN_STARTS = (ev.TurnBegan, ev.RoundBegan)
 
 
 @dataclass(frozen=True)
-class Line:
+class Told:
     index: int  # the event told (0-based); the position after it is index + 1
-    line: LogLine
+    line: Line
 
 
 class Replay:
@@ -44,8 +45,8 @@ class Replay:
         self.turns = [i + 1 for i, e in enumerate(self.events) if isinstance(e, TURN_STARTS)]
         self.rounds = {e.round: i + 1 for i, e in enumerate(self.events) if isinstance(e, ev.RoundBegan)}
 
-    def _tell(self, final: GameState) -> list[Line]:
-        return [Line(i, LogLine(who, text)) for i, who, text in tell(self.events, final, None, self.reveal)]
+    def _tell(self, final: GameState) -> list[Told]:
+        return [Told(i, Line(who, text)) for i, who, text in tell(self.events, final, None, self.reveal)]
 
     @property
     def first(self) -> int:

@@ -13,15 +13,10 @@ from rich.text import Text
 from rules.cards import Content
 from rules.decision import Decision
 from rules.record import FrozenRecord, frozen_record
+from rules.seat import Line
 
 COLOUR_STYLES = {"red": "bold red", "yellow": "bold yellow", "green": "bold green", "blue": "bold blue"}
 COLOUR_LETTERS = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}
-
-
-@frozen_record
-class LogLine(FrozenRecord):
-    seat: int | None  # the player the line is about, if any (for filtering)
-    text: str
 
 
 @frozen_record
@@ -30,7 +25,7 @@ class Scene(FrozenRecord):
     content: Content
     seat: int | None  # the seat at the keyboard; None when nobody's secrets may show
     decision: Decision  # the pending decision
-    log: tuple[LogLine, ...] = ()
+    log: tuple[Line, ...] = ()
     undo: str = ""  # what `u` would take back now, or why it cannot ("" when not asked)
     last_space: str | None = None  # the action space ("2:buy_equipment") of another player's last action
     # since this seat last moved: marked on its island

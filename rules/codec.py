@@ -3,6 +3,10 @@
 Driven by type hints, so every state and event class round-trips without
 hand-written converters: dataclasses become objects, tuples and lists become
 arrays, dicts keep string keys (int keys are written as strings and read back).
+A field marked `metadata={"plain": True}` holds JSON-ready data already and is
+written as it is (a seat message's view and log: thousands of values). A class
+with `SPARSE = True` leaves out the fields that hold their default, and reads
+them back as the default (a seat message's options: a few of ten parts each).
 """
 
 from __future__ import annotations
@@ -10,7 +14,9 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Mapping
 from functools import cache
+from types import MappingProxyType
 from typing import Any, Union
 
 
@@ -18,6 +24,27 @@ from typing import Any, Union
 def _hints(cls: type) -> tuple[tuple[str, Any], ...]:
     hints = typing.get_type_hints(cls)
     return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls) if not f.metadata.get("transient"))
+
+
+@cache
+def _encoded(cls: type) -> tuple[tuple[str, bool], ...] | None:
+    """Each field to write, and whether its value is written as it is; None for a SPARSE class."""
+    if getattr(cls, "SPARSE", False):
+        return None
+    return tuple(
+        (f.name, bool(f.metadata.get("plain"))) for f in dataclasses.fields(cls) if not f.metadata.get("transient")
+    )
+
+
+@cache
+def _defaults(cls: type) -> tuple[tuple[str, Any], ...]:
+    """A SPARSE class's fields, each with its default (a sentinel where it has none)."""
+    return tuple(
+        (f.name, f.default if f.default is not dataclasses.MISSING else _NONE) for f in dataclasses.fields(cls)
+    )
+
+
+_NONE = object()
 
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
@@ -30,10 +57,15 @@ def to_plain(value: Any) -> Any:
         return value
     if t is list or t is tuple:
         return [v if type(v) in _SCALARS else to_plain(v) for v in value]
-    if t is dict:
+    if t is dict or t is MappingProxyType:
         return {str(k): v if type(v) in _SCALARS else to_plain(v) for k, v in value.items()}
     if hasattr(t, "__dataclass_fields__"):
-        return {name: to_plain(getattr(value, name)) for name, _ in _hints(t)}
+        fields = _encoded(t)
+        if fields is None:
+            return {name: to_plain(v) for name, default in _defaults(t) if (v := getattr(value, name)) != default}
+        return {name: getattr(value, name) if kept else to_plain(getattr(value, name)) for name, kept in fields}
+    if isinstance(value, tuple):  # a named tuple
+        return [v if type(v) in _SCALARS else to_plain(v) for v in value]
     raise TypeError(f"cannot encode {t.__name__}")
 
 
@@ -46,7 +78,9 @@ def from_plain(tp: Any, value: Any) -> Any:
         args = [a for a in typing.get_args(tp) if a is not type(None)]
         return from_plain(args[0], value)
     if dataclasses.is_dataclass(tp):
-        return tp(**{name: from_plain(hint, value[name]) for name, hint in _hints(tp)})
+        return tp(**{name: from_plain(hint, value[name]) for name, hint in _hints(tp) if name in value})
+    if _named_tuple(tp):
+        return tp(*(from_plain(hint, v) for hint, v in zip(typing.get_type_hints(tp).values(), value)))
     if origin is list:
         (arg,) = typing.get_args(tp)
         return [from_plain(arg, v) for v in value]
@@ -55,12 +89,17 @@ def from_plain(tp: Any, value: Any) -> Any:
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(from_plain(args[0], v) for v in value)
         return tuple(from_plain(a, v) for a, v in zip(args, value))
-    if origin is dict:
+    if origin is dict or origin is Mapping:
         kt, vt = typing.get_args(tp)
-        return {(int(k) if kt is int else k): from_plain(vt, v) for k, v in value.items()}
+        plain = {(int(k) if kt is int else k): from_plain(vt, v) for k, v in value.items()}
+        return plain if origin is dict else MappingProxyType(plain)
     if tp is Any or tp is object:
         return value
     return value
+
+
+def _named_tuple(tp: Any) -> bool:
+    return isinstance(tp, type) and issubclass(tp, tuple) and hasattr(tp, "_fields")
 
 
 def _identity(value: Any) -> Any:
@@ -80,8 +119,13 @@ def decoder(tp: Any):
         args = [a for a in typing.get_args(tp) if a is not type(None)]
         inner = decoder(args[0])
         return _identity if inner is _identity else (lambda v: None if v is None else inner(v))
+    if _named_tuple(tp):
+        convs = tuple(decoder(hint) for hint in typing.get_type_hints(tp).values())
+        return lambda v: tp(*(conv(x) for conv, x in zip(convs, v)))
     if dataclasses.is_dataclass(tp):
         fields = tuple((name, decoder(hint)) for name, hint in _hints(tp))
+        if getattr(tp, "SPARSE", False):  # (a field left out holds its default)
+            return lambda v: tp(**{name: conv(v[name]) for name, conv in fields if name in v})
         return lambda v: tp(**{name: conv(v[name]) for name, conv in fields})
     if origin is list:
         (arg,) = typing.get_args(tp)
@@ -94,8 +138,9 @@ def decoder(tp: Any):
             return tuple if inner is _identity else (lambda v: tuple(inner(x) for x in v))
         convs = tuple(decoder(a) for a in args)
         return lambda v: tuple(conv(x) for conv, x in zip(convs, v))
-    if origin is dict:
+    if origin is dict or origin is Mapping:  # (a Mapping is read back as the engine keeps one: read only)
         kt, vt = typing.get_args(tp)
         inner = decoder(vt)
-        return lambda v: {(int(k) if kt is int else k): inner(x) for k, x in v.items()}
+        made = dict if origin is dict else lambda pairs: MappingProxyType(dict(pairs))
+        return lambda v: made((int(k) if kt is int else k, inner(x)) for k, x in v.items())
     return _identity

@@ -108,6 +108,14 @@ class Engine:
         """Where each accepted choice began in the log, who made it and what it was (read only)."""
         return [Mark(*m) for m in self._moves]
 
+    def after_last_move(self, seat: int | None) -> int | None:
+        """Where in the log the events after `seat`'s last choice begin; None if it has made none."""
+        moves = self._moves
+        for n in range(len(moves) - 1, -1, -1):
+            if moves[n][1] == seat:
+                return moves[n + 1][0] if n + 1 < len(moves) else len(self.events)
+        return None
+
     def _emit(self, event) -> None:
         HANDLERS[type(event)](self.state, event)  # evolve(self.state, event), a call less per event
         self.events.append(event)
@@ -127,6 +135,10 @@ class Engine:
     @property
     def pending(self) -> Decision:
         return decision_of(self._candidates())
+
+    def asking(self) -> Ask:
+        """The pending decision with every candidate, the refused ones with their reasons (read, never change)."""
+        return self._ask or self._candidates()
 
     def legal_ids(self) -> list[str]:
         """Ids of the legal options (what a bot picks from)."""

@@ -241,7 +241,7 @@ def test_close_deal_refused_with_lower_levels():
     give(e, 0, enriched={"iron": [2], "copper": [1]}, deals=["deal_01"])  # needs 1' copper + 3' iron
     act(e, "do:1:draw_or_close_deal")
     assert "close:deal_01" not in options(e)
-    assert refused(e, "close:deal_01").reason == "this deal needs enriched iron at level 3' or higher"
+    assert refused(e, "close:deal_01").reason == "This deal needs enriched iron at level 3' or higher"
 
 
 # --- Equipment examples --------------------------------------------------------------------

@@ -10,7 +10,9 @@ from textual.geometry import Size
 from textual.strip import Strip
 from textual.widgets import RichLog
 
-from ..scene import LogLine, Scene
+from rules.seat import Line
+
+from ..scene import Scene
 from .note import SteadyLayout
 from .svg import svg_safe
 
@@ -54,10 +56,10 @@ class LogPanel(SteadyLayout, RichLog):
         )
         self.scene: Scene | None = None
         self.filter_seat: int | None = None
-        self._written: tuple[LogLine, ...] = ()  # the scene log the lines on screen were drawn from
-        self._shown: list[LogLine] = []  # the lines the log shows (those the filter lets through), in order
+        self._written: tuple[Line, ...] = ()  # the scene log the lines on screen were drawn from
+        self._shown: list[Line] = []  # the lines the log shows (those the filter lets through), in order
         self._laid = 0  # how many of them `lines` holds
-        self._laid_out: dict[tuple[LogLine, int], list[Strip]] = {}
+        self._laid_out: dict[tuple[Line, int], list[Strip]] = {}
         self._wrapped_at = 0  # the width `lines` are wrapped at (0: none yet)
         self._line_style: Style | None = None  # the log's colours (see `rich_style`)
         self._title()
@@ -117,7 +119,7 @@ class LogPanel(SteadyLayout, RichLog):
         self.virtual_size = Size(width, len(self.lines))
         self.scroll_end(animate=False, immediate=True, x_axis=False)
 
-    def _strips(self, line: LogLine, width: int) -> list[Strip]:
+    def _strips(self, line: Line, width: int) -> list[Strip]:
         """One log line wrapped to `width`, laid out once for the whole game.
 
         Most lines read the same for every seat, so when the keyboard changes
@@ -140,7 +142,7 @@ class LogPanel(SteadyLayout, RichLog):
         # it goes back to its newest line, where the news is.
         self.anchor()
 
-    def line_text(self, line: LogLine) -> Text:
+    def line_text(self, line: Line) -> Text:
         """A log line as shown: lines about a player begin with that player's tag."""
         scene = self.scene
         if line.seat is None or scene is None or not 0 <= line.seat < len(scene.players):

@@ -6,7 +6,9 @@ from rich.text import Text
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from ..scene import COLOUR_LETTERS, COLOUR_STYLES, LogLine
+from rules.seat import Line
+
+from ..scene import COLOUR_LETTERS, COLOUR_STYLES
 
 
 class ReplayLog(OptionList):
@@ -17,13 +19,13 @@ class ReplayLog(OptionList):
     ReplayLog:focus { border: round $accent; }
     """
 
-    def write_lines(self, lines: list[LogLine], players: list[dict]) -> None:
+    def write_lines(self, lines: list[Line], players: list[dict]) -> None:
         self.clear_options()
         self.add_options(Option(self._text(line, players)) for line in lines)
         self.border_title = "Log"
 
     @staticmethod
-    def _text(line: LogLine, players: list[dict]) -> Text:
+    def _text(line: Line, players: list[dict]) -> Text:
         if line.seat is None or not 0 <= line.seat < len(players):
             return Text(line.text, style="bold" if line.text.startswith("Round ") else "")
         p = players[line.seat]

@@ -27,7 +27,7 @@ def unpaid(p, deal) -> tuple[str, int] | None:
 def missing_for(p, deal) -> str | None:
     """Why `p` cannot pay for `deal` now, or None."""
     short = unpaid(p, deal)
-    return None if short is None else f"this deal needs enriched {short[0]} at level {short[1]}' or higher"
+    return None if short is None else f"This deal needs enriched {short[0]} at level {short[1]}' or higher"
 
 
 def closing_spent(p, data) -> bool:

@@ -34,6 +34,12 @@ def _can_buy_equipment(s, seat, data) -> bool:
     return False
 
 
+def affordable_equipment(s, seat: int) -> tuple[str, ...]:
+    """The cards on display the player could pay for now."""
+    money, cards = s.players[seat].money, s.content.equipment
+    return tuple(card_id for card_id in s.equipment_display if cards[card_id].cost <= money)
+
+
 def _equipment_apply(s, step, cand, emit):
     card = s.content.equipment[cand.payload]
     emit(ev.EquipmentBought(step.seat, card.id, card.cost))

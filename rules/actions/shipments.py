@@ -58,6 +58,12 @@ def _can_make_shipment(s, seat, data) -> bool:
     return False
 
 
+def affordable_shipments(s, seat: int) -> tuple[str, ...]:
+    """The shipments on display the player holds every resource and artifact for."""
+    p = s.players[seat]
+    return tuple(t for t in s.shipment_display if shipment_shortfall(p, s.content.shipments[t]) is None)
+
+
 def _shipment_apply(s, step, cand, emit):
     tile = s.content.shipments[cand.payload]
     emit(ev.ShipmentMade(step.seat, tile.id))

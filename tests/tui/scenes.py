@@ -12,10 +12,11 @@ import random
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
-from lagoon_tui.scene import LogLine, Scene
+from lagoon_tui.scene import Scene
 from rules import Engine, load_content
 from rules.evolve import evolve
 from rules.narrate import narrate
+from rules.seat import Line
 from rules.simulate import NAMES
 from rules.state import GameState
 from rules.view import redact, view
@@ -23,7 +24,7 @@ from rules.view import redact, view
 CONTENT = load_content()
 
 
-def log_for(engine: Engine, seat: int | None) -> tuple[LogLine, ...]:
+def log_for(engine: Engine, seat: int | None) -> tuple[Line, ...]:
     """The game so far told to `seat`, each sentence read against the state it happened in."""
     state = GameState(content=engine.content)
     lines = []
@@ -31,7 +32,7 @@ def log_for(engine: Engine, seat: int | None) -> tuple[LogLine, ...]:
         evolve(state, e)
         text = narrate(redact(e, seat), state)
         if text:
-            lines.append(LogLine(getattr(e, "seat", None), text))
+            lines.append(Line(getattr(e, "seat", None), text))
     return tuple(lines)
 
 

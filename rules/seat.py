@@ -1,0 +1,462 @@
+"""What one seat may know, in one message: `SeatScene`.
+
+Every screen of a seat is drawn from its messages alone, so a seat can sit at
+this keyboard, in another process or on another machine, and a computer
+player reads the same thing a person does. The message is plain data (JSON,
+with a format version) built here, on the engine's side, by `seat_scene`:
+
+- the seat's `view` (`rules.view`: other hands and hidden tiles as None, deck
+  orders and the seed never), and the log told to that seat: all of it, or
+  the lines after those its reader already holds (`log_from`): late in a
+  game the whole log is the bulk of a message (a thousand lines, 60 KB);
+- who decides now, in public words (`Turn`); the decision itself, with every
+  option and the options refused and why (`Prompt`), only in the message of
+  the seat that decides: an option can name a secret card;
+- the facts the panels show that are rules: what each action space would
+  cost this seat in merchants, which cards on display it could pay for, what
+  undo would take back or why it cannot;
+- for a spectator (seat None) the same message with nothing of anyone's; once
+  the game is over, every hand and tile shown to all.
+
+The cards' and the board's printed facts (names, costs, texts) are the same
+for every seat and every message of a game: they travel once, as the
+`Content`, and each message names the content it goes with by fingerprint
+(`catalogue_to_json`, `catalogue_from_json`).
+
+Privacy is a property of `seat_scene` alone: tests/test_seat_scene.py re-deals
+everything a seat cannot see and finds its message unchanged, byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import field
+from typing import NamedTuple
+
+from . import codec
+from . import events as ev
+from .action_choice import merchant_cost, spaces
+from .actions import ACTION_NAMES
+from .actions.equipment import affordable_equipment
+from .actions.shipments import affordable_shipments
+from .cards import Content
+from .choose import Ask
+from .decision import OPEN_KINDS, Cand, text
+from .engine import Engine
+from .narrate import tell
+from .record import FrozenRecord, frozen_record
+from .view import view
+
+FORMAT = 1
+"""The version of the message's shape; a reader refuses a message of another format."""
+
+
+class Line(NamedTuple):
+    """One sentence of the log; `seat` is the player it is about, if any (for filtering)."""
+
+    seat: int | None
+    text: str
+
+
+PLAIN = {"plain": True}  # (a field written to JSON as it is: see rules.codec)
+
+
+@frozen_record
+class Refers(FrozenRecord):
+    """What an option is about, each part named (so nothing reading it parses an option id).
+
+    `cards`: ids of the cards or tiles it names (equipment, shipment, deal,
+    objective, corporation; a gallery tile's kind); `seat`: another player it
+    concerns (the owner of an enriched cube); `goods`: raw metals and money.
+    Written to JSON with only the parts it has.
+    """
+
+    SPARSE = True
+
+    cards: tuple[str, ...] = ()
+    island: int | None = None
+    action: str | None = None
+    column: int | None = None
+    level: int | None = None
+    metal: str | None = None
+    seat: int | None = None
+    goods: tuple[str, ...] = ()
+    miners: int | None = None
+    face_up: bool | None = None
+
+
+@frozen_record
+class Choice(FrozenRecord):
+    """One option of the pending decision: its id (what to answer), its words, what it is about,
+    what it costs ("merchants", "money", a metal's raw cubes, "<metal> artifact"), and, for an
+    option refused, why in the rulebook's words."""
+
+    SPARSE = True
+    id: str
+    label: str
+    refers: Refers
+    cost: dict[str, int]
+    refused: str | None = None
+
+
+@frozen_record
+class Prompt(FrozenRecord):
+    """The pending decision, for the seat that makes it."""
+
+    kind: str
+    text: str
+    step: str | None  # where an action of several steps stands ("Trade on island 1"), if in one
+    options: tuple[Choice, ...]  # the legal ones, in the engine's order
+    refused: tuple[Choice, ...]  # the others it would list, each with its reason
+
+
+@frozen_record
+class Turn(FrozenRecord):
+    """Who decides now and what kind of decision, as anyone at the table may be told."""
+
+    seat: int | None
+    kind: str
+    says: str
+
+
+@frozen_record
+class Space(FrozenRecord):
+    """One action space of an island as this seat sees it now."""
+
+    key: str  # "2:trade", as the view's space_users names it
+    island: int
+    action: str
+    name: str
+    users: tuple[int, ...]  # who took it this round, first first
+    by_miners: bool  # taken with miners rather than merchants
+    merchants: int  # what it would cost this seat now: one, and one more for each other player who took it
+    taken: bool  # this seat has taken it this round
+    latest: bool  # the action another player took last since this seat moved
+
+
+@frozen_record
+class Undo(FrozenRecord):
+    """Whether the deciding seat may take back its last move now: what it would take back, or why not."""
+
+    allowed: bool
+    says: str
+
+
+@frozen_record
+class SeatScene(FrozenRecord):
+    format: int
+    seat: int | None  # whose message; None: a spectator's
+    content: str  # the fingerprint of the game's content
+    view: dict = field(metadata=PLAIN)
+    log_from: int  # the seat's log is its first `log_from` lines (which its reader holds), then `log`
+    log: tuple[Line, ...] = field(metadata=PLAIN)
+    since: tuple[Line, ...] = field(metadata=PLAIN)  # what happened since this seat last moved, in everyone's words
+    turn: Turn
+    prompt: Prompt | None  # only in the message of the seat that decides
+    spaces: tuple[Space, ...]
+    can_pay: tuple[str, ...]  # the equipment and shipments on display this seat could pay for now
+    undo: Undo | None  # only in the message of the seat that decides
+
+
+# --- the log -----------------------------------------------------------------------------
+
+
+class Chronicle:
+    """The log of one game told to each reader, kept as it grows: what a host keeps between messages.
+
+    A pass the host made for a player who had nothing else to do (`forced`)
+    says so. After an undo, `forget()`: the log lost its last lines.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.forced: set[int] = set()  # where in the log a pass was made for a player
+        self._lines: dict[int | None, list[Line]] = {}
+        self._told: dict[int | None, int] = {}
+
+    def forget(self) -> None:
+        self._lines.clear()
+        self._told.clear()
+        self.forced = {at for at in self.forced if at < len(self.engine.events)}
+
+    def lines(self, seat: int | None) -> tuple[Line, ...]:
+        """The whole game told to `seat`."""
+        lines = self._lines.setdefault(seat, [])
+        done = self._told.get(seat, 0)
+        if done < len(self.engine.events):
+            lines.extend(self.tell(done, seat))
+            self._told[seat] = len(self.engine.events)
+        return tuple(lines)
+
+    def tell(self, start: int, reader: int | None) -> list[Line]:
+        """The events from `start` on, told to `reader`."""
+        lines = []
+        for at, who, said in tell(self.engine.events[start:], self.engine.state, reader):
+            if start + at in self.forced and said.endswith("."):
+                said = f"{said[:-1]}: nothing else was possible."
+            lines.append(Line(who, said))
+        return lines
+
+    def since(self, seat: int | None) -> tuple[Line, ...]:
+        """What happened since `seat` last moved, as everyone may read it."""
+        start = None if seat is None else self.engine.after_last_move(seat)
+        return () if start is None else tuple(self.tell(start, None))
+
+    def latest_space(self, seat: int | None) -> str | None:
+        """The action space of the latest action another player took since `seat` last moved (not withdrawn)."""
+        start = None if seat is None else self.engine.after_last_move(seat)
+        if start is None:
+            return None
+        withdrawn = 0
+        for e in reversed(self.engine.events[start:]):
+            if isinstance(e, ev.ActionWithdrawn):
+                withdrawn += 1
+            elif isinstance(e, ev.ActionStarted):
+                if withdrawn:
+                    withdrawn -= 1
+                    continue
+                where, _, space = e.source.partition(":")
+                return space if where == "island" else None
+        return None
+
+
+# --- the message -------------------------------------------------------------------------
+
+
+def seat_scene(
+    engine: Engine, chronicle: Chronicle, seat: int | None, *, at_table: bool = False, log_from: int = 0
+) -> SeatScene:
+    """Everything `seat` may know now (seat None: what everyone may know).
+
+    `log_from`: how many lines of this seat's log its reader holds already
+    (as they are now: after an undo, at most as many as the log kept); the
+    message brings the lines after them.
+
+    `at_table`: the seat makes an open decision (OPEN_KINDS) in front of
+    everyone, as at a shared keyboard: the message is everyone's, with the
+    seat's prompt, and its undo says only whether a move can be taken back.
+    """
+    s = engine.state
+    ask = engine.asking()
+    over = s.phase == "over"
+    deciding = seat is not None and seat == ask.seat and not over
+    if at_table and not (deciding and ask.kind in OPEN_KINDS):
+        raise ValueError(f"an open decision of seat {seat} is not pending (it is {ask.kind} of seat {ask.seat})")
+    reader = None if at_table else seat
+    return SeatScene(
+        FORMAT,
+        seat,
+        s.content.fingerprint,
+        view(s, reader, reveal=over),
+        log_from,
+        chronicle.lines(reader)[log_from:],
+        chronicle.since(seat),
+        _turn(engine, ask),
+        _prompt(engine, ask) if deciding else None,
+        _spaces(engine, seat, chronicle.latest_space(seat)),
+        () if seat is None or at_table else affordable_equipment(s, seat) + affordable_shipments(s, seat),
+        _undo(engine, at_table) if deciding else None,
+    )
+
+
+def _turn(engine: Engine, ask: Ask) -> Turn:
+    s = engine.state
+    if ask.seat is None:
+        return Turn(None, ask.kind, "The game is over" if s.phase == "over" else "Nobody is deciding")
+    name, doing = s.players[ask.seat].name, DOING.get(ask.kind)
+    if doing is None:  # a step of an action: which action, where
+        doing = f"deciding: {step_title(engine)}" if s.step is not None else "deciding"
+    return Turn(ask.seat, ask.kind, f"{name} is {doing}")
+
+
+DOING = {
+    "keep_objectives": "choosing the objectives to keep",
+    "choose_corporation": "choosing a corporation",
+    "choose_island": "choosing an island",
+    "choose_action": "choosing an action",
+}
+"""The decisions outside an action, told in public words; a step of an action is told by its action."""
+
+
+def step_title(engine: Engine) -> str | None:
+    """Where an action of several steps stands, e.g. "Trade on island 1", "Using the Tipper"."""
+    step = engine.state.step
+    if step is None:
+        return None
+    kind, _, rest = step.source.partition(":")
+    if kind == "equipment":
+        return f"Using {engine.content.equipment[rest].name}"
+    island, action = rest.split(":")
+    return f"{ACTION_NAMES[action]} on island {island}"
+
+
+def _prompt(engine: Engine, ask: Ask) -> Prompt:
+    s = engine.state
+    options, refused = [], []
+    for cand in ask.cands:
+        if cand.reason is None:
+            options.append(_choice(s, cand, None))
+        else:
+            refused.append(_choice(s, cand, text(cand.reason)))
+    return Prompt(ask.kind, ask.prompt, step_title(engine), tuple(options), tuple(refused))
+
+
+def _spaces(engine: Engine, seat: int | None, latest: str | None) -> tuple[Space, ...]:
+    s = engine.state
+    used = set(s.players[seat].used) if seat is not None else set()
+    out = []
+    for island in s.content.board.islands:
+        for space in spaces(s.content.board, island.number):
+            users = tuple(dict.fromkeys(s.space_users.get(space.key) or ()))
+            out.append(
+                Space(
+                    space.key,
+                    island.number,
+                    space.action,
+                    space.name,
+                    users,
+                    space.by_miners,
+                    merchant_cost(s, seat, space.key),
+                    space.key in used,
+                    space.key == latest,
+                )
+            )
+    return tuple(out)
+
+
+def _undo(engine: Engine, at_table: bool) -> Undo:
+    point = engine.undo_point()
+    if not point:
+        return Undo(False, point.reason)
+    return Undo(True, "your last move" if at_table else point.what)
+
+
+# --- what an option is about ----------------------------------------------------------------
+
+
+def _choice(s, cand: Cand, refused: str | None) -> Choice:
+    head, _, rest = cand.id.partition(":")
+    read = _READERS.get(head)
+    refers, cost = read(s, rest.split(":") if rest else [], cand) if read else (Refers(), {})
+    return Choice(cand.id, text(cand.label), refers, cost, refused)
+
+
+def _island(s, args, cand):
+    return Refers(island=int(args[0])), {}
+
+
+def _space(s, args, cand):
+    merchants = cand.payload[2] if cand.payload else 0
+    return Refers(island=int(args[0]), action=args[1]), ({"merchants": merchants} if merchants else {})
+
+
+def _equipment(s, args, cand):
+    return Refers(cards=(args[0],)), {"money": s.content.equipment[args[0]].cost}
+
+
+def _shipment(s, args, cand):
+    tile = s.content.shipments[args[0]]
+    cost = dict(tile.resources)
+    cost.update({f"{metal} artifact": n for metal, n in tile.artifacts.items()})
+    return Refers(cards=(args[0],)), cost
+
+
+def _cards(s, args, cand):
+    return Refers(cards=tuple(args[0].split("+")) if args else ()), {}
+
+
+def _artifact(s, args, cand):
+    return Refers(metal=args[0]), {args[0]: s.content.board.artifact_price}
+
+
+def _metal(s, args, cand):
+    return Refers(metal=args[0]) if args else Refers(), {}
+
+
+def _enriched(s, args, cand):
+    """buy/lift:metal:level:owner, upgrade/crush/pay:metal:level."""
+    if not args:
+        return Refers(), {}
+    metal, level = args[0], int(args[1])
+    owner = int(args[2]) if len(args) > 2 else None
+    cost = {"money": level} if cand.id.startswith("buy:") else {}
+    return Refers(metal=metal, level=level, seat=owner), cost
+
+
+def _mine(s, args, cand):
+    if not args:
+        return Refers(), {}
+    island = s.step.data["island"] if s.step is not None else None
+    miners = int(args[2]) if len(args) > 2 else None
+    return Refers(island=island, column=int(args[0]), level=int(args[1]), miners=miners), {}
+
+
+def _site(s, args, cand):
+    """collect:island:column, demolish:island:column:level."""
+    if not args:
+        return Refers(), {}
+    level = int(args[2]) if len(args) > 2 else None
+    metal = cand.payload[2] if cand.id.startswith("collect:") else None
+    return Refers(island=int(args[0]), column=int(args[1]), level=level, metal=metal), {}
+
+
+def _place(s, args, cand):
+    kind, island, column, side = args
+    return Refers(cards=(kind,), island=int(island), column=int(column), face_up=side == "up"), {}
+
+
+def _goods(s, args, cand):
+    goods = tuple(args[0].split("+"))
+    return Refers(goods=goods), ({g: goods.count(g) for g in goods} if cand.id.startswith("give:") else {})
+
+
+_READERS = {
+    "island": _island,
+    "do": _space,
+    "use": _cards,
+    "equipment": _equipment,
+    "shipment": _shipment,
+    "close": _cards,
+    "discard": _cards,
+    "corporation": _cards,
+    "keep": _cards,
+    "artifact": _artifact,
+    "enrich": _metal,
+    "buy": _enriched,
+    "lift": _enriched,
+    "upgrade": _enriched,
+    "crush": _enriched,
+    "pay": _enriched,
+    "mine": _mine,
+    "collect": _site,
+    "demolish": _site,
+    "place": _place,
+    "get": _goods,
+    "give": _goods,
+}
+"""How each kind of option id names what it is about (the engine's own grammar, read only here)."""
+
+
+# --- as JSON -----------------------------------------------------------------------------
+
+
+def to_json(scene: SeatScene) -> str:
+    return json.dumps(codec.to_plain(scene), separators=(",", ":"), ensure_ascii=False)
+
+
+def from_json(data: str) -> SeatScene:
+    """The message `to_json` wrote; ValueError if it is of another format."""
+    plain = json.loads(data)
+    if not isinstance(plain, dict) or plain.get("format") != FORMAT:
+        found = plain.get("format") if isinstance(plain, dict) else None
+        raise ValueError(f"a seat message of format {found!r}; this reads format {FORMAT}")
+    return codec.decoder(SeatScene)(plain)
+
+
+def catalogue_to_json(content: Content) -> str:
+    """The game's content (the cards and the board, public), for a seat that is not in this process."""
+    return json.dumps(codec.to_plain(content), separators=(",", ":"), ensure_ascii=False)
+
+
+def catalogue_from_json(data: str) -> Content:
+    return codec.decoder(Content)(json.loads(data))
