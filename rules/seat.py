@@ -224,13 +224,14 @@ class Chronicle:
 
 
 def seat_scene(
-    engine: Engine, chronicle: Chronicle, seat: int | None, *, at_table: bool = False, log_from: int = 0
+    engine: Engine, chronicle: Chronicle | None, seat: int | None, *, at_table: bool = False, log_from: int = 0
 ) -> SeatScene:
     """Everything `seat` may know now (seat None: what everyone may know).
 
     `log_from`: how many lines of this seat's log its reader holds already
     (as they are now: after an undo, at most as many as the log kept); the
-    message brings the lines after them.
+    message brings the lines after them. With no `chronicle`, the message
+    has no log at all (for a reader that does not read one: a computer player).
 
     `at_table`: the seat makes an open decision (OPEN_KINDS) in front of
     everyone, as at a shared keyboard: the message is everyone's, with the
@@ -249,11 +250,11 @@ def seat_scene(
         s.content.fingerprint,
         view(s, reader, reveal=over),
         log_from,
-        chronicle.lines(reader)[log_from:],
-        chronicle.since(seat),
+        chronicle.lines(reader)[log_from:] if chronicle else (),
+        chronicle.since(seat) if chronicle else (),
         _turn(engine, ask),
         _prompt(engine, ask) if deciding else None,
-        _spaces(engine, seat, chronicle.latest_space(seat)),
+        _spaces(engine, seat, chronicle.latest_space(seat) if chronicle else None),
         () if seat is None or at_table else affordable_equipment(s, seat) + affordable_shipments(s, seat),
         _undo(engine, at_table) if deciding else None,
     )
