@@ -54,7 +54,7 @@ def message(engine: Engine, seat: int | None) -> str:
     return to_json(seat_scene(engine, Chronicle(engine), seat))
 
 
-@settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(0, 10**6),
     players=st.integers(2, 4),
@@ -138,7 +138,9 @@ def test_others_are_told_who_decides_and_what_in_public_words():
 
 def test_every_message_reads_back_from_json_equal_for_every_kind_of_decision():
     kinds = set()
-    for engine in decisions():
+    for n, engine in enumerate(decisions()):
+        if engine.pending.kind in kinds and n % 4:  # (each kind when first met, then every fourth decision)
+            continue
         chronicle = Chronicle(engine)
         for seat in (None, *range(len(engine.state.players))):
             scene = seat_scene(engine, chronicle, seat)
