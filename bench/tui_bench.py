@@ -40,7 +40,7 @@ started with the same environment).
     is reported, with their spread.
 (b) Key press to updated screen at 160x50, in one game of `lagoon play`
     played through from its start by keys alone. A copy of the game, on the
-    engine behind the app's own `GameBridge` (same names, colours, seed and
+    engine behind the app's own host (`rules.host.Host`) (same names, colours, seed and
     start player; so a lone forced Pass is made for a player exactly where
     the app makes it), says which options the prompt lists, so the bench
     picks a legal option at random among the first nine (avoiding "back" and
@@ -91,10 +91,10 @@ from bytecode import compile_game  # noqa: E402
 
 from lagoon_tui import hand_over as keyboard  # noqa: E402
 from lagoon_tui import turbo  # noqa: E402
-from lagoon_tui.bridge import GameBridge  # noqa: E402
 from lagoon_tui.settings import COLOURS  # noqa: E402
 from rules import Engine, load_content  # noqa: E402
-from rules.decision import Decision  # noqa: E402
+from rules.host import Host  # noqa: E402
+from rules.seat import Turn  # noqa: E402
 
 PYTHON = Path(sys.executable)
 LAGOON = PYTHON.with_name("lagoon")
@@ -300,24 +300,24 @@ class Hands:
         self.veiled = False
         self.drawn = False
 
-    def curtain_for(self, decision: Decision) -> bool:
+    def curtain_for(self, turn: Turn) -> bool:
         """The app has just shown what came of a move: whether a curtain is up now (and the keyboard goes on)."""
-        how = keyboard.hand_over(decision, self.seat, self.veiled, self.drawn)
+        how = keyboard.hand_over(turn, self.seat, self.veiled, self.drawn)
         self.drawn = True
         if how == keyboard.STAY:
             return False
-        self.seat, self.veiled = decision.seat, how == keyboard.OPEN  # (behind a curtain: once it is passed)
+        self.seat, self.veiled = turn.seat, how == keyboard.OPEN  # (behind a curtain: once it is passed)
         return how == keyboard.CURTAIN
 
-    def follow(self, term: Terminal, decision: Decision, *, where: str) -> bool:
+    def follow(self, term: Terminal, turn: Turn, *, where: str) -> bool:
         """`curtain_for`, held against what the app wrote since the key (or its start): True if a curtain is up.
 
         A curtain expected is waited for (a slow frame may come after a quiet
         spell on a busy machine); one written and not expected, or expected
         and never written, means the bench no longer follows the app: it stops.
         """
-        curtain = self.curtain_for(decision)
-        lost = f"the bench lost track of the game at {where}, {decision.kind} for seat {decision.seat}"
+        curtain = self.curtain_for(turn)
+        lost = f"the bench lost track of the game at {where}, {turn.kind} for seat {turn.seat}"
         if not curtain and CURTAIN in term.text:
             raise RuntimeError(f"{lost}: a curtain it did not expect")
         if curtain:
@@ -330,14 +330,14 @@ class Hands:
 
 def latency(presses: int, seed: int) -> dict[str, list[tuple[float, float]]]:
     engine = Engine.new(load_content(), NAMES, seed=SEED, start_player=START, colours=list(COLOURS[: len(NAMES)]))
-    bridge = GameBridge(engine)  # (moves go through it, as the game screen's do)
-    bridge.pass_where_forced()  # as the game screen does when it opens
+    host = Host(engine)  # (moves go through it, as the game screen's do)
+    host.pass_where_forced()  # as the game screen does when it opens
     hands = Hands()
     rng = random.Random(seed)
     times: dict[str, list[tuple[float, float]]] = {"choice": [], "hand-over": [], "highlight": [], "log filter": []}
     term = Terminal([str(LAGOON), *LAGOON_ARGS], 160, 50, LAGOON_ENV)
     try:
-        curtain = hands.follow(term, engine.pending, where="the start")
+        curtain = hands.follow(term, host.turn(), where="the start")
         while len(times["choice"]) < presses and engine.state.phase != "over":
             if curtain:
                 times["hand-over"].append(term.press(b"\r"))
@@ -352,11 +352,11 @@ def latency(presses: int, seed: int) -> dict[str, list[tuple[float, float]]]:
                     term.press(b"f")
             index = pick(rng, decision.options)
             times["choice"].append(term.press(str(index + 1).encode()))
-            if not bridge.choose(decision.options[index].id):
+            if not host.choose(decision.options[index].id):
                 raise RuntimeError(f"the bench's copy of the game refused {decision.options[index].id!r}")
             if engine.state.phase == "over":
                 break
-            curtain = hands.follow(term, engine.pending, where=f"round {engine.state.round}")
+            curtain = hands.follow(term, host.turn(), where=f"round {engine.state.round}")
     finally:
         term.close()
     return times

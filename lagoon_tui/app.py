@@ -12,8 +12,8 @@ from textual.screen import Screen
 
 from rules import Engine, load_content
 from rules.cards import Content
+from rules.host import Host
 
-from .bridge import GameBridge
 from .quiet_gc import collector
 from .saving import SavedGamesMixin
 from .screens.game import GameScreen
@@ -116,10 +116,10 @@ class LagoonApp(SavedGamesMixin, App[None]):
         )
         if not self.record(engine):
             return False
-        self.push_screen(GameScreen(GameBridge(engine)))
+        self.push_screen(GameScreen(Host(engine)))
         return True
 
-    def game_over(self, bridge: GameBridge) -> None:
+    def game_over(self, host: Host) -> None:
         """Called by the game screen when the engine says the game has ended."""
         from .screens.title import TitleScreen
 
@@ -129,7 +129,7 @@ class LagoonApp(SavedGamesMixin, App[None]):
             self.switch_screen(TitleScreen())
         # Pushed from the app's own queue: a screen remembers who pushed it and answers
         # them, and the game screen that asks for this is gone by then (so its answer was lost).
-        self.call_later(self._show_end, bridge.engine)
+        self.call_later(self._show_end, host.engine)
 
     def _show_end(self, engine: Engine) -> None:
         from .screens.end import EndScreen

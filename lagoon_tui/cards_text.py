@@ -1,36 +1,16 @@
 """Card and option details in words, for the inspect window.
 
-Given an option id of the pending decision (or a card id), say what the card
-or action is: its name, cost, what it does and what it needs.
+Given an option of the pending decision (a `rules.seat.Choice`, which names
+what it is about) or a card id, say what the card or action is: its name, its
+cost, what it does and what it needs.
 """
 
 from __future__ import annotations
 
-from rules.actions import ACTION_NAMES
+from rules.actions import ACTION_NAMES, action_help
 from rules.cards import Content
 from rules.decision import plural
-
-ACTION_HELP = {
-    "buy_artifact": "Pay 4 raw cubes of one metal for this island's artifact of that metal. "
-    "Kept to the end it scores 3 VP; shipped it gives 2 VP and $5.",
-    "operate_mining_site": "Send miners to the galleries of this island: one cube per miner at level 1, "
-    "one per pair at level 2. Face-down galleries are turned up when mined.",
-    "draw_or_close_deal": "Draw a secret deal card, or close one from your hand by paying the enriched "
-    "cubes it asks for (same metal, that level or higher) to score its VP.",
-    "trade": "Give two goods (raw cubes or $1 each) to the bank for one other good; up to two trades.",
-    "buy_equipment": "Buy one equipment card on display: pay its cost, score its VP now, use it later "
-    "with a miner once a round.",
-    "recruit_merchant": "Pay $3 for one more merchant (7 at most). Wages are due every third round.",
-    "recruit_miner": "Pay $2 for one more miner (5 at most). Wages are due every third round.",
-    "make_shipment": "Give the raw cubes or artifacts a shipment tile asks for; take its VP and money.",
-    "draw_place_galleries": "Draw two gallery tiles and lay them on level 1 of the mining sites, face up or "
-    "down, in different columns. Older galleries are pushed down. $2 for one face "
-    "up, $3 for two.",
-    "enrichment_transaction": "Either send up to 3 raw cubes (2 of a metal at most) to the 0' line of the "
-    "Enrichment Center, or buy up to 2 enriched cubes (1' or more) paying their "
-    "level to the owner, who scores 1 VP.",
-    "depart_island": "Sail your ship to another island. As the first action of your round it ends your turn.",
-}
+from rules.seat import Choice
 
 
 def equipment_text(content: Content, card_id: str) -> tuple[str, str]:
@@ -74,30 +54,31 @@ def corporation_text(content: Content, corp_id: str) -> tuple[str, str]:
     return c.name, f"Starts with {workers}, ${c.money}, {raw}{deals}"
 
 
-def describe_option(content: Content, option_id: str) -> tuple[str, str] | None:
+def describe_option(content: Content, choice: Choice) -> tuple[str, str] | None:
     """(title, text) for the card or action behind an option, or None if it has none."""
-    head, _, rest = option_id.partition(":")
-    if head in ("equipment", "use"):
-        return equipment_text(content, rest)
-    if head == "shipment":
-        return shipment_text(content, rest)
-    if head in ("close", "discard") and rest:
-        return deal_text(content, rest)
-    if head == "corporation":
-        return corporation_text(content, rest)
-    if head == "keep":
-        parts = [objective_text(content, o) for o in rest.split("+")]
-        return "Objectives to keep", "\n\n".join(f"{name}: {text}" for name, text in parts)
-    if head == "do":
-        action = rest.split(":")[1]
-        return ACTION_NAMES[action], ACTION_HELP[action]
-    if head == "place":
-        kind = rest.split(":")[0]
-        tile = content.galleries[kind]
+    refers = choice.refers
+    if refers.action is not None:
+        return ACTION_NAMES[refers.action], action_help(content.board, refers.action)
+    if not refers.cards:
+        return None
+    card = refers.cards[0]
+    if card in content.galleries:  # a tile to place
+        tile = content.galleries[card]
         what = f"{tile.cubes} {tile.metal}" if tile.metal else "nothing (an empty gallery)"
         return (
             "Gallery tile",
             f"Holds {what}. Face up: its cubes go on it now and everyone sees it. "
             "Face down: nobody else knows it until it is mined.",
         )
+    if card in content.objectives:
+        parts = [objective_text(content, o) for o in refers.cards]
+        return "Objectives to keep", "\n\n".join(f"{name}: {text}" for name, text in parts)
+    for cards, text in (
+        (content.equipment, equipment_text),
+        (content.shipments, shipment_text),
+        (content.deals, deal_text),
+        (content.corporations, corporation_text),
+    ):
+        if card in cards:
+            return text(content, card)
     return None

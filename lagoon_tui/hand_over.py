@@ -6,15 +6,15 @@ follows the app from outside (bench/tui_bench.py), so the two cannot part.
 
 from __future__ import annotations
 
-from rules.decision import OPEN_KINDS, Decision
+from rules.seat import Turn
 
 OPEN = "open"  # the keyboard goes on to the deciding seat with the board as everyone sees it: no curtain
 CURTAIN = "curtain"  # the board is hidden until the deciding seat's player says they alone see the screen
 STAY = "stay"  # the seat at the keyboard decides again: the board is redrawn for it
 
 
-def hand_over(decision: Decision, at_keyboard: int | None, veiled: bool, drawn: bool) -> str:
-    """OPEN, CURTAIN or STAY, for the pending `decision` of a game not over.
+def hand_over(turn: Turn, at_keyboard: int | None, veiled: bool, drawn: bool) -> str:
+    """OPEN, CURTAIN or STAY, for the pending decision (`turn`) of a game not over.
 
     `at_keyboard` is the seat that has the keyboard (None behind a curtain),
     `veiled` whether it plays on the board as everyone sees it, `drawn`
@@ -24,7 +24,7 @@ def hand_over(decision: Decision, at_keyboard: int | None, veiled: bool, drawn: 
     hidden until they ask for them. Any other decision of another seat, or of
     a veiled seat, needs one.
     """
-    seat, open_ = decision.seat, decision.kind in OPEN_KINDS
+    seat, open_ = turn.seat, turn.open
     if seat is None:
         return STAY
     if seat != at_keyboard and open_ and drawn:

@@ -15,13 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules import events as ev
-from rules import pending
 from rules.cards import Content
 from rules.engine import replay
 from rules.narrate import tell
-from rules.seat import Line
+from rules.seat import Line, replay_scene
 from rules.state import GameState
-from rules.view import view
 
 from .scene import Scene
 
@@ -88,5 +86,4 @@ class Replay:
     def scene_at(self, pos: int) -> tuple[Scene, GameState]:
         """What the board shows after `pos` events (everything, for a finished game)."""
         state = self.state_at(pos)
-        shown = view(state, None, reveal=self.reveal)
-        return Scene(shown, self.content, None, pending(state), ()), state
+        return Scene(replay_scene(state, self.reveal), self.content), state

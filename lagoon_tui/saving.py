@@ -8,8 +8,8 @@ nothing here ever shows a traceback or plays on as if a move were saved.
 from __future__ import annotations
 
 from rules import Engine
+from rules.host import Host
 
-from .bridge import GameBridge
 from .saves import GameInUse, StoreError
 from .saves.recorder import open_game, record_new
 
@@ -71,7 +71,7 @@ class SavedGamesMixin:
             self.store.release(game)  # nothing more will be written to a finished game
             self.replay_engine(engine)
             return
-        self.push_screen(GameScreen(GameBridge(engine)))
+        self.push_screen(GameScreen(Host(engine)))
 
     def ask_to_take_over(self, error: GameInUse) -> None:
         from .screens.confirm import ConfirmScreen

@@ -1,9 +1,11 @@
-"""What the panels draw: one immutable snapshot of the game for the seat at the keyboard.
+"""What the panels draw: a seat's message (`rules.seat.SeatScene`) with the game's printed content.
 
-The game screen builds a `Scene` from the engine after every accepted choice
-and hands it to each panel's `show(scene)`. Panels read only the scene (never
-the engine, never each other), so a panel can never show what that seat may
-not know: `view` is `rules.view(state, seat)`, already stripped of secrets.
+The game screen asks the host for the message of the seat at the keyboard
+after every change of the game and hands it, as a `Scene`, to each panel's
+`show(scene)`. Panels read only the scene (never the engine, never each
+other), so a panel can never show what that seat may not know, and never
+works out a rule: the message holds what the rules say (costs, what the seat
+can pay for, undo, the options with what each is about).
 """
 
 from __future__ import annotations
@@ -11,24 +13,63 @@ from __future__ import annotations
 from rich.text import Text
 
 from rules.cards import Content
-from rules.decision import Decision
-from rules.record import FrozenRecord, frozen_record
-from rules.seat import Line
+from rules.seat import Line, Prompt, SeatScene, Space, Turn
 
 COLOUR_STYLES = {"red": "bold red", "yellow": "bold yellow", "green": "bold green", "blue": "bold blue"}
 COLOUR_LETTERS = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}
 
 
-@frozen_record
-class Scene(FrozenRecord):
-    view: dict  # rules.view(state, seat): plain JSON-like data, secrets removed
-    content: Content
-    seat: int | None  # the seat at the keyboard; None when nobody's secrets may show
-    decision: Decision  # the pending decision
-    log: tuple[Line, ...] = ()
-    undo: str = ""  # what `u` would take back now, or why it cannot ("" when not asked)
-    last_space: str | None = None  # the action space ("2:buy_equipment") of another player's last action
-    # since this seat last moved: marked on its island
+class Scene:
+    """One seat's message and the content it goes with; what every panel draws from."""
+
+    __slots__ = ("message", "content")
+
+    def __init__(self, message: SeatScene, content: Content) -> None:
+        self.message = message
+        self.content = content
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Scene) and (self.message, self.content) == (other.message, other.content)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def view(self) -> dict:
+        return self.message.view
+
+    @property
+    def seat(self) -> int | None:
+        """Whose message it is: the seat at the keyboard; None when nobody's secrets may show."""
+        return self.message.seat
+
+    @property
+    def log(self) -> tuple[Line, ...]:
+        return self.message.log
+
+    @property
+    def turn(self) -> Turn:
+        return self.message.turn
+
+    @property
+    def prompt(self) -> Prompt | None:
+        """The decision, when the message is the deciding seat's."""
+        return self.message.prompt
+
+    @property
+    def spaces(self) -> tuple[Space, ...]:
+        return self.message.spaces
+
+    @property
+    def can_pay(self) -> tuple[str, ...]:
+        return self.message.can_pay
+
+    @property
+    def undo_note(self) -> str:
+        """For the prompt: what `u` would take back now, or why it cannot ("" for a seat not deciding)."""
+        undo = self.message.undo
+        if undo is None:
+            return ""
+        return f"u: undo ({undo.says})" if undo.allowed else f"No undo ({undo.says})"
 
     @property
     def players(self) -> list[dict]:
@@ -52,10 +93,8 @@ class Scene(FrozenRecord):
         return Text(COLOUR_LETTERS.get(colour, "?"), style=COLOUR_STYLES.get(colour, "bold"))
 
     def acting_seat(self) -> int | None:
-        """Whose move it is now (island choice, action, or a step of an action)."""
-        if self.view.get("phase") == "over":
-            return None
-        return self.decision.seat
+        """Whose move it is now (island choice, action, or a step of an action); None once the game is over."""
+        return self.message.turn.seat
 
     def ship_seats(self, island: int) -> list[int]:
         """Seats whose ship is at `island` now; while islands are being chosen, who chose it."""

@@ -16,9 +16,9 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from rules import Engine, load_content
+from rules.host import Host
 
 from .app import LagoonApp
-from .bridge import GameBridge
 from .screens.curtain import CurtainScreen
 from .screens.end import EndScreen
 from .screens.game import GameScreen
@@ -77,7 +77,7 @@ def new_game() -> Still:
 def _game(engine: Engine, through_curtain: bool) -> Still:
     async def steps(pilot: Pilot) -> None:
         await pilot.pause()
-        await pilot.app.push_screen(GameScreen(GameBridge(engine)))
+        await pilot.app.push_screen(GameScreen(Host(engine)))
         await pilot.pause()
         if through_curtain and isinstance(pilot.app.screen, CurtainScreen):
             await pilot.press("enter")

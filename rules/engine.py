@@ -21,11 +21,20 @@ from .undo import Mark, NoUndo, UndoPoint, undo_point
 from .view import view
 
 
+class JournalError(Exception):
+    """What a journal raises when it cannot keep a change; the message says why, for the player."""
+
+
+class JournalLost(JournalError):
+    """The journal can keep nothing more of this game (another window took it over): stop playing it here."""
+
+
 class Journal(Protocol):
     """Somewhere that keeps the log (a save file): told of every change before anyone sees it.
 
     If `record` or `rewind` raises, the engine undoes the change it reported,
-    so a choice that could not be saved was never made.
+    so a choice that could not be saved was never made. A journal raises a
+    JournalError where a player can do something about it (a full disk).
     """
 
     def record(self, start: int, events: list, mark: Mark) -> None: ...

@@ -40,11 +40,12 @@ from .actions import ACTION_NAMES
 from .actions.equipment import affordable_equipment
 from .actions.shipments import affordable_shipments
 from .cards import Content
-from .choose import Ask
-from .decision import OPEN_KINDS, Cand, text
+from .choose import Ask, candidates
+from .decision import BACK, OPEN_KINDS, Cand, text
 from .engine import Engine
 from .narrate import tell
 from .record import FrozenRecord, frozen_record
+from .state import GameState
 from .view import view
 
 FORMAT = 1
@@ -108,6 +109,7 @@ class Prompt(FrozenRecord):
     step: str | None  # where an action of several steps stands ("Trade on island 1"), if in one
     options: tuple[Choice, ...]  # the legal ones, in the engine's order
     refused: tuple[Choice, ...]  # the others it would list, each with its reason
+    back: str | None  # the option that backs out of this step of an action, if there is one
 
 
 @frozen_record
@@ -117,6 +119,7 @@ class Turn(FrozenRecord):
     seat: int | None
     kind: str
     says: str
+    open: bool  # a decision anyone may watch being made: its options never hang on the seat's secrets
 
 
 @frozen_record
@@ -234,8 +237,9 @@ def seat_scene(
     has no log at all (for a reader that does not read one: a computer player).
 
     `at_table`: the seat makes an open decision (OPEN_KINDS) in front of
-    everyone, as at a shared keyboard: the message is everyone's, with the
-    seat's prompt, and its undo says only whether a move can be taken back.
+    everyone, as at a shared keyboard: the message is everyone's (seat None),
+    with the seat's prompt, whose undo says only whether a move can be taken
+    back.
     """
     s = engine.state
     ask = engine.asking()
@@ -246,28 +250,49 @@ def seat_scene(
     reader = None if at_table else seat
     return SeatScene(
         FORMAT,
-        seat,
+        reader,
         s.content.fingerprint,
         view(s, reader, reveal=over),
         log_from,
         chronicle.lines(reader)[log_from:] if chronicle else (),
         chronicle.since(seat) if chronicle else (),
-        _turn(engine, ask),
-        _prompt(engine, ask) if deciding else None,
-        _spaces(engine, seat, chronicle.latest_space(seat) if chronicle else None),
-        () if seat is None or at_table else affordable_equipment(s, seat) + affordable_shipments(s, seat),
+        _turn(s, ask),
+        _prompt(s, ask) if deciding else None,
+        _spaces(s, reader, chronicle.latest_space(reader) if chronicle else None),
+        () if reader is None else affordable_equipment(s, reader) + affordable_shipments(s, reader),
         _undo(engine, at_table) if deciding else None,
     )
 
 
-def _turn(engine: Engine, ask: Ask) -> Turn:
-    s = engine.state
+def replay_scene(state: GameState, reveal: bool) -> SeatScene:
+    """What an onlooker of a replay sees at `state` (everything, with `reveal`: a finished game's).
+
+    A replay stops between the events of one choice too, where nobody need
+    be able to decide; no log (the replay tells its own).
+    """
+    return SeatScene(
+        FORMAT,
+        None,
+        state.content.fingerprint,
+        view(state, None, reveal=reveal),
+        0,
+        (),
+        (),
+        _turn(state, candidates(state)),
+        None,
+        _spaces(state, None, None),
+        (),
+        None,
+    )
+
+
+def _turn(s: GameState, ask: Ask) -> Turn:
     if ask.seat is None:
-        return Turn(None, ask.kind, "The game is over" if s.phase == "over" else "Nobody is deciding")
+        return Turn(None, ask.kind, "The game is over" if s.phase == "over" else "Nobody is deciding", False)
     name, doing = s.players[ask.seat].name, DOING.get(ask.kind)
     if doing is None:  # a step of an action: which action, where
-        doing = f"deciding: {step_title(engine)}" if s.step is not None else "deciding"
-    return Turn(ask.seat, ask.kind, f"{name} is {doing}")
+        doing = f"deciding: {step_title(s)}" if s.step is not None else "deciding"
+    return Turn(ask.seat, ask.kind, f"{name} is {doing}", ask.kind in OPEN_KINDS)
 
 
 DOING = {
@@ -279,31 +304,30 @@ DOING = {
 """The decisions outside an action, told in public words; a step of an action is told by its action."""
 
 
-def step_title(engine: Engine) -> str | None:
+def step_title(s: GameState) -> str | None:
     """Where an action of several steps stands, e.g. "Trade on island 1", "Using the Tipper"."""
-    step = engine.state.step
+    step = s.step
     if step is None:
         return None
     kind, _, rest = step.source.partition(":")
     if kind == "equipment":
-        return f"Using {engine.content.equipment[rest].name}"
+        return f"Using {s.content.equipment[rest].name}"
     island, action = rest.split(":")
     return f"{ACTION_NAMES[action]} on island {island}"
 
 
-def _prompt(engine: Engine, ask: Ask) -> Prompt:
-    s = engine.state
+def _prompt(s: GameState, ask: Ask) -> Prompt:
     options, refused = [], []
     for cand in ask.cands:
         if cand.reason is None:
             options.append(_choice(s, cand, None))
         else:
             refused.append(_choice(s, cand, text(cand.reason)))
-    return Prompt(ask.kind, ask.prompt, step_title(engine), tuple(options), tuple(refused))
+    back = BACK.id if BACK.id in ask.legal else None
+    return Prompt(ask.kind, ask.prompt, step_title(s), tuple(options), tuple(refused), back)
 
 
-def _spaces(engine: Engine, seat: int | None, latest: str | None) -> tuple[Space, ...]:
-    s = engine.state
+def _spaces(s: GameState, seat: int | None, latest: str | None) -> tuple[Space, ...]:
     used = set(s.players[seat].used) if seat is not None else set()
     out = []
     for island in s.content.board.islands:

@@ -36,6 +36,7 @@ from pathlib import Path
 
 from rules import codec
 from rules import events as ev
+from rules.engine import JournalError, JournalLost
 from rules.record import FrozenRecord, Record, frozen_record, record
 from rules.undo import Mark
 
@@ -100,11 +101,11 @@ def _columns() -> dict[str, tuple[str, ...]]:
 COLUMNS = _columns()
 
 
-class StoreError(Exception):
+class StoreError(JournalError):
     """The save file cannot be used; the message says why and what to do."""
 
 
-class GameLost(StoreError):
+class GameLost(StoreError, JournalLost):
     """This window can no longer write the game: another took it over, changed it or deleted it."""
 
 

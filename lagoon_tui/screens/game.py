@@ -1,7 +1,7 @@
 """The game screen: the board panels, the prompt and the log, for the seat at the keyboard.
 
 Data flows down: after every change of the game (a choice, whoever made it,
-or an undo) the bridge's signal arrives as a `GameChanged` message, and the
+or an undo) the host's signal arrives as a `GameChanged` message, and the
 screen redraws from it, the one way a change reaches the screen: every panel
 from a fresh `Scene`, behind a curtain if the keyboard changes hands. Intent
 flows up: the prompt posts the option picked and this screen hands it to the
@@ -20,12 +20,13 @@ from textual.message import Message
 from textual.widget import Widget
 
 from rules.decision import Rejection
+from rules.host import Host, NotMade
+from rules.seat import Choice, SeatScene
 
-from ..bridge import GameBridge, NotMade
 from ..cards_text import describe_option
 from ..hand_over import CURTAIN, OPEN, hand_over
 from ..quiet_gc import collector
-from ..scene import COLOUR_LETTERS
+from ..scene import COLOUR_LETTERS, Scene
 from ..turbo.screens import UnseenArrangement
 from ..widgets import (
     EnrichmentCenterPanel,
@@ -123,23 +124,26 @@ class GameScreen(UnseenArrangement, PagedScreen):
     class GameChanged(Message):
         """The game changed (a choice was made, or taken back): the screen shows it."""
 
-    def __init__(self, bridge: GameBridge) -> None:
+    def __init__(self, host: Host) -> None:
         super().__init__()
-        self.bridge = bridge
+        self.host = host
         self.at_keyboard: int | None = None
         self.veiled = False  # the keyboard's seat plays an open decision on the board as everyone sees it
         self._paged_for: int | None = None  # the seat the compact page last jumped for
-        self._shown = -1  # the bridge's count of changes the screen shows (-1: none yet)
-        self._drawn: tuple[int | None, bool, int] | None = None  # the seat, veiled or not, and the log length
-        # last drawn for
-        self._unsubscribe = bridge.on_change(lambda: self.post_message(self.GameChanged()))
+        self._shown = -1  # the host's count of changes the screen shows (-1: none yet)
+        self._drawn: tuple[int | None, bool, int] | None = None  # the seat, veiled or not, and the host's
+        # count of changes last drawn for
+        self._prompt: dict[str, Choice] = {}  # the options on screen, by id
+        self._back: str | None = None  # the option that backs out of the step on screen
+        self._public: tuple[int, SeatScene] | None = None  # the message for everyone, and at which change
+        self._unsubscribe = host.on_change(lambda: self.post_message(self.GameChanged()))
 
     # --- layout ---------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         self.set_layout_class()
         with Horizontal(id="main"):
-            yield from compose_board(self.bridge.content, self.bridge.engine.state.seats)
+            yield from compose_board(self.host.content, len(self.public.view["players"]))
             with Side(id="side"):
                 yield MarketPanel(classes="panel")
                 yield LogPanel(classes="panel")
@@ -149,9 +153,16 @@ class GameScreen(UnseenArrangement, PagedScreen):
 
     def on_mount(self) -> None:
         self._fit(self.app.size)
-        self.bridge.pass_where_forced()  # (a game saved just before a lone Pass)
+        self.host.pass_where_forced()  # (a game saved just before a lone Pass)
         self.advance()
         self.start_paint_timer()
+
+    @property
+    def public(self) -> SeatScene:
+        """The game as everyone may see it now (who decides, whose ship is where)."""
+        if self._public is None or self._public[0] != self.host.changes:
+            self._public = (self.host.changes, self.host.scene(None))
+        return self._public[1]
 
     @property
     def board_drawn(self) -> bool:
@@ -209,8 +220,8 @@ class GameScreen(UnseenArrangement, PagedScreen):
         ]
 
     def _seat_name(self, seat: int) -> str:
-        player = self.bridge.engine.state.players[seat]
-        return f"{player.name} [{COLOUR_LETTERS.get(player.colour, '?')}]"
+        player = self.public.view["players"][seat]
+        return f"{player['name']} [{COLOUR_LETTERS.get(player['colour'], '?')}]"
 
     def _board_page(self, seat: int | None) -> int | None:
         found = self._index(lambda p: isinstance(p, PlayerBoard) and p.seat == seat)
@@ -230,7 +241,7 @@ class GameScreen(UnseenArrangement, PagedScreen):
         if where == "islands":
             return self._island_page(self._ship_of(self.at_keyboard))
         if where == "players":
-            seats = self.bridge.engine.state.seats
+            seats = len(self.public.view["players"])
             start = self.at_keyboard if self.at_keyboard is not None else -1
             return self._board_page((start + 1) % seats)
         return None
@@ -255,7 +266,7 @@ class GameScreen(UnseenArrangement, PagedScreen):
             return
         if self.at_keyboard is None:
             return
-        scene = self.bridge.scene(self.at_keyboard)
+        scene = Scene(self.host.scene(self.at_keyboard), self.host.content)
         self.app.push_screen(
             InspectScreen(f"{scene.tag(self.at_keyboard).plain}: your cards", secrets_text(scene, self.at_keyboard))
         )
@@ -263,11 +274,11 @@ class GameScreen(UnseenArrangement, PagedScreen):
     def _ship_of(self, seat: int | None) -> int | None:
         if seat is None:
             return None
-        return self.bridge.engine.state.players[seat].island
+        return self.public.view["players"][seat]["island"]
 
     def _default_page(self, seat: int) -> int | None:
         """The page a player needs first when the keyboard comes to them."""
-        phase = self.bridge.engine.state.phase
+        phase = self.public.view["phase"]
         if phase == "setup":
             return self._board_page(seat)
         if phase == "actions":
@@ -293,20 +304,20 @@ class GameScreen(UnseenArrangement, PagedScreen):
     # --- the flow of the game -------------------------------------------------------------
 
     def on_game_screen_game_changed(self, message: GameChanged) -> None:
-        if self._shown != self.bridge.changes:  # (one message shows every change made before it)
+        if self._shown != self.host.changes:  # (one message shows every change made before it)
             self.advance()
 
     def advance(self) -> None:
         """Redraw for whoever decides now, behind a curtain when the keyboard changes hands."""
-        engine = self.bridge.engine
-        self._shown = self.bridge.changes
-        if engine.state.phase == "over":
+        self._shown = self.host.changes
+        turn = self.public.turn
+        if self.public.view["phase"] == "over":
             self._give_keyboard(None)
             self.redraw()
-            self.app.game_over(self.bridge)
+            self.app.game_over(self.host)
             return
-        seat = engine.pending.seat
-        how = hand_over(engine.pending, self.at_keyboard, self.veiled, self._drawn is not None)
+        seat = turn.seat
+        how = hand_over(turn, self.at_keyboard, self.veiled, self._drawn is not None)
         if how == OPEN:
             # A decision anyone may watch: the keyboard goes to the player with the board as
             # everyone sees it; their own cards stay hidden until they ask for them (v), which
@@ -330,7 +341,7 @@ class GameScreen(UnseenArrangement, PagedScreen):
                 # the page was arranged and painted twice more).
                 self._draw(seat)
                 self._page_for(seat)
-            self._raise_curtain(seat, [line.text for line in self.bridge.since_last_move(seat)])
+            self._raise_curtain(seat, [line.text for line in self.host.scene(seat).since])
         else:
             self.redraw()
 
@@ -351,9 +362,9 @@ class GameScreen(UnseenArrangement, PagedScreen):
 
     def _prepare(self, seat: int, *, frame_out: bool = False) -> None:
         """While a curtain is up: draw the board for `seat`, then arrange and render it once Textual has taken it in."""
-        if not self.covered or self.bridge.engine.pending.seat != seat:  # the curtain was passed first (`_hand_over`)
+        if not self.covered or self.public.turn.seat != seat:  # the curtain was passed first (`_hand_over`)
             return
-        if self._drawn != (seat, False, len(self.bridge.engine.events)):
+        if self._drawn != (seat, False, self.host.changes):
             if not frame_out:
                 # The curtain's frame is still on its way to the terminal: Textual's writer thread
                 # takes the interpreter back after each piece the terminal accepts, and a board
@@ -366,7 +377,7 @@ class GameScreen(UnseenArrangement, PagedScreen):
 
     def _hand_over(self, seat: int) -> None:
         self._give_keyboard(seat)
-        if self._drawn != (seat, False, len(self.bridge.engine.events)):
+        if self._drawn != (seat, False, self.host.changes):
             self.redraw()
 
     def _give_keyboard(self, seat: int | None, *, veiled: bool = False) -> None:
@@ -389,7 +400,7 @@ class GameScreen(UnseenArrangement, PagedScreen):
 
     def _raise_curtain(self, seat: int, since: list[str] = ()) -> None:
         """The curtain calling `seat`, with `since` (what happened meanwhile, in public words) on it."""
-        tag = self.bridge.scene(None).tag(seat)
+        tag = Scene(self.public, self.host.content).tag(seat)
         self.app.push_screen(
             CurtainScreen.shown_for(self.app, tag, lambda: self._prepare(seat), lambda: self._hand_over(seat), since)
         )
@@ -404,12 +415,19 @@ class GameScreen(UnseenArrangement, PagedScreen):
         drawn as everyone sees it, and the prompt gives its options.
         """
         veiled = self.veiled and seat is not None and seat == self.at_keyboard
-        self._drawn = (seat, veiled, len(self.bridge.engine.events))
-        scene = self.bridge.scene(None if veiled else seat)
+        self._drawn = (seat, veiled, self.host.changes)
+        if veiled:  # everyone's board, with the seat's prompt if it makes an open decision
+            turn = self.public.turn
+            message = self.host.scene(seat, at_table=True) if turn.seat == seat and turn.open else self.public
+        else:
+            message = self.host.scene(seat)
+        scene = Scene(message, self.host.content)
         for panel in self.panels:
             panel.show(scene)
         prompt = self.query_one(PromptPanel)
-        prompt.show(self.bridge.open_scene(seat) if veiled else scene)  # (a seat's options: to that seat only)
+        prompt.show(scene)  # (a seat's options: in that seat's message only)
+        self._prompt = {choice.id: choice for choice in message.prompt.options} if message.prompt else {}
+        self._back = message.prompt.back if message.prompt else None
         options = prompt.query_one(Options)
         if self.focused is not options:  # (focus() costs a round of messages even when nothing moves)
             options.focus()
@@ -423,19 +441,15 @@ class GameScreen(UnseenArrangement, PagedScreen):
         self.choose(message.option_id)
 
     def choose(self, option_id: str) -> None:
-        """Hand a choice to the engine; what came of it is shown when the bridge's signal arrives.
+        """Hand a choice to the engine; what came of it is shown when the host's signal arrives.
 
         A key that comes before the screen has shown the last change names an
         option of a prompt no longer current: it is dropped, as the player
         never saw the prompt it would answer.
         """
-        if (
-            self.at_keyboard is None
-            or self._shown != self.bridge.changes
-            or option_id not in self.bridge.engine.pending.ids()
-        ):
+        if self.at_keyboard is None or self._shown != self.host.changes or option_id not in self._prompt:
             return
-        result = self.bridge.choose(option_id)
+        result = self.host.choose(option_id)
         if self._lost():
             return
         if isinstance(result, NotMade):
@@ -447,10 +461,10 @@ class GameScreen(UnseenArrangement, PagedScreen):
 
     def _lost(self) -> bool:
         """If another window took the game (or it was deleted), say so and offer the title; True then."""
-        if self.bridge.lost is None:
+        if self.host.lost is None:
             return False
         self.app.push_screen(
-            ConfirmScreen(f"{self.bridge.lost} Go back to the title?"),
+            ConfirmScreen(f"{self.host.lost} Go back to the title?"),
             lambda yes: self.app.back_to_title() if yes else None,
         )
         return True
@@ -461,14 +475,14 @@ class GameScreen(UnseenArrangement, PagedScreen):
             self.choose(option_id)
 
     def action_back(self) -> None:
-        if any(o.id == "back" for o in self.bridge.engine.pending.options):
-            self.choose("back")
+        if self._back is not None:
+            self.choose(self._back)
 
     def action_undo(self) -> None:
         """Take back this seat's last move of the turn, if the engine allows it (saves)."""
         if self.at_keyboard is None:
             return
-        point = self.bridge.undo()
+        point = self.host.undo()
         if self._lost():
             return
         if not point:
@@ -483,7 +497,8 @@ class GameScreen(UnseenArrangement, PagedScreen):
 
     def action_inspect(self) -> None:
         option = self.query_one(PromptPanel).highlighted_id
-        details = describe_option(self.bridge.content, option) if option else None
+        choice = self._prompt.get(option) if option else None
+        details = describe_option(self.host.content, choice) if choice else None
         if details is None:
             self.notify(
                 "This option has no card to inspect."

@@ -8,8 +8,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
 
-from rules.actions import ACTION_NAMES
-from rules.registry import MINER_ACTIONS
+from rules.seat import Space
 
 from ..scene import Scene
 from .note import Panel
@@ -133,17 +132,13 @@ class IslandPanel(Panel):
     def show(self, scene: Scene) -> None:
         view, seat = scene.view, scene.seat
         # only what this island shows: a move on another island leaves it as it is
-        here = f"{self.island}:"
-        spaces = {space: users for space, users in (view.get("space_users") or {}).items() if space.startswith(here)}
-        mine = [space for space in scene.player(seat)["used"] if space.startswith(here)] if seat is not None else None
-        last = scene.last_space if scene.last_space and scene.last_space.startswith(here) else None
+        spaces = [space for space in scene.spaces if space.island == self.island]
+        last = any(space.latest for space in spaces)
         key = (
             seat,
             view.get("phase"),
             scene.ship_seats(self.island),
             spaces,
-            mine,
-            last,
             (view.get("artifacts") or {}).get(str(self.island)),
             [(p["name"], p["colour"]) for p in view["players"]],
         )
@@ -211,34 +206,29 @@ class IslandPanel(Panel):
                 )
             )
 
-        users_by_space = view.get("space_users") or {}
-        mine_used = set(scene.player(seat)["used"]) if seat is not None else set()
         rows = []
-        for action in isl.actions:
-            space = f"{self.island}:{action}"
-            users = list(dict.fromkeys(users_by_space.get(space) or []))
-            mark = LAST_MOVE if space == last else ""  # the others' latest action since you last moved
+        for space in spaces:
+            mark = LAST_MOVE if space.latest else ""  # the others' latest action since you last moved
             rows.append(
                 Row(
-                    mark + ACTION_NAMES.get(action, action),
-                    mark + SHORT_ACTION_NAMES.get(action, action),
-                    tags(scene, users),
-                    markers(scene, users),
-                    self._costs(action, space, users, seat, mine_used),
+                    mark + space.name,
+                    mark + SHORT_ACTION_NAMES.get(space.action, space.name),
+                    tags(scene, space.users),
+                    markers(scene, space.users),
+                    self._costs(space, seat),
                 )
             )
         lines.append(ActionRows(rows))
         self.update(Group(*lines))
 
     @staticmethod
-    def _costs(action: str, space: str, users: list[int], seat: int | None, mine_used: set[str]) -> tuple[Text, ...]:
+    def _costs(space: Space, seat: int | None) -> tuple[Text, ...]:
         """The cost to the seat at the keyboard, from the longest wording to the shortest."""
-        if seat is not None and space in mine_used:
+        if space.taken:
             return muted("you took it"), muted("taken"), muted("taken")
-        if action in MINER_ACTIONS:
+        if space.by_miners:
             return Text("miners"), Text("miners"), Text("miners")
-        others = {u for u in users if u != seat}
-        cost = 1 + len(others)
+        cost = space.merchants
         style = "bold reverse" if cost > 1 else ""
         return (
             Text("1 merchant" if cost == 1 else f"{cost} merchants", style=style),

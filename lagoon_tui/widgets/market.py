@@ -78,12 +78,10 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
 
     def show(self, scene: Scene) -> None:
         view, content = scene.view, scene.content
-        me = scene.player(scene.seat) if scene.seat is not None else None
         decks = ("equipment_deck", "shipment_deck", "deal_deck", "gallery_deck", "gallery_discard")
-        purse = None if me is None else (me["money"], me["raw"], me["artifacts"])
         key = (
             scene.seat,
-            purse,
+            scene.can_pay,
             view.get("equipment_display"),
             view.get("shipment_display"),
             [view.get(d) for d in decks],
@@ -97,7 +95,7 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
         parts: list = [Spread(label("Equipment for sale"), muted("cost · VP"))]
         for card_id in view.get("equipment_display") or []:
             card = content.equipment[card_id]
-            ok = me is not None and me["money"] >= card.cost
+            ok = card_id in scene.can_pay
             name = Text.assemble(f"{CAN_PAY if ok else ' '} ", (card.name, "bold"))
             parts.append(Spread(name, Text(f"${card.cost} · {card.vp} VP")))
             if self.details:
@@ -107,7 +105,7 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
         parts.append(Spread(label("Shipments on display"), muted("VP · $")))
         for tile_id in view.get("shipment_display") or []:
             tile = content.shipments[tile_id]
-            ok = me is not None and self._can_ship(me, tile)
+            ok = tile_id in scene.can_pay
             mark = f"{CAN_PAY if ok else ' '} "
             gives = Text(f"{tile.vp} VP · ${tile.money}")
             wants = needs(tile.resources, tile.artifacts)
@@ -133,7 +131,7 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
                 ),
             )
         )
-        if me is not None:
+        if scene.seat is not None:
             where = f"buy on island {_islands(scene, 'buy_equipment')}, ship on {_islands(scene, 'make_shipment')}"
             tag = scene.tag(scene.seat)
             parts.append(
@@ -151,12 +149,6 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
                 )
             )
         self._show_parts(parts)
-
-    @staticmethod
-    def _can_ship(p: dict, tile) -> bool:
-        return all(p["raw"].get(m, 0) >= n for m, n in tile.resources.items()) and all(
-            p["artifacts"].get(m, 0) >= n for m, n in tile.artifacts.items()
-        )
 
     # --- drawing: the market's own lines, scrolled ---------------------------------------
 

@@ -9,8 +9,6 @@ from textual.css.scalar import Unit
 from textual.message import Message
 from textual.strip import Strip
 
-from rules.actions import ACTION_NAMES
-
 from ..scene import Scene
 from ..turbo.sizes import HeldSize
 from .note import Note, SteadyBorders, clear_min_height
@@ -18,18 +16,6 @@ from .options import Option, Options, out_of_sight
 from .svg import svg_safe
 
 KEYS = "123456789"
-
-
-def step_title(scene: Scene) -> str | None:
-    """Where a multi-step action stands, e.g. "Trade on island 1"."""
-    step = scene.view.get("step")
-    if not step:
-        return None
-    kind, _, rest = step["source"].partition(":")
-    if kind == "equipment":
-        return f"Using {scene.content.equipment[rest].name}"
-    island, action = rest.split(":")
-    return f"{ACTION_NAMES[action]} on island {island}"
 
 
 class PromptOptions(Options):
@@ -101,36 +87,32 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
         return svg_safe(super().render_lines(crop))
 
     def show(self, scene: Scene) -> None:
-        decision = scene.decision
+        prompt, turn = scene.prompt, scene.turn
         options = self.query_one(Options)
         head = Text()
-        if scene.seat != decision.seat:
+        if prompt is None:
             # another seat's choices stay hidden until the keyboard is theirs
             self._title = "Waiting"
             self._back = False
             self._borders()
             head.append("Waiting for ")
-            head.append_text(scene.tag(decision.seat) if decision.seat is not None else Text("the end"))
+            head.append_text(scene.tag(turn.seat) if turn.seat is not None else Text("the end"))
             self._show_head(head)
             options.set_options([])
             return
-        title = Text("Your move")
-        if decision.seat is not None:
-            title = Text.assemble(scene.tag(decision.seat), " · your move")
-        self._title = title
-        where = step_title(scene)
-        if where:
-            head.append(f"{where} › ", style="italic")
-        head.append(decision.prompt, style="bold")
-        self._back = any(o.id == "back" for o in decision.options)
+        self._title = Text.assemble(scene.tag(turn.seat), " · your move")
+        if prompt.step:
+            head.append(f"{prompt.step} › ", style="italic")
+        head.append(prompt.text, style="bold")
+        self._back = prompt.back is not None
         self._borders()
-        if scene.undo:  # saved games: what undo would do, or why it cannot
-            head.append(f"\n{scene.undo}", style="dim")
+        if scene.undo_note:  # saved games: what undo would do, or why it cannot
+            head.append(f"\n{scene.undo_note}", style="dim")
         self._show_head(head)
         options.set_options(
             [  # the engine's words as they are (a "[" in a label is not markup)
                 Option(o.id, f"{KEYS[i]}. {o.label}" if i < len(KEYS) else f"   {o.label}")
-                for i, o in enumerate(decision.options)
+                for i, o in enumerate(prompt.options)
             ]
         )
         self.more(*options.out_of_sight())  # (a list as long as the last one says nothing of itself)

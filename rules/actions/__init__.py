@@ -38,6 +38,37 @@ ACTION_NAMES = {
 }
 
 
+def action_help(board, action: str) -> str:
+    """What an island action does, in a few sentences with this board's numbers (for the inspect window)."""
+    gallery_money = " or ".join(f"${m} for {n} face up" for n, m in enumerate(board.gallery_reward) if m)
+    texts = {
+        "buy_artifact": f"Pay {board.artifact_price} raw cubes of one metal for this island's artifact of that "
+        f"metal. Kept to the end it scores {board.artifact_vp} VP; a shipment tile may ask for it instead.",
+        "operate_mining_site": "Send miners to the galleries of this island: one cube per miner at level 1, "
+        "one per pair at level 2. A face-down gallery is turned up when it is mined.",
+        "draw_or_close_deal": "Draw a secret deal card, or close one from your hand by paying the enriched "
+        "cubes it asks for (the same metal, at that level or higher) to score its VP.",
+        "trade": f"Give {board.trade_give} goods (raw cubes, or $1 each) to the bank for one other good; "
+        f"up to {board.trades_per_action} trades.",
+        "buy_equipment": "Buy one equipment card on display: pay its cost and score its VP now; use it "
+        "later with a miner, once a round.",
+        "recruit_merchant": f"Pay ${board.merchant_cost} for one more merchant ({board.merchants_max} at "
+        "most). Wages are due in some rounds (the round track marks them).",
+        "recruit_miner": f"Pay ${board.miner_cost} for one more miner ({board.miners_max} at most). Wages "
+        "are due in some rounds (the round track marks them).",
+        "make_shipment": "Give the raw cubes or artifacts a shipment tile on display asks for; take its VP and money.",
+        "draw_place_galleries": f"Draw {board.gallery_draw} gallery tiles and lay them on level 1 of the "
+        "mining sites, face up or down, in different columns; older galleries are pushed down. "
+        f"Paid {gallery_money}.",
+        "enrichment_transaction": f"Either send up to {board.enrich_max} raw cubes (at most "
+        f"{board.enrich_same_metal_max} of one metal) to the 0' line of the Enrichment Center, or buy up "
+        f"to {board.buy_enriched_max} enriched cubes (1' or higher), paying their level to their owner, "
+        f"who scores {board.owner_vp} VP.",
+        "depart_island": "Sail your ship to another island. As the first action of your round it ends your turn.",
+    }
+    return texts[action]
+
+
 def island_activity(action: str, board, island: int) -> tuple[str, dict]:
     data: dict = {"island": island}
     if action == "draw_or_close_deal":
@@ -66,4 +97,4 @@ def equipment_activity(effect: str, params) -> tuple[str, dict]:
     return effect, p
 
 
-__all__ = ["ACTIVITIES", "Activity", "ACTION_NAMES", "island_activity", "equipment_activity"]
+__all__ = ["ACTIVITIES", "Activity", "ACTION_NAMES", "action_help", "island_activity", "equipment_activity"]

@@ -26,11 +26,11 @@ from pathlib import Path
 
 import pytest
 
-from lagoon_tui.bridge import GameBridge
 from lagoon_tui.saves import Store
 from lagoon_tui.saves.recorder import open_game
 from rules import Engine, load_content, replay
 from rules.decision import OPEN_KINDS
+from rules.host import Host
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")]
 
@@ -156,7 +156,7 @@ def play_until_kill(pane: Pane, pid: int, shadow: Engine, rng: random.Random) ->
             index = rng.choice(moving) if moving and rng.random() < 0.9 else rng.randrange(len(options))
             pane.keys(str(index + 1))
             unsubscribe = shadow.subscribe(lambda new: in_flight.append(list(shadow.events)))
-            GameBridge(shadow).choose(options[index].id)  # as the app does: the choice, then forced passes
+            Host(shadow).choose(options[index].id)  # as the app does: the choice, then forced passes
             unsubscribe()
         if n == moves:  # the last move is in flight when the kill comes
             time.sleep(rng.uniform(0, 0.08))
@@ -194,7 +194,7 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
             if committed != shadow.events:  # the move in flight (or a pass after it) did not make it
                 shadow = Engine(CONTENT, committed, saved.marks)
             assert resumed.state == shadow.state and resumed.marks == shadow.marks
-            GameBridge(shadow).pass_where_forced()  # as the app does when it opens a game
+            Host(shadow).pass_where_forced()  # as the app does when it opens a game
             pid = pane.start("--db", str(db), "resume")
             if rng.random() < 0.1:  # sometimes the app dies while it is still starting up
                 time.sleep(rng.uniform(0, 0.3))

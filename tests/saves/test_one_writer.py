@@ -20,7 +20,6 @@ from pathlib import Path
 import pytest
 
 from lagoon_tui.app import LagoonApp
-from lagoon_tui.bridge import GameBridge
 from lagoon_tui.saves import Store, StoreError
 from lagoon_tui.saves.recorder import open_game, record_new
 from lagoon_tui.saves.store import SCHEMA
@@ -28,6 +27,7 @@ from lagoon_tui.screens.confirm import ConfirmScreen
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.title import TitleScreen
 from rules import Engine, load_content, replay
+from rules.host import Host
 
 CONTENT = load_content()
 REPO = Path(__file__).resolve().parents[2]
@@ -75,7 +75,7 @@ def game(db) -> int:
         engine = Engine.new(CONTENT, ["Ana", "Ben"], seed=3, start_player=0)
         game = record_new(store, engine)
         for _ in range(12):
-            GameBridge(engine).choose(engine.legal_ids()[0])
+            Host(engine).choose(engine.legal_ids()[0])
     return game
 
 
@@ -96,9 +96,9 @@ def expected_log(db: Path, game: int, moves: int) -> list:
     """The log after `moves` more moves from the saved one, each the first option, as the windows choose."""
     with Store(db) as store:
         engine = open_game(store, game, CONTENT, record=False)
-    bridge = GameBridge(engine)
+    host = Host(engine)
     for _ in range(moves):
-        assert bridge.choose(engine.legal_ids()[0])
+        assert host.choose(engine.legal_ids()[0])
     return engine.events
 
 
@@ -266,7 +266,7 @@ def test_a_save_file_of_schema_1_is_given_the_leases_table_and_its_games_play_on
         assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA == 2
         again = open_game(store, game, CONTENT)
         assert again.events == engine.events
-        assert GameBridge(again).choose(again.legal_ids()[0])
+        assert Host(again).choose(again.legal_ids()[0])
     assert len(saved_log(db, game)) == len(again.events)
 
 

@@ -14,11 +14,11 @@ import sqlite3
 
 import pytest
 
-from lagoon_tui.bridge import GameBridge
 from lagoon_tui.saves import Store, StoreError
 from lagoon_tui.saves.recorder import open_game, record_new
 from lagoon_tui.saves.store import APP_ID, SCHEMA
 from rules import Engine, clone, load_content, replay
+from rules.host import Host
 
 CONTENT = load_content()
 
@@ -108,7 +108,7 @@ def test_a_full_disk_refuses_the_move_and_changes_nothing(db):
     with Store(db) as store:
         engine = Engine.new(CONTENT, ["Ana", "Ben"], seed=3)
         game = record_new(store, engine)
-        bridge = GameBridge(engine)
+        host = Host(engine)
         play(engine, 10)
         pages = store.conn.execute("PRAGMA page_count").fetchone()[0]
         store.conn.execute(f"PRAGMA max_page_count = {pages}")
@@ -118,7 +118,7 @@ def test_a_full_disk_refuses_the_move_and_changes_nothing(db):
         for _ in range(500):  # moves fit in the free room of the last pages, until one does not
             before = (list(engine.events), clone(engine.state), list(engine.marks), len(told))
             ids = engine.legal_ids()
-            result = bridge.choose(ids[rng.randrange(len(ids))])
+            result = host.choose(ids[rng.randrange(len(ids))])
             if not result:
                 break
         assert not result and "disk is full" in result.reason and "not made" in result.reason

@@ -5,7 +5,7 @@ gets one line of JSON back: `ok`, `length` (this window's log, after the
 command) and, when refused, `error` (the sentence a player would be shown).
 
 - `open` / `open take`: open the game for writing (`take`: take it over)
-- `move`: choose the first option the rules offer, as the app does (GameBridge)
+- `move`: choose the first option the rules offer, as the app does (Host)
 - `undo`: take back this seat's last move of the turn, as `u` does
 - `hold`: take the game over again *without* reading it anew (a window whose
   engine is behind the saved log, which only the length check can stop)
@@ -17,30 +17,30 @@ from __future__ import annotations
 import json
 import sys
 
-from lagoon_tui.bridge import GameBridge
 from lagoon_tui.saves import Store, StoreError
 from lagoon_tui.saves.recorder import open_game
 from rules import load_content
+from rules.host import Host
 
 
 def main(db: str, game: int) -> None:
-    store, content, bridge = Store(db), load_content(), None
+    store, content, host = Store(db), load_content(), None
 
     def say(ok: bool, error: str = "") -> None:
-        print(json.dumps({"ok": ok, "length": len(bridge.engine.events) if bridge else 0, "error": error}), flush=True)
+        print(json.dumps({"ok": ok, "length": len(host.engine.events) if host else 0, "error": error}), flush=True)
 
     for line in sys.stdin:
         command = line.split()
         try:
             if command[0] == "open":
-                bridge = GameBridge(open_game(store, game, content, take_over="take" in command))
+                host = Host(open_game(store, game, content, take_over="take" in command))
             elif command[0] == "move":
-                result = bridge.choose(bridge.engine.legal_ids()[0])
+                result = host.choose(host.engine.legal_ids()[0])
                 if not result:
                     say(False, result.reason)
                     continue
             elif command[0] == "undo":
-                point = bridge.undo()
+                point = host.undo()
                 if not point:
                     say(False, point.reason)
                     continue

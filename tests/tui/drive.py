@@ -116,7 +116,7 @@ def settled(app: App) -> bool:
         return True
     if not isinstance(screen, GameScreen):
         return False
-    engine = screen.bridge.engine
+    engine = screen.host.engine
     if engine.state.phase == "over":
         return False  # the end screen is on its way
     pending = engine.pending
@@ -247,7 +247,7 @@ async def start(pilot: Pilot, after_key: AfterKey | None = None) -> Run:
     else:
         raise AssertionError(f"no curtain at the start of the game; on {pilot.app.screen!r}")
     await pilot.pause(0)
-    run = Run(game_screen(pilot.app).bridge.engine)
+    run = Run(game_screen(pilot.app).host.engine)
     if after_key is not None:
         result = after_key("")
         if result is not None:

@@ -14,34 +14,17 @@ from functools import lru_cache
 
 from lagoon_tui.scene import Scene
 from rules import Engine, load_content
-from rules.evolve import evolve
-from rules.narrate import narrate
-from rules.seat import Line
+from rules.seat import Chronicle, seat_scene
 from rules.simulate import NAMES
-from rules.state import GameState
-from rules.view import redact, view
 
 CONTENT = load_content()
 
 
-def log_for(engine: Engine, seat: int | None) -> tuple[Line, ...]:
-    """The game so far told to `seat`, each sentence read against the state it happened in."""
-    state = GameState(content=engine.content)
-    lines = []
-    for e in engine.events:
-        evolve(state, e)
-        text = narrate(redact(e, seat), state)
-        if text:
-            lines.append(Line(getattr(e, "seat", None), text))
-    return tuple(lines)
-
-
 def scene_of(engine: Engine, seat: int | None = ..., log: bool = True) -> Scene:
     """The scene for `seat`: a seat, None for nobody's secrets, left out for whoever must decide now."""
-    decision = engine.pending
     if seat is ...:
-        seat = decision.seat
-    return Scene(view(engine.state, seat), engine.content, seat, decision, log_for(engine, seat) if log else ())
+        seat = engine.pending.seat
+    return Scene(seat_scene(engine, Chronicle(engine) if log else None, seat), engine.content)
 
 
 def play(players: int, seed: int) -> Iterator[Engine]:

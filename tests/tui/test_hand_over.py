@@ -12,7 +12,6 @@ import random
 import pytest
 
 from lagoon_tui.app import LagoonApp
-from lagoon_tui.bridge import GameBridge
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.inspect import InspectScreen
@@ -23,6 +22,7 @@ from rules import events as ev
 from rules.actions import ACTION_NAMES
 from rules.decision import OPEN_KINDS
 from rules.evolve import evolve
+from rules.host import Host
 from rules.narrate import narrate
 from rules.state import GameState
 from rules.view import redact
@@ -127,15 +127,15 @@ def test_the_bridge_passes_for_a_player_whose_only_move_is_pass():
     forced = 0
     for seed in range(6):
         engine = Engine.new(content, ["Ana", "Ben", "Cleo"], seed=seed, start_player=0)
-        bridge, rng = GameBridge(engine), random.Random(seed)
+        host, rng = Host(engine), random.Random(seed)
         while engine.state.phase != "over":
             mover = engine.pending.seat
             ids = engine.legal_ids()
-            assert bridge.choose(ids[rng.randrange(len(ids))])
+            assert host.choose(ids[rng.randrange(len(ids))])
             pending = engine.pending
             if pending.seat not in (None, mover):
                 assert engine.legal_ids() != ["pass"], f"seed {seed}: seat {pending.seat} left with a lone Pass"
-        told = [line.text for line in bridge.log(None) if line.text.endswith("nothing else was possible.")]
+        told = [line.text for line in host.chronicle.lines(None) if line.text.endswith("nothing else was possible.")]
         passes = [e for e in engine.events if isinstance(e, ev.Passed)]
         assert len(told) <= len(passes)
         forced += len(told)
@@ -150,14 +150,14 @@ async def test_no_curtain_is_raised_for_a_lone_pass():
 
     def after_key(key: str) -> None:
         if isinstance(app.screen, CurtainScreen):
-            engine = game_screen(app).bridge.engine
+            engine = game_screen(app).host.engine
             if engine.legal_ids() == ["pass"]:
                 curtains_for_a_lone_pass.append(engine.state.round)
 
     async with app.run_test(size=(160, 50)) as pilot:
         run = await start(pilot)
         await play_game(pilot, 23, run=run, after_key=after_key, until=lambda r: r.engine.state.round > 5)
-        log = "\n".join(line.text for line in game_screen(app).bridge.log(None))
+        log = "\n".join(line.text for line in game_screen(app).host.chronicle.lines(None))
     assert curtains_for_a_lone_pass == []
     assert "nothing else was possible" in log
 

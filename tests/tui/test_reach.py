@@ -17,11 +17,11 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from lagoon_tui.app import LagoonApp
-from lagoon_tui.bridge import GameBridge
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.widgets.options import Options
 from rules import Engine
+from rules.host import Host
 
 from .drive import screen_text, settle, widget_text
 from .scenes import CONTENT, engine_at, engine_before_end, play
@@ -34,7 +34,7 @@ async def open_game(pilot, engine: Engine) -> GameScreen:
     """The game screen for `engine`'s game, its curtain passed: the board of whoever decides now."""
     app = pilot.app
     await pilot.pause()
-    await app.push_screen(GameScreen(GameBridge(engine)))
+    await app.push_screen(GameScreen(Host(engine)))
     await pilot.pause()
     if isinstance(app.screen, CurtainScreen):
         await pilot.press("enter")

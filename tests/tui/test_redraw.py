@@ -248,7 +248,7 @@ async def test_passing_the_curtain_draws_the_board_for_the_next_player_before_it
         game = game_screen(app)
         options = prompt_options(game)
         shown = [options.get_option_at_index(i).id for i in range(options.option_count)]
-        engine = game.bridge.engine
+        engine = game.host.engine
         seen.append((game.at_keyboard, engine.pending.seat, shown == list(engine.pending.ids())))
         return original(curtain, result)
 
@@ -444,10 +444,10 @@ def nothing_to_do(app: App) -> bool:
     curtain, game = app.screen, game_screen(app)
     if not isinstance(curtain, CurtainScreen) or game is None:
         return True
-    engine = game.bridge.engine
+    engine = game.host.engine
     return (
         curtain.prepare is None
-        and game._drawn == (engine.pending.seat, False, len(engine.events))
+        and game._drawn == (engine.pending.seat, False, game.host.changes)
         and not game._callbacks
     )
 
@@ -785,13 +785,13 @@ async def test_a_digit_or_an_arrow_is_acted_on_as_it_comes_in_not_passed_up_the_
             "_forward_event",
             lambda widget, event: passed_on.append(event.key) if isinstance(event, events.Key) else None,
         ):
-            before, events_before = options.highlighted, len(game.bridge.engine.events)
+            before, events_before = options.highlighted, len(game.host.engine.events)
             await pilot.press("down")
             await settle(pilot)
             assert options.highlighted == (0 if before is None else before + 1)
             await pilot.press("1")
             await settle(pilot)
-            assert len(game.bridge.engine.events) > events_before  # the first option was chosen
+            assert len(game.host.engine.events) > events_before  # the first option was chosen
             assert passed_on == []
             await pilot.press("f")
             await settle(pilot)

@@ -13,7 +13,6 @@ from rich.text import Text
 from textual.widgets import DataTable, OptionList
 
 from lagoon_tui.app import LagoonApp
-from lagoon_tui.bridge import GameBridge
 from lagoon_tui.replay import Replay
 from lagoon_tui.saves import Store
 from lagoon_tui.saves.recorder import open_game, record_new
@@ -29,6 +28,7 @@ from lagoon_tui.widgets.replay_log import ReplayLog
 from lagoon_tui.widgets.replay_secrets import ReplaySecrets
 from rules import Engine, load_content, replay
 from rules import events as ev
+from rules.host import Host
 
 from .drive import Policy, settle, start, step
 from .test_privacy import deal_patterns
@@ -114,7 +114,7 @@ async def test_resume_brings_back_the_game_exactly_with_a_curtain_first(store):
         assert engine.state.players[engine.pending.seat].name in screen_text(app)
         await pilot.press("enter")
         await wait(pilot, lambda: isinstance(app.screen, GameScreen))
-        resumed = app.screen.bridge.engine
+        resumed = app.screen.host.engine
         assert resumed.state == engine.state and resumed.pending == engine.pending
         assert engine.pending.prompt.split(":")[0] in screen_text(app)
 
@@ -140,7 +140,7 @@ async def test_title_offers_resume_and_load_and_load_lists_the_games(store):
         await wait(pilot, lambda: isinstance(app.screen, CurtainScreen))
         await pilot.press("enter")
         await wait(pilot, lambda: isinstance(app.screen, GameScreen))
-        assert app.screen.bridge.engine.state == engine.state
+        assert app.screen.host.engine.state == engine.state
 
 
 async def test_a_finished_game_from_load_opens_its_replay_with_nothing_secret(store):
@@ -324,7 +324,7 @@ async def test_a_game_screen_gone_to_the_end_screen_ignores_a_stretch_it_asked_f
     app = LagoonApp(CONTENT, store=store)
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
-        screen = GameScreen(GameBridge(engine))
+        screen = GameScreen(Host(engine))
         app.push_screen(screen)
         await wait(pilot, lambda: isinstance(app.screen, EndScreen))
         assert not screen.is_attached
@@ -340,7 +340,7 @@ async def test_after_the_end_p_replays_the_game(store):
     app = LagoonApp(CONTENT, store=store)
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
-        app.push_screen(GameScreen(GameBridge(engine)))
+        app.push_screen(GameScreen(Host(engine)))
         await wait(pilot, lambda: isinstance(app.screen, EndScreen))
         await pilot.press("p")
         await wait(pilot, lambda: isinstance(app.screen, ReplayScreen))
@@ -378,22 +378,22 @@ async def test_a_move_into_a_position_nobody_can_play_on_is_said_and_not_made(tm
     instead of the app ending in a traceback."""
     from scenario import two_islands_for_three
 
-    from lagoon_tui.bridge import GameBridge
+    from rules.host import Host
 
     from .drive import screen_text
 
     engine = two_islands_for_three()
     store = Store(tmp_path / "lagoon.db")
     record_new(store, engine)
-    bridge = GameBridge(engine)
+    host = Host(engine)
     before = list(engine.events)
-    refused = bridge.choose("island:2")
+    refused = host.choose("island:2")
     assert not refused and refused.title == "The game cannot go on" and "Cleo must decide" in refused.reason
     assert engine.events == before and engine.pending.seat == 1  # Ben may still choose: nothing was made
 
     app = LagoonApp(engine.content)
     async with app.run_test(size=(160, 50), notifications=True) as pilot:
-        await app.push_screen(GameScreen(bridge))
+        await app.push_screen(GameScreen(host))
         await pilot.pause()
         await pilot.press("enter")  # the curtain for Ben
         await pilot.pause()

@@ -22,6 +22,7 @@ from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Static
 
+from lagoon_tui.scene import Scene
 from lagoon_tui.widgets import (
     EnrichmentCenterPanel,
     IslandPanel,
@@ -38,8 +39,8 @@ from lagoon_tui.widgets.options import Options
 from lagoon_tui.widgets.prompt import PromptPanel
 from rules.actions import ACTION_NAMES
 from rules.choose import merchant_cost
-from rules.decision import Option
 from rules.registry import MINER_ACTIONS
+from rules.seat import Choice, Refers
 
 from .scenes import CONTENT, play, scene_at, scene_of, scene_where
 
@@ -420,7 +421,7 @@ async def test_player_board_shows_cubes_equipment_and_passing(size, slot):
         assert art_column or ("Artifacts: " + (", ".join(arts) or "none")) in words
         for card in p["equipment"]:
             assert CONTENT.equipment[card].name in words
-        assert ("passed" in words) == (p["passed"] and p["seat"] != scene.decision.seat)
+        assert ("passed" in words) == (p["passed"] and p["seat"] != scene.turn.seat)
 
 
 # --- market ----------------------------------------------------------------------
@@ -561,12 +562,10 @@ async def test_the_prompt_shows_option_labels_word_for_word():
     """An option's label is shown as the engine words it: brackets in it are not read as markup."""
     scene = scene_at(2, 3, 10)
     labels = ("Pay [b]2[/b] to Ana [R]", "Keep [dim]everything[/]")
-    odd = dataclasses.replace(
-        scene.decision, options=tuple(Option(f"odd:{n}", label) for n, label in enumerate(labels))
-    )
+    odd = offering(scene, [(f"odd:{n}", label) for n, label in enumerate(labels)])
     panel = PromptPanel()
     async with Host(panel, None).run_test(size=(80, 24)) as pilot:
-        panel.show(dataclasses.replace(scene, decision=odd))
+        panel.show(odd)
         await pilot.pause()
         text = text_of(panel.query_one(Options))
     assert f"1. {labels[0]}" in text and f"2. {labels[1]}" in text, text
@@ -590,9 +589,13 @@ class PromptHost(App):
 
 def many_options(count: int, label=lambda n: f"Option number {n}"):
     """A scene whose decision offers `count` options (labels from `label`)."""
-    scene = scene_at(2, 3, 10)
-    options = tuple(Option(f"opt:{n}", label(n)) for n in range(count))
-    return dataclasses.replace(scene, decision=dataclasses.replace(scene.decision, options=options))
+    return offering(scene_at(2, 3, 10), [(f"opt:{n}", label(n)) for n in range(count)])
+
+
+def offering(scene: Scene, options: list[tuple[str, str]]) -> Scene:
+    """`scene` with its decision offering these options instead, (id, label) each."""
+    prompt = dataclasses.replace(scene.prompt, options=tuple(Choice(i, label, Refers(), {}) for i, label in options))
+    return Scene(dataclasses.replace(scene.message, prompt=prompt, undo=None), scene.content)  # (no undo line)
 
 
 @asynccontextmanager

@@ -17,9 +17,9 @@ import re
 import pytest
 
 from lagoon_tui.app import LagoonApp
-from lagoon_tui.bridge import GameBridge
 from lagoon_tui.saves import Store
 from lagoon_tui.saves.recorder import record_new
+from lagoon_tui.scene import Scene
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.replay import ReplayScreen
@@ -31,6 +31,7 @@ from lagoon_tui.widgets.mining_site import gallery_cell
 from lagoon_tui.widgets.renderables import Flow
 from lagoon_tui.widgets.replay_secrets import ReplaySecrets
 from rules import Engine
+from rules.host import Host
 
 from .drive import Policy, screen_text, start, step
 from .scenes import CONTENT, play
@@ -152,7 +153,7 @@ def engine_where(test, players: int = 2, seeds=range(40)) -> Engine:
 async def game_of(pilot, engine: Engine) -> GameScreen:
     """The game screen of `engine`, past its curtain."""
     await pilot.pause()
-    await pilot.app.push_screen(GameScreen(GameBridge(engine)))
+    await pilot.app.push_screen(GameScreen(Host(engine)))
     for _ in range(50):
         await pilot.pause()
         if isinstance(pilot.app.screen, CurtainScreen):
@@ -190,7 +191,7 @@ async def test_a_face_up_gallery_reads_on_one_line_of_the_mining_grid(size):
         if screen.has_class("compact"):
             await pilot.press("g")
             await pilot.pause()
-        scene = screen.bridge.scene(screen.at_keyboard)
+        scene = Scene(screen.host.scene(screen.at_keyboard), screen.host.content)  # (what the screen drew)
         checked = 0
         for panel in screen.query(MiningSitePanel):
             rows = rows_inside(pilot.app, panel)

@@ -1,28 +1,27 @@
-"""The link between the engine and the screen: choices go in, scenes come out.
+"""The host of a game: it owns the `Engine` and hands each seat its message.
 
-`GameBridge` owns the `Engine`, narrates its events into log lines (redacted
-for whoever reads them) and builds the `Scene` the panels draw. It decides
-nothing about the rules: legality is always the engine's. It spares the
-players one thing: a turn whose only legal move is Pass is passed for them.
+Choices go in (`choose`, `undo`), seat messages come out (`scene`, a
+`rules.seat.SeatScene`). Whoever plays through a host, a screen at this
+keyboard or (later) a session at another terminal, needs nothing else of the
+engine. It decides nothing about the rules; it spares the players one thing:
+a turn whose only legal move is Pass is passed for them.
 
 Every change of the game (a choice, a pass made for a player, an undo) is
-counted in `changes` and told to whoever listens (`on_change`): the screen
-redraws from that one signal, whoever made the change.
+counted in `changes` and told to whoever listens (`on_change`), whoever
+made it. Hot-seat play is one host and one screen that follows the deciding
+seat.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules import Engine, NoLegalChoice
-from rules.decision import Rejection
-from rules.record import FrozenRecord, frozen_record
-from rules.seat import Chronicle, Line
-from rules.undo import NoUndo, UndoPoint
-from rules.view import view
-
-from .saves.store import GameLost, StoreError
-from .scene import Scene
+from .choose import NoLegalChoice
+from .decision import Rejection
+from .engine import Engine, JournalError, JournalLost
+from .record import FrozenRecord, frozen_record
+from .seat import Chronicle, SeatScene, Turn, seat_scene
+from .undo import NoUndo, UndoPoint
 
 
 @frozen_record
@@ -39,12 +38,12 @@ class NotMade(FrozenRecord):
         return False
 
 
-class GameBridge:
+class Host:
     def __init__(self, engine: Engine):
         self.engine = engine
         self.chronicle = Chronicle(engine)  # the log told to each reader (a pass made for a player says so)
-        self.lost: str | None = None  # why this window can no longer save the game (another took it), if so
-        self.changes = 0  # how many times the game has changed since the bridge was made
+        self.lost: str | None = None  # why this host can no longer save the game (another took it), if so
+        self.changes = 0  # how many times the game has changed since the host was made
         self._listeners: list[Callable[[], None]] = []
         engine.subscribe(lambda _events: self._changed())
 
@@ -60,14 +59,23 @@ class GameBridge:
 
     @property
     def content(self):
+        """The cards and the board (public: the same for every seat)."""
         return self.engine.content
+
+    def scene(self, seat: int | None, *, at_table: bool = False, log_from: int = 0) -> SeatScene:
+        """Everything `seat` may know now (see `rules.seat.seat_scene`)."""
+        return seat_scene(self.engine, self.chronicle, seat, at_table=at_table, log_from=log_from)
+
+    def turn(self) -> Turn:
+        """Who decides now, and what kind of decision, as anyone may be told (also in every message)."""
+        return self.scene(None).turn
 
     def choose(self, option_id: str) -> list | Rejection | NotMade:
         """The engine's answer; a choice that could not be saved or played on is NotMade (and was never made)."""
         mover = self.engine.pending.seat
         try:
             result = self.engine.choose(option_id)
-        except StoreError as error:
+        except JournalError as error:
             self._note_lost(error)
             return NotMade(option_id, f"{error} Your move was not made.", "Not saved")
         except NoLegalChoice as error:  # (found while it was saved: the engine took the choice back)
@@ -91,7 +99,7 @@ class GameBridge:
             at, mover = len(engine.events), engine.pending.seat
             try:
                 engine.choose("pass")
-            except StoreError:
+            except JournalError:
                 return
             self.chronicle.forced.add(at)
 
@@ -99,7 +107,7 @@ class GameBridge:
         """Take back the deciding seat's last move of this turn (the engine decides whether it may)."""
         try:
             point = self.engine.undo()
-        except StoreError as error:
+        except JournalError as error:
             self._note_lost(error)
             return NoUndo(f"{error} Nothing was taken back")
         if point:
@@ -107,47 +115,6 @@ class GameBridge:
             self._changed()
         return point
 
-    def _note_lost(self, error: StoreError) -> None:
-        if isinstance(error, GameLost):
+    def _note_lost(self, error: JournalError) -> None:
+        if isinstance(error, JournalLost):
             self.lost = str(error)
-
-    def undo_note(self, seat: int | None) -> str:
-        """For the prompt: what `u` would take back now, or why it cannot."""
-        if seat is None or seat != self.engine.pending.seat:
-            return ""
-        point = self.engine.undo_point()
-        return f"u: undo ({point.what})" if point else f"No undo ({point.reason})"
-
-    def log(self, seat: int | None) -> tuple[Line, ...]:
-        """The whole game told to `seat`."""
-        return self.chronicle.lines(seat)
-
-    def scene(self, seat: int | None) -> Scene:
-        """Everything `seat` may see now (seat None: only what everyone may see)."""
-        return Scene(
-            view(self.engine.state, seat),
-            self.content,
-            seat,
-            self.engine.pending,
-            self.log(seat),
-            self.undo_note(seat),
-            self.last_space(seat),
-        )
-
-    def open_scene(self, seat: int) -> Scene:
-        """The game as everyone sees it, with `seat`'s prompt: for a decision anyone may watch (OPEN_KINDS).
-
-        Its undo note says only whether undo is possible, never what it would take back.
-        """
-        point = self.engine.undo_point()
-        undo = "u: undo your last move" if point else f"No undo ({point.reason})"
-        public = self.scene(None)
-        return Scene(public.view, self.content, seat, public.decision, public.log, undo, self.last_space(seat))
-
-    def since_last_move(self, seat: int | None) -> tuple[Line, ...]:
-        """What happened since `seat` last moved, as everyone may read it (the curtain shows it to all)."""
-        return self.chronicle.since(seat)
-
-    def last_space(self, seat: int | None) -> str | None:
-        """The action space of the latest action another player took since `seat` last moved (not withdrawn)."""
-        return self.chronicle.latest_space(seat)
