@@ -61,7 +61,7 @@ def bot_game(
         if seat not in random_seats
     }
     while engine.state.phase != "over":
-        seat = engine.pending.seat
+        seat = engine.asking().seat
         bot = bots.get(seat)
         if bot is not None:
             engine.choose(bot.choose(seat_scene(engine, None, seat)))

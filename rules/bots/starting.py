@@ -16,13 +16,14 @@ TYPICAL_END = {
     "shipments": 2,
     "money": 5,
     "workers": 8,
-    "workers:miners": 4,
-    "workers:merchants": 4,
+    ("workers", "miners"): 4,
+    ("workers", "merchants"): 4,
     "raw_resources": 3,
     "metals_enriched": 2,
 }
-"""What a bot typically ends the game with (measured with bench/balance.py); used
-only to guess, at setup, which objectives are worth keeping."""
+"""What a bot typically ends the game with (measured with bench/balance.py), by measure
+or by measure and kind of worker; used only to guess, at setup, which objectives are
+worth keeping."""
 
 KEEPER_END = {"raw_resources": 7, "money": 9}
 """What a bot that keeps an objective on these measures typically reaches, since it
@@ -32,8 +33,7 @@ Chest and Stockpiler scored in bench/balance.py."""
 
 def objective_prospect(objective: Objective, players: int) -> float:
     """What an objective will probably pay a bot, judged from a typical bot's end of game."""
-    key = f"{objective.measure}:{objective.params.get('kind')}"
-    typical = TYPICAL_END.get(key, TYPICAL_END[objective.measure])
+    typical = TYPICAL_END.get((objective.measure, objective.params.get("kind")), TYPICAL_END[objective.measure])
     if objective.scoring != "most":
         typical = KEEPER_END.get(objective.measure, typical)
     if objective.params.get("metal"):
