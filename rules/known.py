@@ -7,7 +7,7 @@ objective's `measure`, whether a deal may still be closed this round...) of
 the game as it knows it, and of nothing more. Whatever the seat cannot see
 stays blank: a deck keeps only its size (a list of None), hidden cards and
 face-down tiles are None. The view of a known state is the view it was read
-from (tests/test_bot.py), so nothing is added on the way.
+from (tests/test_known_state.py), so nothing is added on the way.
 """
 
 from __future__ import annotations
@@ -17,14 +17,12 @@ from .cards import Content
 from .state import GameState
 from .view import DECKS
 
-_read_state = codec.decoder(GameState)
-
 
 def known_state(content: Content, seen: dict) -> GameState:
     """`seen`, a view (`rules.view`, or a seat message's `view`), as a GameState of `content`."""
     plain = dict(seen)
     for deck in DECKS:
         plain[deck] = [None] * seen[deck]
-    state = _read_state(plain)
+    state = codec.decoder(GameState)(plain)  # (worked out once, at the first call: not when the app starts)
     state.content = content
     return state
