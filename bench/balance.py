@@ -2,7 +2,7 @@
 
     python bench/balance.py [--games N] [--players P [P ...]] [--seed S] [--content DIR] [--jobs J]
 
-Every seat is a `rules.bot.Bot` that picks its corporation at random, so each
+Every seat is a `rules.bots.Bot` that picks its corporation at random, so each
 corporation is measured on its own merits. For each player count it prints:
 scores (mean, median, spread, the winner's), how the game ended (someone
 reached the VP goal, or the last round, and in which round), win share by seat

@@ -2,7 +2,7 @@
 
     python bench/seat_bench.py [--games N] [--round R]
 
-A benchmark, not a test. Computer players (rules/bot.py) play N seeded
+A benchmark, not a test. Computer players (rules/bots) play N seeded
 4-player games (default 10). A host keeps each game's log told to every seat
 (`rules.seat.Chronicle`) as the game goes and knows how many lines of it each
 seat holds, as a host would; after every choice of round R (default 15), the

@@ -87,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--seed", type=int, default=1, metavar="S", help="random seed; the same seed gives the same report (default: 1)"
     )
     sim.add_argument(
-        "--bots", action="store_true", help="seat the computer players (rules/bot.py) instead of random legal players"
+        "--bots", action="store_true", help="seat the computer players (rules/bots) instead of random legal players"
     )
     sim.add_argument("--json", action="store_true", help="print the report as JSON instead of a table")
     return parser

@@ -44,20 +44,27 @@ The rest is how the engine works rather than a rule:
   the game as data                         state.py, events.py, evolve.py (an event applied),
                                            record.py (their classes), codec.py (to JSON and back)
   asking and answering                     decision.py, engine.py (the one entry point), undo.py
-  who may see what                         view.py
+  who may see what                         view.py, known.py (a view read back as a state)
   the log in words                         narrate.py
   what comes from outside                  files.py (reading a file), audit.py (a game log
                                            checked), names.py (players' names)
-  computer players                         bot.py, simulate.py
+  computer players                         bots/ (they read only seat.py's message and the
+                                             public names below), simulate.py (games played
+                                             headless, by bots or at random)
   work done once per content               memo.py
   this table and the public names          __init__.py
 """
 
+from .actions import equipment_activity, island_activity
+from .actions.deals import closing_spent
 from .cards import METALS, Content
 from .choose import NoLegalChoice, pending
 from .decision import Decision, Option, Rejection
 from .engine import Engine, clone, decide, replay, state_from_json, state_to_json
+from .known import known_state
 from .loader import ContentError, check_content, load_content
+from .scoring import measure, vp_at
+from .state import MONEY
 from .view import redact, view
 
 __all__ = [
@@ -79,4 +86,13 @@ __all__ = [
     "load_content",
     "redact",
     "view",
+    # What a player may ask of the rules about the game as its seat knows it (the computer
+    # players of rules/bots use these and rules.seat, nothing else of the engine):
+    "MONEY",  # the good that is a dollar, beside the METALS (as options' goods and costs name it)
+    "known_state",  # a seat's view as a GameState, hidden things blank
+    "measure",  # an objective's measure for a seat now
+    "vp_at",  # what an objective pays at a measure
+    "island_activity",  # what an island's action space does: (activity kind, its fixed data)
+    "equipment_activity",  # what an equipment card's ability does, the same way
+    "closing_spent",  # whether a deal action may no longer close a deal this round (one a round)
 ]

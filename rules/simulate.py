@@ -6,9 +6,10 @@ import random
 import statistics
 from collections.abc import Callable
 
-from .bot import Bot
+from .bots import Bot
 from .cards import Content
 from .engine import Engine
+from .seat import seat_scene
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 
@@ -49,7 +50,9 @@ def bot_game(
     corporations: str = "best",
 ) -> Engine:
     """Play one game with a `Bot` in every seat, except `random_seats`, which choose
-    uniformly among legal options. Deterministic for a seed."""
+    uniformly among legal options. Deterministic for a seed. A bot is handed its
+    seat's message with no log (`seat_scene(engine, None, seat)`), as any client
+    of a host would be."""
     engine = Engine.new(content, list(NAMES[:players]), seed=seed)
     rng = random.Random(seed)
     bots = {
@@ -58,9 +61,10 @@ def bot_game(
         if seat not in random_seats
     }
     while engine.state.phase != "over":
-        bot = bots.get(engine.pending.seat)
+        seat = engine.asking().seat
+        bot = bots.get(seat)
         if bot is not None:
-            engine.choose(bot.choose(engine))
+            engine.choose(bot.choose(seat_scene(engine, None, seat)))
         else:
             ids = engine.legal_ids()
             engine.choose(ids[rng.randrange(len(ids))])

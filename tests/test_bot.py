@@ -13,48 +13,49 @@ from scenario import act, give, ready, set_gallery
 
 from rules import Engine, Rejection, clone, load_content
 from rules import events as ev
-from rules.bot import Bot
+from rules.bots import Bot
+from rules.seat import SeatScene, from_json, seat_scene, to_json
 from rules.simulate import NAMES, bot_game
 
 CONTENT = load_content()
 
 
-class SeatWindow:
-    """All that one seat may see of a game: the pending decision and its own view."""
-
-    def __init__(self, engine: Engine, seat: int):
-        self._engine, self._seat = engine, seat
-
-    @property
-    def pending(self):
-        return self._engine.pending
-
-    def view(self, seat):
-        assert seat == self._seat, f"seat {self._seat} asked for seat {seat}'s view"
-        return self._engine.view(seat)
+def message(engine: Engine, seat: int) -> SeatScene:
+    """The message a bot is handed: its seat's, with no log."""
+    return seat_scene(engine, None, seat)
 
 
-def play_through_windows(players: int, seed: int) -> Engine:
-    """A bot game in which each bot sees the game only through its seat's window,
-    and every choice is checked to be one of the pending options."""
+def play_from_sent_messages(players: int, seed: int) -> Engine:
+    """A bot game in which each bot reads its seat's message as another process would
+    (written as JSON and read back), and every choice is checked to be one of its options."""
     engine = Engine.new(CONTENT, list(NAMES[:players]), seed=seed)
-    bots = [Bot(CONTENT, seat, seed=seed + seat) for seat in range(players)]
+    bots = [Bot(CONTENT, seat, seed=seed * 7 + seat) for seat in range(players)]  # as bot_game seeds them
     while engine.state.phase != "over":
         seat = engine.pending.seat
-        legal = engine.pending.ids()
-        choice = bots[seat].choose(SeatWindow(engine, seat))
-        assert choice in legal
+        scene = from_json(to_json(message(engine, seat)))
+        choice = bots[seat].choose(scene)
+        assert choice in [option.id for option in scene.prompt.options]
         assert not isinstance(engine.choose(choice), Rejection)
     return engine
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_bots_finish_games_with_legal_choices_seeing_only_their_own_view(players):
-    engine = play_through_windows(players, seed=100 + players)
+def test_bots_play_from_their_seat_message_alone_even_sent_as_json(players):
+    """A bot needs nothing but its message: read back from JSON, it plays the very game it plays in-process."""
+    engine = play_from_sent_messages(players, seed=100 + players)
     final_replay_matches(engine)
     s = engine.state
     assert s.end_reason in ("vp_goal", "last_round")
     assert max(p.vp for p in s.players) >= 20  # they played, not just passed
+    assert engine.events == bot_game(CONTENT, players, seed=100 + players).events
+
+
+def test_a_bot_answers_only_its_own_seats_message_while_it_decides():
+    engine = ready(3, islands=(1, 2, 3))
+    with pytest.raises(ValueError, match="seat 1 is not deciding"):
+        Bot(CONTENT, 1).choose(message(engine, 1))  # seat 0 decides: seat 1's message has no prompt
+    with pytest.raises(ValueError, match="seat 1 is not deciding"):
+        Bot(CONTENT, 1).choose(message(engine, 0))
 
 
 def scramble_hidden(engine: Engine, seat: int, rng: random.Random) -> Engine:
@@ -102,9 +103,10 @@ def test_hidden_information_never_changes_a_choice():
     while engine.state.phase != "over":
         seat = engine.pending.seat
         if engine.pending.kind in ("choose_action", "choose_island") and len(engine.events) % 3 == 0:
-            assert twin(bots[seat]).choose(scramble_hidden(engine, seat, rng)) == twin(bots[seat]).choose(engine)
+            scrambled = message(scramble_hidden(engine, seat, rng), seat)
+            assert twin(bots[seat]).choose(scrambled) == twin(bots[seat]).choose(message(engine, seat))
             compared += 1
-        engine.choose(bots[seat].choose(engine))
+        engine.choose(bots[seat].choose(message(engine, seat)))
     assert compared > 50
 
 
@@ -167,7 +169,7 @@ def bot_plays(engine: Engine, seat: int, *choices: str) -> None:
     """The bot of `seat` makes exactly these choices, one after the other."""
     bot = Bot(CONTENT, seat)
     for choice in choices:
-        assert bot.choose(engine) == choice
+        assert bot.choose(message(engine, seat)) == choice
         act(engine, choice)
 
 
@@ -183,7 +185,7 @@ def test_a_bot_does_not_plan_a_second_deal_closure_in_a_round():
     engine = late(ready(2, islands=(1, 3)))
     give(engine, 0, deals=["deal_04", "deal_02"], enriched={"iron": [2], "gold": [2]}, merchants=3, miners=0, money=0)
     act(engine, "do:1:draw_or_close_deal", "close:deal_04", "do:1:depart_island", "island:2", "pass")
-    assert Bot(CONTENT, 0).choose(engine) != "do:2:draw_or_close_deal"
+    assert Bot(CONTENT, 0).choose(message(engine, 0)) != "do:2:draw_or_close_deal"
 
 
 def test_a_bot_sends_its_miners_to_a_known_rich_gallery():
@@ -203,4 +205,4 @@ def test_a_bot_keeps_what_wages_need():
     engine.state.equipment_display = ["conveyor"] * len(engine.state.equipment_display)
     act(engine, "pass")  # seat 0
     bot = Bot(CONTENT, 1)
-    assert bot.choose(engine) != "do:2:buy_equipment"  # $3 is exactly the wages for 6 workers
+    assert bot.choose(message(engine, 1)) != "do:2:buy_equipment"  # $3 is exactly the wages for 6 workers

@@ -73,7 +73,7 @@ ENGINE_INTERNALS = {
     "rules.action_choice",
     "rules.choose",
     "rules.scoring",
-    "rules.bot",
+    "rules.bots",
     "rules.actions.base",
 }
 APP_DIR = RULES_DIR.parent / "lagoon_tui"

@@ -34,9 +34,10 @@ from scenario import (
     to_actions,
 )
 
-from rules import Engine, bot, replay
+from rules import Engine, replay
 from rules.actions import deals
 from rules.audit import LogError, audit
+from rules.bots import outlook
 from rules.cards import METALS
 from rules.scoring import objective_vp, places
 from rules.simulate import bot_game, random_game
@@ -906,7 +907,7 @@ def test_a_log_with_two_closures_in_a_round_still_loads_but_is_not_imported(monk
     under the rules, refuses it and names the move and the rule."""
     with monkeypatch.context() as before_the_rule:  # the engine and bot as they were
         before_the_rule.setattr(deals, "closing_spent", lambda p, data: False)
-        before_the_rule.setattr(bot, "closing_spent", lambda p, data: False)
+        before_the_rule.setattr(outlook, "closing_spent", lambda p, data: False)
         old = bot_game(CONTENT, 2, 7010)
     assert Engine(CONTENT, old.events).state == old.state
     eleventh = next(i for i, e in enumerate(old.events) if isinstance(e, ev.RoundBegan) and e.round == 11)

@@ -1,71 +1,29 @@
-"""A heuristic computer player: it sees what its seat sees and plays for VP.
+"""The bot's valuation: what one seat knows and wants, priced in victory points (VP).
 
-The bot knows the game only as its seat does. Every decision that needs thought
-starts from `view(state, seat)`, rebuilt into a `GameState` in which whatever
-the seat cannot know (other hands, deck orders, face-down tiles it did not
-place) is blank, so it cannot peek even by accident. From there `Outlook`
-prices each legal option in victory points (VP) and the bot takes the best:
+`Outlook` reads the game as its seat knows it (`rules.known_state` of the
+seat message's view: whatever the seat cannot know is blank) and prices
+each thing the seat could do in VP:
 
-- every good has a price in VP: a dollar (more when wages are due and money is
+- every good has a price: a dollar (more when wages are due and money is
   short), a raw cube, an enriched cube (more when it pays for a deal in hand);
-- an island action or an equipment use is worth the best thing it could do now,
-  found together with a *plan*: the option ids of the steps that follow (which
-  galleries get miners, which cubes are enriched...), which the bot follows;
+- an island action or an equipment use is worth the best thing it could do
+  now, found together with a *plan*: the options of the steps that follow
+  (which galleries get miners, which cubes are enriched...), described by
+  what they are about (rules/bots/plans.py);
 - things that pay off later are worth less as the end nears: the last round
   or, sooner, the round in which the leader's pace reaches the VP goal.
-
-It passes when nothing left is worth a worker. It is seeded and deterministic.
 """
 
 from __future__ import annotations
 
 import math
-import random
 import statistics
-from collections.abc import Iterable
-from typing import Protocol
 
-from . import codec
-from .actions import equipment_activity, island_activity
-from .actions.deals import closing_spent
-from .actions.trade import GOODS
-from .cards import METALS, Content, Objective
-from .choose import merchant_cost
-from .decision import Decision
-from .scoring import MEASURES, vp_at
-from .state import MONEY, Gallery, GameState
-from .view import DECKS
+from rules import METALS, MONEY, closing_spent, equipment_activity, island_activity, measure, vp_at
+from rules.cards import Objective
+from rules.seat import Choice, Space
 
-Plan = tuple[float, tuple[str, ...]]
-"""What an action is worth in VP, and the option ids of the steps that carry it out."""
-
-NOTHING: Plan = (0.0, ())
-WORTH_A_WORKER = 0.1
-"""An action must be worth more than this, or the bot keeps its worker (and passes)."""
-
-TYPICAL_END = {
-    "centre_value": 2,
-    "shipments_of_size": 2,
-    "enriched_on_board": 4,
-    "artifacts": 1,
-    "artifact_shipments": 0,
-    "equipment": 1,
-    "deals_closed": 2,
-    "shipments": 2,
-    "money": 5,
-    "workers": 8,
-    "workers:miners": 4,
-    "workers:merchants": 4,
-    "raw_resources": 3,
-    "metals_enriched": 2,
-}
-"""What a bot typically ends the game with (measured with bench/balance.py); used
-only to guess, at setup, which objectives are worth keeping."""
-
-KEEPER_END = {"raw_resources": 7, "money": 9}
-"""What a bot that keeps an objective on these measures typically reaches, since it
-steers toward them (it holds cubes or cash back); estimated from what keepers of War
-Chest and Stockpiler scored in bench/balance.py."""
+from .plans import BUY, DONE, DRAW, ENRICH, NOTHING, Plan, about, best, word
 
 USE_WORTH = {
     "gain_money": 0.8,
@@ -87,22 +45,7 @@ buying it. A crusher is priced from its own VP instead, less the enriched cube i
 takes, and used about every other round when an enriched cube is at hand."""
 
 
-def best(plans: Iterable[Plan]) -> Plan:
-    """The most valuable plan (the first of equals), or NOTHING."""
-    return max(plans, key=lambda plan: plan[0], default=NOTHING)
-
-
-def known_state(content: Content, seen: dict) -> GameState:
-    """A seat's view as a GameState: decks keep only their size, hidden cards are None."""
-    plain = dict(seen)
-    for deck in DECKS:
-        plain[deck] = [None] * seen[deck]
-    state = codec.from_plain(GameState, plain)
-    state.content = content
-    return state
-
-
-def rounds_left(s: GameState) -> int:
+def rounds_left(s) -> int:
     """Rounds still to come after this one: to the last round or, sooner, to the
     round in which the leader reaches the VP goal at their pace so far."""
     if s.end_triggered:
@@ -113,7 +56,7 @@ def rounds_left(s: GameState) -> int:
     return max(0, min(s.board.rounds - s.round, to_goal))
 
 
-def wages_soon(s: GameState, seat: int) -> int:
+def wages_soon(s, seat: int) -> int:
     """Dollars owed at the end of this round or the next, to keep in hand."""
     board = s.board
     if not any(0 <= r - s.round <= 1 for r in board.wage_rounds):
@@ -143,8 +86,10 @@ def _next_threshold(objective: Objective, now: int, rival_best: int) -> int | No
 class Outlook:
     """What one seat knows and wants at this moment, priced in VP."""
 
-    def __init__(self, s: GameState, seat: int):
+    def __init__(self, s, seat: int, spaces: tuple[Space, ...]):
+        """`s`: the game as the seat knows it (`known_state`); `spaces`: the seat message's action spaces."""
         self.s, self.seat, self.me = s, seat, s.players[seat]
+        self.spaces = {(space.island, space.action): space for space in spaces}
         self.content, self.board = s.content, s.board
         self.left = rounds_left(s)
         self.reserve = wages_soon(s, seat)
@@ -169,18 +114,17 @@ class Outlook:
 
     # --- the price of things ---------------------------------------------------------
 
-    def goal(self, measure: str, delta: int = 1, **match) -> float:
-        """VP the kept objectives gain (or lose) if `measure` changed by `delta`.
+    def goal(self, name: str, delta: int = 1, **match) -> float:
+        """VP the kept objectives gain (or lose) if the measure `name` changed by `delta`.
 
         A step toward a threshold not yet reached earns a share of its VP; a loss
         counts in full only near the end, since most measures are taken then."""
         gain = 0.0
         for obj in self.objectives:
-            if obj.measure != measure or not _counts_for(obj.params, match):
+            if obj.measure != name or not _counts_for(obj.params, match):
                 continue
-            count = MEASURES[measure]
-            now = count(self.s, self.me, **obj.params)
-            rivals = max((count(self.s, p, **obj.params) for p in self.s.players if p is not self.me), default=0)
+            now = measure(self.s, self.seat, obj)
+            rivals = max((measure(self.s, p.seat, obj) for p in self.s.players if p is not self.me), default=0)
             direct = vp_at(obj, now + delta, rivals) - vp_at(obj, now, rivals)
             if delta < 0:
                 gain += direct * (1.0 if self.left <= 1 else 0.3)
@@ -268,10 +212,10 @@ class Outlook:
             sent[i] += galleries[i][1]
             free -= galleries[i][1]
         value = sum(sum(prospects[i][0][1 : n // galleries[i][1] + 1]) * prospects[i][1] for i, n in enumerate(sent))
-        plan = tuple(f"mine:{c}:{lv}:{n}" for (c, lv, _), n in zip(galleries, sent) if n)
-        return (value, plan + ("done",)) if plan else NOTHING
+        plan = tuple(about(column=c, level=lv, miners=n) for (c, lv, _), n in zip(galleries, sent) if n)
+        return (value, plan + (word(DONE),)) if plan else NOTHING
 
-    def prospect(self, g: Gallery) -> tuple[list[float], float]:
+    def prospect(self, g) -> tuple[list[float], float]:
         """For one gallery: the chance that it holds a k-th cube (k = 0..4), and a cube's worth."""
         most = self.board.gallery_max_cubes
         if g.tile is None:  # face down, placed by someone else: any tile of the mix
@@ -286,9 +230,9 @@ class Outlook:
     def _enrichment_transaction(self, data: dict) -> Plan:
         plans = []
         if "enrich" in data["modes"] and data["enrich"]:
-            plans.append(self.enrich(data["enrich"], prefix=("enrich",) if len(data["modes"]) > 1 else ()))
+            plans.append(self.enrich(data["enrich"], prefix=(word(ENRICH),) if len(data["modes"]) > 1 else ()))
         if "buy" in data["modes"] and data["buy"]:
-            plans.append(self.buy_enriched(data["buy"], prefix=("buy",) if len(data["modes"]) > 1 else ()))
+            plans.append(self.buy_enriched(data["buy"], prefix=(word(BUY),) if len(data["modes"]) > 1 else ()))
         return best(plans)
 
     def enrich(self, most: int, prefix: tuple = ()) -> Plan:
@@ -314,7 +258,7 @@ class Outlook:
             value += gain
         if not picks:
             return NOTHING
-        return value, prefix + tuple(f"enrich:{m}" for m in picks) + ("done",)
+        return value, prefix + tuple(about(metal=m) for m in picks) + (word(DONE),)
 
     def buy_enriched(self, most: int, prefix: tuple = ()) -> Plan:
         """Own cubes back when they are ripe (a VP each), others' only to pay a deal."""
@@ -328,10 +272,10 @@ class Outlook:
         for v, m, level, owner in sorted(offers, reverse=True):
             price = 0 if owner == self.seat else level
             if len(picks) < most and v > 0 and (m, level) not in held and spent + price <= self.me.money:
-                picks.append(f"buy:{m}:{level}:{owner}")
+                picks.append(about(metal=m, level=level, seat=owner))
                 held.add((m, level))
                 value, spent = value + v, spent + price
-        return (value, prefix + tuple(picks) + ("done",)) if picks else NOTHING
+        return (value, prefix + tuple(picks) + (word(DONE),)) if picks else NOTHING
 
     def cube_offer(self, metal: str, level: int, owner: int) -> float:
         if owner == self.seat:
@@ -356,20 +300,20 @@ class Outlook:
             return NOTHING
         v = deal.vp + bonus + self.goal("deals_closed")
         v += sum(self.goal("enriched_on_board", -1, metal=m) - 0.1 for m in deal.requires)
-        return v, (f"close:{deal_id}",)
+        return v, (about(cards=(deal_id,)),)
 
     def draw_deal(self) -> Plan:
         """A deal is worth drawing while there is time to enrich for it and few are open."""
         hoping = sum(1 for metal in METALS for _ in self.needs[metal])
         v = 1.3 if self.left >= 5 and hoping < 3 else 0.5 if self.left >= 3 and hoping < 4 else 0.0
-        return (v + 0.3 * self.goal("deals_closed"), ("draw",)) if v else NOTHING
+        return (v + 0.3 * self.goal("deals_closed"), (word(DRAW),)) if v else NOTHING
 
     def _draw_deal(self, data: dict) -> Plan:
         return (self.draw_deal()[0], ()) if self.s.deal_deck else NOTHING
 
     def _make_shipment(self, data: dict) -> Plan:
         return best(
-            (self.shipment_worth(self.content.shipments[t]), (f"shipment:{t}",)) for t in self.s.shipment_display
+            (self.shipment_worth(self.content.shipments[t]), (about(cards=(t,)),)) for t in self.s.shipment_display
         )
 
     def shipment_worth(self, tile, extra: str | None = None) -> float:
@@ -389,14 +333,14 @@ class Outlook:
     def _buy_artifact(self, data: dict) -> Plan:
         price = self.board.artifact_price
         return best(
-            (self.artifact_kept(m) + 0.2 - price * self.cube(m), (f"artifact:{m}",))
+            (self.artifact_kept(m) + 0.2 - price * self.cube(m), (about(metal=m),))
             for m in self.s.artifacts.get(data["island"], ())
             if self.me.raw[m] >= price
         )
 
     def _buy_equipment(self, data: dict) -> Plan:
         return best(
-            (self.equipment_worth(self.content.equipment[e]), (f"equipment:{e}",))
+            (self.equipment_worth(self.content.equipment[e]), (about(cards=(e,)),))
             for e in self.s.equipment_display
             if self.content.equipment[e].cost <= self.me.money
         )
@@ -461,12 +405,11 @@ class Outlook:
         if len(pool) < give:
             return NOTHING
         given = [g for _, g in pool[:give]]
-        give_id = "give:" + "+".join(sorted(given, key=GOODS.index))
-        return worth - sum(w for w, _ in pool[:give]), (give_id, f"get:{good}", "done")
+        return worth - sum(w for w, _ in pool[:give]), (about(goods=tuple(given)), about(goods=(good,)), word(DONE))
 
     def _crush(self, data: dict) -> Plan:
         return best(
-            (data["vp"] - self.enriched_loss(m, lv), (f"crush:{m}:{lv}",))
+            (data["vp"] - self.enriched_loss(m, lv), (about(metal=m, level=lv),))
             for m, levels in self.me.enriched.items()
             for lv in levels
             if lv >= data["min_level"]
@@ -478,7 +421,7 @@ class Outlook:
         return best(
             (
                 0.8 * (self.need_share(m, lv + 1) - self.need_share(m, lv)) + self.money(-data["cost"]),
-                (f"upgrade:{m}:{lv}",),
+                (about(metal=m, level=lv),),
             )
             for m, levels in self.me.enriched.items()
             for lv in levels
@@ -492,9 +435,9 @@ class Outlook:
             for lv, owners in enumerate(self.s.centre[m]):
                 for owner in set(owners):
                     if owner == self.seat and lv < 4 and self.need_share(m, lv + 1) > self.need_share(m, lv):
-                        plans.append((0.4, (f"lift:{m}:{lv}:{owner}",)))
+                        plans.append((0.4, (about(metal=m, level=lv, seat=owner),)))
                     elif owner != self.seat and lv == 4:
-                        plans.append((0.15, (f"lift:{m}:{lv}:{owner}",)))
+                        plans.append((0.15, (about(metal=m, level=lv, seat=owner),)))
         return best(plans)
 
     def _collect_from_gallery(self, data: dict) -> Plan:
@@ -503,7 +446,9 @@ class Outlook:
             for column in range(len(site.columns)):
                 g = site.gallery(column, data["level"])
                 if g is not None and g.face_up and g.cubes:
-                    plans.append((self.cube(self.content.gallery(g.tile).metal), (f"collect:{island}:{column}",)))
+                    plans.append(
+                        (self.cube(self.content.gallery(g.tile).metal), (about(island=island, column=column),))
+                    )
         return best(plans)
 
     def _discard_deal(self, data: dict) -> Plan:
@@ -513,7 +458,7 @@ class Outlook:
             deal = self.content.deals[d]
             missing = [lv for m, lv in deal.requires.items() if not any(h >= lv for h in self.me.enriched[m])]
             if missing and self.left < max(missing) + len(missing):
-                plans.append((self.money(data["money"]), (f"discard:{d}",)))
+                plans.append((self.money(data["money"]), (about(cards=(d,)),)))
         return best(plans)
 
     def _sell_metal(self, data: dict) -> Plan:
@@ -545,14 +490,16 @@ class Outlook:
         )
 
     def merchants_for(self, island: int, action: str) -> int:
-        return 0 if action == "operate_mining_site" else merchant_cost(self.s, self.seat, f"{island}:{action}")
+        """The merchants the space costs this seat now (none for a space taken with miners)."""
+        space = self.spaces[island, action]
+        return 0 if space.by_miners else space.merchants
 
     def island_actions(self, island: int, merchants: int) -> list[float]:
         """The worth of every action still open to this seat on an island, best first."""
         values = []
         for action in self.board.island(island).actions:
             need = self.merchants_for(island, action)
-            if action != "depart_island" and f"{island}:{action}" not in self.me.used and need <= merchants:
+            if action != "depart_island" and not self.spaces[island, action].taken and need <= merchants:
                 values.append(self.island_action(island, action)[0] - 0.3 * max(0, need - 1))
         return sorted(values, reverse=True)
 
@@ -570,183 +517,19 @@ class Outlook:
         """Sailing is worth what the best action waiting on another island is worth, a little less."""
         merchants = self.me.free_merchants - self.merchants_for(self.me.island, "depart_island")
         return best(
-            (0.85 * (self.island_actions(isl.number, merchants) or [0.0])[0] - 0.2, (f"island:{isl.number}",))
+            (0.85 * (self.island_actions(isl.number, merchants) or [0.0])[0] - 0.2, (about(island=isl.number),))
             for isl in self.board.islands
             if isl.number != self.me.island
         )
 
-    def placement(self, option_id: str) -> float:
+    def placement(self, choice: Choice) -> float:
         """A drawn gallery: face up for the money, where it pushes the least off the board."""
-        _, _, island, column, side = option_id.split(":")
-        low, high = self.s.sites[int(island)].columns[int(column)]
-        v = 1.0 if side == "up" else 0.0
+        where = choice.refers
+        low, high = self.s.sites[where.island].columns[where.column]
+        v = 1.0 if where.face_up else 0.0
         if low is not None:
             v -= 0.1  # pushed to level 2, where a cube takes two miners
         if low is not None and high is not None:
             chance, worth = self.prospect(high)
             v -= sum(chance[1:]) * worth
         return v
-
-
-def objective_prospect(objective: Objective, players: int) -> float:
-    """What an objective will probably pay a bot, judged from a typical bot's end of game."""
-    key = f"{objective.measure}:{objective.params.get('kind')}"
-    typical = TYPICAL_END.get(key, TYPICAL_END[objective.measure])
-    if objective.scoring != "most":
-        typical = KEEPER_END.get(objective.measure, typical)
-    if objective.params.get("metal"):
-        typical /= 2
-    if objective.scoring == "most":
-        return objective.vp * 1.3 / players
-    return (vp_at(objective, typical) + vp_at(objective, typical + 1)) / 2
-
-
-def corporation_worth(corporation) -> float:
-    """A start in dollars: a merchant $6, a miner $4, a raw cube $1.5, a deal card $1."""
-    return (
-        6 * corporation.merchants
-        + 4 * corporation.miners
-        + corporation.money
-        + 1.5 * sum(corporation.resources.values())
-        + corporation.deals
-    )
-
-
-class Game(Protocol):
-    """All the bot uses of an `Engine`: the pending decision and its own seat's view."""
-
-    @property
-    def pending(self) -> Decision: ...
-
-    def view(self, seat: int | None) -> dict: ...
-
-
-class Bot:
-    """A computer player for one seat.
-
-    `corporations="random"` picks a corporation at random instead of the best
-    start (bench/balance.py uses it to measure each corporation on its own).
-    """
-
-    def __init__(self, content: Content, seat: int, seed: int = 0, corporations: str = "best"):
-        self.content, self.seat = content, seat
-        self.rng = random.Random(seed)
-        self.corporations = corporations
-        self.plan: list[str] = []
-        self.withdrawn: set[tuple[int, str]] = set()  # (round, action) backed out of: not tried again
-        self.started: tuple[int, str] | None = None
-
-    def choose(self, game: Game) -> str:
-        """The id of one legal option of the pending decision, which must be this seat's."""
-        decision = game.pending
-        if decision.seat != self.seat:
-            raise ValueError(f"the pending decision is seat {decision.seat}'s, not seat {self.seat}'s")
-        ids = decision.ids()
-        if decision.kind == "choose_corporation":
-            return self.corporation(ids)
-        if decision.kind == "keep_objectives":
-            return self.objectives(ids, len(game.view(self.seat)["players"]))
-        if decision.kind not in ("choose_island", "choose_action"):
-            return self.step(ids, lambda: Outlook(known_state(self.content, game.view(self.seat)), self.seat))
-        outlook = Outlook(known_state(self.content, game.view(self.seat)), self.seat)
-        if decision.kind == "choose_island":
-            return max(ids, key=lambda i: outlook.island_worth(int(i.split(":")[1])))
-        return self.action(outlook, ids)
-
-    # --- setup ---------------------------------------------------------------------
-
-    def corporation(self, ids: list[str]) -> str:
-        if self.corporations == "random":
-            return ids[self.rng.randrange(len(ids))]
-        return max(ids, key=lambda i: corporation_worth(self.content.corporations[i.split(":", 1)[1]]))
-
-    def objectives(self, ids: list[str], players: int) -> str:
-        objectives = self.content.objectives
-        return max(
-            ids, key=lambda i: sum(objective_prospect(objectives[o], players) for o in i.split(":", 1)[1].split("+"))
-        )
-
-    # --- the action phase ----------------------------------------------------------------
-
-    def action(self, outlook: Outlook, ids: list[str]) -> str:
-        """The most valuable action, with its plan; pass when none is worth a worker."""
-        chosen, plan, value = "pass", (), WORTH_A_WORKER
-        for option in ids:
-            if (outlook.s.round, option) in self.withdrawn or option == "pass":
-                continue
-            v, p = self.option_worth(outlook, option)
-            if v > value:
-                chosen, plan, value = option, p, v
-        if chosen.endswith(":depart_island") and outlook.me.actions_this_round == 0:
-            chosen, plan = self.before_sailing(outlook, ids, chosen, plan)
-        self.plan, self.started = list(plan), (outlook.s.round, chosen)
-        return chosen
-
-    def before_sailing(self, outlook: Outlook, ids: list[str], depart: str, plan: tuple) -> tuple[str, tuple]:
-        """Sailing as the round's first action ends the turn at once; sailing as the second
-        action gets there just as soon. So do the best thing here first, if it leaves the
-        merchants to sail and to act on arrival."""
-        me = outlook.me
-        sail = outlook.merchants_for(me.island, "depart_island")
-        there = int(plan[0].split(":")[1]) if plan else me.island
-        waiting = [
-            (outlook.island_action(there, a)[0] - 0.3 * max(0, need - 1), need)
-            for a in outlook.board.island(there).actions
-            if a != "depart_island"
-            for need in (outlook.merchants_for(there, a),)
-            if need <= me.free_merchants - sail
-        ]
-        after = max(waiting, default=(0.0, 0))[1]  # the merchants the action sailed for takes
-        here, here_plan, value = depart, plan, WORTH_A_WORKER
-        for option in ids:
-            if (
-                option in ("pass", depart)
-                or option.endswith(":depart_island")
-                or (outlook.s.round, option) in self.withdrawn
-            ):
-                continue
-            need = 0 if option.startswith("use:") else outlook.merchants_for(*self._space(option))
-            if me.free_merchants - need < sail + after:
-                continue
-            v, p = self.option_worth(outlook, option)
-            if v > value:
-                here, here_plan, value = option, p, v
-        return here, here_plan
-
-    @staticmethod
-    def _space(option: str) -> tuple[int, str]:
-        _, island, action = option.split(":")
-        return int(island), action
-
-    def option_worth(self, outlook: Outlook, option: str) -> Plan:
-        if option.startswith("use:"):
-            return outlook.equipment_use(option[4:])
-        _, island, action = option.split(":")
-        if action == "depart_island":
-            return outlook.departure()
-        value, plan = outlook.island_action(int(island), action)
-        return value - 0.3 * max(0, outlook.merchants_for(int(island), action) - 1), plan
-
-    def step(self, ids: list[str], outlook) -> str:
-        """Follow the plan; where it has nothing to say, take the plain choice."""
-        while self.plan:
-            nxt = self.plan.pop(0)
-            if nxt in ids:
-                return nxt
-        if ids[0].startswith("place:"):
-            look = outlook()
-            return max(ids, key=look.placement)
-        pays = sorted((i for i in ids if i.startswith("pay:")), key=lambda i: int(i.split(":")[2]))
-        if pays:
-            return pays[0]
-        if "done" in ids:
-            return "done"
-        if ids == ["back"] or not [i for i in ids if i != "back"]:
-            self.withdraw()
-            return "back"
-        self.withdraw()
-        return "back" if "back" in ids else ids[0]
-
-    def withdraw(self) -> None:
-        if self.started is not None:
-            self.withdrawn.add(self.started)

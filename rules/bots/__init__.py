@@ -1,0 +1,21 @@
+"""Computer players: clients of the seat message, like any screen.
+
+A bot is given the message of its seat (`rules.seat.SeatScene`) when that
+seat must decide, and answers with the id of one of the message's options.
+It reads nothing else of the game, so it sees exactly what its seat sees and
+could sit in another process. Besides `rules.seat` it may use the printed
+content (`rules.cards`) and the names the `rules` package exports, which
+include the few public questions a player may ask of the rules about the
+game as it knows it (`known_state`, `measure`, `closing_spent`...);
+tests/test_bots_boundary.py holds every module here to that, and to picking
+options by what they are about rather than by writing or splitting ids.
+
+  heuristic.py   the `Bot`: setup choices, the action to take, following its plan
+  outlook.py     the valuation: goods, actions and equipment priced in VP, with plans
+  plans.py       a plan's steps, described by what the options are about
+  starting.py    what corporations and objectives are worth at setup
+"""
+
+from .heuristic import Bot
+
+__all__ = ["Bot"]
