@@ -133,6 +133,7 @@ class Space(FrozenRecord):
     users: tuple[int, ...]  # who took it this round, first first
     by_miners: bool  # taken with miners rather than merchants
     merchants: int  # what it would cost this seat now: one, and one more for each other player who took it
+    # (0 for a space taken with miners)
     taken: bool  # this seat has taken it this round
     latest: bool  # the action another player took last since this seat moved
 
@@ -341,7 +342,7 @@ def _spaces(s: GameState, seat: int | None, latest: str | None) -> tuple[Space, 
                     space.name,
                     users,
                     space.by_miners,
-                    merchant_cost(s, seat, space.key),
+                    0 if space.by_miners else merchant_cost(s, seat, space.key),
                     space.key in used,
                     space.key == latest,
                 )
