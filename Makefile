@@ -7,11 +7,17 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 ARGS   ?=
-PYTEST_ARGS ?= -n 2
+JOBS   ?= 2
+PYTEST_ARGS ?=
 # The app's own tests (its quick ones) run a second time on stock Textual paths, with the
 # internals layer (lagoon_tui/turbo) off, so the game is proven to work without it.
 # `STOCK_TESTS=tests/tui` runs all of them so (3 minutes more); `STOCK_TESTS=` skips the run.
+# A run given its own PYTEST_ARGS (the quick loop, one file) skips it unless STOCK_TESTS is given.
+ifeq ($(origin PYTEST_ARGS),command line)
+STOCK_TESTS ?=
+else
 STOCK_TESTS ?= -m 'not slow' tests/tui
+endif
 
 .PHONY: play test venv clean screenshots
 
@@ -25,9 +31,9 @@ play: $(VENV)/.stamp-play
 test: $(VENV)/.stamp-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(JOBS) $(PYTEST_ARGS)
 ifneq ($(strip $(STOCK_TESTS)),)
-	LAGOON_STOCK_TEXTUAL=1 $(BIN)/python -m pytest $(PYTEST_ARGS) $(STOCK_TESTS)
+	LAGOON_STOCK_TEXTUAL=1 $(BIN)/python -m pytest -n $(JOBS) $(PYTEST_ARGS) $(STOCK_TESTS)
 endif
 
 venv: $(VENV)/.stamp-test
