@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from lagoon_tui.saves import Store  # noqa: E402
-from lagoon_tui.saves.recorder import open_game, record_new, summary_of  # noqa: E402
 from rules import load_content  # noqa: E402
+from rules.saves import Store  # noqa: E402
+from rules.saves.recorder import open_game, record_new, summary_of  # noqa: E402
 from rules.simulate import random_game  # noqa: E402
 
 

@@ -58,7 +58,7 @@ class LagoonApp(SavedGamesMixin, App[None]):
     ) -> None:
         """`settings` starts a game straight away (for tests, screenshots and `lagoon play`).
 
-        With a `store` (a `lagoon_tui.saves.Store`) every game is saved as it is
+        With a `store` (a `rules.saves.Store`) every game is saved as it is
         played and the title offers Resume and Load; `resume` opens that saved game.
         """
         super().__init__()

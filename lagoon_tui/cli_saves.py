@@ -62,7 +62,7 @@ def fail(message: str) -> int:
 
 def open_store_or_explain(args: argparse.Namespace):
     """The save file named by --db (or the default), or None after saying why it cannot be used."""
-    from lagoon_tui.saves import Store, StoreError
+    from rules.saves import Store, StoreError
 
     try:
         return Store(getattr(args, "db", None))
@@ -123,7 +123,7 @@ def _with_store(run: Callable) -> Callable[[argparse.Namespace, Path | None], in
     """Open the store, run the command, close the store; StoreError becomes a message."""
 
     def command(args: argparse.Namespace, content_dir: Path | None) -> int:
-        from lagoon_tui.saves import StoreError
+        from rules.saves import StoreError
 
         store = open_store_or_explain(args)
         if store is None:
@@ -167,7 +167,7 @@ def delete_command(store, args, content_dir) -> int:
 
 @_with_store
 def export_command(store, args, content_dir) -> int:
-    from lagoon_tui.saves.archive import ArchiveError, export_game
+    from rules.saves.archive import ArchiveError, export_game
 
     try:
         doc = export_game(store, args.id, args.file)
@@ -179,7 +179,7 @@ def export_command(store, args, content_dir) -> int:
 
 @_with_store
 def import_command(store, args, content_dir) -> int:
-    from lagoon_tui.saves.archive import ArchiveError, import_game
+    from rules.saves.archive import ArchiveError, import_game
 
     content = _content(content_dir)
     if content is None:
@@ -201,8 +201,8 @@ def resume_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     Without a terminal it stops once the game is found free (or, taking over, before taking it).
     """
     from lagoon_tui.cli import run_app, terminal_problem
-    from lagoon_tui.saves import GameInUse, StoreError
-    from lagoon_tui.saves.recorder import check_content
+    from rules.saves import GameInUse, StoreError
+    from rules.saves.recorder import check_content
 
     content = _content(content_dir)
     if content is None:

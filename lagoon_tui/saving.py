@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from rules import Engine
 from rules.host import Host
-
-from .saves import GameInUse, StoreError
-from .saves.recorder import open_game, record_new
+from rules.saves import GameInUse, StoreError
+from rules.saves.recorder import open_game, record_new
 
 
 class SavedGamesMixin:

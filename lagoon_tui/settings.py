@@ -8,18 +8,11 @@ from __future__ import annotations
 
 from rules.names import names_problems
 from rules.record import FrozenRecord, frozen_record
+from rules.saves.store import SEED_MAX, seed_problem
 
 DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dev")
 COLOURS = ("red", "yellow", "green", "blue")
 SEATS_MIN, SEATS_MAX = 2, 4
-SEED_MAX = 2**63 - 1  # a seed is kept in the save file as a signed 64-bit integer
-
-
-def seed_problem(seed: int) -> str | None:
-    """Why `seed` cannot seed a game (None if it can)."""
-    if not 0 <= seed <= SEED_MAX:
-        return f"The seed must be a whole number from 0 to {SEED_MAX}."
-    return None
 
 
 @frozen_record

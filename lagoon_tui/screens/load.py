@@ -12,8 +12,9 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from rules.saves import GameInfo, Store, StoreError
+
 from ..cli_saves import plain, status_text, when
-from ..saves import GameInfo, Store, StoreError
 from ..widgets.keys_footer import KeysFooter
 from .confirm import ConfirmScreen
 from .help import show_help

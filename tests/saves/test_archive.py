@@ -12,10 +12,10 @@ import random
 
 import pytest
 
-from lagoon_tui.saves import Store
-from lagoon_tui.saves.archive import FORMAT, VERSION, ArchiveError, export_game, import_game
-from lagoon_tui.saves.recorder import open_game, record_new
 from rules import Engine, load_content
+from rules.saves import Store
+from rules.saves.archive import FORMAT, VERSION, ArchiveError, export_game, import_game
+from rules.saves.recorder import open_game, record_new
 
 CONTENT = load_content()
 

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from lagoon_tui.saves import Store
-from lagoon_tui.saves.recorder import record_new
 from rules import Engine, load_content
+from rules.saves import Store
+from rules.saves.recorder import record_new
 
 CONTENT = load_content()
 REPO = Path(__file__).resolve().parents[2]
@@ -131,7 +131,7 @@ def test_a_full_disk_is_a_message_not_a_traceback(db, tmp_path):
         game = record_new(store, engine)
         while engine.state.phase != "over":
             engine.choose(engine.legal_ids()[-1 if len(engine.events) % 3 else 0])
-        from lagoon_tui.saves.archive import export_game
+        from rules.saves.archive import export_game
 
         export_game(store, game, big)
     target = tmp_path / "full.db"

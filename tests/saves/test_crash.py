@@ -26,11 +26,11 @@ from pathlib import Path
 
 import pytest
 
-from lagoon_tui.saves import Store
-from lagoon_tui.saves.recorder import open_game
 from rules import Engine, load_content, replay
 from rules.decision import OPEN_KINDS
 from rules.host import Host
+from rules.saves import Store
+from rules.saves.recorder import open_game
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")]
 

@@ -13,9 +13,9 @@ import sqlite3
 
 import pytest
 
-from lagoon_tui.saves import Store
-from lagoon_tui.saves.recorder import record_new
 from rules import Engine, load_content
+from rules.saves import Store
+from rules.saves.recorder import record_new
 
 from .test_cli_saves import lagoon, no_traceback
 
@@ -168,7 +168,7 @@ def test_a_file_holding_a_damaged_game_gets_no_new_game_and_loses_none(db, tmp_p
 
 def test_a_file_with_our_mark_but_tables_lagoon_did_not_make_is_refused_before_anything_is_written(tmp_path):
     """Its tables are not ours: `list` must not switch it to WAL (byte 18 of the header) and then fail."""
-    from lagoon_tui.saves.store import APP_ID
+    from rules.saves.store import APP_ID
 
     path = tmp_path / "other.db"
     with sqlite3.connect(path) as conn:

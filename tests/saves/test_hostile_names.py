@@ -15,11 +15,11 @@ import sqlite3
 
 import pytest
 
-from lagoon_tui.saves import Store
-from lagoon_tui.saves.recorder import record_new
 from lagoon_tui.settings import check_settings
 from rules import Engine, load_content
 from rules.names import NAME_MAX, name_problem, shown_safely
+from rules.saves import Store
+from rules.saves.recorder import record_new
 
 from .test_cli_saves import lagoon, no_traceback
 

@@ -14,10 +14,10 @@ from bounds import memory_bound
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lagoon_tui.saves import Store
-from lagoon_tui.saves.archive import MAX_EVENTS, MAX_IMPORT_BYTES, ArchiveError, export_game, read_archive
-from lagoon_tui.saves.recorder import record_new
 from rules import Engine, load_content
+from rules.saves import Store
+from rules.saves.archive import MAX_EVENTS, MAX_IMPORT_BYTES, ArchiveError, export_game, read_archive
+from rules.saves.recorder import record_new
 
 from .test_cli_saves import lagoon, no_traceback
 

@@ -15,9 +15,9 @@ import sys
 
 import pytest
 
-from lagoon_tui.saves import Store
-from lagoon_tui.saves.recorder import record_new
 from rules import Engine, load_content
+from rules.saves import Store
+from rules.saves.recorder import record_new
 
 from .test_cli_saves import REPO, lagoon
 

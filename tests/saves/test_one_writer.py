@@ -20,14 +20,14 @@ from pathlib import Path
 import pytest
 
 from lagoon_tui.app import LagoonApp
-from lagoon_tui.saves import Store, StoreError
-from lagoon_tui.saves.recorder import open_game, record_new
-from lagoon_tui.saves.store import SCHEMA
 from lagoon_tui.screens.confirm import ConfirmScreen
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.title import TitleScreen
 from rules import Engine, load_content, replay
 from rules.host import Host
+from rules.saves import Store, StoreError
+from rules.saves.recorder import open_game, record_new
+from rules.saves.store import SCHEMA
 
 CONTENT = load_content()
 REPO = Path(__file__).resolve().parents[2]

@@ -14,11 +14,11 @@ import sqlite3
 
 import pytest
 
-from lagoon_tui.saves import Store, StoreError
-from lagoon_tui.saves.recorder import open_game, record_new
-from lagoon_tui.saves.store import APP_ID, SCHEMA
 from rules import Engine, clone, load_content, replay
 from rules.host import Host
+from rules.saves import Store, StoreError
+from rules.saves.recorder import open_game, record_new
+from rules.saves.store import APP_ID, SCHEMA
 
 CONTENT = load_content()
 

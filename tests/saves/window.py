@@ -17,10 +17,10 @@ from __future__ import annotations
 import json
 import sys
 
-from lagoon_tui.saves import Store, StoreError
-from lagoon_tui.saves.recorder import open_game
 from rules import load_content
 from rules.host import Host
+from rules.saves import Store, StoreError
+from rules.saves.recorder import open_game
 
 
 def main(db: str, game: int) -> None:

@@ -14,8 +14,6 @@ from textual.widgets import DataTable, OptionList
 
 from lagoon_tui.app import LagoonApp
 from lagoon_tui.replay import Replay
-from lagoon_tui.saves import Store
-from lagoon_tui.saves.recorder import open_game, record_new
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.screens.game import GameScreen
@@ -29,6 +27,8 @@ from lagoon_tui.widgets.replay_secrets import ReplaySecrets
 from rules import Engine, load_content, replay
 from rules import events as ev
 from rules.host import Host
+from rules.saves import Store
+from rules.saves.recorder import open_game, record_new
 
 from .drive import Policy, settle, start, step
 from .test_privacy import deal_patterns

@@ -17,8 +17,6 @@ import re
 import pytest
 
 from lagoon_tui.app import LagoonApp
-from lagoon_tui.saves import Store
-from lagoon_tui.saves.recorder import record_new
 from lagoon_tui.scene import Scene
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.game import GameScreen
@@ -32,6 +30,8 @@ from lagoon_tui.widgets.renderables import Flow
 from lagoon_tui.widgets.replay_secrets import ReplaySecrets
 from rules import Engine
 from rules.host import Host
+from rules.saves import Store
+from rules.saves.recorder import record_new
 
 from .drive import Policy, screen_text, start, step
 from .scenes import CONTENT, play

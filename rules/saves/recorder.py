@@ -8,10 +8,9 @@ a crash could lose.
 
 from __future__ import annotations
 
-from rules import Engine
-from rules.cards import Content
-from rules.undo import Mark
-
+from .. import Engine
+from ..cards import Content
+from ..undo import Mark
 from .store import GameInfo, Store, StoreError, Summary
 
 

@@ -34,11 +34,11 @@ from dataclasses import field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from rules import codec
-from rules import events as ev
-from rules.engine import JournalError, JournalLost
-from rules.record import FrozenRecord, Record, frozen_record, record
-from rules.undo import Mark
+from .. import codec
+from .. import events as ev
+from ..engine import JournalError, JournalLost
+from ..record import FrozenRecord, Record, frozen_record, record
+from ..undo import Mark
 
 APP_ID = 0x4C47_4E31  # "LGN1": marks a file as a Lagoon save, in the SQLite header
 SCHEMA = 2  # 2 added the `leases` table; a file of schema 1 is given it when opened
@@ -131,6 +131,17 @@ def alive(pid: int) -> bool:
     except OSError:  # a pid that cannot be a process (0, negative, too large)
         return False
     return True
+
+
+SEED_MAX = 2**63 - 1
+"""The greatest seed a game may have: it is kept in the save file as a signed 64-bit integer."""
+
+
+def seed_problem(seed: int) -> str | None:
+    """Why `seed` cannot seed a game (None if it can)."""
+    if not 0 <= seed <= SEED_MAX:
+        return f"The seed must be a whole number from 0 to {SEED_MAX}."
+    return None
 
 
 def default_db_path() -> Path:

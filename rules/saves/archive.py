@@ -14,16 +14,14 @@ import json
 from pathlib import Path
 from typing import Any
 
-from rules import codec
-from rules.audit import LogError, audit, event_from_json
-from rules.cards import Content
-from rules.files import FileRefused, read_regular
-from rules.names import names_problems
-from rules.undo import Mark
-
-from ..settings import seed_problem
+from .. import codec
+from ..audit import LogError, audit, event_from_json
+from ..cards import Content
+from ..files import FileRefused, read_regular
+from ..names import names_problems
+from ..undo import Mark
 from .recorder import summary_of
-from .store import Store, StoreError, now
+from .store import Store, StoreError, now, seed_problem
 
 FORMAT = "lagoon-game"
 VERSION = 1
