@@ -20,7 +20,7 @@ from .choose import NoLegalChoice
 from .decision import Rejection
 from .engine import Engine, JournalError, JournalLost
 from .record import FrozenRecord, frozen_record
-from .seat import Chronicle, SeatScene, Turn, seat_scene
+from .seat import Chronicle, SeatScene, Turn, seat_scene, turn_of
 from .undo import NoUndo, UndoPoint
 
 
@@ -68,7 +68,7 @@ class Host:
 
     def turn(self) -> Turn:
         """Who decides now, and what kind of decision, as anyone may be told (also in every message)."""
-        return self.scene(None).turn
+        return turn_of(self.engine)
 
     def choose(self, option_id: str) -> list | Rejection | NotMade:
         """The engine's answer; a choice that could not be saved or played on is NotMade (and was never made)."""

@@ -287,6 +287,11 @@ def replay_scene(state: GameState, reveal: bool) -> SeatScene:
     )
 
 
+def turn_of(engine: Engine) -> Turn:
+    """Who decides now, as in every message (without building one)."""
+    return _turn(engine.state, engine.asking())
+
+
 def _turn(s: GameState, ask: Ask) -> Turn:
     if ask.seat is None:
         return Turn(None, ask.kind, "The game is over" if s.phase == "over" else "Nobody is deciding", False)

@@ -310,8 +310,8 @@ class GameScreen(UnseenArrangement, PagedScreen):
     def advance(self) -> None:
         """Redraw for whoever decides now, behind a curtain when the keyboard changes hands."""
         self._shown = self.host.changes
-        turn = self.public.turn
-        if self.public.view["phase"] == "over":
+        turn = self.host.turn()
+        if turn.kind == "game_over":
             self._give_keyboard(None)
             self.redraw()
             self.app.game_over(self.host)
@@ -362,7 +362,7 @@ class GameScreen(UnseenArrangement, PagedScreen):
 
     def _prepare(self, seat: int, *, frame_out: bool = False) -> None:
         """While a curtain is up: draw the board for `seat`, then arrange and render it once Textual has taken it in."""
-        if not self.covered or self.public.turn.seat != seat:  # the curtain was passed first (`_hand_over`)
+        if not self.covered or self.host.turn().seat != seat:  # the curtain was passed first (`_hand_over`)
             return
         if self._drawn != (seat, False, self.host.changes):
             if not frame_out:
@@ -417,7 +417,7 @@ class GameScreen(UnseenArrangement, PagedScreen):
         veiled = self.veiled and seat is not None and seat == self.at_keyboard
         self._drawn = (seat, veiled, self.host.changes)
         if veiled:  # everyone's board, with the seat's prompt if it makes an open decision
-            turn = self.public.turn
+            turn = self.host.turn()
             message = self.host.scene(seat, at_table=True) if turn.seat == seat and turn.open else self.public
         else:
             message = self.host.scene(seat)
