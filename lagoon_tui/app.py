@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import sys
 from collections.abc import Callable, Iterable
 
@@ -10,9 +9,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from rules import Engine, load_content
-from rules.cards import Content
-from rules.host import Host
+from rules.host import Content, Host, load_content
 
 from .quiet_gc import collector
 from .saving import SavedGamesMixin
@@ -106,17 +103,10 @@ class LagoonApp(SavedGamesMixin, App[None]):
         """Start a game with `settings`; False if there is none or it could not be saved."""
         if settings is None:
             return False
-        seed = settings.seed if settings.seed is not None else random.randrange(1, 2**31)
-        engine = Engine.new(
-            self.content,
-            list(settings.names),
-            seed=seed,
-            start_player=settings.start_player,
-            colours=list(settings.colours),
-        )
-        if not self.record(engine):
+        host = self.new_host(settings)
+        if host is None:
             return False
-        self.push_screen(GameScreen(Host(engine)))
+        self.push_screen(GameScreen(host))
         return True
 
     def game_over(self, host: Host) -> None:
@@ -129,18 +119,21 @@ class LagoonApp(SavedGamesMixin, App[None]):
             self.switch_screen(TitleScreen())
         # Pushed from the app's own queue: a screen remembers who pushed it and answers
         # them, and the game screen that asks for this is gone by then (so its answer was lost).
-        self.call_later(self._show_end, host.engine)
+        self.call_later(self._show_end, host)
 
-    def _show_end(self, engine: Engine) -> None:
+    def _show_end(self, host: Host) -> None:
+        """The end screen, drawn from the finished game's message (a spectator's: once over, it shows all)."""
+        from .scene import Scene
         from .screens.end import EndScreen
 
-        self.push_screen(EndScreen(engine), lambda what: self._after_end(what, engine))
+        scene = Scene(host.scene(None), host.content)
+        self.push_screen(EndScreen(scene), lambda what: self._after_end(what, host))
 
-    def _after_end(self, what: str | None, engine: Engine | None = None) -> None:
+    def _after_end(self, what: str | None, host: Host) -> None:
         if what == "new":
             self.action_new_game()
-        elif what == "replay" and engine is not None:
-            self.replay_engine(engine)
+        elif what == "replay":
+            self.show_replay(host.replay())
 
     def action_rules(self) -> None:
         from .screens.rules import RulesScreen

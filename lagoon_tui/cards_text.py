@@ -7,10 +7,7 @@ cost, what it does and what it needs.
 
 from __future__ import annotations
 
-from rules.actions import ACTION_NAMES, action_help
-from rules.cards import Content
-from rules.decision import plural
-from rules.seat import Choice
+from rules.seat import ACTION_NAMES, Choice, Content, action_help, plural
 
 
 def equipment_text(content: Content, card_id: str) -> tuple[str, str]:

@@ -131,11 +131,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def load_or_explain(content_dir: Path | None):
     """The decks, or None after printing every problem found in them."""
-    from rules import loader
+    from rules.host import ContentError, load_content
 
     try:
-        return loader.load_content(content_dir)
-    except loader.ContentError as error:
+        return load_content(content_dir)
+    except ContentError as error:
         for problem in error.problems:
             print(problem, file=sys.stderr)
         return None
@@ -146,8 +146,8 @@ def play_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     content = load_or_explain(content_dir)
     if content is None:
         return 2
-    from lagoon_tui.settings import GameSettings, seed_problem
-    from rules.names import names_problems
+    from lagoon_tui.settings import GameSettings
+    from rules.host import names_problems, seed_problem
 
     settings = None
     if args.command == "play":
@@ -207,15 +207,15 @@ def run_app(args: argparse.Namespace, content, settings=None, resume: int | None
 
 
 def check_content_command(directory: Path | None) -> int:
-    from rules import loader
+    from rules.host import check_content, default_content_dir, load_content
 
-    problems = loader.check_content(directory)
+    problems = check_content(directory)
     if problems:
         for problem in problems:
             print(problem)
         return 2
-    shown = directory if directory is not None else loader.default_content_dir()
-    counts = deck_counts(loader.load_content(directory))
+    shown = directory if directory is not None else default_content_dir()
+    counts = deck_counts(load_content(directory))
     summary = ", ".join(f"{n} {name}" for name, n in counts.items())
     print(f"OK: {shown}" + (f" ({summary})" if summary else ""))
     return 0
@@ -246,10 +246,10 @@ def simulate_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     if not low <= args.players <= high:
         return usage_error(f"--players must be between {low} and {high} (got {args.players})")
 
-    from rules import simulate
+    from rules.host import simulate
 
     report = run_with_progress(
-        lambda progress: simulate.simulate(
+        lambda progress: simulate(
             content,
             players=args.players,
             games=args.games,

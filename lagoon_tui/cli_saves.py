@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from rules.names import shown_safely
+from rules.seat import shown_safely
 
 GAME_NUMBER_MAX = 2**63 - 1  # the save file keeps a game's number as a signed 64-bit integer
 
@@ -62,7 +62,7 @@ def fail(message: str) -> int:
 
 def open_store_or_explain(args: argparse.Namespace):
     """The save file named by --db (or the default), or None after saying why it cannot be used."""
-    from rules.saves import Store, StoreError
+    from rules.host import Store, StoreError
 
     try:
         return Store(getattr(args, "db", None))
@@ -123,7 +123,7 @@ def _with_store(run: Callable) -> Callable[[argparse.Namespace, Path | None], in
     """Open the store, run the command, close the store; StoreError becomes a message."""
 
     def command(args: argparse.Namespace, content_dir: Path | None) -> int:
-        from rules.saves import StoreError
+        from rules.host import StoreError
 
         store = open_store_or_explain(args)
         if store is None:
@@ -167,7 +167,7 @@ def delete_command(store, args, content_dir) -> int:
 
 @_with_store
 def export_command(store, args, content_dir) -> int:
-    from rules.saves.archive import ArchiveError, export_game
+    from rules.host import ArchiveError, export_game
 
     try:
         doc = export_game(store, args.id, args.file)
@@ -179,7 +179,7 @@ def export_command(store, args, content_dir) -> int:
 
 @_with_store
 def import_command(store, args, content_dir) -> int:
-    from rules.saves.archive import ArchiveError, import_game
+    from rules.host import ArchiveError, import_game
 
     content = _content(content_dir)
     if content is None:
@@ -201,8 +201,7 @@ def resume_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     Without a terminal it stops once the game is found free (or, taking over, before taking it).
     """
     from lagoon_tui.cli import run_app, terminal_problem
-    from rules.saves import GameInUse, StoreError
-    from rules.saves.recorder import check_content
+    from rules.host import GameInUse, StoreError, check_saved_content
 
     content = _content(content_dir)
     if content is None:
@@ -214,7 +213,7 @@ def resume_command(args: argparse.Namespace, content_dir: Path | None) -> int:
         info = store.info(args.id) if args.id is not None else store.latest_unfinished()
         if info is None:
             return fail(f"There is no unfinished game in {store.path}. Start one with `lagoon play`.")
-        check_content(info, content)
+        check_saved_content(info, content)
         problem = terminal_problem()
         if problem is not None and args.take_over:  # (nothing is taken over for an app that cannot start)
             return fail(f"lagoon: {problem}")

@@ -7,10 +7,7 @@ nothing here ever shows a traceback or plays on as if a move were saved.
 
 from __future__ import annotations
 
-from rules import Engine
-from rules.host import Host
-from rules.saves import GameInUse, StoreError
-from rules.saves.recorder import open_game, record_new
+from rules.host import GameInUse, Host, Replay, StoreError
 
 
 class SavedGamesMixin:
@@ -18,19 +15,24 @@ class SavedGamesMixin:
 
     store = None
 
-    def record(self, engine: Engine) -> bool:
-        """Start saving a new game; False (after saying why) if the save file refuses it."""
-        if self.store is None:
-            return True
-        try:
+    def new_host(self, settings) -> Host | None:
+        """A new game with `settings`, saved from its start; None (after saying why) if the save file refuses it."""
+        if self.store is not None:
             self.store.release()  # a window writes one game at a time: the one it left is free again
-            record_new(self.store, engine)
+        try:
+            return Host.new(
+                self.content,
+                settings.names,
+                settings.colours,
+                seed=settings.seed,
+                start_player=settings.start_player,
+                store=self.store,
+            )
         except StoreError as error:
             self.notify(
                 f"{error} The game was not started.", title="Cannot save", severity="error", timeout=15, markup=False
             )
-            return False
-        return True
+            return None
 
     def latest_unfinished(self):
         if self.store is None:
@@ -59,18 +61,18 @@ class SavedGamesMixin:
 
         try:
             self.store.release()  # a window writes one game at a time: the one it left is free again
-            engine = open_game(self.store, game, self.content, take_over=take_over)
+            host = Host.resume(self.store, game, self.content, take_over=take_over)
         except GameInUse as error:
             self.ask_to_take_over(error)
             return
         except StoreError as error:
             self.notify(str(error), title="Cannot resume", severity="error", timeout=15, markup=False)
             return
-        if engine.state.phase == "over":
+        if host.over:
             self.store.release(game)  # nothing more will be written to a finished game
-            self.replay_engine(engine)
+            self.show_replay(host.replay())
             return
-        self.push_screen(GameScreen(Host(engine)))
+        self.push_screen(GameScreen(host))
 
     def ask_to_take_over(self, error: GameInUse) -> None:
         from .screens.confirm import ConfirmScreen
@@ -106,13 +108,13 @@ class SavedGamesMixin:
 
     def replay_game(self, game: int) -> None:
         try:
-            engine = open_game(self.store, game, self.content, record=False)
+            replay = Host.replay_saved(self.store, game, self.content)
         except StoreError as error:
             self.notify(str(error), title="Cannot replay", severity="error", timeout=15, markup=False)
             return
-        self.replay_engine(engine)
+        self.show_replay(replay)
 
-    def replay_engine(self, engine: Engine) -> None:
+    def show_replay(self, replay: Replay) -> None:
         from .screens.replay import ReplayScreen
 
-        self.push_screen(ReplayScreen(engine.content, list(engine.events)))
+        self.push_screen(ReplayScreen(replay))

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from rules.cards import Content
-from rules.seat import Line, Prompt, SeatScene, Space, Turn
+from rules.seat import Content, Line, Prompt, SeatScene, Space, Turn
 
 COLOUR_STYLES = {"red": "bold red", "yellow": "bold yellow", "green": "bold green", "blue": "bold blue"}
 COLOUR_LETTERS = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}

@@ -6,17 +6,16 @@ Kept apart from the new-game form so that starting a game straight away
 
 from __future__ import annotations
 
-from rules.names import names_problems
-from rules.record import FrozenRecord, frozen_record
-from rules.saves.store import SEED_MAX, seed_problem
+from typing import NamedTuple
+
+from rules.host import SEED_MAX, names_problems, seed_problem
 
 DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dev")
 COLOURS = ("red", "yellow", "green", "blue")
 SEATS_MIN, SEATS_MAX = 2, 4
 
 
-@frozen_record
-class GameSettings(FrozenRecord):
+class GameSettings(NamedTuple):
     """What the new-game form decided. `seed`/`start_player` None mean "pick at random"."""
 
     names: tuple[str, ...]

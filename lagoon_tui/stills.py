@@ -9,16 +9,15 @@ runs give the same picture.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Awaitable, Callable
 
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from rules import Engine, load_content
-from rules.host import Host
+from rules.host import Host, load_content
 
 from .app import LagoonApp
+from .scene import Scene
 from .screens.curtain import CurtainScreen
 from .screens.end import EndScreen
 from .screens.game import GameScreen
@@ -31,20 +30,9 @@ SEED = 7
 Still = tuple[LagoonApp, Callable[[Pilot], Awaitable[None]]]
 
 
-def played(players: int, decisions: int | None, seed: int = SEED) -> Engine:
-    """An engine after `decisions` choices (None: to the end) of purposeful random play."""
-    rng = random.Random(seed)
-    engine = Engine.new(
-        load_content(), list(NAMES[:players]), seed=seed, start_player=0, colours=list(COLOURS[:players])
-    )
-    n = 0
-    while engine.state.phase != "over" and (decisions is None or n < decisions):
-        ids = engine.legal_ids()
-        useful = [i for i in ids if i not in ("pass", "back")]
-        pool = useful if useful and rng.random() < 0.85 else ids
-        engine.choose(pool[rng.randrange(len(pool))])
-        n += 1
-    return engine
+def played(players: int, decisions: int | None, seed: int = SEED) -> Host:
+    """A game after `decisions` choices (None: to the end) of purposeful random play."""
+    return Host.at_random(load_content(), NAMES[:players], COLOURS[:players], seed, decisions)
 
 
 async def _settle(pilot: Pilot) -> None:
@@ -74,10 +62,10 @@ def new_game() -> Still:
     return _app(), steps
 
 
-def _game(engine: Engine, through_curtain: bool) -> Still:
+def _game(host: Host, through_curtain: bool) -> Still:
     async def steps(pilot: Pilot) -> None:
         await pilot.pause()
-        await pilot.app.push_screen(GameScreen(Host(engine)))
+        await pilot.app.push_screen(GameScreen(host))
         await pilot.pause()
         if through_curtain and isinstance(pilot.app.screen, CurtainScreen):
             await pilot.press("enter")
@@ -104,11 +92,11 @@ def hand_over(players: int = 4, decisions: int = 186) -> Still:
 
 
 def end() -> Still:
-    engine = played(4, None)
+    host = played(4, None)
 
     async def steps(pilot: Pilot) -> None:
         await pilot.pause()
-        await pilot.app.push_screen(EndScreen(engine))
+        await pilot.app.push_screen(EndScreen(Scene(host.scene(None), host.content)))
         await _settle(pilot)
 
     return _app(), steps

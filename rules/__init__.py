@@ -45,6 +45,11 @@ The rest is how the engine works rather than a rule:
                                            record.py (their classes), codec.py (to JSON and back)
   asking and answering                     decision.py, engine.py (the one entry point), undo.py
   who may see what                         view.py, known.py (a view read back as a state)
+  what a seat is sent, and who sends it    seat.py (one seat's message, the only thing a screen
+                                             or a bot reads), host.py (a game played through
+                                             those messages: all the app asks of the rules),
+                                             playback.py (a recorded game stepped through),
+                                             results.py (a finished game's ranking)
   the log in words                         narrate.py
   what comes from outside                  files.py (reading a file), audit.py (a game log
                                            checked), names.py (players' names)

@@ -10,18 +10,66 @@ Every change of the game (a choice, a pass made for a player, an undo) is
 counted in `changes` and told to whoever listens (`on_change`), whoever
 made it. Hot-seat play is one host and one screen that follows the deciding
 seat.
+
+This module is also all the app asks of the rules besides `rules.seat`: a
+game started, saved and resumed (`Host.new`, `Host.resume`), a recorded game
+to step through (`Replay`), the saved games, the decks loaded and checked,
+and the checks on what a new game is set up with; see `__all__`. The app
+never holds an `Engine`, a `GameState` or an event.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
 
+from .cards import Content
 from .choose import NoLegalChoice
 from .decision import Rejection
 from .engine import Engine, JournalError, JournalLost
+from .loader import ContentError, check_content, default_content_dir, load_content
+from .names import names_problems
+from .playback import Replay
 from .record import FrozenRecord, frozen_record
+from .saves import GameInfo, GameInUse, Store, StoreError
+from .saves.archive import ArchiveError, export_game, import_game
+from .saves.recorder import check_content as check_saved_content
+from .saves.recorder import open_game, record_new
+from .saves.store import SEED_MAX, seed_problem
 from .seat import Chronicle, SeatScene, Turn, seat_scene, turn_of
 from .undo import NoUndo, UndoPoint
+
+__all__ = [
+    # a game being played, and its answers
+    "Host",
+    "NotMade",
+    "Rejection",
+    "NoUndo",
+    "UndoPoint",
+    # a recorded game to step through
+    "Replay",
+    # the saved games (rules/saves)
+    "Store",
+    "GameInfo",
+    "StoreError",
+    "GameInUse",
+    "ArchiveError",
+    "export_game",
+    "import_game",
+    "check_saved_content",  # a saved game refused if it was played with other decks
+    # the decks (rules/loader)
+    "Content",
+    "ContentError",
+    "load_content",
+    "check_content",
+    "default_content_dir",
+    # what a new game may be set up with
+    "names_problems",
+    "seed_problem",
+    "SEED_MAX",
+    # games played headless (rules/simulate)
+    "simulate",
+]
 
 
 @frozen_record
@@ -46,6 +94,59 @@ class Host:
         self.changes = 0  # how many times the game has changed since the host was made
         self._listeners: list[Callable[[], None]] = []
         engine.subscribe(lambda _events: self._changed())
+
+    @classmethod
+    def new(
+        cls,
+        content: Content,
+        names: Sequence[str],
+        colours: Sequence[str],
+        *,
+        seed: int | None = None,
+        start_player: int | None = None,
+        store: Store | None = None,
+    ) -> Host:
+        """A new game (a random seed unless given), saved in `store` from its first event if there is one.
+
+        StoreError if the store refuses it: then there is no game.
+        """
+        seed = seed if seed is not None else random.randrange(1, 2**31)
+        engine = Engine.new(content, list(names), seed=seed, start_player=start_player, colours=list(colours))
+        if store is not None:
+            record_new(store, engine)
+        return cls(engine)
+
+    @classmethod
+    def resume(cls, store: Store, game: int, content: Content, *, take_over: bool = False) -> Host:
+        """Saved game `game` exactly where it was left, saving on (see `rules.saves.recorder.open_game`)."""
+        return cls(open_game(store, game, content, take_over=take_over))
+
+    @classmethod
+    def at_random(cls, content: Content, names: Sequence[str], colours: Sequence[str], seed: int, moves: int | None):
+        """A game after `moves` choices of purposeful random play (None: to its end), for pictures of the app."""
+        rng = random.Random(seed)
+        engine = Engine.new(content, list(names), seed=seed, start_player=0, colours=list(colours))
+        made = 0
+        while engine.state.phase != "over" and (moves is None or made < moves):
+            ids = engine.legal_ids()
+            useful = [i for i in ids if i not in ("pass", "back")]
+            pool = useful if useful and rng.random() < 0.85 else ids
+            engine.choose(pool[rng.randrange(len(pool))])
+            made += 1
+        return cls(engine)
+
+    @property
+    def over(self) -> bool:
+        return self.engine.state.phase == "over"
+
+    def replay(self) -> Replay:
+        """The game so far, to step through."""
+        return Replay(self.content, self.engine.events)
+
+    @staticmethod
+    def replay_saved(store: Store, game: int, content: Content) -> Replay:
+        """Saved game `game` to step through (it is only read); StoreError if it cannot be."""
+        return Replay(content, open_game(store, game, content, record=False).events)
 
     def on_change(self, listener: Callable[[], None]) -> Callable[[], None]:
         """Call `listener()` after every change of the game; returns what stops it."""
@@ -118,3 +219,10 @@ class Host:
     def _note_lost(self, error: JournalError) -> None:
         if isinstance(error, JournalLost):
             self.lost = str(error)
+
+
+def simulate(content: Content, **how) -> dict:
+    """Many games played headless, summarised (`rules.simulate.simulate`; loaded only when asked for)."""
+    from .simulate import simulate as play
+
+    return play(content, **how)

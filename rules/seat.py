@@ -16,7 +16,9 @@ with a format version) built here, on the engine's side, by `seat_scene`:
   cost this seat in merchants, which cards on display it could pay for, what
   undo would take back or why it cannot;
 - for a spectator (seat None) the same message with nothing of anyone's; once
-  the game is over, every hand and tile shown to all.
+  the game is over, every hand and tile shown to all, and the final ranking
+  with every player's VP broken down by source (`results`, the same in every
+  message: the end screen is drawn from it).
 
 The cards' and the board's printed facts (names, costs, texts) are the same
 for every seat and every message of a game: they travel once, as the
@@ -36,17 +38,61 @@ from typing import NamedTuple
 from . import codec
 from . import events as ev
 from .action_choice import merchant_cost, spaces
-from .actions import ACTION_NAMES
+from .actions import ACTION_NAMES, action_help
 from .actions.equipment import affordable_equipment
 from .actions.shipments import affordable_shipments
-from .cards import Content
+from .cards import ENRICHED_LEVELS, METALS, Content
 from .choose import Ask, candidates
-from .decision import BACK, OPEN_KINDS, Cand, text
+from .decision import BACK, OPEN_KINDS, Cand, plural, text
 from .engine import Engine
+from .names import shown_safely
 from .narrate import tell
 from .record import FrozenRecord, frozen_record
+from .registry import ISLAND_ACTIONS, MINER_ACTIONS
+from .results import PLAY_SOURCES, GameResults, PlayerResult, final_results, ordinal, tiebreak_lines
 from .state import GameState
 from .view import view
+
+__all__ = [
+    # the message, its parts, and how it is made and read
+    "FORMAT",
+    "SeatScene",
+    "Line",
+    "Turn",
+    "Prompt",
+    "Choice",
+    "Refers",
+    "Space",
+    "Undo",
+    "Chronicle",
+    "seat_scene",
+    "replay_scene",
+    "turn_of",
+    "step_title",
+    "to_json",
+    "from_json",
+    "catalogue_to_json",
+    "catalogue_from_json",
+    # The words a reader needs beside it, the same in every process: the printed cards and board
+    # (sent once, by `catalogue_to_json`), the metals and the levels of an enriched cube, the actions'
+    # names and what each does on a board, which take miners, and how a count or a player's name is
+    # written. Names and words, no rule: what is legal and what it costs is in the message.
+    "Content",
+    "METALS",
+    "ENRICHED_LEVELS",
+    "ACTION_NAMES",
+    "action_help",
+    "ISLAND_ACTIONS",
+    "MINER_ACTIONS",
+    "plural",
+    "shown_safely",
+    # a finished game's ranking (`SeatScene.results`) and the end screen's words for it
+    "GameResults",
+    "PlayerResult",
+    "PLAY_SOURCES",
+    "ordinal",
+    "tiebreak_lines",
+]
 
 FORMAT = 1
 """The version of the message's shape; a reader refuses a message of another format."""
@@ -160,6 +206,7 @@ class SeatScene(FrozenRecord):
     spaces: tuple[Space, ...]
     can_pay: tuple[str, ...]  # the equipment and shipments on display this seat could pay for now
     undo: Undo | None  # only in the message of the seat that decides
+    results: GameResults | None  # once the game is over: the final ranking, the same in every message
 
 
 # --- the log -----------------------------------------------------------------------------
@@ -262,6 +309,7 @@ def seat_scene(
         _spaces(s, reader, chronicle.latest_space(reader) if chronicle else None),
         () if reader is None else affordable_equipment(s, reader) + affordable_shipments(s, reader),
         _undo(engine, at_table) if deciding else None,
+        final_results(s, engine.events) if over else None,
     )
 
 
@@ -283,6 +331,7 @@ def replay_scene(state: GameState, reveal: bool) -> SeatScene:
         None,
         _spaces(state, None, None),
         (),
+        None,
         None,
     )
 

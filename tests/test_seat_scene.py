@@ -6,6 +6,7 @@
 - Only the seat that decides gets the decision's options; the others are told
   who decides and what kind of decision, in public words.
 - A message reads back from JSON equal to itself, for every kind of decision.
+- Once the game is over, every message carries the same final ranking (`results`); before, none.
 - The facts it gives are the engine's: each space's merchant cost is what the
   option to take it costs, what a seat can pay for is what the engine lets it buy.
 """
@@ -30,6 +31,7 @@ from rules.seat import (
     catalogue_from_json,
     catalogue_to_json,
     from_json,
+    replay_scene,
     seat_scene,
     to_json,
 )
@@ -137,21 +139,40 @@ def test_others_are_told_who_decides_and_what_in_public_words():
 
 
 def test_every_message_reads_back_from_json_equal_for_every_kind_of_decision():
-    kinds = set()
+    kinds, finished = set(), 0
     for n, engine in enumerate(decisions()):
-        if engine.pending.kind in kinds and n % 4:  # (each kind when first met, then every fourth decision)
-            continue
+        if engine.pending.kind in kinds and n % 4 and engine.pending.kind != "game_over":
+            continue  # (each kind when first met, then every fourth decision; every finished game)
         chronicle = Chronicle(engine)
         for seat in (None, *range(len(engine.state.players))):
             scene = seat_scene(engine, chronicle, seat)
             assert from_json(to_json(scene)) == scene
             json.loads(to_json(scene))  # (plain JSON)
+            finished += scene.results is not None
         if engine.pending.kind in OPEN_KINDS:
             scene = seat_scene(engine, chronicle, engine.pending.seat, at_table=True)
             assert from_json(to_json(scene)) == scene
         kinds.add(engine.pending.kind)
     assert {"choose_island", "choose_action", "keep_objectives", "choose_corporation", "game_over", "trade"} <= kinds
     assert len(kinds) >= 15, kinds
+    assert finished >= 3  # (every message of a finished game at least, with its final ranking, read back too)
+
+
+def test_a_finished_games_messages_carry_the_same_final_ranking_and_others_none():
+    engine = played(4, 3, 10**4)
+    assert engine.state.phase == "over"
+    chronicle = Chronicle(engine)
+    ranking = seat_scene(engine, chronicle, None).results
+    assert ranking is not None
+    assert [p.total for p in ranking.players] == [p.vp for p in engine.state.players]
+    for seat in range(3):
+        assert seat_scene(engine, chronicle, seat).results == ranking
+        assert seat_scene(engine, None, seat).results == ranking  # (a computer player's message too)
+    assert replay_scene(engine.state, reveal=True).results is None  # (a replay tells its own end)
+    for engine in decisions(seeds=range(2), moves=400):
+        if engine.state.phase != "over":
+            for seat in (None, *range(len(engine.state.players))):
+                assert seat_scene(engine, None, seat).results is None
 
 
 def test_a_message_of_another_format_is_refused():

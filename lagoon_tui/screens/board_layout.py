@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.containers import Grid, Vertical, VerticalScroll
 from textual.message import Message
 
-from rules.cards import Content
+from rules.seat import Content
 
 from ..turbo.sizes import HeldSize
 from ..widgets import EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, RoundTrackPanel, ScoreTrackPanel

@@ -3,7 +3,9 @@
 The table is a score sheet: one column per player in final order, one row per
 source of points. Players are named with their colour *and* letter, and each
 objective says in words whether it was met. The screen dismisses with "title"
-or "new", and the app decides what follows.
+or "new", and the app decides what follows. All of it is read from the
+finished game's seat message (`SeatScene.results`), so a seat in another
+process gets the same screen.
 """
 
 from __future__ import annotations
@@ -18,10 +20,10 @@ from textual.screen import Screen
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
-from lagoon_tui.results import PLAY_SOURCES, GameResults, PlayerResult, final_results, ordinal, tiebreak_lines
-from lagoon_tui.scene import COLOUR_LETTERS, COLOUR_STYLES
+from lagoon_tui.scene import COLOUR_LETTERS, COLOUR_STYLES, Scene
 from lagoon_tui.screens.help import show_help
 from lagoon_tui.widgets.keys_footer import KeysFooter
+from rules.seat import PLAY_SOURCES, GameResults, PlayerResult, ordinal, tiebreak_lines
 
 SHORT_SOURCES = {
     "equipment": "Equipment",
@@ -31,7 +33,7 @@ SHORT_SOURCES = {
     "equipment effects": "Card effects",
     "wages": "Wages",
 }
-"""Row labels for narrow terminals (the full words are in results.PLAY_SOURCES)."""
+"""Row labels for narrow terminals (the full words are in PLAY_SOURCES)."""
 
 WIDE = 120
 
@@ -76,10 +78,12 @@ class EndScreen(Screen[str]):
         Binding("question_mark", "help", "Keys", key_display="?"),
     ]
 
-    def __init__(self, results: GameResults | object) -> None:
-        """`results` is a GameResults, or the finished game's Engine to make one from."""
+    def __init__(self, scene: Scene) -> None:
+        """`scene`: a message of the finished game (any seat's or a spectator's: their `results` are the same)."""
         super().__init__()
-        self.results = results if isinstance(results, GameResults) else final_results(results)
+        if scene.message.results is None:
+            raise ValueError("the game is not over yet; there is no final ranking to show")
+        self.results: GameResults = scene.message.results
         self._built_for: int | None = None
 
     def compose(self) -> ComposeResult:

@@ -19,8 +19,7 @@ from textual.css.query import NoMatches
 from textual.message import Message
 from textual.widget import Widget
 
-from rules.decision import Rejection
-from rules.host import Host, NotMade
+from rules.host import Host, NotMade, Rejection
 from rules.seat import Choice, SeatScene
 
 from ..cards_text import describe_option

@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from rules.saves import GameInfo, Store, StoreError
+from rules.host import GameInfo, Store, StoreError
 
 from ..cli_saves import plain, status_text, when
 from ..widgets.keys_footer import KeysFooter

@@ -22,7 +22,7 @@ from lagoon_tui.scene import COLOUR_LETTERS, COLOUR_STYLES
 from lagoon_tui.screens.help import show_help
 from lagoon_tui.settings import COLOURS, DEFAULT_NAMES, SEATS_MAX, SEATS_MIN, GameSettings, check_settings
 from lagoon_tui.widgets.keys_footer import KeysFooter
-from rules.names import shown_safely
+from rules.seat import shown_safely
 
 RANDOM = -1  # the start-player choice "Random" (Select values must not be None)
 

@@ -21,10 +21,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from rules.cards import Content
-from rules.state import GameState
+from rules.host import Replay
 
-from ..replay import Replay
 from ..scene import Scene
 from ..widgets import EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, ScoreTrackPanel
 from ..widgets.keys_footer import KeysFooter
@@ -122,17 +120,16 @@ class ReplayScreen(PagedScreen):
         ("h", "hands"),
     ]
 
-    def __init__(self, content: Content, events: Sequence) -> None:
+    def __init__(self, replay: Replay) -> None:
         super().__init__()
-        self.replay = Replay(content, events)
+        self.replay = replay
         self.pos = self.replay.first
         self._final: Scene | None = None  # the last scene: the players' names and colours
 
     def compose(self) -> ComposeResult:
         self.set_layout_class()
-        seats = len(self.replay.events[0].names) if self.replay.events else 0
         with Horizontal(id="main"):
-            yield from compose_board(self.replay.content, seats)
+            yield from compose_board(self.replay.content, self.replay.seats)
             with Side(id="side"):
                 yield Static(id="replay-status")
                 if self.replay.reveal:  # nothing secret is ever on an unfinished game's screen
@@ -142,8 +139,7 @@ class ReplayScreen(PagedScreen):
         yield KeysFooter(compact=True)  # so that 80 columns hold every key it shows
 
     def on_mount(self) -> None:
-        scene, _ = self.replay.scene_at(self.replay.last)
-        self._final = scene
+        self._final = scene = self.scene_at(self.replay.last)
         self.query_one(ReplayLog).write_lines([ln.line for ln in self.replay.lines], scene.players)
         self._fit(self.app.size)
         self.show_position()
@@ -174,20 +170,24 @@ class ReplayScreen(PagedScreen):
 
     # --- the position ---------------------------------------------------------------------
 
+    def scene_at(self, pos: int) -> Scene:
+        return Scene(self.replay.scene_at(pos), self.replay.content)
+
     def show_position(self) -> None:
-        scene, state = self.replay.scene_at(self.pos)
+        scene = self.scene_at(self.pos)
         for panel in self.query("#board .panel"):
             panel.show(scene)
         self.query_one(ReplayLog).mark(self.replay.line_at(self.pos))
-        self._show_status(state)
+        self._show_status(scene)
         for secrets in self.query(ReplaySecrets):
-            secrets.show(state, self.replay.content)
+            secrets.show(scene)
 
-    def _show_status(self, state: GameState | None = None) -> None:
+    def _show_status(self, scene: Scene | None = None) -> None:
         """Where the replay is: three lines when wide, one when compact (the keys are in the hint and Footer)."""
-        if state is None:
-            state = self.replay.state_at(self.pos)
-        where = f"Round {state.round}" if state.round else "Setup"
+        if scene is None:
+            scene = self.scene_at(self.pos)
+        round_ = scene.view["round"]
+        where = f"Round {round_}" if round_ else "Setup"
         what = "finished game: everything is shown" if self.replay.reveal else "unfinished game: secrets stay hidden"
         at = f"event {self.pos} of {self.replay.last}"
         status = self.query_one("#replay-status", Static)

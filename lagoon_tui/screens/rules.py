@@ -22,9 +22,7 @@ from textual.widgets.option_list import Option
 
 from lagoon_tui.screens.help import show_help
 from lagoon_tui.widgets.keys_footer import KeysFooter
-from rules.actions import ACTION_NAMES
-from rules.cards import Content
-from rules.registry import ISLAND_ACTIONS, MINER_ACTIONS
+from rules.seat import ACTION_NAMES, ISLAND_ACTIONS, MINER_ACTIONS, Content
 
 TEXT_DIR = files("lagoon_tui") / "rules_text"
 PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
@@ -182,7 +180,7 @@ class RulesScreen(Screen):
         if self._content is None:
             self._content = getattr(self.app, "content", None)
         if self._content is None:
-            from rules.loader import load_content
+            from rules.host import load_content
 
             self._content = load_content()
         return self._content

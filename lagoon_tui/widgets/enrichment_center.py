@@ -6,7 +6,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
 
-from rules.cards import METALS
+from rules.seat import METALS
 
 from ..scene import Scene
 from .note import Panel

@@ -6,8 +6,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
 
-from rules.cards import ENRICHED_LEVELS, METALS
-from rules.decision import plural
+from rules.seat import ENRICHED_LEVELS, METALS, plural
 
 from ..scene import Scene
 from .note import Panel

@@ -11,9 +11,7 @@ from rich.console import Group
 from rich.text import Text
 from textual.widgets import Static
 
-from rules.cards import Content
-from rules.state import GameState
-
+from ..scene import Scene
 from .renderables import Flow
 
 
@@ -22,24 +20,25 @@ def _listed(items: list[str], end: str = "", sep: str = ",") -> list[Text]:
     return [Text(item + (sep if n < len(items) - 1 else end)) for n, item in enumerate(items)]
 
 
-def secrets_text(state: GameState, content: Content) -> Group:
+def secrets_text(scene: Scene) -> Group:
     """Every hand and hidden tile, for the replay of a finished game (nothing is secret any more).
 
     A paragraph a player, and one of the face-down galleries, that wrap
     between the things they list, never inside one: "4 VP (2′ silver + 1′
     iron + 1′ copper)" stays on one line where the panel has room for it.
     """
+    content = scene.content
     paragraphs = []
-    for p in state.players:
-        objectives = [content.objectives[o].name for o in p.objectives or p.objective_offer] or ["none"]
+    for p in scene.players:
+        objectives = [content.objectives[o].name for o in p["objectives"] or p["objective_offer"]] or ["none"]
         deals = [
             f"{content.deals[d].vp} VP ({' + '.join(f'{lv}′ {m}' for m, lv in content.deals[d].requires.items())})"
-            for d in p.deals
+            for d in p["deals"]
         ] or ["none"]
         paragraphs.append(
             Flow(
                 [
-                    Text.assemble((f"{p.name}:", "bold"), " objectives"),
+                    Text.assemble((f"{p['name']}:", "bold"), " objectives"),
                     *_listed(objectives, ";"),
                     Text("deals in hand"),
                     *_listed(deals),
@@ -48,11 +47,11 @@ def secrets_text(state: GameState, content: Content) -> Group:
             )
         )
     hidden = [
-        f"island {isl} column {c + 1} level {lv + 1}: {content.gallery(g.tile).metal or 'empty'}"
-        for isl, site in state.sites.items()
-        for c, col in enumerate(site.columns)
+        f"island {isl} column {c + 1} level {lv + 1}: {content.gallery(g['tile']).metal or 'empty'}"
+        for isl, site in scene.view["sites"].items()
+        for c, col in enumerate(site["columns"])
         for lv, g in enumerate(col)
-        if g is not None and not g.face_up
+        if g is not None and not g["face_up"]
     ]
     if hidden:
         paragraphs.append(Flow([Text("Face-down galleries:", style="bold"), *_listed(hidden, sep=";")], " "))
@@ -60,7 +59,7 @@ def secrets_text(state: GameState, content: Content) -> Group:
 
 
 class ReplaySecrets(Static):
-    """What was hidden during play, drawn from the replay's state (a log-like page of its own when small)."""
+    """What was hidden during play, drawn from the replay's message (a log-like page of its own when small)."""
 
     DEFAULT_CSS = """
     ReplaySecrets {
@@ -75,5 +74,5 @@ class ReplaySecrets(Static):
     def on_mount(self) -> None:
         self.border_title = "Hands and hidden tiles"
 
-    def show(self, state: GameState, content: Content) -> None:
-        self.update(secrets_text(state, content))
+    def show(self, scene: Scene) -> None:
+        self.update(secrets_text(scene))

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, OptionList, Select
 
 import lagoon_tui
-from lagoon_tui.results import GameResults, PlayerResult, final_results, find_ties, tiebreak_lines
+from lagoon_tui.scene import Scene
 from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.screens.help import HelpScreen, bindings_of
 from lagoon_tui.screens.new_game import NewGameScreen
@@ -26,8 +26,11 @@ from lagoon_tui.screens.rules import RulesScreen, rules_markdown
 from lagoon_tui.screens.title import TitleScreen
 from lagoon_tui.settings import GameSettings, check_settings
 from rules.actions import ACTION_NAMES
+from rules.host import Host
 from rules.loader import load_content
+from rules.results import GameResults, find_ties
 from rules.simulate import random_game
+from tests.test_results import player
 
 SIZES = [(80, 24), pytest.param((160, 50), marks=pytest.mark.slow)]  # the quick loop takes the compact layout
 STYLESHEET = Path(lagoon_tui.__file__).parent / "lagoon.tcss"
@@ -254,79 +257,30 @@ def test_check_settings_without_a_screen():
 # -- end of game ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("players,seed", [(2, 3), (3, 5), (4, 8), (4, 23)])
-def test_final_results_add_up_to_each_players_vp(content, players, seed):
-    engine, _ = random_game(content, players, seed)
-    results = final_results(engine)
-    assert len(results.players) == players
-    for p in results.players:
-        assert p.parts_total == p.total == engine.state.players[p.seat].vp
-        assert len(p.objectives) == content.board.objectives_kept
-        assert p.place == engine.state.standings[p.seat].place
-    assert [p.place for p in results.ranking] == sorted(p.place for p in results.players)
+def end_scene(engine) -> Scene:
+    """The finished game's message, as the app gives it to the end screen (a spectator's: it shows all)."""
+    return Scene(Host(engine).scene(None), engine.content)
 
 
-def test_final_results_need_a_finished_game(content):
+def test_the_end_screen_wants_a_finished_game(content):
     from rules.engine import Engine
 
-    with pytest.raises(ValueError):
-        final_results(Engine.new(content, ["Ana", "Ben"], seed=1))
-
-
-def _player(seat, name, place, total, money, equipment=0, deals=0, shipments=0):
-    return PlayerResult(
-        seat=seat,
-        name=name,
-        colour=("red", "yellow", "green", "blue")[seat],
-        place=place,
-        total=total,
-        vp_by_source={"wages": total},
-        objectives=(),
-        artifacts=0,
-        artifacts_vp=0,
-        money=money,
-        equipment=equipment,
-        deals_closed=deals,
-        shipments=shipments,
-        shared_place=False,
-    )
-
-
-def test_tiebreak_lines_name_the_tie_breakers_and_shared_places():
-    players = (
-        _player(0, "Ana", 1, 20, money=5, equipment=2),
-        _player(1, "Ben", 2, 20, money=5, equipment=1),
-        _player(2, "Cleo", 3, 9, money=1, shipments=2),
-        _player(3, "Dev", 3, 9, money=1, shipments=2),
-    )
-    players = (
-        players[0],
-        players[1],
-        dataclasses.replace(players[2], shared_place=True),
-        dataclasses.replace(players[3], shared_place=True),
-    )
-    results = GameResults(
-        players=players, end_reason="last_round", tiebreak_used=True, rounds=15, ties=find_ties(players)
-    )
-    lines = tiebreak_lines(results)
-    assert lines[0] == (
-        "Ana and Ben tied on 20 VP; tie-breakers compared — money: Ana $5, Ben $5; equipment: Ana 2, Ben 1."
-    )
-    assert "deals closed" in lines[1] and "shipments made: Cleo 2, Dev 2" in lines[1]
-    assert lines[2] == "Cleo and Dev are equal on everything and share 3rd place."
+    with pytest.raises(ValueError, match="not over"):
+        EndScreen(end_scene(Engine.new(content, ["Ana", "Ben"], seed=1)))
 
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("players,seed", [(2, 3), (4, 8)])
 async def test_end_screen_shows_every_player_with_the_breakdown(content, size, players, seed):
     engine, _ = random_game(content, players, seed)
-    app = ScreensApp(lambda: EndScreen(engine))
+    app = ScreensApp(lambda: EndScreen(end_scene(engine)))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         screen = app.screen
         table = screen.query_one("#end-table", DataTable)
         columns = [str(k.value) for k in table.columns]
-        assert columns == ["what"] + [f"seat-{p.seat}" for p in final_results(engine).ranking]
+        places = sorted(engine.state.standings, key=lambda s: (s.place, s.seat))
+        assert columns == ["what"] + [f"seat-{s.seat}" for s in places]
         rows = [str(k.value) for k in table.rows]
         assert rows == [
             "source:equipment",
@@ -365,7 +319,7 @@ async def test_end_screen_shows_every_player_with_the_breakdown(content, size, p
 @pytest.mark.slow
 async def test_end_screen_follows_a_live_resize(content):
     engine, _ = random_game(content, 4, 8)
-    app = ScreensApp(lambda: EndScreen(engine))
+    app = ScreensApp(lambda: EndScreen(end_scene(engine)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         table = app.screen.query_one("#end-table", DataTable)
@@ -386,7 +340,7 @@ async def test_end_screen_choices(content):
         (("tab", "enter"), "title"),
         (("tab", "down", "enter"), "new"),
     ):
-        app = ScreensApp(lambda: EndScreen(final_results(engine)))
+        app = ScreensApp(lambda: EndScreen(end_scene(engine)))
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             await settle(pilot, *keys)
@@ -557,7 +511,7 @@ async def test_help_screen_from_a_list_of_keys():
     "make,keys,expected",
     [
         (lambda: RulesScreen(), ("question_mark",), ("] / n", "Next section")),
-        (lambda: EndScreen(random_game(load_content(), 2, 3)[0]), ("question_mark",), ("n", "New game")),
+        (lambda: EndScreen(end_scene(random_game(load_content(), 2, 3)[0])), ("question_mark",), ("n", "New game")),
         (NewGameScreen, ("f2",), ("^s", "Start game")),
     ],
 )
@@ -628,11 +582,13 @@ async def test_new_game_a_name_that_looks_like_markup_or_holds_an_escape_is_text
 
 async def test_the_end_screen_shows_a_tie_between_players_whose_names_look_like_markup():
     """A player may be called "[/]" (a printable name): the tie-breaker lines name them as text (it ended the app)."""
-    players = (_player(0, "[/]", 1, 20, money=5, equipment=2), _player(1, "[bold red]Bo", 2, 20, money=5))
+    players = (player(0, "[/]", 1, 20, money=5, equipment=2), player(1, "[bold red]Bo", 2, 20, money=5))
     results = GameResults(
         players=players, end_reason="last_round", tiebreak_used=True, rounds=15, ties=find_ties(players)
     )
-    app = ScreensApp(lambda: EndScreen(results))
+    finished = end_scene(random_game(load_content(), 2, 3)[0])
+    scene = Scene(dataclasses.replace(finished.message, results=results), finished.content)
+    app = ScreensApp(lambda: EndScreen(scene))
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
         assert "[/] and [bold red]Bo tied on 20 VP" in flat(screen_text(app))

@@ -29,7 +29,7 @@ from lagoon_tui.widgets.mining_site import gallery_cell
 from lagoon_tui.widgets.renderables import Flow
 from lagoon_tui.widgets.replay_secrets import ReplaySecrets
 from rules import Engine
-from rules.host import Host
+from rules.host import Host, Replay
 from rules.saves import Store
 from rules.saves.recorder import record_new
 
@@ -242,7 +242,7 @@ async def test_every_tick_of_the_score_track_has_its_label(size):
 @pytest.fixture(scope="module")
 def four_player_game() -> Engine:
     """A finished four-player game: its replay shows four boards side by side, and every hand."""
-    return played(4, None, seed=5)
+    return played(4, None, seed=5).engine
 
 
 WIDE_SIZES = [(150, 44), (160, 50)]
@@ -260,7 +260,7 @@ async def test_the_replay_leaves_four_player_boards_room_for_their_cube_grids(fo
     engine = four_player_game
     async with LagoonApp(engine.content).run_test(size=size) as pilot:
         await pilot.pause()
-        await pilot.app.push_screen(ReplayScreen(engine.content, list(engine.events)))
+        await pilot.app.push_screen(ReplayScreen(Replay(engine.content, engine.events)))
         await pilot.pause()
         screen = pilot.app.screen
         assert not screen.has_class("compact")

@@ -4,16 +4,21 @@ The end screen shows where each player's points came from. Everything here is
 read from the engine's event log (`Scored.source`, `ObjectiveScored`,
 `GameEnded`) and its final state, never worked out again from the rules, so
 the parts of a player's score always add up to the VP the engine gave them.
+The records are plain data (`rules.codec` writes and reads them): a finished
+game's seat message carries its `GameResults` (`rules.seat.SeatScene.results`),
+so the end screen of a seat in another process is drawn from that alone.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
-from rules import events as ev
-from rules.decision import plural
+from . import events as ev
+from .decision import plural
+from .record import FrozenRecord, frozen_record
+from .state import GameState
 
 PLAY_SOURCES: dict[str, str] = {
     "equipment": "Equipment bought",
@@ -34,8 +39,8 @@ END_REASONS = {
 }
 
 
-@dataclass(frozen=True)
-class ObjectiveResult:
+@frozen_record
+class ObjectiveResult(FrozenRecord):
     """One kept objective of one player, as it was scored at the end."""
 
     id: str
@@ -49,8 +54,10 @@ class ObjectiveResult:
         return self.vp > 0
 
 
-@dataclass(frozen=True)
-class PlayerResult:
+@frozen_record
+class PlayerResult(FrozenRecord):
+    """One player's place and VP, broken down by where the points came from (a column of the score sheet)."""
+
     seat: int
     name: str
     colour: str
@@ -84,8 +91,8 @@ class PlayerResult:
         return (self.money, self.equipment, self.deals_closed, self.shipments)
 
 
-@dataclass(frozen=True)
-class Tie:
+@frozen_record
+class Tie(FrozenRecord):
     """Players who finished level on VP, and how the tie-breakers separated them."""
 
     vp: int
@@ -94,13 +101,15 @@ class Tie:
     still_shared: tuple[tuple[int, ...], ...]  # groups left equal on everything
 
 
-@dataclass(frozen=True)
-class GameResults:
+@frozen_record
+class GameResults(FrozenRecord):
+    """A finished game's final ranking: every player's breakdown, why the game ended, how ties were settled."""
+
     players: tuple[PlayerResult, ...]  # in seat order
     end_reason: str  # "vp_goal" | "last_round"
     tiebreak_used: bool
     rounds: int
-    ties: tuple[Tie, ...] = field(default=())
+    ties: tuple[Tie, ...] = ()
 
     @property
     def ranking(self) -> tuple[PlayerResult, ...]:
@@ -172,10 +181,9 @@ def find_ties(players: tuple[PlayerResult, ...]) -> tuple[Tie, ...]:
     return tuple(ties)
 
 
-def final_results(engine) -> GameResults:
-    """The breakdown of a finished game held by `engine` (a `rules.engine.Engine`)."""
-    state = engine.state
-    ended = next((e for e in reversed(engine.events) if isinstance(e, ev.GameEnded)), None)
+def final_results(state: GameState, events: Sequence[ev.Event]) -> GameResults:
+    """The breakdown of a finished game: its final `state` and every event of it (an engine's `events`)."""
+    ended = next((e for e in reversed(events) if isinstance(e, ev.GameEnded)), None)
     if ended is None or state.phase != "over":
         raise ValueError("the game is not over yet; there are no final results")
     content = state.content
@@ -183,7 +191,7 @@ def final_results(engine) -> GameResults:
     by_source: list[dict[str, int]] = [dict.fromkeys(PLAY_SOURCES, 0) for _ in state.players]
     artifacts_vp = [0] * len(state.players)
     objectives: list[list[ObjectiveResult]] = [[] for _ in state.players]
-    for e in engine.events:
+    for e in events:
         if isinstance(e, ev.Scored):
             if e.source == "artifacts":
                 artifacts_vp[e.seat] += e.vp
@@ -209,7 +217,7 @@ def final_results(engine) -> GameResults:
             colour=p.colour,
             place=places[p.seat],
             total=p.vp,
-            vp_by_source=by_source[p.seat],
+            vp_by_source=MappingProxyType(by_source[p.seat]),
             objectives=tuple(objectives[p.seat]),
             artifacts=sum(p.artifacts.values()),
             artifacts_vp=artifacts_vp[p.seat],

@@ -1,0 +1,83 @@
+"""A recorded game to step through: `Replay`, the host of a replay.
+
+A replay owns the game's events, as a `Host` owns a game being played, and
+hands out what an onlooker sees at any point of it: the seat message of that
+position (`scene_at`, a `rules.seat.SeatScene`) and the game's log, told
+once. A finished game is replayed with nothing hidden; an unfinished one as
+any onlooker may see it (seat None).
+
+A position is a number of events applied (1 = just the game's creation,
+len(events) = the end). Stepping moves between events that have a sentence
+in the log (the silent plan steps change nothing a viewer would notice), a
+turn step jumps to the next or previous start of a turn or round.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from . import events as ev
+from .cards import Content
+from .engine import replay
+from .narrate import tell
+from .seat import Line, SeatScene, replay_scene
+
+TURN_STARTS = (ev.TurnBegan, ev.RoundBegan)
+
+
+class Told(NamedTuple):
+    index: int  # the event told (0-based); the position after it is index + 1
+    line: Line
+
+
+class Replay:
+    def __init__(self, content: Content, events: Sequence) -> None:
+        self.content = content
+        self._events = list(events)
+        self.reveal = bool(self._events) and isinstance(self._events[-1], ev.GameEnded)
+        self.seats = len(self._events[0].names) if self._events else 0
+        final = replay(content, self._events)
+        self.lines = [Told(i, Line(who, text)) for i, who, text in tell(self._events, final, None, self.reveal)]
+        self.stops = [ln.index + 1 for ln in self.lines]  # positions a step lands on
+        self.turns = [i + 1 for i, e in enumerate(self._events) if isinstance(e, TURN_STARTS)]
+        self.rounds = {e.round: i + 1 for i, e in enumerate(self._events) if isinstance(e, ev.RoundBegan)}
+
+    @property
+    def first(self) -> int:
+        return 1 if self._events else 0
+
+    @property
+    def last(self) -> int:
+        return len(self._events)
+
+    def clamp(self, pos: int) -> int:
+        return max(self.first, min(self.last, pos))
+
+    def step(self, pos: int, delta: int) -> int:
+        """The next (delta 1) or previous (delta -1) position with a log line."""
+        return self._move(self.stops, pos, delta)
+
+    def turn(self, pos: int, delta: int) -> int:
+        """The start of the next or previous turn (or round)."""
+        return self._move(self.turns, pos, delta)
+
+    def _move(self, marks: list[int], pos: int, delta: int) -> int:
+        if delta > 0:
+            i = bisect.bisect_right(marks, pos)
+            return marks[i] if i < len(marks) else self.last
+        i = bisect.bisect_left(marks, pos) - 1
+        return marks[i] if i >= 0 else self.first
+
+    def round_start(self, number: int) -> int | None:
+        return self.rounds.get(number)
+
+    def line_at(self, pos: int) -> int | None:
+        """The index in `lines` of the last line told at or before `pos`."""
+        i = bisect.bisect_right(self.stops, pos) - 1
+        return i if i >= 0 else None
+
+    def scene_at(self, pos: int) -> SeatScene:
+        """What the board shows after `pos` events (everything, for a finished game)."""
+        return replay_scene(replay(self.content, self._events[: self.clamp(pos)]), self.reveal)

@@ -1,0 +1,121 @@
+"""The app (lagoon_tui) talks to the rules through the seat message and the host, nothing else.
+
+A screen draws from its seat's message (`rules.seat`); the game, the saved
+games and the decks come from the host (`rules.host`). Each module's
+`__all__` is the whole of what the app may take from it. The app never holds
+the engine or its state, and never reads or writes an option id's spelling:
+an option says what it is about (`Choice.refers`). An AST walk of every
+module of lagoon_tui holds it to that; the same walk is run on the ways the
+app used to break it, so it cannot pass by finding nothing.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import rules.host
+import rules.seat
+from rules.seat import _READERS
+
+APP_DIR = Path(__file__).resolve().parents[1] / "lagoon_tui"
+ALLOWED = {"rules.seat": set(rules.seat.__all__), "rules.host": set(rules.host.__all__)}
+HELD = {"engine", "chronicle", "state", "events"}  # what the app would reach the engine's insides through
+ID_START = re.compile(r"(?<![\w])(?:" + "|".join(sorted(_READERS)) + r"):")
+TAKING_APART = {"split", "rsplit", "partition", "rpartition", "removeprefix", "removesuffix", "startswith"}
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                found.add(id(body[0].value))
+    return found
+
+
+def offences(source: str) -> list[str]:
+    """Each thing in one module of the app that crosses the boundary, as "line N: what"."""
+    tree = ast.parse(source)
+    docstrings = _docstrings(tree)
+    found = []
+    for node in ast.walk(tree):
+        line = getattr(node, "lineno", 0)
+        if isinstance(node, ast.Import):
+            found += [f"line {line}: import {a.name}" for a in node.names if a.name.split(".")[0] == "rules"]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").split(".")[0] == "rules":
+            allowed = ALLOWED.get(node.module)
+            if allowed is None:
+                found.append(f"line {line}: from {node.module} (neither the seat message nor the host)")
+            else:
+                found += [
+                    f"line {line}: {node.module}.{a.name} (not exported)" for a in node.names if a.name not in allowed
+                ]
+        elif isinstance(node, ast.Call):
+            called = node.func
+            name = called.attr if isinstance(called, ast.Attribute) else getattr(called, "id", "")
+            if name in ("__import__", "import_module"):
+                found.append(f"line {line}: {name}() imports around the boundary")
+            elif name in TAKING_APART and isinstance(called, ast.Attribute):
+                target = called.value
+                if (
+                    isinstance(target, ast.Attribute)
+                    and target.attr == "id"
+                    or getattr(target, "id", "") == "option_id"
+                ):
+                    found.append(f"line {line}: an option id taken apart with .{name}()")
+        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "id":
+            found.append(f"line {line}: an option id cut up")
+        elif isinstance(node, ast.Attribute) and node.attr in HELD and isinstance(node.ctx, ast.Load):
+            found.append(f"line {line}: .{node.attr} (the engine's own, behind the host)")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            if ID_START.search(node.value):
+                found.append(f"line {line}: {node.value!r} writes an option id")
+    return found
+
+
+def app_modules() -> dict[str, str]:
+    top = APP_DIR.parent
+    return {str(path.relative_to(top)): path.read_text(encoding="utf-8") for path in sorted(APP_DIR.rglob("*.py"))}
+
+
+def test_the_app_takes_from_the_rules_only_the_seat_message_and_the_host():
+    modules = app_modules()
+    assert "lagoon_tui/screens/game.py" in modules and len(modules) > 30, "walked no app"
+    found = {path: offences(source) for path, source in modules.items()}
+    assert {path: what for path, what in found.items() if what} == {}
+
+
+def test_the_app_does_use_both():
+    """(So the walk above looks at modules that do talk to the rules.)"""
+    sources = "\n".join(app_modules().values())
+    assert "from rules.seat import" in sources and "from rules.host import" in sources
+
+
+def test_the_check_catches_each_way_the_app_used_to_reach_past_the_boundary():
+    """Lines the app held before the boundary (session 14 and earlier), each of which must be caught."""
+    old_ways = {
+        "from rules.state import GameState": "neither the seat message nor the host",
+        "from rules import events as ev": "neither the seat message nor the host",
+        "from rules.engine import replay": "neither the seat message nor the host",
+        "from rules.saves.recorder import open_game, record_new": "neither the seat message nor the host",
+        "import rules.loader": "import rules.loader",
+        "from rules.seat import _READERS": "not exported",
+        "from rules.host import Engine": "not exported",
+        "self.call_later(self._show_end, host.engine)": ".engine",
+        "if engine.state.phase == 'over': pass": ".state",
+        "ReplayScreen(engine.content, list(engine.events))": ".events",
+        "head, _, rest = choice.id.partition(':')": "taken apart",
+        "if option.id.startswith('equipment:'): pass": "taken apart",
+        "x = f'do:{island}:{action}'": "writes an option id",
+        "x = choice.id[4:]": "cut up",
+        "importlib.import_module('rules.view')": "imports around",
+    }
+    for line, why in old_ways.items():
+        caught = offences(line)
+        assert any(why in each for each in caught), (line, caught)
+    assert (
+        offences('"""A docstring may say island:3."""\nfrom rules.seat import Content\nx = scene.view["round"]') == []
+    )

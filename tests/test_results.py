@@ -1,0 +1,80 @@
+"""The final ranking of a finished game (rules.results): every VP accounted for, ties told in words.
+
+The breakdown is read from the engine's events and final state; its parts must
+add up to the VP the engine gave each player, and the places must be the
+engine's. A game not over has none.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from rules import Engine, load_content
+from rules.results import GameResults, PlayerResult, final_results, find_ties, tiebreak_lines
+from rules.simulate import random_game
+
+CONTENT = load_content()
+
+
+@pytest.mark.parametrize("players,seed", [(2, 3), (3, 5), (4, 8), (4, 23)])
+def test_final_results_add_up_to_each_players_vp(players, seed):
+    engine, _ = random_game(CONTENT, players, seed)
+    results = final_results(engine.state, engine.events)
+    assert len(results.players) == players
+    for p in results.players:
+        assert p.parts_total == p.total == engine.state.players[p.seat].vp
+        assert len(p.objectives) == CONTENT.board.objectives_kept
+        assert p.place == engine.state.standings[p.seat].place
+    assert [p.place for p in results.ranking] == sorted(p.place for p in results.players)
+
+
+def test_final_results_need_a_finished_game():
+    engine = Engine.new(CONTENT, ["Ana", "Ben"], seed=1)
+    with pytest.raises(ValueError):
+        final_results(engine.state, engine.events)
+
+
+def player(seat, name, place, total, money, equipment=0, deals=0, shipments=0) -> PlayerResult:
+    """A player's result made up for a test of ties (all their VP from wages)."""
+    return PlayerResult(
+        seat=seat,
+        name=name,
+        colour=("red", "yellow", "green", "blue")[seat],
+        place=place,
+        total=total,
+        vp_by_source={"wages": total},
+        objectives=(),
+        artifacts=0,
+        artifacts_vp=0,
+        money=money,
+        equipment=equipment,
+        deals_closed=deals,
+        shipments=shipments,
+        shared_place=False,
+    )
+
+
+def test_tiebreak_lines_name_the_tie_breakers_and_shared_places():
+    players = (
+        player(0, "Ana", 1, 20, money=5, equipment=2),
+        player(1, "Ben", 2, 20, money=5, equipment=1),
+        player(2, "Cleo", 3, 9, money=1, shipments=2),
+        player(3, "Dev", 3, 9, money=1, shipments=2),
+    )
+    players = (
+        players[0],
+        players[1],
+        dataclasses.replace(players[2], shared_place=True),
+        dataclasses.replace(players[3], shared_place=True),
+    )
+    results = GameResults(
+        players=players, end_reason="last_round", tiebreak_used=True, rounds=15, ties=find_ties(players)
+    )
+    lines = tiebreak_lines(results)
+    assert lines[0] == (
+        "Ana and Ben tied on 20 VP; tie-breakers compared — money: Ana $5, Ben $5; equipment: Ana 2, Ben 1."
+    )
+    assert "deals closed" in lines[1] and "shipments made: Cleo 2, Dev 2" in lines[1]
+    assert lines[2] == "Cleo and Dev are equal on everything and share 3rd place."
