@@ -78,6 +78,10 @@ class LagoonApp(SavedGamesMixin, App[None]):
             # terminal's own red and yellow. (Headless runs, the snapshots among
             # them, keep the theme's colours whatever TERM the tests run under.)
             self.ansi_color = True
+        self.open_first_screen()
+        self.call_after_refresh(collector.freeze)  # what start-up built stays
+
+    def open_first_screen(self) -> None:
         # `lagoon play` goes straight to the game: the title is made when the game is over
         # (see `game_over`), not at the start, where it would only slow the first frame
         if self.start_with is None or not self.start_game(self.start_with):
@@ -86,7 +90,6 @@ class LagoonApp(SavedGamesMixin, App[None]):
             self.push_screen(TitleScreen())
             if self.resume_with is not None:
                 self.resume_game(self.resume_with)
-        self.call_after_refresh(collector.freeze)  # what start-up built stays
 
     def on_unmount(self) -> None:
         collector.stop()
@@ -109,8 +112,8 @@ class LagoonApp(SavedGamesMixin, App[None]):
         self.push_screen(GameScreen(host))
         return True
 
-    def game_over(self, host: Host) -> None:
-        """Called by the game screen when the engine says the game has ended."""
+    def game_over(self, host: Host, seat: int | None = None) -> None:
+        """Called by the game screen when the engine says the game has ended (`seat`: the screen's own, if one)."""
         from .screens.title import TitleScreen
 
         if any(isinstance(screen, TitleScreen) for screen in self.screen_stack):
@@ -119,14 +122,14 @@ class LagoonApp(SavedGamesMixin, App[None]):
             self.switch_screen(TitleScreen())
         # Pushed from the app's own queue: a screen remembers who pushed it and answers
         # them, and the game screen that asks for this is gone by then (so its answer was lost).
-        self.call_later(self._show_end, host)
+        self.call_later(self._show_end, host, seat)
 
-    def _show_end(self, host: Host) -> None:
-        """The end screen, drawn from the finished game's message (a spectator's: once over, it shows all)."""
+    def _show_end(self, host: Host, seat: int | None = None) -> None:
+        """The end screen, drawn from the finished game's message (once over, every message shows all)."""
         from .scene import Scene
         from .screens.end import EndScreen
 
-        scene = Scene(host.scene(None), host.content)
+        scene = Scene(host.scene(seat), host.content)
         self.push_screen(EndScreen(scene), lambda what: self._after_end(what, host))
 
     def _after_end(self, what: str | None, host: Host) -> None:

@@ -76,6 +76,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_save_commands(sub, common)
 
+    # The app of one seat of a game hosted by `lagoon serve`, which starts it for each SSH session
+    # on its own terminal, with one end of a socket to the game: not a command for people to type.
+    seat = sub.add_parser("seat", parents=[common])
+    seat.add_argument("--fd", type=int, required=True, help=argparse.SUPPRESS)
+
     sim = sub.add_parser(
         "simulate",
         parents=[common],
@@ -121,6 +126,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return check_content_command(args.dir or content_dir)
     if args.command == "simulate":
         return simulate_command(args, content_dir)
+    if args.command == "seat":
+        return seat_command(args)
     if args.command in SAVE_COMMANDS:
         return SAVE_COMMANDS[args.command](args, content_dir)
     return play_command(args, content_dir)
@@ -200,6 +207,27 @@ def run_app(args: argparse.Namespace, content, settings=None, resume: int | None
         app.run()
     finally:
         store.close()
+    return app.return_code or 0
+
+
+def seat_command(args: argparse.Namespace) -> int:
+    """The app of the seat at the other end of socket `--fd` (see lagoon_tui.serve)."""
+    import socket
+
+    from lagoon_tui.link import Link
+    from lagoon_tui.seat_app import SeatApp
+
+    try:
+        link = Link(socket.socket(fileno=args.fd))
+    except OSError as error:
+        return usage_error(f"no game at the other end of descriptor {args.fd}: {error}")
+    if (problem := terminal_problem()) is not None:
+        return usage_error(problem)
+    app = SeatApp(link)
+    try:
+        app.run()
+    finally:
+        link.close()
     return app.return_code or 0
 
 

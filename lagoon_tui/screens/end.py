@@ -78,9 +78,13 @@ class EndScreen(Screen[str]):
         Binding("question_mark", "help", "Keys", key_display="?"),
     ]
 
-    def __init__(self, scene: Scene) -> None:
-        """`scene`: a message of the finished game (any seat's or a spectator's: their `results` are the same)."""
+    def __init__(self, scene: Scene, *, away: bool = False) -> None:
+        """`scene`: a message of the finished game (any seat's or a spectator's: their `results` are the same).
+
+        `away`: a game hosted elsewhere (a player at their own terminal): no new game or replay from here.
+        """
         super().__init__()
+        self.away = away
         if scene.message.results is None:
             raise ValueError("the game is not over yet; there is no final ranking to show")
         self.results: GameResults = scene.message.results
@@ -102,10 +106,18 @@ class EndScreen(Screen[str]):
                 Static(Text("\n".join(lines))), id="end-ties", classes="-shown" if lines else "", can_focus=False
             )
             yield Static("↑ ↓ scroll the sheet · Tab to the choices below", classes="hint", id="end-hint")
-            yield OptionList(
-                Option("Back to title  (b)", id="title"), Option("New game  (n)", id="new"), id="end-menu", compact=True
-            )
+            yield OptionList(*self._choices(), id="end-menu", compact=True)
         yield KeysFooter()
+
+    def _choices(self) -> list[Option]:
+        if self.away:
+            return [Option("Leave  (b)", id="title")]
+        return [Option("Back to title  (b)", id="title"), Option("New game  (n)", id="new")]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.away and action in ("new_game", "replay"):
+            return False
+        return super().check_action(action, parameters)
 
     def on_mount(self) -> None:
         self._build_table()

@@ -6,6 +6,13 @@ screen redraws from it, the one way a change reaches the screen: every panel
 from a fresh `Scene`, behind a curtain if the keyboard changes hands. Intent
 flows up: the prompt posts the option picked and this screen hands it to the
 engine, which alone decides whether it is legal.
+
+At one keyboard (`GameScreen(host)`) the screen follows the deciding seat,
+behind a curtain between people. A screen of one seat (`GameScreen(host,
+seat=n)`: a player at their own terminal, their game hosted elsewhere) is
+always drawn for that seat, with no curtain; when the decision comes to it,
+the terminal's bell rings and the title says so. A spectator's screen
+(`watching=True`) is drawn as everyone sees the game.
 """
 
 from __future__ import annotations
@@ -123,10 +130,14 @@ class GameScreen(UnseenArrangement, PagedScreen):
     class GameChanged(Message):
         """The game changed (a choice was made, or taken back): the screen shows it."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Host, seat: int | None = None, *, watching: bool = False) -> None:
+        """`seat`: the one seat this screen shows (its player at their own terminal); `watching`: nobody's.
+        Neither: every seat in turn, at one keyboard."""
         super().__init__()
         self.host = host
-        self.at_keyboard: int | None = None
+        self.own = seat
+        self.fixed = seat is not None or watching  # drawn for one reader, whoever decides
+        self.at_keyboard: int | None = seat
         self.veiled = False  # the keyboard's seat plays an open decision on the board as everyone sees it
         self._paged_for: int | None = None  # the seat the compact page last jumped for
         self._shown = -1  # the host's count of changes the screen shows (-1: none yet)
@@ -160,7 +171,8 @@ class GameScreen(UnseenArrangement, PagedScreen):
     def public(self) -> SeatScene:
         """The game as everyone may see it now (who decides, whose ship is where)."""
         if self._public is None or self._public[0] != self.host.changes:
-            self._public = (self.host.changes, self.host.scene(None))
+            # (a screen of one seat has that seat's message only: it holds all that everyone may see)
+            self._public = (self.host.changes, self.host.scene(self.own))
         return self._public[1]
 
     @property
@@ -311,9 +323,12 @@ class GameScreen(UnseenArrangement, PagedScreen):
         self._shown = self.host.changes
         turn = self.host.turn()
         if turn.kind == "game_over":
-            self._give_keyboard(None)
+            self._give_keyboard(self.own)
             self.redraw()
-            self.app.game_over(self.host)
+            self.app.game_over(self.host, self.own)
+            return
+        if self.fixed:
+            self._follow(turn)
             return
         seat = turn.seat
         how = hand_over(turn, self.at_keyboard, self.veiled, self._drawn is not None)
@@ -343,6 +358,14 @@ class GameScreen(UnseenArrangement, PagedScreen):
             self._raise_curtain(seat, [line.text for line in self.host.scene(seat).since])
         else:
             self.redraw()
+
+    def _follow(self, turn) -> None:
+        """A screen of one seat: drawn for it after every change; its turn rung in when it comes."""
+        mine = self.own is not None and turn.seat == self.own
+        if mine and self.sub_title != "Your turn":
+            self.app.bell()
+        self.sub_title = "Your turn" if mine else turn.says
+        self.redraw()
 
     def _forget_the_last_seat(self) -> None:
         """The keyboard changes hands: nothing said or opened for the last seat stays on screen.

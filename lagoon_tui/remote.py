@@ -1,0 +1,105 @@
+"""A seat whose game is hosted in another process: `RemoteHost`, the host as the game screen sees it.
+
+The game screen asks its host for messages and hands it choices; a
+`rules.host.Host` answers from the engine in this process, a `RemoteHost`
+from the frames a `lagoon_tui.serve.room.Room` sends over a `Link`. It holds
+only what its seat is sent: the game's content, its seat's latest message,
+and that seat's log put together from the lines each message brings. It is
+ready (`ready`) once the content and a first message have come.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from rules.host import NotMade, NoUndo, Rejection, UndoPoint
+from rules.seat import Content, SeatScene, Turn, catalogue_from_json, from_json
+
+from .link import Link
+
+
+class Made:
+    """The server took the choice (what came of it arrives as the next message)."""
+
+    def __bool__(self) -> bool:
+        return True
+
+
+class RemoteHost:
+    def __init__(self, link: Link) -> None:
+        self.link = link
+        self.content: Content | None = None
+        self.message: SeatScene | None = None  # the latest, with the whole of its log
+        self.changes = 0
+        self._lines: tuple = ()
+        self._listeners: list[Callable[[], None]] = []
+
+    def receive(self, kind: str, text: str) -> None:
+        """(On the app's loop.) A frame of the game: its content, a message, or the link's end."""
+        if kind == "content":
+            self.content = catalogue_from_json(text)
+        elif kind == "scene":
+            message = from_json(text)
+            lines = self._lines[: message.log_from] + message.log
+            self._lines = lines
+            self.message = replace(message, log_from=0, log=lines)
+            self.changes += 1
+            self._tell()
+        elif kind == "bye":
+            self._tell()  # (the screen finds the link lost when it next asks)
+
+    @property
+    def ready(self) -> bool:
+        return self.content is not None and self.message is not None
+
+    # --- what the game screen asks, as of a local host ------------------------------------
+
+    @property
+    def lost(self) -> str | None:
+        return self.link.lost
+
+    @property
+    def seat(self) -> int | None:
+        return self.message.seat
+
+    @property
+    def over(self) -> bool:
+        return self.message.results is not None
+
+    def on_change(self, listener: Callable[[], None]) -> Callable[[], None]:
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    def scene(self, seat: int | None, *, at_table: bool = False, log_from: int = 0) -> SeatScene:
+        """This seat's message (the only one it is sent), with the log from `log_from`."""
+        if seat != self.seat or at_table:
+            raise ValueError(f"this link shows seat {self.seat}, not {seat}")
+        message = self.message
+        return message if log_from == 0 else replace(message, log_from=log_from, log=message.log[log_from:])
+
+    def turn(self) -> Turn:
+        return self.message.turn
+
+    def pass_where_forced(self, mover: int | None = None) -> None:
+        """(The server passes for a player who can do nothing else.)"""
+
+    def choose(self, option_id: str) -> Made | Rejection | NotMade:
+        answer = self.link.ask("choose", option_id)
+        if answer is None:
+            return NotMade(option_id, f"{self.lost} Your move was not made.", "Disconnected")
+        if "refused" in answer:
+            return Rejection(option_id, str(answer["refused"]))
+        return Made()
+
+    def undo(self) -> UndoPoint | NoUndo:
+        answer = self.link.ask("undo", {})
+        if answer is None:
+            return NoUndo(f"{self.lost} Nothing was taken back")
+        if "undone" in answer:
+            return UndoPoint(0, self.seat, str(answer["undone"]))
+        return NoUndo(str(answer.get("no_undo", "the server refused")))
+
+    def _tell(self) -> None:
+        for listener in list(self._listeners):
+            listener()

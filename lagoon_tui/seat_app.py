@@ -1,0 +1,70 @@
+"""The app of one seat whose game is hosted elsewhere: what `lagoon serve` runs for each SSH session.
+
+The same game screen as at one keyboard, drawn for this seat only, from the
+messages its `RemoteHost` receives over the session's `Link`: no curtains
+(nobody else sees this terminal), no saved games here (the server keeps
+them). It waits for the game's content and the seat's first message before
+it shows the board; the end of the game, leaving it, or the server ending the
+link ends the app (the reason is printed as it goes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from textual.app import SystemCommand
+from textual.message import Message
+from textual.screen import Screen
+
+from .app import LagoonApp
+from .link import Link
+from .remote import RemoteHost
+from .scene import Scene
+from .screens.game import GameScreen
+from .screens.waiting import WaitingScreen
+
+
+class SeatApp(LagoonApp):
+    def __init__(self, link: Link, content=None) -> None:
+        super().__init__(content)
+        self.link = link
+        self.remote = RemoteHost(link)
+
+    class Received(Message):
+        """A frame from the server (posted by the link's reader thread)."""
+
+        def __init__(self, kind: str, text: str) -> None:
+            super().__init__()
+            self.kind, self.text = kind, text
+
+    def open_first_screen(self) -> None:
+        self.push_screen(WaitingScreen("Joining the game…"))
+        self.link.start(lambda kind, text: self.post_message(self.Received(kind, text)))
+
+    def on_seat_app_received(self, message: Received) -> None:
+        """Each frame from the server, the game's to the seat's host."""
+        kind, text = message.kind, message.text
+        was_ready = self.remote.ready
+        self.remote.receive(kind, text)
+        if kind == "bye":
+            self.exit(1 if self.remote.message is None or not self.remote.over else 0, message=text)
+        elif self.remote.ready and not was_ready:
+            seat = self.remote.seat
+            self.content = self.remote.content
+            self.switch_screen(GameScreen(self.remote, seat, watching=seat is None))
+
+    def game_over(self, host, seat: int | None = None) -> None:
+        from .screens.end import EndScreen
+
+        scene = Scene(host.scene(seat), host.content)
+        self.call_later(lambda: self.push_screen(EndScreen(scene, away=True), lambda _what: self.exit()))
+
+    def back_to_title(self) -> None:
+        self.exit()
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        if isinstance(screen, GameScreen):
+            yield from screen.commands()
+        yield SystemCommand("Rules", "Read the rules of the game", self.action_rules)
+        yield SystemCommand("Keys", "List the keys of this screen", self.action_help)
+        yield SystemCommand("Leave", "Leave the game (it goes on; connect again to come back)", self.exit)

@@ -1,0 +1,128 @@
+"""One game hosted for seats in other processes: `Room`.
+
+A room holds the game's `Host` (which saves every accepted choice before
+anyone is told of it) and a link to each process that shows a seat: at most
+one link a seat (a seat that connects again takes its place over from the
+stale one), and any number of spectators (seat None). After every change each
+link is sent its own seat's message, bringing only the log lines it does not
+hold yet. A link may only ask for its own seat: a choice or an undo sent while
+another seat decides is refused, whatever the option.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+
+from rules.host import Host, NotMade, Rejection
+from rules.seat import catalogue_to_json, to_json
+
+from ..wire import WireError, body, frame, parse
+
+WRITE_BUFFER_MOST = 16 * 1024 * 1024
+"""Bytes a link may leave unread before it is dropped (a client that stopped reading)."""
+
+
+@dataclass(eq=False)
+class Link:
+    seat: int | None
+    writer: asyncio.StreamWriter
+    held: int = 0  # how many lines of its seat's log the far side holds
+    closed: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def send(self, data: bytes) -> None:
+        if self.closed.is_set():
+            return
+        if self.writer.transport.get_write_buffer_size() > WRITE_BUFFER_MOST:
+            self.close()
+            return
+        self.writer.write(data)
+
+    def close(self) -> None:
+        if not self.closed.is_set():
+            self.closed.set()
+            self.writer.close()
+
+
+class Room:
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.links: list[Link] = []
+        self._catalogue = frame("content", raw=catalogue_to_json(host.content))
+        self._flush_due = False
+        self._forget = False  # an undo: every link is sent its whole log again
+        host.on_change(self._changed)
+
+    def seated(self, seat: int) -> bool:
+        """Whether a process shows `seat` now."""
+        return any(link.seat == seat and not link.closed.is_set() for link in self.links)
+
+    async def attach(self, seat: int | None, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """Serve one link until it closes: the content, the seat's message, then an answer to each request."""
+        link = Link(seat, writer)
+        if seat is not None:
+            for stale in [other for other in self.links if other.seat == seat]:
+                stale.send(frame("bye", {"reason": "You joined this game from another terminal."}))
+                stale.close()
+        self.links.append(link)
+        link.send(self._catalogue)
+        self._send_scene(link)
+        try:
+            while not link.closed.is_set():
+                line = await reader.readline()
+                if not line:
+                    break
+                kind, text = parse(line)
+                link.send(frame("answer", self._answer(link, kind, body(text))))
+                self._flush()
+        except (WireError, ConnectionError, asyncio.LimitOverrunError, ValueError):
+            pass  # (a broken or hostile client: its link goes, the game is untouched)
+        finally:
+            link.close()
+            self.links.remove(link)
+
+    def close(self, reason: str) -> None:
+        """Every link told `reason` and ended (the game itself is saved as it goes: nothing is lost)."""
+        for link in list(self.links):
+            link.send(frame("bye", {"reason": reason}))
+            link.close()
+
+    def _answer(self, link: Link, kind: str, request: object) -> dict:
+        turn = self.host.turn()
+        if link.seat is None or turn.seat != link.seat:
+            return {"refused": "It is not your turn.", "title": "Not your turn"}
+        if kind == "choose" and isinstance(request, str):
+            result = self.host.choose(request)
+            if isinstance(result, NotMade):
+                return {"refused": result.reason, "title": result.title}
+            if isinstance(result, Rejection):
+                return {"refused": result.reason, "title": "Not allowed"}
+            return {"made": True}
+        if kind == "undo":
+            point = self.host.undo()
+            if not point:
+                return {"no_undo": point.reason}
+            self._forget = True  # the log lost its last lines: every link is sent its log afresh
+            return {"undone": point.what}
+        raise WireError(f"a request this server does not take: {kind}")
+
+    def _changed(self) -> None:
+        if self.host.changes and not self._flush_due:
+            self._flush_due = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        """Every link its seat's message, once for however many changes came since the last."""
+        if not self._flush_due:
+            return
+        self._flush_due = False
+        forget, self._forget = self._forget, False
+        for link in list(self.links):
+            if forget:
+                link.held = 0
+            self._send_scene(link)
+
+    def _send_scene(self, link: Link) -> None:
+        scene = self.host.scene(link.seat, log_from=link.held)
+        link.held = scene.log_from + len(scene.log)
+        link.send(frame("scene", raw=to_json(scene)))

@@ -1,0 +1,113 @@
+"""A seat whose game is hosted in another thread's room, over a real socket: what it is sent and what it may do.
+
+The room (lagoon_tui.serve.room) holds the game; each seat's `RemoteHost`
+holds only the frames it received. These tests play through those links as
+the players of `lagoon serve` do, and look at what came over the wire.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.host import Host, Rejection, load_content
+
+from .rooms import RoomThread, until
+
+CONTENT = load_content()
+
+
+@pytest.fixture
+def room():
+    served = RoomThread(Host.new(CONTENT, ["Ana", "Ben", "Cleo"], ["red", "yellow", "green"], seed=4, start_player=0))
+    yield served
+    served.stop()
+
+
+def test_each_link_gets_its_own_seat_and_only_the_decider_gets_options(room):
+    links = [room.remote(seat) for seat in range(3)]
+    turn = links[0].turn()
+    assert [link.seat for link in links] == [0, 1, 2]
+    deciding = links[turn.seat]
+    assert deciding.message.prompt is not None and deciding.message.prompt.options
+    for link in links:
+        assert link.turn() == turn
+        if link is not deciding:
+            assert link.message.prompt is None and link.message.undo is None
+
+
+def test_a_seat_cannot_choose_or_undo_for_another(room):
+    links = [room.remote(seat) for seat in range(3)]
+    turn = links[0].turn()
+    decider = links[turn.seat]
+    other = links[(turn.seat + 1) % 3]
+    option = decider.message.prompt.options[0].id
+    before = room.call(lambda: len(room.room.host.engine.events))
+    refused = other.choose(option)
+    assert isinstance(refused, Rejection) and refused.reason == "It is not your turn."
+    assert not other.undo()
+    assert room.call(lambda: len(room.room.host.engine.events)) == before  # nothing changed
+
+
+def test_every_seat_sees_a_move_as_it_happens_and_its_log_is_whole(room):
+    links = [room.remote(seat) for seat in range(3)]
+    for _ in range(12):  # objectives kept, corporations chosen, islands picked...
+        turn = links[0].turn()
+        decider = links[turn.seat]
+        seen = [link.changes for link in links]
+        assert decider.choose(decider.message.prompt.options[0].id)
+        until(lambda: all(link.changes > n for link, n in zip(links, seen)), "the move on every seat")
+        until(lambda: len({link.turn() for link in links}) == 1, "the same turn on every seat")
+    for seat, link in enumerate(links):
+        whole = room.call(lambda seat=seat: room.room.host.scene(seat))
+        assert link.message.log == whole.log and link.message.view == whole.view
+
+
+def test_an_undo_is_seen_by_everyone_and_the_logs_are_told_afresh(room):
+    links = [room.remote(seat) for seat in range(3)]
+    # to the first choice that can be taken back
+    for _ in range(40):
+        turn = links[0].turn()
+        decider = links[turn.seat]
+        if decider.message.undo is not None and decider.message.undo.allowed:
+            break
+        seen = [link.changes for link in links]
+        decider.choose(decider.message.prompt.options[-1].id)
+        until(lambda: all(link.changes > n for link, n in zip(links, seen)))
+    else:
+        pytest.fail("no move of the first 40 could be taken back")
+    lines_before = [len(link.message.log) for link in links]
+    seen = [link.changes for link in links]
+    point = decider.undo()
+    assert point and point.what
+    until(lambda: all(link.changes > n for link, n in zip(links, seen)), "the undo on every seat")
+    for seat, link in enumerate(links):
+        whole = room.call(lambda seat=seat: room.room.host.scene(seat))
+        assert link.message.log == whole.log and link.message.view == whole.view
+        assert len(link.message.log) < lines_before[seat]
+
+
+def test_a_seat_joining_again_takes_over_from_its_stale_link(room):
+    first = room.remote(1)
+    again = room.remote(1)
+    until(lambda: first.lost is not None, "the stale link's end")
+    assert first.lost == "You joined this game from another terminal."
+    assert again.lost is None and again.seat == 1
+    assert room.call(lambda: room.room.seated(1))
+
+
+def test_another_seats_secrets_never_cross_the_wire(room):
+    """Ben's first message, as its bytes came, names his own objectives on offer and none of the others'.
+
+    (The content frame before it lists every card of the game, as the printed
+    cards are public; the message says which are whose.)
+    """
+    host = room.room.host
+    offers = room.call(lambda: [list(p.objective_offer) for p in host.engine.state.players])
+    with room.socket(1).makefile("rb") as stream:
+        assert stream.readline().startswith(b"content ")
+        message = stream.readline().decode()
+    assert message.startswith("scene ")
+    names = {o: CONTENT.objectives[o].name for offer in offers for o in offer}
+    assert all(o in message for o in offers[1])  # (its own cards do come)
+    theirs = {o for seat in (0, 2) for o in offers[seat]} - set(offers[1])
+    assert theirs and not {o for o in theirs if o in message or names[o] in message}

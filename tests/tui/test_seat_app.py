@@ -1,0 +1,127 @@
+"""The app of one seat at its own terminal, its game hosted in a room elsewhere (`lagoon_tui.seat_app`).
+
+Ana plays in the app; Ben and Cleo play through their own links, as other
+terminals would. The app is the same game screen as at one keyboard, drawn
+for Ana alone: no curtain ever, the others' moves appear as they are made, and
+the bell and the title tell her when it is her turn.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lagoon_tui.link import Link
+from lagoon_tui.screens.curtain import CurtainScreen
+from lagoon_tui.screens.end import EndScreen
+from lagoon_tui.screens.game import GameScreen
+from lagoon_tui.seat_app import SeatApp
+from lagoon_tui.widgets import LogPanel
+from rules.host import Host, load_content
+
+from .drive import keys_for, prompt_options, screen_text, widget_text
+from .rooms import RoomThread, until, until_shown
+
+CONTENT = load_content()
+NAMES, COLOURS = ["Ana", "Ben", "Cleo"], ["red", "yellow", "green"]
+
+
+def counting_bells(app: SeatApp) -> list[int]:
+    """(The bells the app rings, counted as it rings them.)"""
+    rung = [0]
+    ring = app.bell
+
+    def bell() -> None:
+        rung[0] += 1
+        ring()
+
+    app.bell = bell
+    return rung
+
+
+def others_play(links, until_seat: int) -> None:
+    """Ben and Cleo (`links`, their own links) take their first option until the decision is `until_seat`'s.
+
+    (Ana's link is the app's: its messages are applied on the app's loop, which waits while this runs.)
+    """
+    watcher = next(iter(links.values()))
+    while True:
+        turn = watcher.turn()
+        if turn.seat in (None, until_seat):
+            return
+        link = links[turn.seat]
+        until(lambda: link.message.prompt is not None, "the decider's options")
+        seen = [other.changes for other in links.values()]
+        assert link.choose(link.message.prompt.options[0].id)
+        until(lambda: all(o.changes > n for o, n in zip(links.values(), seen)), "the move on the others' links")
+
+
+async def test_a_seat_plays_from_its_own_app_and_sees_the_others_moves():
+    room = RoomThread(Host.new(CONTENT, NAMES, COLOURS, seed=4, start_player=1))
+    try:
+        links = {seat: room.remote(seat) for seat in (1, 2)}
+        app = SeatApp(Link(room.socket(0)))
+        own = app.remote
+        rung = counting_bells(app)
+        async with app.run_test(size=(160, 50)) as pilot:
+            await until_shown(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+            screen = app.screen
+            assert isinstance(screen, GameScreen) and screen.own == 0
+            bells = rung[0]
+            assert screen.sub_title != "Your turn"
+            passed_on = True  # the decision came to Ana from another seat (the bell rings for that)
+            for _move in range(8):
+                seen = own.changes
+                others_play(links, until_seat=0)
+                await until_shown(pilot, lambda: own.turn().seat == 0 and screen._shown == own.changes, "Ana's turn")
+                if own.changes > seen:
+                    # what Ben or Cleo did is on Ana's screen: the newest line of her log ends the log panel
+                    # (which tags the names with their letters: "Cleo [G] runs ...")
+                    shown = re.sub(r" \[[RYG]\]", "", " ".join(widget_text(screen.query_one(LogPanel)).split()))
+                    assert shown.endswith(" ".join(own.message.log[-1].text.split()))
+                assert screen.sub_title == "Your turn"
+                assert rung[0] == bells + (1 if passed_on else 0)
+                bells = rung[0]
+                options = prompt_options(screen)
+                assert options.option_count == len(own.message.prompt.options)
+                before = own.changes
+                for key in keys_for(0, options.option_count):
+                    await pilot.press(key)
+                await until_shown(pilot, lambda: own.changes > before and screen._shown == own.changes, "Ana's move")
+                passed_on = own.turn().seat != 0
+                if passed_on:
+                    assert screen.sub_title == own.turn().says  # "Ben is choosing an island"
+                assert not any(isinstance(s, CurtainScreen) for s in app.screen_stack)
+    finally:
+        room.stop()
+
+
+async def test_the_end_of_a_hosted_game_shows_the_ranking_and_leaving_ends_the_app():
+    whole = Host.at_random(CONTENT, NAMES, COLOURS, seed=9, moves=None)
+    moves = len(whole.engine.marks)
+    host = Host.at_random(CONTENT, NAMES, COLOURS, seed=9, moves=moves - 6)
+    room = RoomThread(host)
+    try:
+        links = {seat: room.remote(seat) for seat in (1, 2)}
+        app = SeatApp(Link(room.socket(0)))
+        own = app.remote
+        async with app.run_test(size=(160, 50)) as pilot:
+            await until_shown(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+            for _ in range(20):
+                others_play(links, until_seat=0)
+                if links[1].over:
+                    break
+                await until_shown(pilot, lambda: own.turn().seat == 0 and app.screen._shown == own.changes)
+                before = own.changes
+                for key in keys_for(0, prompt_options(app.screen).option_count):
+                    await pilot.press(key)
+                await until_shown(pilot, lambda: own.changes > before, "Ana's move")
+            await until_shown(pilot, lambda: "Final ranking" in screen_text(app), "the end screen")
+            text = screen_text(app)
+            assert isinstance(app.screen, EndScreen) and "Leave" in text and "New game" not in text
+            await pilot.press("n")  # (not here: a game hosted elsewhere)
+            await pilot.press("p")
+            assert isinstance(app.screen, EndScreen)
+            await pilot.press("b")
+            assert app.return_code == 0  # (the app is ending: the session with it)
+    finally:
+        room.stop()
