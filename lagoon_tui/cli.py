@@ -76,10 +76,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_save_commands(sub, common)
 
-    # The app of one seat of a game hosted by `lagoon serve`, which starts it for each SSH session
-    # on its own terminal, with one end of a socket to the game: not a command for people to type.
-    seat = sub.add_parser("seat", parents=[common])
-    seat.add_argument("--fd", type=int, required=True, help=argparse.SUPPRESS)
+    # The app of one SSH session of `lagoon serve`, which starts it on the session's own terminal
+    # with one end of a socket to the server: not a command for people to type.
+    session = sub.add_parser("session", parents=[common])
+    session.add_argument("--fd", type=int, required=True, help=argparse.SUPPRESS)
+    session.add_argument("--join", default=None, help=argparse.SUPPRESS)
 
     sim = sub.add_parser(
         "simulate",
@@ -126,8 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return check_content_command(args.dir or content_dir)
     if args.command == "simulate":
         return simulate_command(args, content_dir)
-    if args.command == "seat":
-        return seat_command(args)
+    if args.command == "session":
+        return session_command(args)
     if args.command in SAVE_COMMANDS:
         return SAVE_COMMANDS[args.command](args, content_dir)
     return play_command(args, content_dir)
@@ -210,12 +211,12 @@ def run_app(args: argparse.Namespace, content, settings=None, resume: int | None
     return app.return_code or 0
 
 
-def seat_command(args: argparse.Namespace) -> int:
-    """The app of the seat at the other end of socket `--fd` (see lagoon_tui.serve)."""
+def session_command(args: argparse.Namespace) -> int:
+    """The app of a session whose server is at the other end of socket `--fd` (see lagoon_tui.serve)."""
     import socket
 
     from lagoon_tui.link import Link
-    from lagoon_tui.seat_app import SeatApp
+    from lagoon_tui.session_app import SessionApp
 
     try:
         link = Link(socket.socket(fileno=args.fd))
@@ -223,7 +224,7 @@ def seat_command(args: argparse.Namespace) -> int:
         return usage_error(f"no game at the other end of descriptor {args.fd}: {error}")
     if (problem := terminal_problem()) is not None:
         return usage_error(problem)
-    app = SeatApp(link)
+    app = SessionApp(link, join=args.join)
     try:
         app.run()
     finally:

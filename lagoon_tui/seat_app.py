@@ -43,23 +43,33 @@ class SeatApp(LagoonApp):
 
     def on_seat_app_received(self, message: Received) -> None:
         """Each frame from the server, the game's to the seat's host."""
-        kind, text = message.kind, message.text
+        self.receive(message.kind, message.text)
+
+    def receive(self, kind: str, text: str) -> None:
         was_ready = self.remote.ready
         self.remote.receive(kind, text)
         if kind == "bye":
             self.exit(1 if self.remote.message is None or not self.remote.over else 0, message=text)
         elif self.remote.ready and not was_ready:
-            seat = self.remote.seat
             self.content = self.remote.content
-            self.switch_screen(GameScreen(self.remote, seat, watching=seat is None))
+            self.game_ready()
+
+    def game_ready(self) -> None:
+        """The game's content and the seat's first message have come: its screen takes the waiting one's place."""
+        seat = self.remote.seat
+        self.switch_screen(GameScreen(self.remote, seat, watching=seat is None))
 
     def game_over(self, host, seat: int | None = None) -> None:
         from .screens.end import EndScreen
 
         scene = Scene(host.scene(seat), host.content)
-        self.call_later(lambda: self.push_screen(EndScreen(scene, away=True), lambda _what: self.exit()))
+        self.call_later(lambda: self.push_screen(EndScreen(scene, away=True), lambda _what: self.leave()))
 
     def back_to_title(self) -> None:
+        self.leave()
+
+    def leave(self) -> None:
+        """Leave the game (it goes on without this screen)."""
         self.exit()
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
@@ -67,4 +77,4 @@ class SeatApp(LagoonApp):
             yield from screen.commands()
         yield SystemCommand("Rules", "Read the rules of the game", self.action_rules)
         yield SystemCommand("Keys", "List the keys of this screen", self.action_help)
-        yield SystemCommand("Leave", "Leave the game (it goes on; connect again to come back)", self.exit)
+        yield SystemCommand("Leave", "Leave the game (it goes on; connect again to come back)", self.leave)

@@ -67,7 +67,8 @@ __all__ = [
     "names_problems",
     "seed_problem",
     "SEED_MAX",
-    # games played headless (rules/simulate)
+    # computer players (rules/bots), and games played headless by them (rules/simulate)
+    "computer_player",
     "simulate",
 ]
 
@@ -92,6 +93,7 @@ class Host:
         self.chronicle = Chronicle(engine)  # the log told to each reader (a pass made for a player says so)
         self.lost: str | None = None  # why this host can no longer save the game (another took it), if so
         self.changes = 0  # how many times the game has changed since the host was made
+        self.game: int | None = None  # its number in the save file, if it is saved
         self._listeners: list[Callable[[], None]] = []
         engine.subscribe(lambda _events: self._changed())
 
@@ -112,14 +114,17 @@ class Host:
         """
         seed = seed if seed is not None else random.randrange(1, 2**31)
         engine = Engine.new(content, list(names), seed=seed, start_player=start_player, colours=list(colours))
-        if store is not None:
-            record_new(store, engine)
-        return cls(engine)
+        game = record_new(store, engine) if store is not None else None
+        host = cls(engine)
+        host.game = game
+        return host
 
     @classmethod
     def resume(cls, store: Store, game: int, content: Content, *, take_over: bool = False) -> Host:
         """Saved game `game` exactly where it was left, saving on (see `rules.saves.recorder.open_game`)."""
-        return cls(open_game(store, game, content, take_over=take_over))
+        host = cls(open_game(store, game, content, take_over=take_over))
+        host.game = game
+        return host
 
     @classmethod
     def at_random(cls, content: Content, names: Sequence[str], colours: Sequence[str], seed: int, moves: int | None):
@@ -219,6 +224,13 @@ class Host:
     def _note_lost(self, error: JournalError) -> None:
         if isinstance(error, JournalLost):
             self.lost = str(error)
+
+
+def computer_player(content: Content, seat: int, seed: int):
+    """A computer player for `seat`: `choose(message)` answers that seat's message with an option id."""
+    from .bots import Bot
+
+    return Bot(content, seat, seed=seed)
 
 
 def simulate(content: Content, **how) -> dict:

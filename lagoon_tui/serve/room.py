@@ -6,7 +6,8 @@ one link a seat (a seat that connects again takes its place over from the
 stale one), and any number of spectators (seat None). After every change each
 link is sent its own seat's message, bringing only the log lines it does not
 hold yet. A link may only ask for its own seat: a choice or an undo sent while
-another seat decides is refused, whatever the option.
+another seat decides is refused, whatever the option. A link that asks to
+`leave` goes back to whoever handed it to the room (the lobby), still open.
 """
 
 from __future__ import annotations
@@ -58,7 +59,8 @@ class Room:
         return any(link.seat == seat and not link.closed.is_set() for link in self.links)
 
     async def attach(self, seat: int | None, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        """Serve one link until it closes: the content, the seat's message, then an answer to each request."""
+        """Serve one link until it closes or leaves: the content, the seat's message, then an answer to each
+        request."""
         link = Link(seat, writer)
         if seat is not None:
             for stale in [other for other in self.links if other.seat == seat]:
@@ -73,13 +75,16 @@ class Room:
                 if not line:
                     break
                 kind, text = parse(line)
+                if kind == "leave":
+                    link.send(frame("answer", {"left": True}))
+                    self.links.remove(link)
+                    return
                 link.send(frame("answer", self._answer(link, kind, body(text))))
                 self._flush()
         except (WireError, ConnectionError, asyncio.LimitOverrunError, ValueError):
             pass  # (a broken or hostile client: its link goes, the game is untouched)
-        finally:
-            link.close()
-            self.links.remove(link)
+        link.close()
+        self.links.remove(link)
 
     def close(self, reason: str) -> None:
         """Every link told `reason` and ended (the game itself is saved as it goes: nothing is lost)."""
@@ -88,6 +93,8 @@ class Room:
             link.close()
 
     def _answer(self, link: Link, kind: str, request: object) -> dict:
+        if kind not in ("choose", "undo"):
+            raise WireError(f"a request this server does not take in a game: {kind}")
         turn = self.host.turn()
         if link.seat is None or turn.seat != link.seat:
             return {"refused": "It is not your turn.", "title": "Not your turn"}
@@ -104,7 +111,7 @@ class Room:
                 return {"no_undo": point.reason}
             self._forget = True  # the log lost its last lines: every link is sent its log afresh
             return {"undone": point.what}
-        raise WireError(f"a request this server does not take: {kind}")
+        raise WireError(f"a choice that is not an option id: {request!r:.40}")
 
     def _changed(self) -> None:
         if self.host.changes and not self._flush_due:

@@ -21,12 +21,13 @@ from rules.host import Host
 WAIT = 30.0  # seconds a condition may take before a test gives up (generous: shared, noisy machines)
 
 
-class RoomThread:
-    def __init__(self, host: Host) -> None:
+class LoopThread:
+    """An event loop in a thread of its own, as the server's."""
+
+    def __init__(self) -> None:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
-        self.room: Room = self.call(lambda: Room(host))
 
     def call(self, fn):
         """`fn()` run on the room's loop (as everything touching the room or its host must be)."""
@@ -36,16 +37,38 @@ class RoomThread:
 
         return asyncio.run_coroutine_threadsafe(run(), self.loop).result(WAIT)
 
-    def socket(self, seat: int | None) -> socket.socket:
-        """A socket whose other end the room serves as `seat`."""
+    def serving(self, serve) -> socket.socket:
+        """A socket whose other end `await serve(reader, writer)` serves, on the loop."""
         ours, theirs = socket.socketpair()
 
-        async def serve():
+        async def run():
             reader, writer = await asyncio.open_connection(sock=theirs)
-            await self.room.attach(seat, reader, writer)
+            await serve(reader, writer)
 
-        asyncio.run_coroutine_threadsafe(serve(), self.loop)
+        asyncio.run_coroutine_threadsafe(run(), self.loop)
         return ours
+
+    def settle(self) -> None:
+        """Every task on the loop done, then the loop stopped."""
+
+        async def settle():
+            others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            await asyncio.wait(others, timeout=WAIT) if others else None
+
+        asyncio.run_coroutine_threadsafe(settle(), self.loop).result(WAIT)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(WAIT)
+        self.loop.close()
+
+
+class RoomThread(LoopThread):
+    def __init__(self, host: Host) -> None:
+        super().__init__()
+        self.room: Room = self.call(lambda: Room(host))
+
+    def socket(self, seat: int | None) -> socket.socket:
+        """A socket whose other end the room serves as `seat`."""
+        return self.serving(lambda reader, writer: self.room.attach(seat, reader, writer))
 
     def remote(self, seat: int | None) -> RemoteHost:
         """A seat's host over its own link, its frames taken in the reader's thread (no app), once ready."""
@@ -57,15 +80,7 @@ class RoomThread:
     def stop(self) -> None:
         """Every link ended, then the loop, once the links' tasks are done."""
         self.call(lambda: self.room.close("The test is over."))
-
-        async def settle():
-            others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
-            await asyncio.wait(others, timeout=WAIT) if others else None
-
-        asyncio.run_coroutine_threadsafe(settle(), self.loop).result(WAIT)
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(WAIT)
-        self.loop.close()
+        self.settle()
 
 
 def until(condition, what: str = "the condition") -> None:

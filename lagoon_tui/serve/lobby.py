@@ -1,0 +1,339 @@
+"""The server's side of every session: players, rooms, and the lobby they meet in (`Lobby`).
+
+A player is the SSH key they connect with (its SHA256 fingerprint); the
+first time, they pick a display name, kept for that key. A room is a game
+being set up: two to four seats, each open, taken by a player, or a computer
+player; a short code (`ssh -t -p 2222 host join CODE`) lets others find it.
+It starts when every seat is filled and its creator starts it; from then on
+it is a `Room` holding the game's `Host`, saved move by move in the store.
+Players, rooms and their seats are kept in the save file beside the games, so
+a restarted server opens every room where it was.
+
+A session (one SSH connection, one app process at the other end of a
+`Link`) speaks frames (`lagoon_tui.wire`):
+
+- the server sends `hello` (the player's name, or null: they must pick one),
+  then `lobby` (their games and the open rooms) whenever either changes;
+- the session asks: `name`, `create` (seats, seed), `join`, `start`,
+  `enter` (a room's game: from then on the link is the room's, seat or
+  spectator, until the session asks to `leave`); each is answered (`answer`),
+  a refusal in words a player can act on.
+
+Nothing in a lobby frame is secret: names, codes, whose turn it is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import secrets
+import sqlite3
+from dataclasses import dataclass, field
+
+from rules.host import Content, Host, Store, StoreError, computer_player, names_problems
+
+from ..wire import WireError, body, frame, parse
+from .room import Room
+
+COLOURS = ("red", "yellow", "green", "blue")
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # (no 0/O or 1/I to misread)
+CODE_LENGTH = 6
+COMPUTER_PACE = 0.5
+"""Seconds between a computer player's decisions, so that people can follow them."""
+
+TABLES = """
+CREATE TABLE IF NOT EXISTS serve_players (
+    key TEXT PRIMARY KEY,
+    name TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS serve_rooms (
+    code TEXT PRIMARY KEY,
+    creator TEXT NOT NULL,
+    seats TEXT NOT NULL,
+    seed INTEGER,
+    game INTEGER
+);
+"""
+
+
+@dataclass
+class Seat:
+    """One seat of a room: a player's key, a computer player, or open (neither)."""
+
+    key: str | None = None
+    computer: bool = False
+
+    @property
+    def open(self) -> bool:
+        return self.key is None and not self.computer
+
+
+@dataclass(eq=False)
+class RoomEntry:
+    code: str
+    creator: str
+    seats: list[Seat]
+    seed: int | None = None
+    game: int | None = None  # the saved game, once started
+    room: Room | None = None
+    computers: dict[int, object] = field(default_factory=dict)
+
+    def seat_of(self, key: str) -> int | None:
+        return next((n for n, seat in enumerate(self.seats) if seat.key == key), None)
+
+
+class Refused(Exception):
+    """A request the lobby turns down; the message says why, to the player."""
+
+
+class Lobby:
+    def __init__(self, store: Store, content: Content) -> None:
+        self.store = store
+        self.content = content
+        self.db = sqlite3.connect(store.path, isolation_level=None)
+        self.db.executescript(TABLES)
+        self.names: dict[str, str] = dict(self.db.execute("SELECT key, name FROM serve_players"))
+        self.rooms: dict[str, RoomEntry] = {}
+        self.sessions: dict[object, str] = {}  # a session in the lobby (its writer) -> its key
+        self._push_due = False
+        for code, creator, seats, seed, game in self.db.execute(
+            "SELECT code, creator, seats, seed, game FROM serve_rooms"
+        ):
+            entry = RoomEntry(code, creator, [Seat(**s) for s in json.loads(seats)], seed, game)
+            self.rooms[code] = entry
+
+    async def open_rooms(self) -> list[str]:
+        """Every started, unfinished game opened again where it was (on the running loop); what could not be."""
+        problems = []
+        for entry in self.rooms.values():
+            if entry.game is None:
+                continue
+            try:
+                host = Host.resume(self.store, entry.game, self.content, take_over=True)
+            except StoreError as error:
+                problems.append(f"room {entry.code}: {error}")
+                continue
+            self._host(entry, host)
+        return problems
+
+    # --- a session ----------------------------------------------------------------------
+
+    async def serve(
+        self, key: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, command: str = ""
+    ) -> None:
+        """One session of the player with `key`, from hello to its end."""
+        writer.write(frame("hello", {"name": self.names.get(key)}))
+        self.sessions[writer] = key
+        self._send_lobby(writer, key)
+        try:
+            while True:
+                line = await reader.readline()
+                if not line:
+                    break
+                kind, text = parse(line)
+                request = body(text)
+                try:
+                    answer = self._answer(key, kind, request)
+                except Refused as why:
+                    answer = {"refused": str(why)}
+                writer.write(frame("answer", answer))
+                if kind == "enter" and "seat" in answer:
+                    del self.sessions[writer]
+                    entry = self.rooms[request["code"]]
+                    await entry.room.attach(answer["seat"], reader, writer)
+                    if writer.is_closing():
+                        return
+                    self.sessions[writer] = key
+                    self._send_lobby(writer, key)
+                self._push()
+        except (WireError, ConnectionError, ValueError, KeyError, TypeError):
+            pass  # (a broken or hostile client: its session ends, nothing else)
+        finally:
+            self.sessions.pop(writer, None)
+            writer.close()
+
+    def _answer(self, key: str, kind: str, request) -> dict:
+        if kind == "name":
+            return self._name(key, request.get("name"))
+        if key not in self.names:
+            raise Refused("Pick a name first.")
+        if kind == "create":
+            return self._create(key, request.get("seats"), request.get("seed"))
+        code = str(request.get("code", "")).strip().upper()
+        entry = self.rooms.get(code)
+        if entry is None:
+            raise Refused(f"There is no room {code[:CODE_LENGTH]!r}: check the code.")
+        if kind == "join":
+            return self._join(key, entry)
+        if kind == "start":
+            return self._start(key, entry)
+        if kind == "enter":
+            if entry.room is None:
+                raise Refused("This room's game has not started yet.")
+            return {"seat": entry.seat_of(key)}  # (None: a spectator)
+        raise WireError(f"a request the lobby does not take: {kind}")
+
+    def _name(self, key: str, name) -> dict:
+        name = str(name or "").strip()
+        problems = names_problems([name])
+        if problems:
+            raise Refused(problems[0])
+        self.names[key] = name
+        self.db.execute("INSERT OR REPLACE INTO serve_players (key, name) VALUES (?, ?)", (key, name))
+        return {"name": name}
+
+    def _create(self, key: str, seats, seed) -> dict:
+        if not isinstance(seats, list) or not all(s in ("person", "computer") for s in seats):
+            raise Refused("Each seat is a person or a computer.")
+        board = self.content.board
+        if not board.players_min <= len(seats) <= board.players_max:
+            raise Refused(f"A game has {board.players_min} to {board.players_max} seats.")
+        if seed is not None and not (isinstance(seed, int) and 0 <= seed < 2**63):
+            raise Refused("The seed must be a whole number, or left out for a random game.")
+        code = self._new_code()
+        entry = RoomEntry(code, key, [Seat(computer=kind == "computer") for kind in seats], seed)
+        entry.seats[0] = Seat(key=key)  # (the creator sits first)
+        self.rooms[code] = entry
+        self._save(entry)
+        return {"code": code}
+
+    def _join(self, key: str, entry: RoomEntry) -> dict:
+        seat = entry.seat_of(key)
+        if seat is not None:
+            return {"seat": seat}
+        if entry.room is not None:
+            raise Refused("This game has started: enter it to watch.")
+        free = next((n for n, s in enumerate(entry.seats) if s.open), None)
+        if free is None:
+            raise Refused("This room is full: enter it to watch once it starts.")
+        if any(
+            s.key is not None and self.names.get(s.key, "").casefold() == self.names[key].casefold()
+            for s in entry.seats
+        ):
+            raise Refused(f"Someone in this room is already called {self.names[key]}; pick another name.")
+        entry.seats[free] = Seat(key=key)
+        self._save(entry)
+        return {"seat": free}
+
+    def _start(self, key: str, entry: RoomEntry) -> dict:
+        if entry.room is not None:
+            return {"started": True}
+        if key != entry.creator:
+            raise Refused("Only the player who made this room can start it.")
+        if any(s.open for s in entry.seats):
+            raise Refused("Every seat must be taken (or given to a computer) first.")
+        names = self._seat_names(entry)
+        host = Host.new(
+            self.content,
+            names,
+            COLOURS[: len(names)],
+            seed=entry.seed,
+            store=self.store,
+        )
+        entry.game = host.game
+        self._host(entry, host)
+        self._save(entry)
+        return {"started": True}
+
+    # --- rooms ----------------------------------------------------------------------------
+
+    def _seat_names(self, entry: RoomEntry) -> list[str]:
+        computers = [n for n, s in enumerate(entry.seats) if s.computer]
+        names = []
+        for n, seat in enumerate(entry.seats):
+            if seat.computer:
+                names.append("Computer" if len(computers) == 1 else f"Computer {computers.index(n) + 1}")
+            else:
+                names.append(self.names[seat.key])
+        return names
+
+    def _host(self, entry: RoomEntry, host: Host) -> None:
+        entry.room = Room(host)
+        entry.computers = {
+            n: computer_player(self.content, n, random.randrange(2**31))
+            for n, s in enumerate(entry.seats)
+            if s.computer
+        }
+        host.on_change(lambda: self._changed(entry))
+        self._changed(entry)
+
+    def _changed(self, entry: RoomEntry) -> None:
+        """After every change of a room's game: a computer's turn is played soon; the lobby is told."""
+        host = entry.room.host
+        turn = host.turn()
+        if turn.seat in entry.computers:
+            asyncio.get_running_loop().call_later(COMPUTER_PACE, self._computer_moves, entry, host.changes)
+        self._push()
+
+    def _computer_moves(self, entry: RoomEntry, at: int) -> None:
+        host = entry.room.host
+        turn = host.turn()
+        if host.changes != at or turn.seat not in entry.computers:
+            return  # (something else happened first: the change it brought will ask again)
+        player = entry.computers[turn.seat]
+        host.choose(player.choose(host.scene(turn.seat)))
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+            if code not in self.rooms:
+                return code
+
+    def _save(self, entry: RoomEntry) -> None:
+        seats = json.dumps([{"key": s.key, "computer": s.computer} for s in entry.seats])
+        self.db.execute(
+            "INSERT OR REPLACE INTO serve_rooms (code, creator, seats, seed, game) VALUES (?,?,?,?,?)",
+            (entry.code, entry.creator, seats, entry.seed, entry.game),
+        )
+
+    # --- the lobby as each player sees it ---------------------------------------------------
+
+    def lobby_for(self, key: str) -> dict:
+        mine, open_ = [], []
+        for entry in self.rooms.values():
+            seat = entry.seat_of(key)
+            if seat is not None:
+                mine.append(self._describe(entry, seat))
+            elif entry.room is None and any(s.open for s in entry.seats):
+                open_.append(self._describe(entry, None))
+        return {"mine": mine, "open": open_}
+
+    def _describe(self, entry: RoomEntry, seat: int | None) -> dict:
+        seats = [
+            {"name": "Computer" if s.computer else self.names.get(s.key) if s.key else None, "computer": s.computer}
+            for s in entry.seats
+        ]
+        described = {"code": entry.code, "seats": seats, "creator": self.names.get(entry.creator, "?")}
+        if entry.room is None:
+            described["status"] = "waiting"
+        else:
+            host = entry.room.host
+            turn = host.turn()
+            described["status"] = "over" if turn.seat is None else "playing"
+            described["says"] = turn.says
+            described["your_turn"] = seat is not None and turn.seat == seat
+        return described
+
+    def _send_lobby(self, writer, key: str) -> None:
+        writer.write(frame("lobby", self.lobby_for(key)))
+
+    def _push(self) -> None:
+        if not self._push_due:
+            self._push_due = True
+            asyncio.get_running_loop().call_soon(self._push_now)
+
+    def _push_now(self) -> None:
+        self._push_due = False
+        for writer, key in list(self.sessions.items()):
+            if not writer.is_closing():
+                self._send_lobby(writer, key)
+
+    def close(self, reason: str) -> None:
+        for writer in list(self.sessions):
+            writer.write(frame("bye", {"reason": reason}))
+            writer.close()
+        for entry in self.rooms.values():
+            if entry.room is not None:
+                entry.room.close(reason)
+        self.db.close()

@@ -1,0 +1,120 @@
+"""The app of one SSH session of `lagoon serve`: the lobby, then the games it enters.
+
+The server greets the session with the player's name (or asks for one),
+then sends the lobby whenever it changes; the player makes, joins and starts
+rooms there and enters a game, which is then drawn as `SeatApp` draws one
+(for the player's seat, or as everyone sees it for a spectator). Leaving a
+game, or its end, comes back to the lobby. `join`: a room's code given on
+the command line (`ssh -t host join CODE`), joined, and entered once started.
+"""
+
+from __future__ import annotations
+
+from .link import Link
+from .remote import RemoteHost
+from .screens.game import GameScreen
+from .screens.lobby import LobbyScreen, NameForm
+from .screens.waiting import WaitingScreen
+from .seat_app import SeatApp
+from .wire import body
+
+
+class SessionApp(SeatApp):
+    def __init__(self, link: Link, join: str | None = None) -> None:
+        super().__init__(link)
+        self.join = join.strip().upper() if join else None
+        self.player: str | None = None
+        self.lobby: dict = {"mine": [], "open": []}
+
+    def open_first_screen(self) -> None:
+        self.push_screen(WaitingScreen("Connecting to the game's server…"))
+        self.link.start(lambda kind, text: self.post_message(self.Received(kind, text)))
+
+    def receive(self, kind: str, text: str) -> None:
+        if kind == "hello":
+            self.player = body(text).get("name")
+            self.switch_screen(NameForm() if self.player is None else LobbyScreen(self.player))
+            if self.player is not None:
+                self._join_given()
+        elif kind == "lobby":
+            self.lobby = body(text)
+            for screen in self.screen_stack:
+                if isinstance(screen, LobbyScreen):
+                    screen.show(self.lobby)
+        else:
+            super().receive(kind, text)
+
+    def game_ready(self) -> None:
+        seat = self.remote.seat
+        self.switch_screen(GameScreen(self.remote, seat, watching=seat is None))  # (in the waiting screen's place)
+
+    # --- what the lobby's screens ask -------------------------------------------------------
+
+    def _ask(self, kind: str, request: dict) -> dict | None:
+        """The server's answer; a refusal is said (and None returned)."""
+        answer = self.link.ask(kind, request)
+        if answer is None:
+            self.exit(1, message=self.link.lost)
+            return None
+        if "refused" in answer:
+            self.notify(str(answer["refused"]), title="Not done", severity="warning", markup=False)
+            return None
+        return answer
+
+    def choose_name(self, name: str) -> None:
+        answer = self.link.ask("name", {"name": name})
+        if answer is None:
+            self.exit(1, message=self.link.lost)
+        elif "refused" in answer:
+            self.screen.refused(str(answer["refused"]))
+        else:
+            self.player = answer["name"]
+            self.switch_screen(LobbyScreen(self.player))
+            self.screen.show(self.lobby)
+            self._join_given()
+
+    def _join_given(self) -> None:
+        code, self.join = self.join, None
+        if code:
+            self.join_room(code)
+
+    def create_room(self, request: dict) -> None:
+        answer = self._ask("create", request)
+        if answer is not None:
+            self.notify(f"Room {answer['code']} is ready. Give its code to the others: ssh … join {answer['code']}")
+
+    def join_room(self, code: str) -> None:
+        answer = self._ask("join", {"code": code})
+        if answer is not None:
+            self.open_room(code)
+
+    def start_room(self, code: str) -> None:
+        if self._ask("start", {"code": code}) is not None:
+            self.enter_room(code)
+
+    def open_room(self, code: str) -> None:
+        """Enter the room's game if it has started; else say what it waits for."""
+        room = next((r for key in ("mine", "open") for r in self.lobby[key] if r["code"] == code), None)
+        if room is not None and room["status"] == "waiting":
+            self.notify(
+                "This room's game has not started yet: it starts when every seat is taken and its maker presses s.",
+                title=f"Room {code}",
+                markup=False,
+            )
+            return
+        self.enter_room(code)
+
+    def enter_room(self, code: str) -> None:
+        """The room's game, drawn for the player's seat (or as everyone sees it, for one who has none)."""
+        if self._ask("enter", {"code": code}) is None:
+            return
+        self.remote = RemoteHost(self.link)
+        self.push_screen(WaitingScreen(f"Joining the game of room {code}…"))
+
+    def leave(self) -> None:
+        """Back to the lobby: the game goes on without this screen."""
+        if self.link.ask("leave", {}) is None:
+            self.exit(1, message=self.link.lost)
+            return
+        while not isinstance(self.screen, LobbyScreen) and len(self.screen_stack) > 1:
+            self.pop_screen()

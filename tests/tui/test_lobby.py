@@ -1,0 +1,180 @@
+"""The lobby of `lagoon serve`: names, rooms, codes, starting, entering, and a restart of the server.
+
+The lobby runs on a loop of its own over a real save file, as in the server;
+Ana plays in the session app (`SessionApp`), Ben through a bare link, as a
+second terminal would.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from lagoon_tui.link import Link
+from lagoon_tui.remote import RemoteHost
+from lagoon_tui.screens.game import GameScreen
+from lagoon_tui.screens.lobby import LobbyScreen, NameForm, RoomForm
+from lagoon_tui.serve.lobby import Lobby
+from lagoon_tui.session_app import SessionApp
+from lagoon_tui.wire import body, parse
+from rules.host import Store, load_content
+
+from .drive import screen_text
+from .rooms import LoopThread, until, until_shown
+
+CONTENT = load_content()
+
+
+class LobbyThread(LoopThread):
+    def __init__(self, path) -> None:
+        super().__init__()
+        self.store = Store(path)
+        self.lobby: Lobby = self.call(lambda: Lobby(self.store, CONTENT))
+
+    def session(self, key: str):
+        return self.serving(lambda reader, writer: self.lobby.serve(key, reader, writer))
+
+    def stop(self) -> None:
+        self.call(lambda: self.lobby.close("The server is stopping."))
+        self.settle()
+        self.store.close()
+
+
+class Terminal:
+    """A session through a bare link: frames read as they come (no app)."""
+
+    def __init__(self, sock) -> None:
+        self.link = Link(sock)
+        self.frames: list[tuple[str, object]] = []
+        self.remote: RemoteHost | None = None
+        self.link.start(self._receive)
+
+    def _receive(self, kind: str, text: str) -> None:
+        if kind in ("content", "scene") and self.remote is not None:
+            self.remote.receive(kind, text)
+        else:
+            self.frames.append((kind, text if kind == "bye" else body(text)))
+
+    def last(self, kind: str):
+        return next((b for k, b in reversed(self.frames) if k == kind), None)
+
+
+@pytest.fixture
+def server(tmp_path):
+    served = LobbyThread(tmp_path / "lagoon.db")
+    yield served
+    served.stop()
+
+
+def test_a_new_key_is_asked_its_name_and_it_is_kept_for_that_key(server):
+    ben = Terminal(server.session("SHA256:ben"))
+    until(lambda: ben.last("hello") is not None)
+    assert ben.last("hello") == {"name": None}
+    assert ben.link.ask("create", {"seats": ["person", "person"]}) == {"refused": "Pick a name first."}
+    refused = ben.link.ask("name", {"name": "B\x1b[31mad"})
+    assert "refused" in refused and "Bad" not in json.dumps(refused)  # (the problem, not the name, is told)
+    assert ben.link.ask("name", {"name": "  Ben "}) == {"name": "Ben"}
+    again = Terminal(server.session("SHA256:ben"))
+    until(lambda: again.last("hello") is not None)
+    assert again.last("hello") == {"name": "Ben"}
+
+
+def test_rooms_are_made_joined_started_and_entered(server):
+    ana, ben = Terminal(server.session("SHA256:ana")), Terminal(server.session("SHA256:ben"))
+    assert ana.link.ask("name", {"name": "Ana"}) and ben.link.ask("name", {"name": "Ben"})
+    code = ana.link.ask("create", {"seats": ["person", "person", "computer"], "seed": 3})["code"]
+    until(lambda: any(r["code"] == code for r in (ben.last("lobby") or {}).get("open", [])), "the room, open to Ben")
+    assert ben.link.ask("start", {"code": code}) == {"refused": "Only the player who made this room can start it."}
+    assert ana.link.ask("start", {"code": code}) == {
+        "refused": "Every seat must be taken (or given to a computer) first."
+    }
+    assert ben.link.ask("join", {"code": code.lower()}) == {"seat": 1}
+    assert ben.link.ask("enter", {"code": code}) == {"refused": "This room's game has not started yet."}
+    assert ana.link.ask("start", {"code": code}) == {"started": True}
+    until(lambda: ben.last("lobby")["mine"][0]["status"] == "playing", "the game, playing, in Ben's lobby")
+    ben.remote = RemoteHost(ben.link)
+    assert ben.link.ask("enter", {"code": code}) == {"seat": 1}
+    until(lambda: ben.remote.ready, "Ben's first message")
+    assert ben.remote.seat == 1
+    names = [p["name"] for p in ben.remote.message.view["players"]]
+    assert names == ["Ana", "Ben", "Computer"]
+    # a stranger may watch, as everyone may see the game
+    cleo = Terminal(server.session("SHA256:cleo"))
+    assert cleo.link.ask("name", {"name": "Cleo"})
+    cleo.remote = RemoteHost(cleo.link)
+    assert cleo.link.ask("enter", {"code": code}) == {"seat": None}
+    until(lambda: cleo.remote.ready)
+    assert cleo.remote.seat is None and cleo.remote.message.prompt is None
+    assert ben.link.ask("leave", {}) == {"left": True}  # (back in the lobby)
+    assert ben.link.ask("join", {"code": "NOPE99"}) == {"refused": "There is no room 'NOPE99': check the code."}
+
+
+async def test_ana_makes_a_room_in_the_app_and_plays_when_ben_has_joined(server):
+    app = SessionApp(Link(server.session("SHA256:ana")))
+    ben = Terminal(server.session("SHA256:ben"))
+    assert ben.link.ask("name", {"name": "Ben"})
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await until_shown(pilot, lambda: isinstance(app.screen, NameForm), "the name form")
+        await pilot.press(*"Ana", "enter")
+        await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("c")
+        await until_shown(pilot, lambda: isinstance(app.screen, RoomForm))
+        await pilot.press("ctrl+s")
+        await until_shown(pilot, lambda: app.lobby["mine"], "Ana's room in her lobby")
+        code = app.lobby["mine"][0]["code"]
+        assert code in screen_text(app)
+        assert ben.link.ask("join", {"code": code}) == {"seat": 1}
+        await until_shown(pilot, lambda: "waiting for Ana to start" in screen_text(app), "the full room")
+        await pilot.press("s")
+        await until_shown(pilot, lambda: isinstance(app.screen, GameScreen), "Ana's game")
+        assert app.screen.own == 0
+        ben.remote = RemoteHost(ben.link)
+        assert ben.link.ask("enter", {"code": code}) == {"seat": 1}
+        until(lambda: ben.remote.ready)
+        assert ben.remote.turn() == app.remote.turn()
+
+
+def test_a_restarted_server_opens_every_room_where_it_was(tmp_path):
+    first = LobbyThread(tmp_path / "lagoon.db")
+    ana, ben = Terminal(first.session("SHA256:ana")), Terminal(first.session("SHA256:ben"))
+    ana.link.ask("name", {"name": "Ana"}), ben.link.ask("name", {"name": "Ben"})
+    code = ana.link.ask("create", {"seats": ["person", "person"], "seed": 8})["code"]
+    ben.link.ask("join", {"code": code})
+    ana.link.ask("start", {"code": code})
+    ana.remote, ben.remote = RemoteHost(ana.link), RemoteHost(ben.link)
+    ana.link.ask("enter", {"code": code}), ben.link.ask("enter", {"code": code})
+    until(lambda: ana.remote.ready and ben.remote.ready)
+    for _ in range(6):
+        mover = (ana, ben)[ana.remote.turn().seat].remote
+        seen = (ana.remote.changes, ben.remote.changes)
+        assert mover.choose(mover.message.prompt.options[0].id)
+        until(lambda: ana.remote.changes > seen[0] and ben.remote.changes > seen[1], "the move on both links")
+    before = ben.remote.message
+    first.stop()
+    until(lambda: ben.link.lost is not None)
+    assert ben.link.lost == "The server is stopping."
+
+    again = LobbyThread(tmp_path / "lagoon.db")
+    try:
+        problems = asyncio_run(again, again.lobby.open_rooms())
+        assert problems == []
+        ben = Terminal(again.session("SHA256:ben"))
+        until(lambda: ben.last("lobby") is not None)
+        assert ben.last("hello") == {"name": "Ben"} and ben.last("lobby")["mine"][0]["code"] == code
+        ben.remote = RemoteHost(ben.link)
+        assert ben.link.ask("enter", {"code": code}) == {"seat": 1}
+        until(lambda: ben.remote.ready)
+        assert ben.remote.message.view == before.view and ben.remote.message.log == before.log
+    finally:
+        again.stop()
+
+
+def asyncio_run(thread: LoopThread, coroutine):
+    import asyncio
+
+    return asyncio.run_coroutine_threadsafe(coroutine, thread.loop).result(30)
+
+
+def test_frames_parse():
+    assert parse(b'hello {"name":null}\n') == ("hello", '{"name":null}')
