@@ -1,0 +1,654 @@
+"""The SSH server of `lagoon serve`: who may connect, what they may ask for, and the terminal they get.
+
+Transport only; what runs in a session is the caller's choice:
+
+    key = load_or_create_host_key(path)          # ed25519, mode 0600, made once and never again
+    print(fingerprint(key))                      # "SHA256:...", as players' ssh will show it
+    server = await start(on_session, host_key=key, port=2222, allow_keys=None, commands={"join"})
+    server.port                                  # the port it listens on (useful with port=0)
+    await server.close("The Lagoon server is stopping; your game is saved.")
+
+    async def on_session(info: SessionInfo) -> ChildSpec | str
+
+`on_session` is called for each session that has a terminal (`ssh -t`, a
+shell request, or a command whose first word is one of `commands`, such as
+`ssh -t host join ABC123`). It returns what to run on the session's terminal
+(`terminal.ChildSpec`), or a line to show the player before the session
+closes with status 1. Sessions without a terminal, and commands not listed,
+get one line of usage and status 1 without reaching it.
+
+Who the player is: the SHA256 fingerprint of the public key that
+authenticated the connection (`SessionInfo.fingerprint`). asyncssh offers no
+accessor for that key, and calls `validate_public_key` for every key the
+client offers (twice for the one it signs with, once to probe and once with
+the signature), checking a signature only after the hook said yes. A client
+may offer someone else's public key and then sign with its own; so the key
+is taken from the *most recent* call when `auth_completed` fires (the hook is
+synchronous, so nothing runs between the signed request's call and the
+success; asyncssh 2.24.1 also stops a cancelled attempt from succeeding),
+never from the first key offered. The SSH user name is the client's choice,
+given only as a suggestion (`SessionInfo.username`).
+
+What is refused: passwords, keyboard-interactive, host-based and GSS
+authentication, certificates; agent and X11 forwarding; TCP and Unix port
+forwarding both ways, tun/tap; subsystems (so SFTP and scp); a second session
+on one connection while one is open. The client's environment (SendEnv,
+SetEnv) is accepted by asyncssh and never used: the child's environment is
+built from scratch (`terminal.child_env`).
+
+Limits (`Limits`): a login timeout; keepalives, so a frozen client is noticed;
+new connections per address (a token bucket, `RateLimit`); connections at
+once ("Lagoon is full"); and a connection that opens no session is closed
+after a while (`ssh -N` would otherwise hold a place forever). Refusals are
+sent from `begin_auth`, the first moment after the key exchange: a message
+sent before it never reaches the client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import ipaddress
+import logging
+import os
+import re
+import tempfile
+import time
+from collections.abc import Awaitable, Callable, Collection
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncssh
+
+from .terminal import DEFAULT_SIZE, ChildSpec, PtyChild
+
+log = logging.getLogger(__name__)
+
+STOPPING = "The Lagoon server is stopping; your game is saved."
+USAGE = "Lagoon is a full-screen game: connect with ssh -t -p {port} {host}"
+"""The line for a session that cannot run the game; {host} and {port} are where the client connected."""
+NOT_STARTED = "Lagoon could not start your session; please try again."
+TERM_PATTERN = re.compile(r"[A-Za-z0-9._+-]{1,64}")
+FALLBACK_TERM = "xterm-256color"
+RESET_TERMINAL = (
+    "\x1b[0m\x1b[?25h"  # plain colours, cursor shown
+    "\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l"  # no mouse reports
+    "\x1b[?1004l\x1b[?2004l"  # no focus reports, no bracketed paste
+    "\x1b[?1049l"  # back to the normal screen
+)
+"""Undoes what a full-screen app turns on, for when the server ends the app and then writes a line."""
+
+
+class SetupError(Exception):
+    """A file the server was given cannot be used; the message names it and says why."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much the server lets clients take; times in seconds."""
+
+    max_connections: int = 16  # at once, authenticating or in a session (one session per connection)
+    rate: int = 10  # new connections from one address ...
+    per: float = 60.0  # ... per this many seconds (bursts of up to `rate`)
+    login_timeout: float = 30.0  # from the TCP connection to authenticated
+    keepalive_interval: float = 15.0  # a silent client is asked after this long ...
+    keepalive_count_max: int = 4  # ... and dropped after this many unanswered asks
+    session_wait: float = 10.0  # an authenticated connection with no session open is closed after this
+    hangup_grace: float = 5.0  # SIGHUP or SIGTERM to the child, then SIGKILL after this
+    close_timeout: float = 10.0  # close() waits this long for sessions to end, then for connections
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    """What the server knows of a session when it asks what to run."""
+
+    fingerprint: str  # SHA256 of the key that authenticated: the player's identity
+    public_key: str  # that key in OpenSSH's text form, "ssh-ed25519 AAAA..."
+    username: str  # as the client sent it: a suggested name, not proof of anything
+    peer: tuple[str, int]  # the client's address and port
+    term: str  # the client's terminal type, checked against TERM_PATTERN (FALLBACK_TERM if it failed)
+    size: tuple[int, int]  # columns, rows
+    command: str | None  # "join ABC123" for `ssh -t host join ABC123`; None for a plain `ssh -t host`
+
+
+OnSession = Callable[[SessionInfo], Awaitable[ChildSpec | str]]
+
+
+def fingerprint(key: asyncssh.SSHKey) -> str:
+    """The SHA256 fingerprint of a key, written as `ssh-keygen -l` and ssh's first-connect prompt write it."""
+    return key.get_fingerprint("sha256")
+
+
+def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
+    """The server's private host key at `path`, made (ed25519) if there is no file there yet.
+
+    A key is made at most once: players' known_hosts files remember it, and a
+    new one would look to them like an attack. It is written to a temporary
+    file created with mode 0600 (so it is never readable by others, whatever
+    the umask) and linked into place only if `path` still does not exist, so
+    two servers starting at once end up with the same key. A file that is not
+    a private key is an error, and is left as it is.
+    """
+    path = Path(path)
+    if not path.exists():
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        key = asyncssh.generate_private_key("ssh-ed25519", comment="lagoon host key")
+        descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")  # mode 0600
+        try:
+            with os.fdopen(descriptor, "wb") as file:
+                file.write(key.export_private_key())
+                file.flush()
+                os.fsync(file.fileno())
+            os.link(temporary, path)
+        except FileExistsError:
+            pass  # another server made one meanwhile: that one is the key
+        finally:
+            os.unlink(temporary)
+    try:
+        return asyncssh.read_private_key(path)
+    except (OSError, ValueError) as error:
+        raise SetupError(f"{path} is not a private SSH key that Lagoon can read ({error})") from error
+
+
+def read_allowed_keys(path: Path) -> frozenset[str]:
+    """The fingerprints of the keys listed in `path`, an authorized_keys-style file of public keys.
+
+    Each line is a public key as ssh-keygen writes it ("ssh-ed25519 AAAA...
+    comment"); blank lines and # comments are skipped. authorized_keys options
+    (from=, command=, ...) are not supported: a line with them, or any line
+    that is not a key, is an error naming the line, rather than a key
+    silently left out or a restriction silently ignored.
+    """
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, ValueError) as error:
+        raise SetupError(f"cannot read the allowed keys in {path} ({error})") from error
+    allowed = set()
+    for number, line in enumerate(lines, 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        try:
+            allowed.add(fingerprint(asyncssh.import_public_key(line.strip())))
+        except (asyncssh.KeyImportError, ValueError) as error:
+            raise SetupError(f"{path}, line {number}: not a public key on its own ({error})") from error
+    if not allowed:
+        raise SetupError(f"{path} lists no key, so nobody could connect")
+    return frozenset(allowed)
+
+
+class RateLimit:
+    """New connections per address: a token bucket of `rate` tokens refilled over `per` seconds.
+
+    A burst of `rate` connections is let through, then one more each
+    `per / rate` seconds. IPv6 addresses count by their /64, which one client
+    usually holds whole. `clock` is injectable so tests need not wait.
+    """
+
+    FORGET_ABOVE = 4096  # addresses tracked before full buckets are dropped
+
+    def __init__(self, rate: int, per: float, clock: Callable[[], float] = time.monotonic):
+        self.rate = rate
+        self.per = per
+        self.clock = clock
+        self._buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, when counted)
+
+    @staticmethod
+    def _key(address: str) -> str:
+        try:
+            ip = ipaddress.ip_address(address)
+        except ValueError:
+            return address
+        if ip.version == 4:
+            return str(ip)
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+
+    def _tokens(self, key: str, now: float) -> float:
+        tokens, then = self._buckets.get(key, (self.rate, now))
+        return min(self.rate, tokens + (now - then) * self.rate / self.per)
+
+    def allow(self, address: str) -> bool:
+        """Whether a new connection from `address` may go on now (it takes a token if so)."""
+        now, key = self.clock(), self._key(address)
+        tokens = self._tokens(key, now)
+        allowed = tokens >= 1
+        self._buckets[key] = (tokens - 1 if allowed else tokens, now)
+        if len(self._buckets) > self.FORGET_ABOVE:
+            self._buckets = {k: v for k, v in self._buckets.items() if self._tokens(k, now) < self.rate}
+        return allowed
+
+
+def _window(cols: int, rows: int) -> tuple[int, int]:
+    """A window size from the client: its own, but the default for a zero and at most what a terminal can hold."""
+    return (min(cols, 0xFFFF) or DEFAULT_SIZE[0], min(rows, 0xFFFF) or DEFAULT_SIZE[1])
+
+
+async def _call(callback: Callable[[], object] | None) -> None:
+    """Call a cleanup callback, awaiting it if it is a coroutine; its errors are logged, not raised."""
+    if callback is None:
+        return
+    try:
+        result = callback()
+        if inspect.isawaitable(result):
+            await result
+    except Exception:
+        log.exception("a session's cleanup failed")
+
+
+def _close_fds(fds: Collection[int]) -> None:
+    for fd in fds:
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+
+
+class Server:
+    """A running Lagoon SSH server; made by `start`."""
+
+    def __init__(
+        self,
+        on_session: OnSession,
+        allowed: frozenset[str] | None,
+        commands: Collection[str],
+        limits: Limits,
+        clock: Callable[[], float],
+    ):
+        self.on_session = on_session
+        self.allowed = allowed
+        self.commands = frozenset(commands)
+        self.limits = limits
+        self.rate = RateLimit(limits.rate, limits.per, clock)
+        self.connections: set[_Connection] = set()  # every connection not yet lost
+        self.admitted: set[_Connection] = set()  # those past the rate limit and the cap, counted by the cap
+        self.sessions: set[_Session] = set()  # open session channels
+        self.tasks: set[asyncio.Task] = set()  # sessions' runs, until each has cleaned up
+        self.children: set[PtyChild] = set()  # sessions' children, until each has exited
+        self.farewell: str | None = None  # set once close() begins
+        self.acceptor: asyncssh.SSHAcceptor | None = None
+
+    @property
+    def port(self) -> int:
+        assert self.acceptor is not None
+        return self.acceptor.get_port()
+
+    def admit(self, connection: _Connection) -> str | None:
+        """Count `connection` against the cap; why it may not go on, or None."""
+        if self.farewell is not None:
+            return self.farewell
+        if connection not in self.admitted:
+            if len(self.admitted) >= self.limits.max_connections:
+                return f"Lagoon is full ({self.limits.max_connections} players); please try again later."
+            self.admitted.add(connection)
+        return None
+
+    def start_task(self, coroutine: Awaitable[None]) -> asyncio.Task:
+        """Run a session's coroutine, held here until it is done (the loop itself keeps only weak references)."""
+        task = asyncio.ensure_future(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    async def close(self, message: str = STOPPING, timeout: float | None = None) -> None:
+        """Stop: no new connections, `message` on every session's terminal, every child ended, all closed.
+
+        Each step waits at most `timeout` seconds (Limits.close_timeout by
+        default). A session's channel must have closed (the client's answer
+        to our close, so it has read the message) before its connection is
+        dropped, which throws away what was not yet read. Connections are
+        closed before the listener is awaited: from Python 3.12 its
+        wait_closed() waits for every connection.
+        """
+        timeout = self.limits.close_timeout if timeout is None else timeout
+        self.farewell = message
+        if self.acceptor is not None:
+            self.acceptor.close()
+        sessions = list(self.sessions)
+        for session in sessions:
+            session.stop(message)
+        await _wait_for([*self.tasks, *(session.chan.wait_closed() for session in sessions)], timeout)
+        for connection in list(self.connections):
+            connection.disconnect(asyncssh.DISC_BY_APPLICATION, message)
+        await _wait_for([connection.closed() for connection in list(self.connections)], timeout)
+        for child in list(self.children):  # one that outlived its SIGTERM and the timeout
+            child.kill()
+        for task in list(self.tasks):  # an on_session that never returned, say
+            task.cancel()
+        await _wait_for(self.tasks, timeout)
+        if self.acceptor is not None:
+            await _wait_for([self.acceptor.wait_closed()], timeout)
+
+
+async def _wait_for(awaitables: Collection[Awaitable], timeout: float) -> None:
+    """Wait for all of `awaitables`, giving up after `timeout` seconds (the tasks given are left running)."""
+    futures = [asyncio.ensure_future(each) for each in awaitables]
+    if futures:
+        _, pending = await asyncio.wait(futures, timeout=timeout)
+        for future, given in zip(futures, awaitables):
+            if future in pending and future is not given:  # made here from a coroutine: nobody else awaits it
+                future.cancel()
+
+
+async def start(
+    on_session: OnSession,
+    *,
+    host_key: asyncssh.SSHKey,
+    host: str = "127.0.0.1",
+    port: int = 2222,
+    allow_keys: Path | None = None,
+    commands: Collection[str] = (),
+    limits: Limits | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> Server:
+    """Listen for players on `host`:`port` (0: any free port, see Server.port).
+
+    `allow_keys`: an authorized_keys-style file; without it any key is
+    accepted (the key is still the player's identity). `commands`: the first
+    words of the commands a session may ask for besides a plain login.
+    `clock` drives the rate limit (tests pass their own).
+    """
+    allowed = None if allow_keys is None else read_allowed_keys(allow_keys)
+    limits = limits or Limits()
+    server = Server(on_session, allowed, commands, limits, clock)
+    server.acceptor = await asyncssh.listen(
+        host,
+        port,
+        server_factory=lambda: _Connection(server),
+        server_host_keys=[host_key],
+        server_version="Lagoon",
+        encoding=None,  # sessions carry bytes, both ways
+        line_editor=False,
+        agent_forwarding=False,  # asyncssh's default is on
+        x11_forwarding=False,
+        allow_scp=False,
+        public_key_auth=True,
+        password_auth=False,
+        kbdint_auth=False,
+        host_based_auth=False,
+        gss_host=None,
+        login_timeout=limits.login_timeout,
+        keepalive_interval=limits.keepalive_interval,
+        keepalive_count_max=limits.keepalive_count_max,
+    )
+    return server
+
+
+class _Connection(asyncssh.SSHServer):
+    """One client's connection: its limits, its authentication, and its (one) session."""
+
+    def __init__(self, server: Server):
+        self.server = server
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.address = ""
+        self.refusal: str | None = None
+        self.offered: asyncssh.SSHKey | None = None  # the key of the latest validate_public_key call
+        self.key: asyncssh.SSHKey | None = None  # the key that authenticated, once one has
+        self.session: _Session | None = None
+        self.idle: asyncio.TimerHandle | None = None
+        self.lost = asyncio.Event()
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        self.address = conn.get_extra_info("peername")[0]
+        self.server.connections.add(self)
+        if not self.server.rate.allow(self.address):  # said in begin_auth, when the client can be told
+            self.refusal = f"Too many connections from {self.address}; please wait a minute and try again."
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.server.connections.discard(self)
+        self.server.admitted.discard(self)
+        if self.idle is not None:
+            self.idle.cancel()
+        self.lost.set()
+        log.info("connection from %s closed%s", self.address, f": {exc}" if exc else "")
+
+    async def closed(self) -> None:
+        await self.lost.wait()
+
+    def disconnect(self, code: int, reason: str) -> None:
+        if self.conn is not None and not self.lost.is_set():
+            self.conn.disconnect(code, reason)
+
+    # Authentication
+
+    def begin_auth(self, username: str) -> bool:
+        self.refusal = self.refusal or self.server.admit(self)
+        if self.refusal is not None:
+            log.info("refused %s: %s", self.address, self.refusal)
+            self.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refusal)
+        return True  # True: authentication is required (False would let anyone in)
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        # Synchronous on purpose: see the module's docstring.
+        self.offered = key
+        if self.refusal is not None:  # being disconnected: asyncssh may still be reading its last packets
+            return False
+        return self.server.allowed is None or fingerprint(key) in self.server.allowed
+
+    def validate_ca_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        return False
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def host_based_auth_supported(self) -> bool:
+        return False
+
+    def auth_completed(self) -> None:
+        self.key, self.offered = self.offered, None
+        if self.key is None:  # cannot happen with public keys the only method; never let it in unnamed
+            self.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "no key authenticated")
+            return
+        log.info("%s authenticated with %s", self.address, fingerprint(self.key))
+        self.wait_for_session()
+
+    def wait_for_session(self) -> None:
+        """Close the connection if it opens no session soon: it would hold a place under the cap."""
+        self.idle = asyncio.get_running_loop().call_later(
+            self.server.limits.session_wait,
+            self.disconnect,
+            asyncssh.DISC_BY_APPLICATION,
+            "No session was opened.",
+        )
+
+    # Channels
+
+    def session_requested(self) -> _Session | bool:
+        if self.key is None or self.session is not None:
+            return False
+        if self.idle is not None:
+            self.idle.cancel()
+        self.session = _Session(self)
+        return self.session
+
+    def session_ended(self) -> None:
+        self.session = None
+        if not self.lost.is_set():
+            self.wait_for_session()
+
+    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
+        return False  # ssh -L, -W, -D
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        return False  # ssh -R
+
+    def unix_connection_requested(self, dest_path: str) -> bool:
+        return False
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        return False
+
+    def tun_requested(self, unit: int | None) -> bool:
+        return False
+
+    def tap_requested(self, unit: int | None) -> bool:
+        return False
+
+
+class _Session(asyncssh.SSHServerSession):
+    """One session channel: a terminal and the child on it, or a line of explanation."""
+
+    def __init__(self, connection: _Connection):
+        self.connection = connection
+        self.server = connection.server
+        self.chan: asyncssh.SSHServerChannel | None = None
+        self.term: str | None = None
+        self.size = DEFAULT_SIZE
+        self.command: str | None = None
+        self.child: PtyChild | None = None
+        self.started = False
+        self.gone = False  # the channel has closed
+        self.farewell: str | None = None
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
+        self.chan = chan
+        self.server.sessions.add(self)
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object) -> bool:
+        self.term = term_type if TERM_PATTERN.fullmatch(term_type) else FALLBACK_TERM
+        self.size = _window(term_size[0], term_size[1])
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        # Accepted whatever it is, so that a refused one gets our explanation, not ssh's "exec request failed".
+        self.command = command
+        return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False
+
+    def session_started(self) -> None:
+        self.started = True
+        self.chan.pause_reading()  # keys wait in the channel until there is a child to take them
+        self.server.start_task(self.run())
+
+    def usable(self) -> bool:
+        """Whether this session may reach on_session: it has a terminal and asks for nothing unlisted."""
+        if self.term is None:
+            return False
+        return self.command is None or self.command.split(" ", 1)[0] in self.server.commands
+
+    def info(self) -> SessionInfo:
+        conn, key = self.connection.conn, self.connection.key
+        assert conn is not None and key is not None and self.term is not None
+        return SessionInfo(
+            fingerprint=fingerprint(key),
+            public_key=" ".join(key.export_public_key().decode("ascii").split()[:2]),
+            username=conn.get_extra_info("username") or "",
+            peer=tuple(conn.get_extra_info("peername")[:2]),
+            term=self.term,
+            size=self.size,
+            command=self.command,
+        )
+
+    async def run(self) -> None:
+        """The session from its start to its end; whatever goes wrong, the player is told and the channel closed."""
+        try:
+            if not self.usable():
+                host, port = self.connection.conn.get_extra_info("sockname")[:2]
+                self.finish(1, USAGE.format(host=host, port=port))
+                return
+            outcome = await self.server.on_session(self.info())
+            if isinstance(outcome, str):
+                self.finish(1, outcome)
+                return
+            try:
+                await self.run_child(outcome)
+            finally:
+                await _call(outcome.cleanup)
+        except Exception:
+            log.exception("the session of %s failed", self.connection.address)
+            if self.child is not None:
+                self.child.kill()
+            self.finish(1, NOT_STARTED)
+
+    async def run_child(self, spec: ChildSpec) -> None:
+        try:
+            if self.gone or self.farewell is not None:  # the player left, or the server began stopping, meanwhile
+                self.finish(0)
+                return
+            self.child = await PtyChild.start(spec, self.chan, *self.size)
+        finally:
+            _close_fds(spec.pass_fds)
+        self.server.children.add(self.child)
+        try:
+            if self.gone:
+                self.child.hang_up(self.server.limits.hangup_grace)
+            elif self.farewell is not None:
+                self.child.end(self.server.limits.hangup_grace)
+            else:
+                self.chan.resume_reading()
+            status = await self.child.wait()
+        finally:
+            self.server.children.discard(self.child)
+        self.finish(status)
+
+    def finish(self, status: int, line: str | None = None) -> None:
+        """Close the session with `status`, after `line` (to stderr when the status says failure).
+
+        When the server is stopping, its farewell replaces both, on a
+        terminal put back to normal if a child had it.
+        """
+        if self.gone or self.chan is None:
+            return
+        stream = self.chan.write_stderr if status else self.chan.write
+        if self.farewell is not None:
+            status, stream = 0, self.chan.write
+            line = (RESET_TERMINAL if self.child is not None else "") + self.farewell
+        try:
+            if line:
+                stream(f"{line}\r\n".encode())
+            self.chan.exit(status)
+        except OSError:
+            pass
+
+    def stop(self, message: str) -> None:
+        """The server is stopping: end the child (its run then says `message` and closes), or close now."""
+        self.farewell = message
+        if not self.started:
+            self.finish(0)
+        elif self.child is not None:
+            self.child.end(self.server.limits.hangup_grace)
+        # else on_session is still deciding: run() sees the farewell once it has
+
+    # The channel's events
+
+    def data_received(self, data: bytes, datatype: int | None) -> None:
+        if self.child is not None:
+            self.child.feed(data)
+
+    def eof_received(self) -> bool:
+        return True  # the client has no more to send; the child's output may still go to it
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def pause_writing(self) -> None:
+        if self.child is not None:
+            self.child.pause_output()
+
+    def resume_writing(self) -> None:
+        if self.child is not None:
+            self.child.resume_output()
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self.size = _window(width, height)
+        if self.child is not None:
+            self.child.resize(*self.size, pixwidth, pixheight)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.gone = True
+        self.server.sessions.discard(self)
+        self.connection.session_ended()
+        if self.child is not None:
+            self.child.hang_up(self.server.limits.hangup_grace)
