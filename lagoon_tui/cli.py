@@ -76,6 +76,30 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_save_commands(sub, common)
 
+    serve = sub.add_parser(
+        "serve",
+        parents=[common],
+        help="host games for players who join over SSH from their own terminals",
+    )
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only)"
+    )
+    serve.add_argument("--port", type=int, default=2222, help="port to listen on (default: 2222)")
+    serve.add_argument(
+        "--host-key",
+        type=Path,
+        default=None,
+        metavar="PATH",
+        help="the server's SSH key, made on first start (default: beside the save file)",
+    )
+    serve.add_argument(
+        "--allow-keys",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="only the public keys in this authorized_keys-style file may join (default: any key)",
+    )
+
     # The app of one SSH session of `lagoon serve`, which starts it on the session's own terminal
     # with one end of a socket to the server: not a command for people to type.
     session = sub.add_parser("session", parents=[common])
@@ -127,6 +151,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return check_content_command(args.dir or content_dir)
     if args.command == "simulate":
         return simulate_command(args, content_dir)
+    if args.command == "serve":
+        return serve_command(args, content_dir)
     if args.command == "session":
         return session_command(args)
     if args.command in SAVE_COMMANDS:
@@ -209,6 +235,32 @@ def run_app(args: argparse.Namespace, content, settings=None, resume: int | None
     finally:
         store.close()
     return app.return_code or 0
+
+
+def serve_command(args: argparse.Namespace, content_dir: Path | None) -> int:
+    """Host games over SSH until stopped; a file that cannot be used stops it before it listens."""
+    import asyncio
+
+    from lagoon_tui.serve.server import Options, serve
+    from lagoon_tui.serve.ssh import SetupError
+
+    if not 0 <= args.port <= 65535:
+        return usage_error(f"--port must be from 0 to 65535 (got {args.port})")
+    content = load_or_explain(content_dir)
+    if content is None:
+        return 2
+    store = open_store_or_explain(args)
+    if store is None:
+        return 2
+    options = Options(args.host, args.port, args.host_key, args.allow_keys, content_dir)
+    try:
+        return asyncio.run(serve(store, content, options))
+    except SetupError as error:
+        return usage_error(str(error))
+    except OSError as error:
+        return usage_error(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}")
+    finally:
+        store.close()
 
 
 def session_command(args: argparse.Namespace) -> int:

@@ -25,6 +25,7 @@ class SessionApp(SeatApp):
         self.join = join.strip().upper() if join else None
         self.player: str | None = None
         self.lobby: dict = {"mine": [], "open": []}
+        self.waiting_for: str | None = None  # a room joined before it started: entered as soon as it does
 
     def open_first_screen(self) -> None:
         self.push_screen(WaitingScreen("Connecting to the game's server…"))
@@ -41,6 +42,10 @@ class SessionApp(SeatApp):
             for screen in self.screen_stack:
                 if isinstance(screen, LobbyScreen):
                     screen.show(self.lobby)
+            room = self._room(self.waiting_for)
+            if room is not None and room["status"] != "waiting" and isinstance(self.screen, LobbyScreen):
+                self.waiting_for = None
+                self.enter_room(room["code"])
         else:
             super().receive(kind, text)
 
@@ -84,8 +89,13 @@ class SessionApp(SeatApp):
             self.notify(f"Room {answer['code']} is ready. Give its code to the others: ssh … join {answer['code']}")
 
     def join_room(self, code: str) -> None:
+        """Take a seat in the room, or (a game under way, of others) watch it."""
         answer = self._ask("join", {"code": code})
-        if answer is not None:
+        if answer is None:
+            return
+        if answer["seat"] is None:
+            self.enter_room(code)
+        else:
             self.open_room(code)
 
     def start_room(self, code: str) -> None:
@@ -94,15 +104,20 @@ class SessionApp(SeatApp):
 
     def open_room(self, code: str) -> None:
         """Enter the room's game if it has started; else say what it waits for."""
-        room = next((r for key in ("mine", "open") for r in self.lobby[key] if r["code"] == code), None)
+        room = self._room(code)
         if room is not None and room["status"] == "waiting":
+            self.waiting_for = code
             self.notify(
-                "This room's game has not started yet: it starts when every seat is taken and its maker presses s.",
+                "This room's game has not started yet: it starts when every seat is taken and its maker "
+                "presses s, and you are taken to it then.",
                 title=f"Room {code}",
                 markup=False,
             )
             return
         self.enter_room(code)
+
+    def _room(self, code: str | None) -> dict | None:
+        return next((r for key in ("mine", "open") for r in self.lobby[key] if r["code"] == code), None)
 
     def enter_room(self, code: str) -> None:
         """The room's game, drawn for the player's seat (or as everyone sees it, for one who has none)."""

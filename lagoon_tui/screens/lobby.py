@@ -1,7 +1,8 @@
 """The lobby of `lagoon serve`, as a player at their own terminal sees it.
 
 `LobbyScreen` lists the player's games (the ones whose turn is theirs marked)
-and the rooms open to join; from it they make a room (`RoomForm`), join one
+and the rooms open to join; from it they make a room (`RoomForm`: who sits
+at it, picked from a short list, and a seed if wanted), join one
 by its code (`CodeForm`), start a room they made once it is full, and enter a
 game, theirs to play or another's to watch. `NameForm` asks a new player for
 the name the others will see. What each does is the server's: these screens
@@ -16,13 +17,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Input, Label, OptionList, Select, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..widgets.keys_footer import KeysFooter
 from .help import show_help
-
-SEAT_KINDS = [("a person", "person"), ("a computer", "computer"), ("nobody", "none")]
 
 
 def seats_text(room: dict) -> str:
@@ -130,8 +129,19 @@ class LobbyScreen(Screen[None]):
         show_help(self)
 
 
+def show_problem(widget: Static, problem: str) -> None:
+    """A form's problem under its field ("" hides it)."""
+    widget.update(problem)
+    widget.set_class(bool(problem), "-shown")
+
+
 class NameForm(Screen[str]):
     """The name the other players will see, asked once for each key."""
+
+    DEFAULT_CSS = """
+    NameForm { align: center middle; }
+    NameForm .dialog { max-width: 60; }
+    """
 
     def __init__(self, problem: str = "") -> None:
         super().__init__()
@@ -141,20 +151,27 @@ class NameForm(Screen[str]):
         with Vertical(classes="dialog"):
             yield Label("Welcome to Lagoon. What name should the others see?", classes="dialog-title")
             yield Input(placeholder="your name", id="name")
-            yield Static(self.problem, classes="field-error", id="name-problem", markup=False)
+            yield Static("", classes="field-error", id="name-problem", markup=False)
             yield Static("Enter: go on · ctrl+q: quit", classes="hint")
+
+    def on_mount(self) -> None:
+        self.refused(self.problem)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.app.choose_name(event.value)
 
     def refused(self, problem: str) -> None:
-        self.query_one("#name-problem", Static).update(problem)
+        show_problem(self.query_one("#name-problem", Static), problem)
 
 
 class CodeForm(ModalScreen[str | None]):
     """The code of a room to join."""
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
+    DEFAULT_CSS = """
+    CodeForm { align: center middle; }
+    CodeForm .dialog { max-width: 50; }
+    """
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -169,47 +186,73 @@ class CodeForm(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class RoomForm(ModalScreen[dict | None]):
-    """A new room: you in the first seat, each other seat a person, a computer or nobody; a seed if wanted."""
+def layouts(most: int = 4) -> list[tuple[str, list[str]]]:
+    """Every way to fill a room of two to `most` seats, in words: you first, then friends, then computers."""
 
-    BINDINGS = [Binding("escape", "cancel", "Back"), Binding("ctrl+s", "make", "Make the room")]
+    def some(n: int, what: str) -> str:
+        return "" if n == 0 else f"a {what}" if n == 1 else f"{n} {what}s"
+
+    found = []
+    for seats in range(2, most + 1):
+        for computers in range(seats):
+            friends = seats - 1 - computers
+            others = [words for words in (some(friends, "friend"), some(computers, "computer")) if words]
+            who = f"you and {others[0]}" if len(others) == 1 else f"you, {others[0]} and {others[1]}"
+            found.append((f"{seats} seats: {who}", ["person"] * (1 + friends) + ["computer"] * computers))
+    return found
+
+
+class RoomForm(ModalScreen[dict | None]):
+    """A new room: who sits at it (you first, then friends who join with its code, then computer players),
+    and a seed if wanted. A digit or Enter on a line makes the room."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Back"),
+        *(Binding(str(n), f"make({n - 1})", show=False) for n in range(1, 10)),
+    ]
+    DEFAULT_CSS = """
+    RoomForm { align: center middle; }
+    RoomForm OptionList { height: auto; margin: 0 0 1 0; }
+    RoomForm #seed { width: 20; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.layouts = layouts()
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="room-dialog"):
             yield Label("New room", classes="dialog-title")
-            yield Static("Seat 1: you")
-            for seat in range(1, 4):
-                with Horizontal(classes="form-row"):
-                    yield Label(f"Seat {seat + 1}", classes="form-label")
-                    yield Select(
-                        SEAT_KINDS,
-                        value="person" if seat == 1 else "none",
-                        allow_blank=False,
-                        compact=True,
-                        id=f"seat-{seat}",
-                    )
+            yield OptionList(
+                *(Option(f"{n + 1}. {words}") for n, (words, _seats) in enumerate(self.layouts)), id="layouts"
+            )
             with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="form-label")
                 yield Input("", placeholder="blank = random", compact=True, id="seed")
             yield Static("", classes="field-error", id="room-problem")
-            yield Static("ctrl+s or Enter in the seed: make the room · Esc: back", classes="hint")
+            yield Static("1-9 or Enter: make the room · Tab: the seed · Esc: back", classes="hint")
 
-    def request(self) -> dict | None:
-        kinds = ["person"] + [self.query_one(f"#seat-{seat}", Select).value for seat in range(1, 4)]
-        seats = [kind for kind in kinds if kind != "none"]
-        text = self.query_one("#seed", Input).value.strip()
-        if text and not text.isdigit():
-            self.query_one("#room-problem", Static).update("The seed is a whole number, or blank for a random game.")
-            return None
-        return {"seats": seats, "seed": int(text) if text else None}
+    def on_mount(self) -> None:
+        self.query_one("#layouts", OptionList).highlighted = 0
+
+    @on(OptionList.OptionSelected)
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_make(event.option_index)
 
     def on_input_submitted(self) -> None:
-        self.action_make()
+        self.action_make(self.query_one("#layouts", OptionList).highlighted or 0)
 
-    def action_make(self) -> None:
-        request = self.request()
-        if request is not None:
-            self.dismiss(request)
+    def action_make(self, index: int) -> None:
+        if not 0 <= index < len(self.layouts):
+            return
+        text = self.query_one("#seed", Input).value.strip()
+        if text and not text.isdigit():
+            show_problem(
+                self.query_one("#room-problem", Static), "The seed is a whole number, or blank for a random game."
+            )
+            return
+        self.dismiss({"seats": self.layouts[index][1], "seed": int(text) if text else None})
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -203,7 +203,7 @@ class Lobby:
         if seat is not None:
             return {"seat": seat}
         if entry.room is not None:
-            raise Refused("This game has started: enter it to watch.")
+            return {"seat": None}  # (a game under way: anyone else may watch it)
         free = next((n for n, s in enumerate(entry.seats) if s.open), None)
         if free is None:
             raise Refused("This room is full: enter it to watch once it starts.")

@@ -120,7 +120,7 @@ async def test_ana_makes_a_room_in_the_app_and_plays_when_ben_has_joined(server)
         await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
         await pilot.press("c")
         await until_shown(pilot, lambda: isinstance(app.screen, RoomForm))
-        await pilot.press("ctrl+s")
+        await pilot.press("1")  # (you and a friend)
         await until_shown(pilot, lambda: app.lobby["mine"], "Ana's room in her lobby")
         code = app.lobby["mine"][0]["code"]
         assert code in screen_text(app)

@@ -1,0 +1,109 @@
+"""`lagoon serve`: the lobby and its rooms, served over SSH (`ssh.py`), one app process a session.
+
+For each SSH session with a terminal the server makes a socket pair: one end
+is the session's link to the lobby (`Lobby.serve`, keyed by the fingerprint
+of the key that logged in), the other is handed to a `lagoon session`
+process started on the session's own pseudo-terminal. That process gets its
+seat's messages and nothing else: never the engine, the seed or another
+seat's secrets. The server itself draws nothing.
+
+Stopping (ctrl+c, SIGTERM) tells every session, ends every app, and loses
+nothing: every accepted move is in the save file before anyone sees it, and
+a restarted server opens every room where it was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from rules.host import Content, Store
+
+from . import ssh
+from .lobby import Lobby
+from .terminal import ChildSpec, child_env
+
+STOPPING = ssh.STOPPING
+
+
+@dataclass(frozen=True)
+class Options:
+    host: str = "127.0.0.1"
+    port: int = 2222
+    host_key: Path | None = None  # default: beside the save file
+    allow_keys: Path | None = None
+    content_dir: Path | None = None
+
+
+def connect_command(host: str, port: int) -> str:
+    """What a player types to join: the address they must reach (this machine's name for any address)."""
+    where = socket.gethostname() if host in ("0.0.0.0", "::", "") else host
+    return f"ssh -t -p {port} {where}" if port != 22 else f"ssh -t {where}"
+
+
+class Served:
+    """The lobby and the SSH server, running on the current loop."""
+
+    def __init__(self, lobby: Lobby, server: ssh.Server, content_dir: Path | None) -> None:
+        self.lobby, self.server, self.content_dir = lobby, server, content_dir
+
+    @classmethod
+    async def start(cls, store: Store, content: Content, options: Options, say: Callable[[str], None] = print):
+        lobby = Lobby(store, content)
+        for problem in await lobby.open_rooms():
+            say(f"lagoon serve: {problem}")
+        key_path = options.host_key or Path(store.path).with_name("ssh_host_ed25519_key")
+        host_key = ssh.load_or_create_host_key(key_path)
+        served = cls(lobby, None, options.content_dir)
+        served.server = await ssh.start(
+            served.on_session,
+            host_key=host_key,
+            host=options.host,
+            port=options.port,
+            allow_keys=options.allow_keys,
+            commands={"join"},
+        )
+        say(f"Lagoon is serving on {options.host}:{served.server.port}.")
+        say(f"Players connect with:  {connect_command(options.host, served.server.port)}")
+        say(f"The server's host key: {ssh.fingerprint(host_key)} (ssh shows it on first connection: compare them)")
+        return served
+
+    async def on_session(self, info: ssh.SessionInfo) -> ChildSpec | str:
+        ours, theirs = socket.socketpair()
+        fd = theirs.detach()  # (the SSH layer hands it to the child and closes this process's copy)
+        argv = [sys.executable, "-m", "lagoon_tui", "session", "--fd", str(fd)]
+        if self.content_dir is not None:
+            argv += ["--content", str(self.content_dir)]
+        words = (info.command or "").split()
+        if words[:1] == ["join"]:
+            if len(words) != 2:
+                ours.close()
+                os.close(fd)
+                return "Usage: ssh -t -p PORT HOST join CODE (the room's code, as its maker gave it)"
+            argv += ["--join", words[1][:12]]
+        reader, writer = await asyncio.open_connection(sock=ours)
+        asyncio.ensure_future(self.lobby.serve(info.fingerprint, reader, writer))
+        return ChildSpec(argv, child_env(info.term), pass_fds=[fd], cleanup=writer.close)
+
+    async def stop(self, message: str = STOPPING) -> None:
+        self.lobby.close(message)
+        await self.server.close(message)
+
+
+async def serve(store: Store, content: Content, options: Options) -> int:
+    """Serve until ctrl+c or SIGTERM."""
+    served = await Served.start(store, content, options)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    await stop.wait()
+    print("Stopping: telling the players; every move is saved.")
+    await served.stop()
+    return 0

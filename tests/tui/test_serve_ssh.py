@@ -1,0 +1,269 @@
+"""`lagoon serve` played as friends play it: the real command, the stock OpenSSH client, one tmux pane each.
+
+The server is `lagoon serve` on a free loopback port with its own save file
+and host key; each player is `ssh -tt` with a key of their own, checking the
+server's key against a known_hosts line built from it (StrictHostKeyChecking
+on). Everything each player's terminal receives is recorded (tmux
+pipe-pane), and after every move it is searched, escape sequences removed,
+for the secrets of the other seats: the objectives they were dealt and the
+deals in their hands. The seats' secrets are read from the save file, which
+the test may open (the players may not).
+
+Skipped where tmux or OpenSSH is missing, except in CI (.ci/run installs them).
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from rules import load_content
+from rules.engine import Engine
+from rules.saves import Store
+
+from . import sshd
+from .terminal import LAGOON, POLL, TIMEOUT, Tmux, clean_env, flat
+
+
+def why_not() -> str | None:
+    if shutil.which("tmux") is None:
+        return "tmux is not installed"
+    for tool in ("ssh", "ssh-keygen"):
+        if shutil.which(tool) is None:
+            return f"{tool} is not installed (openssh-client)"
+    if not LAGOON.exists():
+        return f"the lagoon command is not installed at {LAGOON}"
+    return None
+
+
+REASON = why_not()
+if REASON and os.environ.get("CI"):
+    raise RuntimeError(f"CI must run the lagoon serve tests, but {REASON}")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(REASON is not None, reason=REASON or "")]
+
+CONTENT = load_content()
+ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+YOUR_MOVE = "your move"
+CODE = re.compile(r"\b([A-HJ-NP-Z2-9]{6})\b")
+
+
+class LagoonServer:
+    """`lagoon serve` in a folder of its own: save file, host key, the players' keys and known_hosts."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.db = folder / "lagoon.db"
+        self.host_key = folder / "host_key"
+        self.output = folder / "serve.log"
+        self.port = 0
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        for _ in range(5):
+            self.port = sshd.free_port()
+            with self.output.open("w") as out:
+                self.process = subprocess.Popen(
+                    [
+                        str(LAGOON),
+                        "serve",
+                        "--port",
+                        str(self.port),
+                        "--db",
+                        str(self.db),
+                        "--host-key",
+                        str(self.host_key),
+                    ],
+                    stdin=subprocess.DEVNULL,
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                    env=clean_env(PYTHONUNBUFFERED="1"),
+                )
+            deadline = time.monotonic() + TIMEOUT
+            while time.monotonic() < deadline and self.process.poll() is None:
+                if "Players connect with" in self.output.read_text():
+                    public = subprocess.run(
+                        ["ssh-keygen", "-y", "-f", str(self.host_key)], capture_output=True, text=True, check=True
+                    ).stdout.strip()
+                    (self.folder / "known_hosts").write_text(f"[127.0.0.1]:{self.port} {public}\n")
+                    return
+                time.sleep(POLL)
+            self.stop()
+        raise RuntimeError(f"lagoon serve did not start:\n{self.output.read_text()}")
+
+    def key(self, player: str) -> Path:
+        path = self.folder / f"{player}_key"
+        if not path.exists():
+            sshd.keygen(path)
+        return path
+
+    def client(self, player: str, *command: str) -> list[str]:
+        return [
+            "ssh",
+            "-tt",
+            "-F",
+            "none",
+            "-i",
+            str(self.key(player)),
+            "-o",
+            "IdentitiesOnly=yes",
+            "-o",
+            f"UserKnownHostsFile={self.folder / 'known_hosts'}",
+            "-o",
+            "StrictHostKeyChecking=yes",
+            "-o",
+            "BatchMode=yes",
+            "-o",
+            "LogLevel=ERROR",
+            "-p",
+            str(self.port),
+            f"{player}@127.0.0.1",
+            *command,
+        ]
+
+    def stop(self) -> int | None:
+        if self.process is None or self.process.poll() is not None:
+            return None if self.process is None else self.process.returncode
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            return self.process.wait(TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            return None
+
+
+class Player:
+    """One player's terminal: ssh in a tmux pane, everything it receives recorded."""
+
+    def __init__(self, server: LagoonServer, name: str, *command: str, size=(160, 50)) -> None:
+        self.name = name
+        self.stream = server.folder / f"{name}.stream"
+        self._read, self._tail = 0, ""
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self.tmux = Tmux(name, *size, server.client(name.lower(), *command))
+        self.tmux.run("pipe-pane", "-o", "-t", self.tmux.target, f"cat >> {self.stream}")
+
+    def received(self) -> str:
+        """What the terminal has received since the last call, escape sequences removed, with the end of
+        what came before (so a name split between two reads is still found whole)."""
+        if not self.stream.exists():
+            return ""
+        with self.stream.open("rb") as stream:
+            stream.seek(self._read)
+            new = stream.read()
+        self._read += len(new)
+        text = self._tail + self._decoder.decode(new)
+        self._tail = text[-400:]  # (longer than any name with the escapes that may be inside it)
+        return ANSI.sub("", text)
+
+    def screen(self) -> str:
+        return self.tmux.capture()
+
+    def wait(self, text: str, what: str | None = None) -> str:
+        return self.tmux.wait_for(lambda screen: text in flat(screen), what or f"{text!r} on {self.name}'s screen")
+
+    def type(self, *keys: str) -> None:
+        self.tmux.send(*keys)
+
+
+@pytest.fixture
+def server(tmp_path):
+    served = LagoonServer(tmp_path)
+    served.start()
+    yield served
+    served.stop()
+
+
+class Secrets:
+    """Each seat's secrets now, by the words a screen would show them in: the names of its objectives
+    (kept, or on offer while it chooses), read from the save file. (Deals have no names, only their
+    terms, which another deal on show can share; face-down tiles show as nothing but their backs.)
+    Objectives are settled once the game is set up, so the log is replayed only until then; once the
+    game is over, every hand is shown to all and nothing is secret."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.settled: list[set[str]] | None = None
+
+    def now(self) -> list[set[str]]:
+        with Store(self.db) as store:
+            info = store.games()[0]
+            if info.over:
+                return [set() for _ in info.names]
+            if self.settled is not None:
+                return self.settled
+            saved = store.load(info.id)
+        state = Engine(CONTENT, saved.events, saved.marks).state
+        names = [{CONTENT.objectives[o].name for o in (*p.objectives, *p.objective_offer)} for p in state.players]
+        if state.phase not in ("created", "setup"):
+            self.settled = names
+        return names
+
+
+def test_three_friends_play_a_whole_game_over_ssh_and_nobody_sees_another_seats_secrets(server):
+    ana = Player(server, "Ana")
+    try:
+        ana.wait("What name should the others see?")
+        ana.type("Ana", "Enter")
+        ana.wait("Your games")
+        ana.type("c")
+        ana.wait("New room")
+        ana.wait("3 seats: you and 2 friends")
+        ana.type("3")  # (the third way to fill a room)
+        screen = ana.wait("waiting for 2 more")
+        code = CODE.search(flat(screen).split("Your games", 1)[1])[1]
+
+        ben, cleo = Player(server, "Ben", "join", code), Player(server, "Cleo", "join", code)
+        players = [ana, ben, cleo]
+        for friend in (ben, cleo):
+            friend.wait("What name should the others see?")
+            friend.type(friend.name, "Enter")
+            friend.wait("has not started yet")
+        ana.wait("waiting for Ana to start")
+        ana.type("s")
+        for friend in (ben, cleo):
+            friend.wait("Score · goal")  # (taken to the game, its board, as it starts)
+        dan = Player(server, "Dan")  # a stranger, who watches
+        dan.wait("What name should the others see?")
+        dan.type("Dan", "Enter")
+        dan.wait("Your games")
+        dan.type("j")
+        dan.wait("Join a room")
+        dan.type(code, "Enter")
+        dan.wait("Score · goal")  # (the game, as everyone sees it)
+        moves, secrets = 0, Secrets(server.db)
+        while True:
+            screens = [p.screen() for p in players]
+            if all("Final ranking" in s for s in screens):
+                break
+            deciding = [p for p, s in zip(players, screens) if YOUR_MOVE in flat(s)]
+            if len(deciding) != 1:
+                time.sleep(POLL)
+                continue
+            mover = deciding[0]
+            before = screens[players.index(mover)]
+            mover.type("1")
+            mover.tmux.wait_for(lambda s, before=before: s != before, f"{mover.name}'s move {moves}")
+            moves += 1
+            held = secrets.now()
+            for seat, player in enumerate(players):
+                seen = player.received()
+                others = set().union(*(held[n] for n in range(3) if n != seat)) - held[seat]
+                leaked = {name for name in others if name in seen}
+                assert not leaked, f"{player.name} received {leaked} after move {moves}"
+            assert moves < 3000, "the game never ended"
+        assert moves > 100
+        dan.wait("Final ranking")
+        for p in (*players, dan):
+            p.type("b")  # leave the ended game: back in the lobby
+            p.wait("Your games")
+    finally:
+        for p in [ana, *locals().get("players", [])[1:], *([locals()["dan"]] if "dan" in locals() else [])]:
+            p.tmux.kill()
