@@ -4,8 +4,9 @@ The game screen asks its host for messages and hands it choices; a
 `rules.host.Host` answers from the engine in this process, a `RemoteHost`
 from the frames a `lagoon_tui.serve.room.Room` sends over a `Link`. It holds
 only what its seat is sent: the game's content, its seat's latest message,
-and that seat's log put together from the lines each message brings. It is
-ready (`ready`) once the content and a first message have come.
+and that seat's log put together from the lines each message brings, and
+who is away (`away`: players whose seat no terminal shows). It is ready
+(`ready`) once the content and a first message have come.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from rules.host import NotMade, NoUndo, Rejection, UndoPoint
 from rules.seat import Content, SeatScene, Turn, catalogue_from_json, from_json
 
 from .link import Link
+from .wire import body
 
 
 class Made:
@@ -32,6 +34,7 @@ class RemoteHost:
         self.content: Content | None = None
         self.message: SeatScene | None = None  # the latest, with the whole of its log
         self.changes = 0
+        self.away: frozenset[int] = frozenset()
         self._lines: tuple = ()
         self._listeners: list[Callable[[], None]] = []
 
@@ -46,6 +49,11 @@ class RemoteHost:
             self.message = replace(message, log_from=0, log=lines)
             self.changes += 1
             self._tell()
+        elif kind == "presence":
+            self.away = frozenset(body(text)["away"])
+            if self.message is not None:
+                self.changes += 1  # (the screen is drawn again: who is away shows)
+                self._tell()
         elif kind == "bye":
             self._tell()  # (the screen finds the link lost when it next asks)
 

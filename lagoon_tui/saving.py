@@ -7,7 +7,7 @@ nothing here ever shows a traceback or plays on as if a move were saved.
 
 from __future__ import annotations
 
-from rules.host import GameInUse, Host, Replay, StoreError
+from rules.host import GameInUse, Host, StoreError
 
 
 class SavedGamesMixin:
@@ -114,7 +114,8 @@ class SavedGamesMixin:
             return
         self.show_replay(replay)
 
-    def show_replay(self, replay: Replay) -> None:
+    def show_replay(self, replay) -> None:
+        """`replay`: a `rules.host.Replay`."""
         from .screens.replay import ReplayScreen
 
         self.push_screen(ReplayScreen(replay))

@@ -21,14 +21,19 @@ COLOUR_LETTERS = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}
 class Scene:
     """One seat's message and the content it goes with; what every panel draws from."""
 
-    __slots__ = ("message", "content")
+    __slots__ = ("message", "content", "away")
 
-    def __init__(self, message: SeatScene, content: Content) -> None:
+    def __init__(self, message: SeatScene, content: Content, away: frozenset[int] = frozenset()) -> None:
         self.message = message
         self.content = content
+        self.away = away  # players whose seat no terminal shows now (a game hosted for remote seats)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Scene) and (self.message, self.content) == (other.message, other.content)
+        return isinstance(other, Scene) and (self.message, self.content, self.away) == (
+            other.message,
+            other.content,
+            other.away,
+        )
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -37,6 +37,8 @@ class SessionApp(SeatApp):
             self.switch_screen(NameForm() if self.player is None else LobbyScreen(self.player))
             if self.player is not None:
                 self._join_given()
+        elif kind == "notice":
+            self.notify(str(body(text)["text"]), markup=False)
         elif kind == "lobby":
             self.lobby = body(text)
             for screen in self.screen_stack:

@@ -20,8 +20,10 @@ never holds an `Engine`, a `GameState` or an event.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from .cards import Content
 from .choose import NoLegalChoice
@@ -29,15 +31,34 @@ from .decision import Rejection
 from .engine import Engine, JournalError, JournalLost
 from .loader import ContentError, check_content, default_content_dir, load_content
 from .names import names_problems
-from .playback import Replay
 from .record import FrozenRecord, frozen_record
 from .saves import GameInfo, GameInUse, Store, StoreError
-from .saves.archive import ArchiveError, export_game, import_game
 from .saves.recorder import check_content as check_saved_content
 from .saves.recorder import open_game, record_new
 from .saves.store import SEED_MAX, seed_problem
 from .seat import Chronicle, SeatScene, Turn, seat_scene, turn_of
 from .undo import NoUndo, UndoPoint
+
+if TYPE_CHECKING:
+    from .playback import Replay
+    from .saves.archive import ArchiveError, export_game, import_game
+
+LATER = {
+    "Replay": ".playback",
+    "ArchiveError": ".saves.archive",
+    "export_game": ".saves.archive",
+    "import_game": ".saves.archive",
+}
+"""Names loaded when first asked for (PEP 562): a game starts without the replay and the export."""
+
+
+def __getattr__(name: str):
+    if name not in LATER:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(LATER[name], __package__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     # a game being played, and its answers
@@ -141,16 +162,25 @@ class Host:
         return cls(engine)
 
     @property
+    def away(self) -> frozenset[int]:
+        """Players whose seat no screen shows (at one keyboard, nobody; a host of remote seats says)."""
+        return frozenset()
+
+    @property
     def over(self) -> bool:
         return self.engine.state.phase == "over"
 
     def replay(self) -> Replay:
         """The game so far, to step through."""
+        from .playback import Replay
+
         return Replay(self.content, self.engine.events)
 
     @staticmethod
     def replay_saved(store: Store, game: int, content: Content) -> Replay:
         """Saved game `game` to step through (it is only read); StoreError if it cannot be."""
+        from .playback import Replay
+
         return Replay(content, open_game(store, game, content, record=False).events)
 
     def on_change(self, listener: Callable[[], None]) -> Callable[[], None]:

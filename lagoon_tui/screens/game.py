@@ -34,6 +34,7 @@ from ..hand_over import CURTAIN, OPEN, hand_over
 from ..quiet_gc import collector
 from ..scene import COLOUR_LETTERS, Scene
 from ..turbo.screens import UnseenArrangement
+from ..turbo.title import set_title
 from ..widgets import (
     EnrichmentCenterPanel,
     IslandPanel,
@@ -364,7 +365,10 @@ class GameScreen(UnseenArrangement, PagedScreen):
         mine = self.own is not None and turn.seat == self.own
         if mine and self.sub_title != "Your turn":
             self.app.bell()
-        self.sub_title = "Your turn" if mine else turn.says
+        says = "Your turn" if mine else turn.says
+        if says != self.sub_title:
+            self.sub_title = says
+            set_title(self.app, f"Lagoon · {says}")
         self.redraw()
 
     def _forget_the_last_seat(self) -> None:
@@ -443,7 +447,7 @@ class GameScreen(UnseenArrangement, PagedScreen):
             message = self.host.scene(seat, at_table=True) if turn.seat == seat and turn.open else self.public
         else:
             message = self.host.scene(seat)
-        scene = Scene(message, self.host.content)
+        scene = Scene(message, self.host.content, self.host.away)
         for panel in self.panels:
             panel.show(scene)
         prompt = self.query_one(PromptPanel)

@@ -249,7 +249,7 @@ class Lobby:
         return names
 
     def _host(self, entry: RoomEntry, host: Host) -> None:
-        entry.room = Room(host)
+        entry.room = Room(host, people=tuple(n for n, s in enumerate(entry.seats) if not s.computer))
         entry.computers = {
             n: computer_player(self.content, n, random.randrange(2**31))
             for n, s in enumerate(entry.seats)

@@ -8,6 +8,12 @@ link is sent its own seat's message, bringing only the log lines it does not
 hold yet. A link may only ask for its own seat: a choice or an undo sent while
 another seat decides is refused, whatever the option. A link that asks to
 `leave` goes back to whoever handed it to the room (the lobby), still open.
+
+The room tells every link which players are away (`presence`: a person's
+seat that no link shows), and says in words (`notice`) when one leaves or
+comes back, and when one takes back a move (what was taken back is told to
+that player alone: it can name their own cards). The game waits for an
+absent player's decision.
 """
 
 from __future__ import annotations
@@ -46,8 +52,11 @@ class Link:
 
 
 class Room:
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Host, people: tuple[int, ...] | None = None) -> None:
+        """`people`: the seats of persons (the rest are computer players, never away); default every seat."""
         self.host = host
+        self.names = [player["name"] for player in host.scene(None).view["players"]]
+        self.people = tuple(range(len(self.names))) if people is None else people
         self.links: list[Link] = []
         self._catalogue = frame("content", raw=catalogue_to_json(host.content))
         self._flush_due = False
@@ -58,17 +67,41 @@ class Room:
         """Whether a process shows `seat` now."""
         return any(link.seat == seat and not link.closed.is_set() for link in self.links)
 
+    @property
+    def away(self) -> list[int]:
+        return [seat for seat in self.people if not self.seated(seat)]
+
+    def _tell(self, text: str, *, but: int | None = None) -> None:
+        for link in self.links:
+            if link.seat is None or link.seat != but:
+                link.send(frame("notice", {"text": text}))
+
+    def _presence(self, seat: int | None, back: bool) -> None:
+        """Every link told who is away now, and in words that `seat`'s player left or came back."""
+        if seat is None:
+            return
+        name = self.names[seat]
+        self._tell(f"{name} is back." if back else f"{name} left; the game waits for them to return.", but=seat)
+        data = frame("presence", {"away": self.away})
+        for link in self.links:
+            link.send(data)
+
     async def attach(self, seat: int | None, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Serve one link until it closes or leaves: the content, the seat's message, then an answer to each
         request."""
         link = Link(seat, writer)
+        returning = seat is not None and not self.seated(seat)
         if seat is not None:
             for stale in [other for other in self.links if other.seat == seat]:
                 stale.send(frame("bye", {"reason": "You joined this game from another terminal."}))
                 stale.close()
+                self.links.remove(stale)
         self.links.append(link)
         link.send(self._catalogue)
         self._send_scene(link)
+        link.send(frame("presence", {"away": self.away}))
+        if returning:
+            self._presence(seat, back=True)
         try:
             while not link.closed.is_set():
                 line = await reader.readline()
@@ -77,14 +110,20 @@ class Room:
                 kind, text = parse(line)
                 if kind == "leave":
                     link.send(frame("answer", {"left": True}))
-                    self.links.remove(link)
+                    self._drop(link)
                     return
                 link.send(frame("answer", self._answer(link, kind, body(text))))
                 self._flush()
         except (WireError, ConnectionError, asyncio.LimitOverrunError, ValueError):
             pass  # (a broken or hostile client: its link goes, the game is untouched)
         link.close()
-        self.links.remove(link)
+        self._drop(link)
+
+    def _drop(self, link: Link) -> None:
+        if link in self.links:  # (not if a newer link of its seat took its place)
+            self.links.remove(link)
+            if link.seat is not None and not self.seated(link.seat):
+                self._presence(link.seat, back=False)
 
     def close(self, reason: str) -> None:
         """Every link told `reason` and ended (the game itself is saved as it goes: nothing is lost)."""
@@ -110,6 +149,7 @@ class Room:
             if not point:
                 return {"no_undo": point.reason}
             self._forget = True  # the log lost its last lines: every link is sent its log afresh
+            self._tell(f"{self.names[link.seat]} took back a move.", but=link.seat)
             return {"undone": point.what}
         raise WireError(f"a choice that is not an option id: {request!r:.40}")
 

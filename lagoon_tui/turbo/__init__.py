@@ -19,6 +19,8 @@ each piece is imported.
 - `sizes`: a widget's or container's new virtual size arranges nothing more.
 - `screens`: screens arranged only when something changed, and the board arranged under the curtain.
 - `restyle` (in `screens.py`): a screen shown again is restyled only after a new theme.
+- `title`: the terminal window's title, which Textual has no way to set (not for speed: for a
+  player at their own terminal, told by the title that the turn is theirs).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ WRITTEN_FOR = "8.2.8"
 SWITCH = "LAGOON_STOCK_TEXTUAL"
 """1 (or any word but 0): the whole layer off. A list of pieces (`compositor,sizes`): those pieces off."""
 
-PIECES = ("compositor", "framing", "sizes", "screens", "restyle")
+PIECES = ("compositor", "framing", "sizes", "screens", "restyle", "title")
 
 
 def installed_textual() -> str:

@@ -97,6 +97,8 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
             self._borders()
             head.append("Waiting for ")
             head.append_text(scene.tag(turn.seat) if turn.seat is not None else Text("the end"))
+            if turn.seat in scene.away:
+                head.append(", who left: the game waits for them to return", style="italic")
             self._show_head(head)
             options.set_options([])
             return

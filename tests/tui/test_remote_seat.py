@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from lagoon_tui.link import Link
+from lagoon_tui.remote import RemoteHost
+from lagoon_tui.wire import body
 from rules.host import Host, Rejection, load_content
 
 from .rooms import RoomThread, until
@@ -111,3 +114,40 @@ def test_another_seats_secrets_never_cross_the_wire(room):
     assert all(o in message for o in offers[1])  # (its own cards do come)
     theirs = {o for seat in (0, 2) for o in offers[seat]} - set(offers[1])
     assert theirs and not {o for o in theirs if o in message or names[o] in message}
+
+
+def test_the_others_are_told_who_left_and_who_came_back_and_who_took_a_move_back(room):
+    heard: list[str] = []
+
+    def ana_hears(kind: str, text: str) -> None:
+        ana.receive(kind, text)
+        if kind == "notice":
+            heard.append(body(text)["text"])
+
+    ana = RemoteHost(Link(room.socket(0)))
+    ana.link.start(ana_hears)
+    until(lambda: ana.ready and ana.away == {1, 2}, "Ana alone")
+    ben, cleo = room.remote(1), room.remote(2)
+    until(lambda: ana.away == frozenset() and "Cleo is back." in heard, "everyone there")
+    cleo.link.close()
+    until(lambda: ana.away == {2} and ben.away == {2}, "Cleo away, on every screen")
+    assert "Cleo left; the game waits for them to return." in heard
+    again = room.remote(2)
+    until(lambda: ana.away == frozenset() and heard[-1] == "Cleo is back.", "Cleo back")
+    assert again.seat == 2
+    # a move taken back: the others are told who, never what (it can name the mover's cards)
+    links = {0: ana, 1: ben, 2: again}
+    for _ in range(80):
+        decider = links[ana.turn().seat]
+        if decider is not ana and decider.message.undo is not None and decider.message.undo.allowed:
+            break
+        seen = [link.changes for link in links.values()]
+        decider.choose(decider.message.prompt.options[-1].id)
+        until(lambda: all(link.changes > n for link, n in zip(links.values(), seen)))
+    else:
+        pytest.fail("Ben and Cleo had no move to take back in 80")
+    name = ana.message.view["players"][decider.seat]["name"]
+    point = decider.undo()
+    assert point
+    until(lambda: heard[-1] == f"{name} took back a move.", "the undo, told")
+    assert point.what not in " ".join(heard)

@@ -172,6 +172,63 @@ class Player:
     def type(self, *keys: str) -> None:
         self.tmux.send(*keys)
 
+    def title(self) -> str:
+        """The terminal window's title, as the app set it."""
+        return self.tmux.run("display-message", "-p", "-t", self.tmux.target, "#{pane_title}").stdout.strip()
+
+    def leave(self) -> None:
+        self.tmux.kill()
+
+    def ended_with(self, text: str) -> None:
+        """The session ended, `text` the last thing on its terminal (the pane's history, once ssh is gone)."""
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            if text in flat(self.tmux.capture(history=True)) and not self.tmux.alive():
+                return
+            time.sleep(POLL)
+        pytest.fail(f"{self.name}'s session did not end with {text!r}:\n{self.tmux.capture(history=True)}")
+
+
+def new_player(server: LagoonServer, name: str, *command: str) -> Player:
+    """A player connecting for the first time: they give their name."""
+    player = Player(server, name, *command)
+    player.wait("What name should the others see?")
+    player.type(name, "Enter")
+    return player
+
+
+def make_room(player: Player, layout: str) -> str:
+    """A room made from the lobby by its way of filling seats (the digit); its code."""
+    player.wait("Your games")
+    player.type("c")
+    player.wait("New room")
+    player.type(layout)
+    screen = player.wait("waiting for")
+    return CODE.search(flat(screen).split("Your games", 1)[1])[1]
+
+
+def mover(players: list[Player]) -> Player | None:
+    """The one player whose screen asks for their move, if exactly one does and no screen is changing."""
+    screens = [p.screen() for p in players]
+    time.sleep(POLL * 2)
+    if [p.screen() for p in players] != screens:
+        return None
+    deciding = [p for p, screen in zip(players, screens) if YOUR_MOVE in flat(screen)]
+    return deciding[0] if len(deciding) == 1 else None
+
+
+def move(players: list[Player]) -> Player:
+    """The player whose turn it is presses 1; once their screen has changed, them."""
+    deadline = time.monotonic() + TIMEOUT
+    while (player := mover(players)) is None:
+        if time.monotonic() > deadline:
+            pytest.fail("nobody was asked for a move:\n" + "\n".join(p.screen() for p in players))
+        time.sleep(POLL)
+    before = player.screen()
+    player.type("1")
+    player.tmux.wait_for(lambda s: s != before, f"{player.name}'s move")
+    return player
+
 
 @pytest.fixture
 def server(tmp_path):
@@ -208,17 +265,9 @@ class Secrets:
 
 
 def test_three_friends_play_a_whole_game_over_ssh_and_nobody_sees_another_seats_secrets(server):
-    ana = Player(server, "Ana")
+    ana = new_player(server, "Ana")
     try:
-        ana.wait("What name should the others see?")
-        ana.type("Ana", "Enter")
-        ana.wait("Your games")
-        ana.type("c")
-        ana.wait("New room")
-        ana.wait("3 seats: you and 2 friends")
-        ana.type("3")  # (the third way to fill a room)
-        screen = ana.wait("waiting for 2 more")
-        code = CODE.search(flat(screen).split("Your games", 1)[1])[1]
+        code = make_room(ana, "3")  # you and 2 friends
 
         ben, cleo = Player(server, "Ben", "join", code), Player(server, "Cleo", "join", code)
         players = [ana, ben, cleo]
@@ -267,3 +316,69 @@ def test_three_friends_play_a_whole_game_over_ssh_and_nobody_sees_another_seats_
     finally:
         for p in [ana, *locals().get("players", [])[1:], *([locals()["dan"]] if "dan" in locals() else [])]:
             p.tmux.kill()
+
+
+def standing(screen: str) -> tuple:
+    """Where a game stands, as a screen shows it: each player's money and VP, and the log's newest line."""
+    text = flat(screen)
+    return tuple(re.findall(r"Money \$\d+ +VP \d+", text)), text.rsplit("Log", 1)[-1][-60:]
+
+
+def test_a_dropped_player_comes_back_a_stranger_watches_and_a_restarted_server_resumes(server):
+    ana = new_player(server, "Ana")
+    code = make_room(ana, "1")  # you and a friend
+    ben = new_player(server, "Ben", "join", code)
+    ben.wait("has not started yet")
+    ana.type("s")
+    players = [ana, ben]
+    for p in players:
+        p.wait("Score · goal")
+    for _ in range(6):
+        move(players)
+    # Ben's connection drops on his turn; Ana is told, and the game waits for him
+    while mover(players) is not ben:
+        move(players)
+    assert ben.title() == "Lagoon · Your turn"
+    board = flat(ben.screen())
+    ben.leave()
+    ana.wait("who left")  # ("Waiting for Ben [Y], who left: the game waits for them to return")
+    assert "Ben left" in ana.received()
+    # the same key again: his seat, exactly where it was
+    ben = Player(server, "Ben", "join", code)
+    ben.wait(YOUR_MOVE)
+    ana.wait("Ben is back")
+    assert "who left" not in flat(ana.screen())
+    assert standing(ben.screen()) == standing(board)
+    # another key is a stranger: it watches, and is asked nothing
+    eve = new_player(server, "Eve", "join", code)
+    eve.wait("Score · goal")
+    assert YOUR_MOVE not in flat(eve.screen())
+    players = [ana, ben]
+    move(players)
+    # the server stops: everyone is told; started again, the room goes on where it was
+    before = {p.name: flat(p.screen()) for p in players}
+    assert server.stop() == 0
+    for p in (ana, ben, eve):
+        p.ended_with("The Lagoon server is stopping; your game is saved.")
+        p.leave()
+    server.start()
+    ana, ben = Player(server, "Ana", "join", code), Player(server, "Ben", "join", code)
+    players = [ana, ben]
+    for p in players:
+        p.wait("Score · goal")
+        p.tmux.wait_for(lambda s, p=p: standing(s) == standing(before[p.name]), "the game as it was")
+    move(players)
+    for p in (ana, ben, eve):
+        p.leave()
+
+
+def test_a_session_without_a_terminal_is_told_how_to_connect(server):
+    done = subprocess.run(
+        server.client("ana")[:1] + ["-T"] + server.client("ana")[2:],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+    assert done.returncode == 1
+    assert f"connect with ssh -t -p {server.port}" in done.stderr + done.stdout

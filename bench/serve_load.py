@@ -1,0 +1,250 @@
+"""`lagoon serve` under load: rooms of four players, every player an SSH session, all playing at once.
+
+    python bench/serve_load.py [--sessions 4,8,16] [--moves 40] [--seed S]
+
+A benchmark, not a test: it prints figures and never fails on time.
+
+Method. For each count of sessions (a room is four players, so 4, 8 and 16
+sessions are 1, 2 and 4 rooms), a fresh save file is prepared with the
+players (one generated ed25519 key each, named after the seat), their rooms
+and the rooms' games already started, and the real `lagoon serve` command is
+started on a free loopback port. Every player then connects with asyncssh's
+client, with a pseudo-terminal of 160x50 (TERM=xterm-256color), and joins
+their room (`join CODE`), which takes them to their game's screen: a
+`lagoon session` process of their own on the server. From then on each
+session reads everything its terminal receives, time-stamped, escape
+sequences removed; the player whose screen last said "your move" presses 1,
+and the time from the key to the last byte of the screen's answer (the last
+byte before QUIET seconds of silence) is the key's latency. Every room plays
+at once, so the server and every session are busy together. Each room plays
+--moves moves.
+
+Reported for each count: the key-to-screen latency (median, p95; target
+p95 <= 50 ms at 16 sessions), the memory of one session's process (the
+median resident set size of the `lagoon session` processes, from /proc), the
+server process's own memory, and the CPU the server process used per second
+of play (its user + system time over the wall-clock time of the moves; 100%
+is one core). The session processes' CPU is reported too: it is where the
+screens are drawn.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import asyncssh
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from lagoon_tui.serve.lobby import COLOURS, TABLES  # noqa: E402
+from lagoon_tui.serve.ssh import fingerprint  # noqa: E402
+from rules.host import Host, Store, load_content  # noqa: E402
+
+LAGOON = Path(sys.executable).with_name("lagoon")
+ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+QUIET = 0.15  # seconds of silence that end a screen's answer to a key
+SIZE = (160, 50)
+NAMES = ("Ana", "Ben", "Cleo", "Dev")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def prepare(folder: Path, rooms: int, seed: int) -> list[tuple[str, list[asyncssh.SSHKey]]]:
+    """A save file with `rooms` started games of four players each; each room's code and players' keys."""
+    content = load_content()
+    store = Store(folder / "lagoon.db")
+    db = __import__("sqlite3").connect(store.path, isolation_level=None)
+    db.executescript(TABLES)
+    made = []
+    for room in range(rooms):
+        keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in NAMES]
+        names = [f"{name}{room + 1}" for name in NAMES]
+        host = Host.new(content, names, COLOURS, seed=seed + room, start_player=0, store=store)
+        code = f"ROOM{room + 1:02d}"
+        for key, name in zip(keys, names):
+            db.execute("INSERT INTO serve_players (key, name) VALUES (?, ?)", (fingerprint(key), name))
+        seats = json.dumps([{"key": fingerprint(key), "computer": False} for key in keys])
+        db.execute(
+            "INSERT INTO serve_rooms (code, creator, seats, seed, game) VALUES (?,?,?,?,?)",
+            (code, fingerprint(keys[0]), seats, seed + room, host.game),
+        )
+        made.append((code, keys))
+    store.release()
+    store.close()
+    db.close()
+    return made
+
+
+class Session:
+    """One player's terminal: an asyncssh client session with a pty, read as it arrives."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.text = ""  # everything received, escapes removed
+        self.last_byte = 0.0
+        self.process: asyncssh.SSHClientProcess | None = None
+        self.connection: asyncssh.SSHClientConnection | None = None
+
+    async def open(self, port: int, key: asyncssh.SSHKey, code: str) -> None:
+        self.connection = await asyncssh.connect(
+            "127.0.0.1", port, username=self.name, client_keys=[key], known_hosts=None, agent_path=None
+        )
+        self.process = await self.connection.create_process(
+            f"join {code}", term_type="xterm-256color", term_size=SIZE, encoding=None
+        )
+        asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        while True:
+            data = await self.process.stdout.read(65536)
+            if not data:
+                return
+            self.last_byte = time.perf_counter()
+            self.text = (self.text + ANSI.sub("", data.decode("utf-8", "replace")))[-20000:]
+
+    @property
+    def deciding(self) -> bool:
+        """Whether the screen last asked this player for a move (rather than showing whom it waits for)."""
+        mine, theirs = self.text.rfind("your move"), self.text.rfind("Waiting for")
+        return mine > theirs
+
+    async def press(self, key: str) -> float:
+        """Seconds from the key to the last byte of the screen's answer."""
+        sent = time.perf_counter()
+        self.text = ""
+        self.process.stdin.write(key.encode())
+        while time.perf_counter() - max(self.last_byte, sent) < QUIET:
+            await asyncio.sleep(0.005)
+        return max(0.0, self.last_byte - sent)
+
+    def close(self) -> None:
+        if self.connection is not None:
+            self.connection.close()
+
+
+async def play_room(sessions: list[Session], moves: int, latencies: list[float]) -> None:
+    made = 0
+    while made < moves:
+        deciding = [s for s in sessions if s.deciding]
+        if len(deciding) != 1:
+            await asyncio.sleep(0.02)
+            continue
+        latencies.append(await deciding[0].press("1"))
+        made += 1
+
+
+def rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int(Path(entry, "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            if parent == pid:
+                found.append(int(entry.name))
+    return found
+
+
+async def measure(count: int, moves: int, seed: int) -> dict:
+    rooms = count // len(NAMES)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        made = prepare(folder, rooms, seed)
+        port = free_port()
+        server = subprocess.Popen(
+            [str(LAGOON), "serve", "--port", str(port), "--db", str(folder / "lagoon.db")]
+            + ["--host-key", str(folder / "host_key")],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        try:
+            while "Players connect with" not in server.stdout.readline():
+                pass
+            tables = []
+            for code, keys in made:
+                table = [Session(name) for name in NAMES]
+                for session, key in zip(table, keys):
+                    await session.open(port, key, code)
+                tables.append(table)
+            everyone = [s for table in tables for s in table]
+            while not all("Score" in s.text or s.deciding for s in everyone):
+                await asyncio.sleep(0.05)
+            await asyncio.sleep(1.0)  # (every screen drawn once)
+            cpu_before, started = cpu_seconds(server.pid), time.perf_counter()
+            sessions_cpu_before = {pid: cpu_seconds(pid) for pid in children(server.pid)}
+            latencies: list[float] = []
+            await asyncio.gather(*(play_room(table, moves, latencies) for table in tables))
+            wall = time.perf_counter() - started
+            server_cpu = (cpu_seconds(server.pid) - cpu_before) / wall
+            pids = children(server.pid)
+            sessions_cpu = sum(cpu_seconds(pid) - sessions_cpu_before.get(pid, 0.0) for pid in pids) / wall
+            rss = [rss_kb(pid) for pid in pids]
+            server_rss = rss_kb(server.pid)
+            for s in everyone:
+                s.close()
+        finally:
+            server.send_signal(signal.SIGTERM)
+            server.wait(60)
+    ordered = sorted(latencies)
+    return {
+        "sessions": count,
+        "keys": len(latencies),
+        "p50_ms": 1000 * statistics.median(ordered),
+        "p95_ms": 1000 * ordered[int(0.95 * (len(ordered) - 1))],
+        "session_rss_mb": statistics.median(rss) / 1024 if rss else 0.0,
+        "server_rss_mb": server_rss / 1024,
+        "server_cpu": server_cpu,
+        "sessions_cpu": sessions_cpu,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sessions", default="4,8,16", help="counts of sessions, multiples of 4 (default 4,8,16)")
+    parser.add_argument("--moves", type=int, default=40, help="moves each room plays (default 40)")
+    parser.add_argument("--seed", type=int, default=11)
+    args = parser.parse_args()
+    print(f"lagoon serve under load: rooms of 4 SSH sessions at {SIZE[0]}x{SIZE[1]}, {args.moves} moves a room")
+    print(" sessions  keys  key->screen p50  p95 (ms)  session RSS (MB)  server RSS (MB)  server CPU  sessions CPU")
+    for count in (int(n) for n in args.sessions.split(",")):
+        r = asyncio.run(measure(count, args.moves, args.seed))
+        print(
+            f" {r['sessions']:8d}  {r['keys']:4d}  {r['p50_ms']:15.1f}  {r['p95_ms']:8.1f}  {r['session_rss_mb']:16.1f}"
+            f"  {r['server_rss_mb']:15.1f}  {r['server_cpu']:9.0%}  {r['sessions_cpu']:11.0%}"
+        )
+    print("target: p95 <= 50 ms at 16 sessions")
+
+
+if __name__ == "__main__":
+    main()
