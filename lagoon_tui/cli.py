@@ -99,6 +99,20 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="only the public keys in this authorized_keys-style file may join (default: any key)",
     )
+    serve.add_argument(
+        "--max-players",
+        type=int,
+        default=32,
+        metavar="N",
+        help="connections at once, lobby and games together (default: 32)",
+    )
+    serve.add_argument(
+        "--per-address",
+        type=int,
+        default=10,
+        metavar="N",
+        help="new connections a minute from one address (default: 10; friends behind one router share one)",
+    )
 
     # The app of one SSH session of `lagoon serve`, which starts it on the session's own terminal
     # with one end of a socket to the server: not a command for people to type.
@@ -246,13 +260,18 @@ def serve_command(args: argparse.Namespace, content_dir: Path | None) -> int:
 
     if not 0 <= args.port <= 65535:
         return usage_error(f"--port must be from 0 to 65535 (got {args.port})")
+    if args.max_players < 1 or args.per_address < 1:
+        return usage_error("--max-players and --per-address must be at least 1")
     content = load_or_explain(content_dir)
     if content is None:
         return 2
     store = open_store_or_explain(args)
     if store is None:
         return 2
-    options = Options(args.host, args.port, args.host_key, args.allow_keys, content_dir)
+    from lagoon_tui.serve.ssh import Limits
+
+    limits = Limits(max_connections=args.max_players, rate=args.per_address, per=60.0)
+    options = Options(args.host, args.port, args.host_key, args.allow_keys, content_dir, limits)
     try:
         return asyncio.run(serve(store, content, options))
     except SetupError as error:

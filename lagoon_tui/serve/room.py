@@ -26,6 +26,8 @@ from rules.seat import catalogue_to_json, to_json
 
 from ..wire import WireError, body, frame, parse
 
+OTHERS_AFTER = 0.03
+"""Seconds after the player who moved that the other screens are sent the move (see `Room._flush`)."""
 WRITE_BUFFER_MOST = 16 * 1024 * 1024
 """Bytes a link may leave unread before it is dropped (a client that stopped reading)."""
 
@@ -60,7 +62,10 @@ class Room:
         self.links: list[Link] = []
         self._catalogue = frame("content", raw=catalogue_to_json(host.content))
         self._flush_due = False
+        self._owed: set[Link] = set()  # the links not yet sent the latest change
+        self._later: asyncio.TimerHandle | None = None  # when they will be
         self._forget = False  # an undo: every link is sent its whole log again
+        self._arrived: set[int] = set()  # the seats whose players have had the game on screen
         host.on_change(self._changed)
 
     def seated(self, seat: int) -> bool:
@@ -81,7 +86,14 @@ class Room:
         if seat is None:
             return
         name = self.names[seat]
-        self._tell(f"{name} is back." if back else f"{name} left; the game waits for them to return.", but=seat)
+        if not back:
+            said = f"{name} left; the game waits for them to return."
+        elif seat in self._arrived:
+            said = f"{name} is back."
+        else:
+            said = f"{name} joined the game."
+        self._arrived.add(seat)
+        self._tell(said, but=seat)
         data = frame("presence", {"away": self.away})
         for link in self.links:
             link.send(data)
@@ -113,7 +125,7 @@ class Room:
                     self._drop(link)
                     return
                 link.send(frame("answer", self._answer(link, kind, body(text))))
-                self._flush()
+                self._flush(first=link)
         except (WireError, ConnectionError, asyncio.LimitOverrunError, ValueError):
             pass  # (a broken or hostile client: its link goes, the game is untouched)
         link.close()
@@ -154,20 +166,45 @@ class Room:
         raise WireError(f"a choice that is not an option id: {request!r:.40}")
 
     def _changed(self) -> None:
-        if self.host.changes and not self._flush_due:
+        if not self.host.changes:
+            return
+        self._owed.update(self.links)
+        if not self._flush_due:
             self._flush_due = True
             asyncio.get_running_loop().call_soon(self._flush)
 
-    def _flush(self) -> None:
-        """Every link its seat's message, once for however many changes came since the last."""
+    def _flush(self, first: Link | None = None) -> None:
+        """Every link its seat's message, once for however many changes came since the last.
+
+        A change a link asked for is shown to that link first and to the others
+        OTHERS_AFTER seconds later: every screen of the game is drawn again after
+        each move, each by its own process, and the player who pressed the key
+        waits for theirs while the others, not waiting for anything, are drawn
+        on the same cores.
+        """
         if not self._flush_due:
             return
         self._flush_due = False
-        forget, self._forget = self._forget, False
-        for link in list(self.links):
-            if forget:
+        if self._forget:  # (an undo: the logs lost lines, so each is sent whole)
+            self._forget = False
+            for link in self.links:
                 link.held = 0
-            self._send_scene(link)
+        if first is not None and first in self._owed:
+            self._owed.discard(first)
+            self._send_scene(first)
+            if self._owed and self._later is None:
+                self._later = asyncio.get_running_loop().call_later(OTHERS_AFTER, self._send_owed)
+        else:
+            self._send_owed()
+
+    def _send_owed(self) -> None:
+        if self._later is not None:
+            self._later.cancel()
+            self._later = None
+        owed, self._owed = self._owed, set()
+        for link in self.links:
+            if link in owed:
+                self._send_scene(link)
 
     def _send_scene(self, link: Link) -> None:
         scene = self.host.scene(link.seat, log_from=link.held)

@@ -39,6 +39,7 @@ class Options:
     host_key: Path | None = None  # default: beside the save file
     allow_keys: Path | None = None
     content_dir: Path | None = None
+    limits: ssh.Limits = ssh.Limits()
 
 
 def connect_command(host: str, port: int) -> str:
@@ -68,6 +69,7 @@ class Served:
             port=options.port,
             allow_keys=options.allow_keys,
             commands={"join"},
+            limits=options.limits,
         )
         say(f"Lagoon is serving on {options.host}:{served.server.port}.")
         say(f"Players connect with:  {connect_command(options.host, served.server.port)}")

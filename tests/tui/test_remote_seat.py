@@ -128,7 +128,7 @@ def test_the_others_are_told_who_left_and_who_came_back_and_who_took_a_move_back
     ana.link.start(ana_hears)
     until(lambda: ana.ready and ana.away == {1, 2}, "Ana alone")
     ben, cleo = room.remote(1), room.remote(2)
-    until(lambda: ana.away == frozenset() and "Cleo is back." in heard, "everyone there")
+    until(lambda: ana.away == frozenset() and "Cleo joined the game." in heard, "everyone there")
     cleo.link.close()
     until(lambda: ana.away == {2} and ben.away == {2}, "Cleo away, on every screen")
     assert "Cleo left; the game waits for them to return." in heard

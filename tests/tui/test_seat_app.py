@@ -67,7 +67,7 @@ async def test_a_seat_plays_from_its_own_app_and_sees_the_others_moves():
             screen = app.screen
             assert isinstance(screen, GameScreen) and screen.own == 0
             bells = rung[0]
-            assert screen.sub_title != "Your turn"
+            assert screen.says != "Your turn"
             passed_on = True  # the decision came to Ana from another seat (the bell rings for that)
             for _move in range(8):
                 seen = own.changes
@@ -78,7 +78,7 @@ async def test_a_seat_plays_from_its_own_app_and_sees_the_others_moves():
                     # (which tags the names with their letters: "Cleo [G] runs ...")
                     shown = re.sub(r" \[[RYG]\]", "", " ".join(widget_text(screen.query_one(LogPanel)).split()))
                     assert shown.endswith(" ".join(own.message.log[-1].text.split()))
-                assert screen.sub_title == "Your turn"
+                assert screen.says == "Your turn"
                 assert rung[0] == bells + (1 if passed_on else 0)
                 bells = rung[0]
                 options = prompt_options(screen)
@@ -89,7 +89,7 @@ async def test_a_seat_plays_from_its_own_app_and_sees_the_others_moves():
                 await until_shown(pilot, lambda: own.changes > before and screen._shown == own.changes, "Ana's move")
                 passed_on = own.turn().seat != 0
                 if passed_on:
-                    assert screen.sub_title == own.turn().says  # "Ben is choosing an island"
+                    assert screen.says == own.turn().says  # "Ben is choosing an island"
                 assert not any(isinstance(s, CurtainScreen) for s in app.screen_stack)
     finally:
         room.stop()
