@@ -108,6 +108,17 @@ class RemoteHost:
             return UndoPoint(0, self.seat, str(answer["undone"]))
         return NoUndo(str(answer.get("no_undo", "the server refused")))
 
+    def stand_in(self, seat: int) -> str:
+        """Ask that a computer play for `seat`, whose player left; what the server said to it."""
+        answer = self.link.ask("stand_in", {"seat": seat})
+        if answer is None:
+            return str(self.lost)
+        if "refused" in answer:
+            return str(answer["refused"])
+        if answer.get("standing_in"):
+            return "A computer plays for them until they come back."
+        return "Asked: the others must agree too."
+
     def _tell(self) -> None:
         for listener in list(self._listeners):
             listener()

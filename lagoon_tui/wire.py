@@ -35,7 +35,7 @@ def parse(line: bytes) -> tuple[str, str]:
     except UnicodeDecodeError:
         raise WireError("a frame that is not UTF-8") from None
     kind, space, body = text.partition(" ")
-    if not space or not kind.isalpha():
+    if not space or not kind.replace("_", "").isalpha():
         raise WireError(f"a frame without a kind: {text[:40]!r}")
     return kind, body
 

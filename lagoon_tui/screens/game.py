@@ -266,6 +266,13 @@ class GameScreen(UnseenArrangement, PagedScreen):
         if not self.has_class("compact"):
             yield SystemCommand("My cards", "Your objectives and deals in full (b)", self.action_my_cards)
         yield SystemCommand("Log filter", "The log of one player, or of everyone (f)", self.action_filter_log)
+        for seat in sorted(self.host.away):  # (a game hosted elsewhere: players who left)
+            name = self.public.view["players"][seat]["name"]
+            yield SystemCommand(
+                f"Let a computer play for {name}",
+                f"{name} left: once every player here agrees, a computer plays for them until they come back",
+                lambda seat=seat: self.notify(self.host.stand_in(seat), markup=False),
+            )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "unveil":

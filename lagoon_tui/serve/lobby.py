@@ -20,6 +20,11 @@ A session (one SSH connection, one app process at the other end of a
   a refusal in words a player can act on.
 
 Nothing in a lobby frame is secret: names, codes, whose turn it is.
+
+A player who leaves a game under way is waited for. Once they have been
+away STAND_IN_AFTER seconds, the others may agree (each asks, in the game:
+`stand_in`) to let a computer play their seat until they come back; coming
+back takes the seat back at once.
 """
 
 from __future__ import annotations
@@ -29,6 +34,8 @@ import json
 import random
 import secrets
 import sqlite3
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rules.host import Content, Host, Store, StoreError, computer_player, names_problems
@@ -41,6 +48,8 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # (no 0/O or 1/I to misread)
 CODE_LENGTH = 6
 COMPUTER_PACE = 0.5
 """Seconds between a computer player's decisions, so that people can follow them."""
+STAND_IN_AFTER = 60.0
+"""Seconds a player must have been away before the others may let a computer play for them."""
 
 TABLES = """
 CREATE TABLE IF NOT EXISTS serve_players (
@@ -77,7 +86,9 @@ class RoomEntry:
     seed: int | None = None
     game: int | None = None  # the saved game, once started
     room: Room | None = None
-    computers: dict[int, object] = field(default_factory=dict)
+    computers: dict[int, object] = field(default_factory=dict)  # seat -> its computer player, stand-ins among them
+    away_since: dict[int, float] = field(default_factory=dict)  # a person's seat -> when its player left
+    agreed: dict[int, set[int]] = field(default_factory=dict)  # an absent seat -> who agreed to a stand-in
 
     def seat_of(self, key: str) -> int | None:
         return next((n for n, seat in enumerate(self.seats) if seat.key == key), None)
@@ -88,9 +99,10 @@ class Refused(Exception):
 
 
 class Lobby:
-    def __init__(self, store: Store, content: Content) -> None:
+    def __init__(self, store: Store, content: Content, clock: Callable[[], float] = time.monotonic) -> None:
         self.store = store
         self.content = content
+        self.clock = clock  # (for how long a player has been away; tests pass their own)
         self.db = sqlite3.connect(store.path, isolation_level=None)
         self.db.executescript(TABLES)
         self.names: dict[str, str] = dict(self.db.execute("SELECT key, name FROM serve_players"))
@@ -255,8 +267,46 @@ class Lobby:
             for n, s in enumerate(entry.seats)
             if s.computer
         }
+        entry.room.on_presence = lambda seat, back: self._presence(entry, seat, back)
+        entry.room.stand_in = lambda asker, seat: self._stand_in(entry, asker, seat)
+        for seat in entry.room.away:
+            entry.away_since[seat] = self.clock()
         host.on_change(lambda: self._changed(entry))
         self._changed(entry)
+
+    def _presence(self, entry: RoomEntry, seat: int, back: bool) -> None:
+        entry.agreed.pop(seat, None)
+        if not back:
+            entry.away_since[seat] = self.clock()
+            return
+        entry.away_since.pop(seat, None)
+        if seat in entry.computers and not entry.seats[seat].computer:  # a stand-in: the player takes over
+            del entry.computers[seat]
+            entry.room.notice(f"{entry.room.names[seat]} plays their own seat again.")
+
+    def _stand_in(self, entry: RoomEntry, asker: int, seat: int) -> dict:
+        """A player asks that a computer play for `seat`, whose player left; done once every other player
+        who is there has asked."""
+        room = entry.room
+        if seat not in room.away or entry.seats[seat].computer:
+            return {"refused": "That player is here (or is a computer already)."}
+        if seat in entry.computers:
+            return {"standing_in": True}
+        waited = self.clock() - entry.away_since.get(seat, self.clock())
+        if waited < STAND_IN_AFTER:
+            left = int(STAND_IN_AFTER - waited) + 1
+            return {"refused": f"{room.names[seat]} left only a moment ago: you may ask in {left} s."}
+        agreed = entry.agreed.setdefault(seat, set())
+        agreed.add(asker)
+        present = {n for n in room.people if n not in room.away}
+        if not present <= agreed:
+            waiting = ", ".join(room.names[n] for n in sorted(present - agreed))
+            room.notice(f"{room.names[asker]} asks that a computer play for {room.names[seat]}; waiting for {waiting}.")
+            return {"agreed": sorted(agreed), "waiting": sorted(present - agreed)}
+        entry.computers[seat] = computer_player(self.content, seat, random.randrange(2**31))
+        room.notice(f"A computer plays for {room.names[seat]} until they come back.")
+        self._changed(entry)
+        return {"standing_in": True}
 
     def _changed(self, entry: RoomEntry) -> None:
         """After every change of a room's game: a computer's turn is played soon; the lobby is told."""

@@ -13,12 +13,14 @@ The room tells every link which players are away (`presence`: a person's
 seat that no link shows), and says in words (`notice`) when one leaves or
 comes back, and when one takes back a move (what was taken back is told to
 that player alone: it can name their own cards). The game waits for an
-absent player's decision.
+absent player's decision; whoever hosts the room may let a computer play for
+them (`stand_in`, asked by the others with `stand_in {"seat": n}`).
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rules.host import Host, NotMade, Rejection
@@ -66,6 +68,10 @@ class Room:
         self._later: asyncio.TimerHandle | None = None  # when they will be
         self._forget = False  # an undo: every link is sent its whole log again
         self._arrived: set[int] = set()  # the seats whose players have had the game on screen
+        # what the room's owner does when a player leaves or comes back, and when the others ask
+        # that a computer play for one who left (its answer is the request's)
+        self.on_presence: Callable[[int, bool], None] = lambda seat, back: None
+        self.stand_in: Callable[[int, int], dict] = lambda asker, seat: {"refused": "Not in this game."}
         host.on_change(self._changed)
 
     def seated(self, seat: int) -> bool:
@@ -76,7 +82,8 @@ class Room:
     def away(self) -> list[int]:
         return [seat for seat in self.people if not self.seated(seat)]
 
-    def _tell(self, text: str, *, but: int | None = None) -> None:
+    def notice(self, text: str, *, but: int | None = None) -> None:
+        """`text` told to every link (but `but`'s seat): words anyone at the table may read."""
         for link in self.links:
             if link.seat is None or link.seat != but:
                 link.send(frame("notice", {"text": text}))
@@ -93,7 +100,8 @@ class Room:
         else:
             said = f"{name} joined the game."
         self._arrived.add(seat)
-        self._tell(said, but=seat)
+        self.notice(said, but=seat)
+        self.on_presence(seat, back)
         data = frame("presence", {"away": self.away})
         for link in self.links:
             link.send(data)
@@ -144,6 +152,10 @@ class Room:
             link.close()
 
     def _answer(self, link: Link, kind: str, request: object) -> dict:
+        if kind == "stand_in" and isinstance(request, dict) and isinstance(request.get("seat"), int):
+            if link.seat is None:
+                return {"refused": "Only the players may decide that."}
+            return self.stand_in(link.seat, request["seat"])
         if kind not in ("choose", "undo"):
             raise WireError(f"a request this server does not take in a game: {kind}")
         turn = self.host.turn()
@@ -161,7 +173,7 @@ class Room:
             if not point:
                 return {"no_undo": point.reason}
             self._forget = True  # the log lost its last lines: every link is sent its log afresh
-            self._tell(f"{self.names[link.seat]} took back a move.", but=link.seat)
+            self.notice(f"{self.names[link.seat]} took back a move.", but=link.seat)
             return {"undone": point.what}
         raise WireError(f"a choice that is not an option id: {request!r:.40}")
 

@@ -98,7 +98,10 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
             head.append("Waiting for ")
             head.append_text(scene.tag(turn.seat) if turn.seat is not None else Text("the end"))
             if turn.seat in scene.away:
-                head.append(", who left: the game waits for them to return", style="italic")
+                head.append(
+                    ", who left: the game waits for them to return (ctrl+p: let a computer play for them)",
+                    style="italic",
+                )
             self._show_head(head)
             options.set_options([])
             return

@@ -27,10 +27,10 @@ CONTENT = load_content()
 
 
 class LobbyThread(LoopThread):
-    def __init__(self, path) -> None:
+    def __init__(self, path, clock=None) -> None:
         super().__init__()
         self.store = Store(path)
-        self.lobby: Lobby = self.call(lambda: Lobby(self.store, CONTENT))
+        self.lobby: Lobby = self.call(lambda: Lobby(self.store, CONTENT, *([clock] if clock else [])))
 
     def session(self, key: str):
         return self.serving(lambda reader, writer: self.lobby.serve(key, reader, writer))
@@ -51,7 +51,7 @@ class Terminal:
         self.link.start(self._receive)
 
     def _receive(self, kind: str, text: str) -> None:
-        if kind in ("content", "scene") and self.remote is not None:
+        if kind in ("content", "scene", "presence") and self.remote is not None:
             self.remote.receive(kind, text)
         else:
             self.frames.append((kind, text if kind == "bye" else body(text)))
@@ -178,3 +178,68 @@ def asyncio_run(thread: LoopThread, coroutine):
 
 def test_frames_parse():
     assert parse(b'hello {"name":null}\n') == ("hello", '{"name":null}')
+
+
+class Clock:
+    """A clock the test moves: how long a player has been away, without waiting for it."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_after_a_while_the_others_may_let_a_computer_play_for_one_who_left(tmp_path):
+    clock = Clock()
+    served = LobbyThread(tmp_path / "lagoon.db", clock)
+    try:
+        terminals = {}
+        for name in ("Ana", "Ben", "Cleo"):
+            terminals[name] = Terminal(served.session(f"SHA256:{name.lower()}"))
+            assert terminals[name].link.ask("name", {"name": name})
+        ana, ben, cleo = terminals.values()
+        code = ana.link.ask("create", {"seats": ["person"] * 3, "seed": 2})["code"]
+        ben.link.ask("join", {"code": code}), cleo.link.ask("join", {"code": code})
+        ana.link.ask("start", {"code": code})
+        for t in (ana, ben, cleo):
+            t.remote = RemoteHost(t.link)
+            assert "seat" in t.link.ask("enter", {"code": code})
+        until(lambda: all(t.remote.ready for t in (ana, ben, cleo)))
+        # Cleo's terminal goes; the game waits for her
+        cleo.link.close()
+        until(lambda: ana.remote.away == {2} and ben.remote.away == {2}, "Cleo away")
+        early = ana.link.ask("stand_in", {"seat": 2})
+        assert early == {"refused": "Cleo left only a moment ago: you may ask in 61 s."}
+        clock.now += 61
+        assert ana.link.ask("stand_in", {"seat": 1}) == {"refused": "That player is here (or is a computer already)."}
+        assert ana.link.ask("stand_in", {"seat": 2}) == {"agreed": [0], "waiting": [1]}
+        until(lambda: ("notice", {"text": "Ana asks that a computer play for Cleo; waiting for Ben."}) in ben.frames)
+        assert ben.link.ask("stand_in", {"seat": 2}) == {"standing_in": True}
+        until(lambda: ("notice", {"text": "A computer plays for Cleo until they come back."}) in ana.frames)
+        # the game goes on without her: whenever it is Cleo's turn, the computer decides
+        played_for_cleo = 0
+        for _ in range(60):
+            turn = ana.remote.turn()
+            if turn.seat == 2:
+                seen = ana.remote.changes
+                until(lambda: ana.remote.changes > seen, "the computer's move for Cleo")
+                played_for_cleo += 1
+                continue
+            mover = (ana, ben)[turn.seat].remote
+            seen = (ana.remote.changes, ben.remote.changes)
+            assert mover.choose(mover.message.prompt.options[0].id)
+            until(lambda: ana.remote.changes > seen[0] and ben.remote.changes > seen[1])
+            if played_for_cleo >= 2:
+                break
+        assert played_for_cleo >= 2
+        # Cleo comes back: her seat is hers again, and the others are told
+        cleo = Terminal(served.session("SHA256:cleo"))
+        cleo.remote = RemoteHost(cleo.link)
+        assert cleo.link.ask("enter", {"code": code}) == {"seat": 2}
+        until(lambda: ("notice", {"text": "Cleo plays their own seat again."}) in ana.frames)
+        until(lambda: cleo.remote.ready and ana.remote.away == frozenset())
+        entry = served.lobby.rooms[code]
+        assert served.call(lambda: 2 not in entry.computers)
+    finally:
+        served.stop()
