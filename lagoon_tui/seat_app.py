@@ -37,8 +37,10 @@ class SeatApp(LagoonApp):
             super().__init__()
             self.kind, self.text = kind, text
 
+    WAITING = "Joining the game…"  # (what the first screen says until the server's first frames come)
+
     def open_first_screen(self) -> None:
-        self.push_screen(WaitingScreen("Joining the game…"))
+        self.push_screen(WaitingScreen(self.WAITING))
         self.link.start(lambda kind, text: self.post_message(self.Received(kind, text)))
 
     def on_seat_app_received(self, message: Received) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from .link import Link
 from .remote import RemoteHost
-from .screens.game import GameScreen
 from .screens.lobby import LobbyScreen, NameForm
 from .screens.waiting import WaitingScreen
 from .seat_app import SeatApp
@@ -27,9 +26,7 @@ class SessionApp(SeatApp):
         self.lobby: dict = {"mine": [], "open": []}
         self.waiting_for: str | None = None  # a room joined before it started: entered as soon as it does
 
-    def open_first_screen(self) -> None:
-        self.push_screen(WaitingScreen("Connecting to the game's server…"))
-        self.link.start(lambda kind, text: self.post_message(self.Received(kind, text)))
+    WAITING = "Connecting to the game's server…"
 
     def receive(self, kind: str, text: str) -> None:
         if kind == "hello":
@@ -50,10 +47,6 @@ class SessionApp(SeatApp):
                 self.enter_room(room["code"])
         else:
             super().receive(kind, text)
-
-    def game_ready(self) -> None:
-        seat = self.remote.seat
-        self.switch_screen(GameScreen(self.remote, seat, watching=seat is None))  # (in the waiting screen's place)
 
     # --- what the lobby's screens ask -------------------------------------------------------
 

@@ -18,6 +18,7 @@ from pathlib import Path
 import rules.host
 import rules.seat
 from rules.seat import _READERS
+from tests.test_bots_boundary import docstrings
 
 APP_DIR = Path(__file__).resolve().parents[1] / "lagoon_tui"
 ALLOWED = {"rules.seat": set(rules.seat.__all__), "rules.host": set(rules.host.__all__)}
@@ -26,20 +27,10 @@ ID_START = re.compile(r"(?<![\w])(?:" + "|".join(sorted(_READERS)) + r"):")
 TAKING_APART = {"split", "rsplit", "partition", "rpartition", "removeprefix", "removesuffix", "startswith"}
 
 
-def _docstrings(tree: ast.AST) -> set[int]:
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                found.add(id(body[0].value))
-    return found
-
-
 def offences(source: str) -> list[str]:
     """Each thing in one module of the app that crosses the boundary, as "line N: what"."""
     tree = ast.parse(source)
-    docstrings = _docstrings(tree)
+    words = docstrings(tree)
     found = []
     for node in ast.walk(tree):
         line = getattr(node, "lineno", 0)
@@ -70,7 +61,7 @@ def offences(source: str) -> list[str]:
             found.append(f"line {line}: an option id cut up")
         elif isinstance(node, ast.Attribute) and node.attr in HELD and isinstance(node.ctx, ast.Load):
             found.append(f"line {line}: .{node.attr} (the engine's own, behind the host)")
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in words:
             if ID_START.search(node.value):
                 found.append(f"line {line}: {node.value!r} writes an option id")
     return found

@@ -25,8 +25,8 @@ ID_START = re.compile(r"(?<![\w])(?:" + "|".join(ID_HEADS) + r"):")
 TAKING_APART = {"split", "rsplit", "partition", "rpartition", "removeprefix", "removesuffix"}
 
 
-def _docstrings(tree: ast.AST) -> set[int]:
-    """The ids of the nodes that are docstrings (words, not code)."""
+def docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the nodes that are docstrings (words, not code): a check of code leaves them be."""
     found = set()
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -47,7 +47,7 @@ def _imported(node: ast.ImportFrom, package: str) -> str:
 def offences(source: str, package: str = "rules.bots") -> list[str]:
     """Each thing in one module's source that breaks the bots' contract, as "line N: what"."""
     tree = ast.parse(source)
-    docstrings = _docstrings(tree)
+    words = docstrings(tree)
     found = []
     for node in ast.walk(tree):
         line = getattr(node, "lineno", 0)
@@ -76,7 +76,7 @@ def offences(source: str, package: str = "rules.bots") -> list[str]:
             found.append(f"line {line}: an option id cut up")
         elif isinstance(node, ast.Attribute) and node.attr == "label":
             found.append(f"line {line}: an option's label read (its words are for people)")
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in words:
             if ID_START.search(node.value):
                 found.append(f"line {line}: {node.value!r} writes an option id")
         elif isinstance(node, ast.JoinedStr):

@@ -48,6 +48,8 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # (no 0/O or 1/I to misread)
 CODE_LENGTH = 6
 COMPUTER_PACE = 0.5
 """Seconds between a computer player's decisions, so that people can follow them."""
+ROOMS_WAITING_MOST = 8
+"""Rooms one player may have made and not started (so nobody can fill the save file with rooms)."""
 STAND_IN_AFTER = 60.0
 """Seconds a player must have been away before the others may let a computer play for them."""
 
@@ -116,7 +118,7 @@ class Lobby:
             self.rooms[code] = entry
 
     async def open_rooms(self) -> list[str]:
-        """Every started, unfinished game opened again where it was (on the running loop); what could not be."""
+        """Every started game opened again where it was (on the running loop); what could not be."""
         problems = []
         for entry in self.rooms.values():
             if entry.game is None:
@@ -131,9 +133,7 @@ class Lobby:
 
     # --- a session ----------------------------------------------------------------------
 
-    async def serve(
-        self, key: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, command: str = ""
-    ) -> None:
+    async def serve(self, key: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """One session of the player with `key`, from hello to its end."""
         writer.write(frame("hello", {"name": self.names.get(key)}))
         self.sessions[writer] = key
@@ -159,7 +159,7 @@ class Lobby:
                     self.sessions[writer] = key
                     self._send_lobby(writer, key)
                 self._push()
-        except (WireError, ConnectionError, ValueError, KeyError, TypeError):
+        except (WireError, ConnectionError, ValueError, KeyError, TypeError, AttributeError):
             pass  # (a broken or hostile client: its session ends, nothing else)
         finally:
             self.sessions.pop(writer, None)
@@ -203,6 +203,9 @@ class Lobby:
             raise Refused(f"A game has {board.players_min} to {board.players_max} seats.")
         if seed is not None and not (isinstance(seed, int) and 0 <= seed < 2**63):
             raise Refused("The seed must be a whole number, or left out for a random game.")
+        waiting = sum(1 for e in self.rooms.values() if e.creator == key and e.room is None)
+        if waiting >= ROOMS_WAITING_MOST:
+            raise Refused(f"You have {waiting} rooms waiting to start already: start one, or let it be.")
         code = self._new_code()
         entry = RoomEntry(code, key, [Seat(computer=kind == "computer") for kind in seats], seed)
         entry.seats[0] = Seat(key=key)  # (the creator sits first)
@@ -236,6 +239,8 @@ class Lobby:
         if any(s.open for s in entry.seats):
             raise Refused("Every seat must be taken (or given to a computer) first.")
         names = self._seat_names(entry)
+        if names_problems(names):  # (a player who chose the name "Computer", say)
+            raise Refused("Two seats would have the same name: one of you must pick another name first.")
         host = Host.new(
             self.content,
             names,

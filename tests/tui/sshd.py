@@ -53,6 +53,24 @@ def keygen(path: Path) -> Path:
     return path
 
 
+def ssh_client(port: int, user: str, key: Path, options: dict[str, str], *command: str) -> list[str]:
+    """OpenSSH's client, in a terminal (-tt), with only `key`, no config file, never asking anything."""
+    settings = {"BatchMode": "yes", "LogLevel": "ERROR", **options}
+    return [
+        "ssh",
+        "-tt",
+        "-F",
+        "none",
+        "-i",
+        str(key),
+        *(part for name, value in settings.items() for part in ("-o", f"{name}={value}")),
+        "-p",
+        str(port),
+        f"{user}@127.0.0.1",
+        *command,
+    ]
+
+
 class Sshd:
     """sshd listening on 127.0.0.1:port for one user (the one running the tests) and one key."""
 
@@ -111,28 +129,8 @@ class Sshd:
 
     def client(self, *command: str) -> list[str]:
         """The ssh command line that runs `command` on this server in a terminal, as a person would."""
-        return [
-            "ssh",
-            "-tt",
-            "-F",
-            "none",
-            "-i",
-            str(self.client_key),
-            "-o",
-            "StrictHostKeyChecking=no",
-            "-o",
-            "UserKnownHostsFile=/dev/null",
-            "-o",
-            "BatchMode=yes",
-            "-o",
-            "LogLevel=ERROR",
-            "-o",
-            "SendEnv=LANG",
-            "-p",
-            str(self.port),
-            f"{self.user}@127.0.0.1",
-            *command,
-        ]
+        options = {"StrictHostKeyChecking": "no", "UserKnownHostsFile": "/dev/null", "SendEnv": "LANG"}
+        return ssh_client(self.port, self.user, self.client_key, options, *command)
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
