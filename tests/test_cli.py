@@ -146,6 +146,8 @@ def test_simulate_refuses_broken_content_without_a_traceback(tmp_path, capsys):
         (["simulate", "--players", "three"], "--players"),
         (["simulate", "--content", "/no/such/folder"], "/no/such/folder"),
         (["deal-cards"], "invalid choice"),
+        (["serve", "--port", "70000"], "--port must be from 0 to 65535"),
+        (["serve", "--per-address", "0"], "--per-address must be at least 1"),
     ],
 )
 def test_bad_arguments_exit_2_with_a_message(capsys, argv, hint):
@@ -168,3 +170,12 @@ def test_python_dash_m_runs_the_command_line():
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["games"] == 2
     assert result.stderr == ""  # no progress bar when stderr is not a terminal
+
+
+def test_serve_refuses_a_host_key_file_that_is_not_a_key_and_leaves_it_alone(tmp_path, capsys):
+    """A file given as the server's key that holds something else is named, and neither used nor replaced."""
+    key = tmp_path / "host_key"
+    key.write_text("my notes, not a key\n")
+    code, out, err = run(capsys, "serve", "--port", "0", "--db", str(tmp_path / "lagoon.db"), "--host-key", str(key))
+    assert code == 2 and str(key) in err and "Traceback" not in err
+    assert key.read_text() == "my notes, not a key\n"
