@@ -256,7 +256,7 @@ def serve_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     import asyncio
 
     from lagoon_tui.serve.server import Options, serve
-    from lagoon_tui.serve.ssh import SetupError
+    from lagoon_tui.serve.ssh import Limits, SetupError
 
     if not 0 <= args.port <= 65535:
         return usage_error(f"--port must be from 0 to 65535 (got {args.port})")
@@ -268,8 +268,6 @@ def serve_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     store = open_store_or_explain(args)
     if store is None:
         return 2
-    from lagoon_tui.serve.ssh import Limits
-
     limits = Limits(max_connections=args.max_players, rate=args.per_address, per=60.0)
     options = Options(args.host, args.port, args.host_key, args.allow_keys, content_dir, limits)
     try:
