@@ -52,6 +52,8 @@ ROOMS_WAITING_MOST = 8
 """Rooms one player may have made and not started (so nobody can fill the save file with rooms)."""
 STAND_IN_AFTER = 60.0
 """Seconds a player must have been away before the others may let a computer play for them."""
+ORDER = {"playing": 0, "waiting": 1, "over": 2}
+"""How a player's own games are listed, after those where it is their turn: under way, to start, finished."""
 
 TABLES = """
 CREATE TABLE IF NOT EXISTS serve_players (
@@ -128,7 +130,7 @@ class Lobby:
             except StoreError as error:
                 problems.append(f"room {entry.code}: {error}")
                 continue
-            self._host(entry, host)
+            self._host(entry, host, reopened=True)
         return problems
 
     # --- a session ----------------------------------------------------------------------
@@ -265,8 +267,9 @@ class Lobby:
                 names.append(self.names[seat.key])
         return names
 
-    def _host(self, entry: RoomEntry, host: Host) -> None:
-        entry.room = Room(host, people=tuple(n for n, s in enumerate(entry.seats) if not s.computer))
+    def _host(self, entry: RoomEntry, host: Host, reopened: bool = False) -> None:
+        people = tuple(n for n, s in enumerate(entry.seats) if not s.computer)
+        entry.room = Room(host, people, reopened=reopened)
         entry.computers = {
             n: computer_player(self.content, n, random.randrange(2**31))
             for n, s in enumerate(entry.seats)
@@ -352,6 +355,7 @@ class Lobby:
                 mine.append(self._describe(entry, seat))
             elif entry.room is None and any(s.open for s in entry.seats):
                 open_.append(self._describe(entry, None))
+        mine.sort(key=lambda room: (not room.get("your_turn"), ORDER[room["status"]]))  # (stable: oldest first)
         return {"mine": mine, "open": open_}
 
     def _describe(self, entry: RoomEntry, seat: int | None) -> dict:

@@ -56,8 +56,11 @@ class Link:
 
 
 class Room:
-    def __init__(self, host: Host, people: tuple[int, ...] | None = None) -> None:
-        """`people`: the seats of persons (the rest are computer players, never away); default every seat."""
+    def __init__(self, host: Host, people: tuple[int, ...] | None = None, *, reopened: bool = False) -> None:
+        """`people`: the seats of persons (the rest are computer players, never away); default every seat.
+
+        `reopened`: a game the server had before it stopped, so each player who comes is back in it.
+        """
         self.host = host
         self.names = [player["name"] for player in host.scene(None).view["players"]]
         self.people = tuple(range(len(self.names))) if people is None else people
@@ -67,7 +70,7 @@ class Room:
         self._owed: set[Link] = set()  # the links not yet sent the latest change
         self._later: asyncio.TimerHandle | None = None  # when they will be
         self._forget = False  # an undo: every link is sent its whole log again
-        self._arrived: set[int] = set()  # the seats whose players have had the game on screen
+        self._arrived = set(self.people) if reopened else set()  # the seats whose players had the game on screen
         # what the room's owner does when a player leaves or comes back, and when the others ask
         # that a computer play for one who left (its answer is the request's)
         self.on_presence: Callable[[int, bool], None] = lambda seat, back: None

@@ -162,12 +162,45 @@ def test_a_restarted_server_opens_every_room_where_it_was(tmp_path):
         ben = Terminal(again.session("SHA256:ben"))
         until(lambda: ben.last("lobby") is not None)
         assert ben.last("hello") == {"name": "Ben"} and ben.last("lobby")["mine"][0]["code"] == code
+        ana = Terminal(again.session("SHA256:ana"))
+        ana.remote = RemoteHost(ana.link)
+        assert ana.link.ask("enter", {"code": code}) == {"seat": 0}
         ben.remote = RemoteHost(ben.link)
         assert ben.link.ask("enter", {"code": code}) == {"seat": 1}
         until(lambda: ben.remote.ready)
         assert ben.remote.message.view == before.view and ben.remote.message.log == before.log
+        # both had the game on screen before the server stopped: Ben is back, not new to it
+        until(lambda: ana.last("notice") == {"text": "Ben is back."}, "Ben's return, told to Ana")
     finally:
         again.stop()
+
+
+def test_a_players_own_games_are_listed_their_turn_first_then_under_way_then_to_start(server):
+    ana, ben = Terminal(server.session("SHA256:ana")), Terminal(server.session("SHA256:ben"))
+    assert ana.link.ask("name", {"name": "Ana"}) and ben.link.ask("name", {"name": "Ben"})
+    waiting = ana.link.ask("create", {"seats": ["person", "person"]})["code"]  # (made first, listed last)
+    games = [ana.link.ask("create", {"seats": ["person", "person"], "seed": seed})["code"] for seed in (1, 2)]
+    for code in games:
+        assert ben.link.ask("join", {"code": code}) == {"seat": 1}
+        assert ana.link.ask("start", {"code": code}) == {"started": True}
+    ben.remote = RemoteHost(ben.link)
+    assert ben.link.ask("enter", {"code": games[0]}) == {"seat": 1}
+    until(lambda: ben.remote.ready)
+
+    def listed():
+        return [(room["code"], room["status"], room.get("your_turn")) for room in ana.last("lobby")["mine"]]
+
+    # Ben decides in the first game until the turn is Ana's there (so her two games differ)
+    while ben.remote.turn().seat == 1:
+        seen = ben.remote.changes
+        assert ben.remote.choose(ben.remote.message.prompt.options[0].id)
+        until(lambda: ben.remote.changes > seen)
+    until(lambda: {code for code, *_ in listed()} == {waiting, *games}, "Ana's three rooms")
+    until(lambda: dict((c, t) for c, _, t in listed())[games[0]], "Ana's turn in the first game, in her lobby")
+    rows = listed()
+    turns = [code for code, _, your_turn in rows if your_turn]
+    assert rows[: len(turns)] == [(code, "playing", True) for code in turns] and games[0] in turns
+    assert [status for _, status, _ in rows[len(turns) :]] == ["playing"] * (2 - len(turns)) + ["waiting"]
 
 
 def asyncio_run(thread: LoopThread, coroutine):
