@@ -1,6 +1,6 @@
 """`lagoon serve` under load: rooms of four players, every player an SSH session, all playing at once.
 
-    python bench/serve_load.py [--sessions 4,8,16] [--moves 40] [--seed S]
+    python bench/serve_load.py [--sessions 4,8,16] [--moves 160] [--seed S]
 
 A benchmark, not a test: it prints figures and never fails on time.
 
@@ -20,8 +20,9 @@ at once, so the server and every session are busy together. Each room plays
 --moves moves.
 
 Reported for each count: the key-to-screen latency after each room's
-setup (median, p95; target p95 <= 50 ms at 16 sessions) and the slowest key
-of the setups (each room's first WARMUP keys, timed apart), the memory of one session's process (the
+setup (median, p95; target p95 <= 50 ms at 16 sessions), the p95 of every
+key pressed (the setups' too) and the slowest key of the setups (each room's
+first SETUP keys, timed apart), the memory of one session's process (the
 median resident set size of the `lagoon session` processes, from /proc), the
 server process's own memory, and the CPU the server process used per second
 of play (its user + system time over the wall-clock time of the moves; 100%
@@ -59,9 +60,11 @@ LAGOON = Path(sys.executable).with_name("lagoon")
 TITLE = re.compile(r"\x1b\]2;([^\x07\x1b]*)(?:\x07|\x1b\\)")
 ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
 QUIET = 0.15  # seconds of silence that end a screen's answer to a key
-WARMUP = 8
-"""Each room's first keys (the setup: objectives, corporations), timed apart: each session draws its
-first prompts then, once a game, and they take three to five times as long as a key later on."""
+SETUP = 8
+"""Each room's first keys (the setup: objectives, corporations), timed apart too. A player's key that
+keeps two objectives is the slowest of a game: their board, taller than the screen while it lists
+the three, fits again, and Textual paints the whole board anew. Four such keys come in a game of
+some 650 to 730 keys."""
 SIZE = (160, 50)
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 
@@ -161,10 +164,10 @@ async def play_room(
     latencies: list[tuple[float, float]],
     think: float,
     rng: random.Random,
-    warmup: list[tuple[float, float]],
+    setup: list[tuple[float, float]],
 ) -> None:
-    """`moves` keys timed into `latencies`, after the room's first WARMUP keys timed into `warmup`."""
-    made, stuck = -WARMUP, time.perf_counter()
+    """`moves` keys timed into `latencies`, after the room's first SETUP keys timed into `setup`."""
+    made, stuck = -SETUP, time.perf_counter()
     while made < moves:
         deciding = [s for s in sessions if s.deciding]
         if len(deciding) != 1:
@@ -174,8 +177,13 @@ async def play_room(
             continue
         if think:
             await asyncio.sleep(rng.uniform(0.5, 1.5) * think)  # (a player reads the screen, then decides)
-        (latencies if made >= 0 else warmup).append(await deciding[0].press("1"))
+        (latencies if made >= 0 else setup).append(await deciding[0].press("1"))
         made, stuck = made + 1, time.perf_counter()
+
+
+def p95(values) -> float:
+    ordered = sorted(values)
+    return ordered[int(0.95 * (len(ordered) - 1))]
 
 
 def rss_kb(pid: int) -> int:
@@ -233,9 +241,9 @@ async def measure(count: int, moves: int, seed: int, think: float) -> dict:
             cpu_before, started = cpu_seconds(server.pid), time.perf_counter()
             sessions_cpu_before = {pid: cpu_seconds(pid) for pid in children(server.pid)}
             latencies: list[tuple[float, float]] = []
-            warmup: list[tuple[float, float]] = []
+            setup: list[tuple[float, float]] = []
             rng = random.Random(seed)
-            await asyncio.gather(*(play_room(table, moves, latencies, think, rng, warmup) for table in tables))
+            await asyncio.gather(*(play_room(table, moves, latencies, think, rng, setup) for table in tables))
             wall = time.perf_counter() - started
             server_cpu = (cpu_seconds(server.pid) - cpu_before) / wall
             pids = children(server.pid)
@@ -252,10 +260,11 @@ async def measure(count: int, moves: int, seed: int, think: float) -> dict:
         "sessions": count,
         "keys": len(latencies),
         "first_p50_ms": 1000 * statistics.median(firsts),
-        "first_p95_ms": 1000 * firsts[int(0.95 * (len(firsts) - 1))],
+        "first_p95_ms": 1000 * p95(firsts),
         "p50_ms": 1000 * statistics.median(lasts),
-        "p95_ms": 1000 * lasts[int(0.95 * (len(lasts) - 1))],
-        "warmup_max_ms": 1000 * max(last for _, last in warmup),
+        "p95_ms": 1000 * p95(lasts),
+        "all_p95_ms": 1000 * p95(last for _, last in latencies + setup),
+        "setup_max_ms": 1000 * max(last for _, last in setup),
         "session_rss_mb": statistics.median(rss) / 1024 if rss else 0.0,
         "server_rss_mb": server_rss / 1024,
         "server_cpu": server_cpu,
@@ -266,7 +275,7 @@ async def measure(count: int, moves: int, seed: int, think: float) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", default="4,8,16", help="counts of sessions, multiples of 4 (default 4,8,16)")
-    parser.add_argument("--moves", type=int, default=40, help="moves each room plays (default 40)")
+    parser.add_argument("--moves", type=int, default=160, help="moves each room plays after its setup (default 160)")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument(
         "--think",
@@ -278,7 +287,7 @@ def main() -> None:
     print(f"lagoon serve under load: rooms of 4 SSH sessions at {SIZE[0]}x{SIZE[1]}, {args.moves} moves a room")
     print(
         " sessions  keys  first byte p50  p95  done p50  p95 (ms)  session RSS (MB)  server RSS (MB)"
-        "  server CPU  sessions CPU  setup keys max (ms)"
+        "  server CPU  sessions CPU  all keys p95  setup keys max (ms)"
     )
     for count in (int(n) for n in args.sessions.split(",")):
         r = asyncio.run(measure(count, args.moves, args.seed, args.think))
@@ -286,7 +295,7 @@ def main() -> None:
             f" {r['sessions']:8d}  {r['keys']:4d}  {r['first_p50_ms']:14.1f}  {r['first_p95_ms']:4.0f}"
             f"  {r['p50_ms']:8.1f}  {r['p95_ms']:8.1f}  {r['session_rss_mb']:16.1f}"
             f"  {r['server_rss_mb']:15.1f}  {r['server_cpu']:9.0%}  {r['sessions_cpu']:11.0%}"
-            f"  {r['warmup_max_ms']:19.0f}"
+            f"  {r['all_p95_ms']:12.1f}  {r['setup_max_ms']:19.0f}"
         )
     print("target: p95 <= 50 ms at 16 sessions")
 

@@ -211,6 +211,44 @@ async def test_the_player_boards_reach_down_to_the_footer_and_no_further():
         assert board.max_scroll_y == 0
 
 
+async def keep_two_objectives(pilot) -> tuple[list[Region], list[Region], int]:
+    """Wide layout, the setup still: Ana keeps two of her three objectives, whose texts made her board
+    taller than the screen. The board's panels before and after, and how often the screen was arranged."""
+    board = pilot.app.screen.query_one("#board")
+    before = [panel.region for panel in board.query(".panel")]
+    assert board.max_scroll_y > 0 and board.show_vertical_scrollbar  # (the objectives' texts overflow)
+    with counted_on_screen("_refresh_layout") as counts:
+        await still(pilot, counts)
+        counts["_refresh_layout"] = 0
+        await pilot.press("1")
+        await still(pilot, counts)
+    assert board.max_scroll_y == 0  # (it fits)
+    return before, [panel.region for panel in board.query(".panel")], counts["_refresh_layout"]
+
+
+async def test_a_board_taller_than_the_screen_keeps_its_width_when_it_fits_again():
+    """Wide layout: the board's scrollbar is always there (only its thumb comes and goes), so no panel moves.
+
+    (When the scrollbar itself came and went, every panel of the board moved
+    a column sideways and the whole board was painted three times.)
+    """
+    app, steps = STILLS["setup-choice"]()
+    async with app.run_test(size=(160, 50)) as pilot:
+        await steps(pilot)
+        before, after, _ = await keep_two_objectives(pilot)
+        assert [(r.x, r.width) for r in after] == [(r.x, r.width) for r in before]
+
+
+@pytest.mark.turbo
+async def test_a_board_that_fits_again_arranges_the_screen_once():
+    """(Stock Textual arranges it a second time for the board's new scrollable size.)"""
+    app, steps = STILLS["setup-choice"]()
+    async with app.run_test(size=(160, 50)) as pilot:
+        await steps(pilot)
+        _, _, arranged = await keep_two_objectives(pilot)
+        assert arranged == 1
+
+
 async def test_the_log_says_how_many_newer_lines_are_below_when_scrolled_up():
     app = LagoonApp(settings=two_players())
     async with app.run_test(size=(160, 50)) as pilot:
