@@ -7,7 +7,9 @@ on). Everything each player's terminal receives is recorded (tmux
 pipe-pane), and after every move it is searched, escape sequences removed,
 for the secrets of the other seats: the objectives they were dealt and the
 deals in their hands. The seats' secrets are read from the save file, which
-the test may open (the players may not).
+the test may open (the players may not). (A face-down gallery has no words of
+its own: its metal and size read as a face-up one's do. That no seat's
+message ever holds one is tested by re-dealing them, in tests/test_seat_scene.py.)
 
 Skipped where tmux or OpenSSH is missing, except in CI (.ci/run installs them).
 """
@@ -25,9 +27,11 @@ from pathlib import Path
 
 import pytest
 
+from lagoon_tui.widgets.words import deal_needs
 from rules import load_content
 from rules.engine import Engine
 from rules.saves import Store
+from tests.redeal import shown_to
 
 from . import sshd
 from .terminal import LAGOON, POLL, TIMEOUT, Tmux, clean_env, flat
@@ -227,30 +231,44 @@ def server(tmp_path):
     served.stop()
 
 
+def deal_words(deal_id: str) -> set[str]:
+    """A deal's terms as a player board writes them, in either of its two widths ("copper 1'+ and iron 3'+
+    → 4 VP", "copper 1' iron 3' → 4 VP"). No two deals of the decks ask for the same cubes."""
+    deal = CONTENT.deals[deal_id]
+    short = " ".join(f"{metal} {level}'" for metal, level in deal.requires.items())
+    return {f"{deal_needs(deal.requires)} → {deal.vp} VP", f"{short} → {deal.vp} VP"}
+
+
 class Secrets:
-    """Each seat's secrets now, by the words a screen would show them in: the names of its objectives
-    (kept, or on offer while it chooses), read from the save file. (Deals have no names, only their
-    terms, which another deal on show can share; face-down tiles show as nothing but their backs.)
-    Objectives are settled once the game is set up, so the log is replayed only until then; once the
-    game is over, every hand is shown to all and nothing is secret."""
+    """What each seat holds that the others must never be shown, by the words a screen would show it
+    in: the names of its objectives (kept, or on offer while it chooses) and the terms of the deals in
+    its hand, read from the save file. Once the game is over every hand is shown to all."""
 
     def __init__(self, db: Path) -> None:
         self.db = db
-        self.settled: list[set[str]] | None = None
 
-    def now(self) -> list[set[str]]:
+    def now(self) -> tuple[list[set[str]], list[set[str]]]:
+        """For each seat: the words it must not have received (another seat's secrets it was never shown),
+        and the words of its own deals in hand."""
         with Store(self.db) as store:
             info = store.games()[0]
             if info.over:
-                return [set() for _ in info.names]
-            if self.settled is not None:
-                return self.settled
+                return [set() for _ in info.names], [set() for _ in info.names]
             saved = store.load(info.id)
-        state = Engine(CONTENT, saved.events, saved.marks).state
-        names = [{CONTENT.objectives[o].name for o in (*p.objectives, *p.objective_offer)} for p in state.players]
-        if state.phase not in ("created", "setup"):
-            self.settled = names
-        return names
+        engine = Engine(CONTENT, saved.events, saved.marks)
+        players = engine.state.players
+        hidden, own = [], []
+        for seat, me in enumerate(players):
+            shown = shown_to(seat, engine.events)
+            words: set[str] = set()
+            for other in players:
+                if other is me:
+                    continue
+                words |= {CONTENT.objectives[o].name for o in (*other.objectives, *other.objective_offer)}
+                words |= {w for d in other.deals if d not in shown for w in deal_words(d)}
+            hidden.append(words - {CONTENT.objectives[o].name for o in shown if o in CONTENT.objectives})
+            own.append({w for d in me.deals for w in deal_words(d)})
+        return hidden, own
 
 
 def test_three_friends_play_a_whole_game_over_ssh_and_nobody_sees_another_seats_secrets(server):
@@ -272,6 +290,7 @@ def test_three_friends_play_a_whole_game_over_ssh_and_nobody_sees_another_seats_
     dan.type(code, "Enter")
     dan.wait("Score · goal")  # (the game, as everyone sees it)
     moves, secrets = 0, Secrets(server.db)
+    own_deal_seen = [False] * 3  # (the words searched for are those a screen shows: each seat's own deals)
     while not all("Final ranking" in p.screen() for p in players):
         player = mover(players)
         if player is None:
@@ -280,14 +299,15 @@ def test_three_friends_play_a_whole_game_over_ssh_and_nobody_sees_another_seats_
         player.type("1")
         player.tmux.wait_for(lambda s, before=before: s != before, f"{player.name}'s move {moves}")
         moves += 1
-        held = secrets.now()
+        hidden, own = secrets.now()
         for seat, each in enumerate(players):
             seen = each.received()
-            others = set().union(*(held[n] for n in range(3) if n != seat)) - held[seat]
-            leaked = {name for name in others if name in seen}
+            leaked = {words for words in hidden[seat] if words in seen}
             assert not leaked, f"{each.name} received {leaked} after move {moves}"
+            own_deal_seen[seat] = own_deal_seen[seat] or any(words in seen for words in own[seat])
         assert moves < 3000, "the game never ended"
     assert moves > 100
+    assert all(own_deal_seen), own_deal_seen
     dan.wait("Final ranking")
     for p in (*players, dan):
         p.type("b")  # leave the ended game: back in the lobby
