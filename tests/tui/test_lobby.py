@@ -197,8 +197,10 @@ def test_a_players_own_games_are_listed_their_turn_first_then_under_way_then_to_
         until(lambda: ben.remote.changes > seen)
     # (the lobby Ana was last sent may be older than the second start: Ana may have begun the first game)
     until(
-        lambda: {(code, status) for code, status, _ in listed()}
-        == {(waiting, "waiting"), *((code, "playing") for code in games)},
+        lambda: (
+            {(code, status) for code, status, _ in listed()}
+            == {(waiting, "waiting"), *((code, "playing") for code in games)}
+        ),
         "Ana's three rooms, two of them started",
     )
     until(lambda: dict((c, t) for c, _, t in listed())[games[0]], "Ana's turn in the first game, in her lobby")
