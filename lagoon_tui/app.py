@@ -52,8 +52,12 @@ class LagoonApp(SavedGamesMixin, App[None]):
         settings: GameSettings | None = None,
         store=None,
         resume: int | None = None,
+        pace: float | None = None,
+        computer_options: dict[str, dict] | None = None,
     ) -> None:
         """`settings` starts a game straight away (for tests, screenshots and `lagoon play`).
+        `pace`: seconds each computer player's step stays on screen (default `screens.game.PACE`);
+        `computer_options`: a level's tuning, by level (tests give Hard a small budget).
 
         With a `store` (a `rules.saves.Store`) every game is saved as it is
         played and the title offers Resume and Load; `resume` opens that saved game.
@@ -63,6 +67,9 @@ class LagoonApp(SavedGamesMixin, App[None]):
         self.start_with = settings
         self.store = store
         self.resume_with = resume
+        if pace is not None:
+            self.computer_pace = pace  # (read by the game screen)
+        self.computer_options = computer_options or {}
         self._switch_interval = sys.getswitchinterval()  # restored as the app ends, however it ends
 
     def get_default_screen(self) -> Screen:

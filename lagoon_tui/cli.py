@@ -64,7 +64,25 @@ def build_parser() -> argparse.ArgumentParser:
         parents=[common],
         help="start a hot-seat game straight away, skipping the title screen",
     )
-    play.add_argument("names", nargs="*", metavar="NAME", help="2 to 4 player names, in seat order (default: Ana Ben)")
+    play.add_argument(
+        "names",
+        nargs="*",
+        metavar="NAME",
+        help="the people playing, in seat order (default: Ana Ben; with --vs, Ana)",
+    )
+    play.add_argument(
+        "--vs",
+        default=None,
+        metavar="LEVEL[,LEVEL...]",
+        help="computer players seated after the people, one level each: easy, normal or hard (e.g. --vs hard,normal)",
+    )
+    play.add_argument(
+        "--pace",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="how long each computer step stays on screen before the next (default: 0.5; space hurries them)",
+    )
     play.add_argument("--seed", type=int, default=None, metavar="S", help="random seed of the game (default: random)")
     play.add_argument(
         "--start",
@@ -131,7 +149,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--seed", type=int, default=1, metavar="S", help="random seed; the same seed gives the same report (default: 1)"
     )
     sim.add_argument(
-        "--bots", action="store_true", help="seat the computer players (rules/bots) instead of random legal players"
+        "--bots",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="LEVEL[,LEVEL...]",
+        help="seat computer players instead of random legal players: alone, Normal in every seat; with levels"
+        " (easy, normal, hard, random), those levels, turn about in every seat (e.g. --bots hard,normal)",
     )
     sim.add_argument("--json", action="store_true", help="print the report as JSON instead of a table")
     return parser
@@ -194,27 +218,54 @@ def play_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     content = load_or_explain(content_dir)
     if content is None:
         return 2
-    from lagoon_tui.settings import GameSettings
-    from rules.host import names_problems, seed_problem
-
     settings = None
     if args.command == "play":
-        names = tuple(name.strip() for name in (args.names or ("Ana", "Ben")))
-        low, high = content.board.players_min, content.board.players_max
-        if not low <= len(names) <= high:
-            return usage_error(f"give {low} to {high} player names (got {len(names)})")
-        problems = names_problems(names)  # (the form's rule, word for word)
-        if problems:
-            seat, problem = min(problems.items())
-            return usage_error(f"player {seat + 1}: {problem}")
-        if args.seed is not None and (problem := seed_problem(args.seed)) is not None:
-            return usage_error(problem)
-        if args.start is not None and not 1 <= args.start <= len(names):
-            return usage_error(f"--start must be a seat from 1 to {len(names)}")
-        colours = ("red", "yellow", "green", "blue")[: len(names)]
-        start = None if args.start is None else args.start - 1
-        settings = GameSettings(names, colours, args.seed, start)
+        settings = play_settings(args, content)
+        if isinstance(settings, str):
+            return usage_error(settings)
     return run_app(args, content, settings=settings)
+
+
+def play_settings(args: argparse.Namespace, content):
+    """The game `lagoon play` asks for (a `GameSettings`), or what is wrong with its arguments."""
+    from lagoon_tui.settings import COLOURS, GameSettings
+    from rules.host import names_problems, seed_problem
+
+    levels = [] if args.vs is None else [level.strip().lower() for level in args.vs.split(",")]
+    if levels:
+        from rules.host import LEVELS
+
+        unknown = [level for level in levels if level not in LEVELS]
+        if unknown:
+            return f"--vs: no computer level {unknown[0]!r}; the levels are {', '.join(LEVELS)}"
+    if args.pace is not None and not 0 <= args.pace <= 10:
+        return "--pace must be from 0 to 10 seconds"
+    people = tuple(name.strip() for name in (args.names or (("Ana",) if levels else ("Ana", "Ben"))))
+    low, high = content.board.players_min, content.board.players_max
+    if not low <= len(people) + len(levels) <= high:
+        return f"give {low} to {high} players, people and computers together (got {len(people) + len(levels)})"
+    names = people + computer_names(people, len(levels))
+    problems = names_problems(names)  # (the form's rule, word for word)
+    if problems:
+        seat, problem = min(problems.items())
+        return f"player {seat + 1}: {problem}"
+    if args.seed is not None and (problem := seed_problem(args.seed)) is not None:
+        return problem
+    if args.start is not None and not 1 <= args.start <= len(names):
+        return f"--start must be a seat from 1 to {len(names)}"
+    start = None if args.start is None else args.start - 1
+    computers = {len(people) + n: level for n, level in enumerate(levels)}
+    return GameSettings(names, COLOURS[: len(names)], args.seed, start, computers)
+
+
+def computer_names(people: Sequence[str], count: int) -> tuple[str, ...]:
+    """Names for `count` computer players: the default names the people did not take."""
+    from lagoon_tui.settings import DEFAULT_NAMES
+
+    taken = {name.casefold() for name in people}
+    free = [name for name in DEFAULT_NAMES if name.casefold() not in taken]
+    free += [f"Computer {n}" for n in range(1, count + 1)]  # (people who took every default name)
+    return tuple(free[:count])
 
 
 def terminal_problem() -> str | None:
@@ -244,7 +295,7 @@ def run_app(args: argparse.Namespace, content, settings=None, resume: int | None
         store.close()
         return usage_error(problem)
     try:
-        app = LagoonApp(content, settings, store=store, resume=resume)
+        app = LagoonApp(content, settings, store=store, resume=resume, pace=getattr(args, "pace", None))
         app.run()
     finally:
         store.close()
@@ -344,8 +395,14 @@ def simulate_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     if not low <= args.players <= high:
         return usage_error(f"--players must be between {low} and {high} (got {args.players})")
 
-    from rules.host import simulate
+    from rules.host import LEVELS, simulate
 
+    levels = None
+    if args.bots:
+        levels = tuple(level.strip().lower() for level in args.bots.split(","))
+        unknown = [level for level in levels if level not in (*LEVELS, "random")]
+        if unknown:
+            return usage_error(f"--bots: no level {unknown[0]!r}; the levels are {', '.join(LEVELS)} and random")
     report = run_with_progress(
         lambda progress: simulate(
             content,
@@ -353,7 +410,8 @@ def simulate_command(args: argparse.Namespace, content_dir: Path | None) -> int:
             games=args.games,
             seed=args.seed,
             progress=progress,
-            bots=args.bots,
+            bots=args.bots is not None,
+            levels=levels,
         ),
         total=args.games,
     )
@@ -382,7 +440,7 @@ def run_with_progress(run, total: int) -> dict:
 
 def report_table(report: Mapping[str, Any]) -> Table:
     games = report["games"]
-    who = "bots" if report.get("players_are") == "bots" else "random players"
+    who = {"bots": "bots", "levels": "computer players"}.get(report.get("players_are"), "random players")
     table = Table(title=f"{games} games, {report['players']} {who}, seed {report['seed']}")
     table.add_column("Measure")
     table.add_column("Value", justify="right")
@@ -394,5 +452,10 @@ def report_table(report: Mapping[str, Any]) -> Table:
     table.add_row("Lowest / highest score", f"{report['score_min']} / {report['score_max']}")
     for seat, share in enumerate(report["win_share"], start=1):
         table.add_row(f"Wins, seat {seat}", f"{share:.1%}")
+    for level, tally in report.get("by_level", {}).items():
+        table.add_row(
+            f"Wins, {level}",
+            f"{tally['win_share']:.1%} of {tally['seat_games']} seat-games (mean score {tally['score_mean']:.1f})",
+        )
     table.add_row("Mean decisions per game", f"{report['mean_decisions']:.1f}")
     return table

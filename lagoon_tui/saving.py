@@ -27,6 +27,7 @@ class SavedGamesMixin:
                 seed=settings.seed,
                 start_player=settings.start_player,
                 store=self.store,
+                computers=settings.computers,
             )
         except StoreError as error:
             self.notify(

@@ -21,19 +21,30 @@ COLOUR_LETTERS = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}
 class Scene:
     """One seat's message and the content it goes with; what every panel draws from."""
 
-    __slots__ = ("message", "content", "away")
+    __slots__ = ("message", "content", "away", "computers", "thinking")
 
-    def __init__(self, message: SeatScene, content: Content, away: frozenset[int] = frozenset()) -> None:
+    def __init__(
+        self,
+        message: SeatScene,
+        content: Content,
+        away: frozenset[int] = frozenset(),
+        computers: dict[int, str] | None = None,
+        thinking: bool = False,
+    ) -> None:
         self.message = message
         self.content = content
         self.away = away  # players whose seat no terminal shows now (a game hosted for remote seats)
+        self.computers = computers or {}  # the seats a computer plays here, by level
+        self.thinking = thinking  # the deciding seat's computer is searching for its move
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Scene) and (self.message, self.content, self.away) == (
-            other.message,
-            other.content,
-            other.away,
-        )
+        return isinstance(other, Scene) and (
+            self.message,
+            self.content,
+            self.away,
+            self.computers,
+            self.thinking,
+        ) == (other.message, other.content, other.away, other.computers, other.thinking)
 
     __hash__ = None  # type: ignore[assignment]
 

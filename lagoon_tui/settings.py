@@ -1,4 +1,5 @@
-"""What a new game is set up with: the seats' names and colours, a seed and the start player.
+"""What a new game is set up with: the seats' names and colours, who plays each (a person or a
+computer at a level), a seed and the start player.
 
 Kept apart from the new-game form so that starting a game straight away
 (`lagoon play`) does not load the form.
@@ -15,19 +16,31 @@ COLOURS = ("red", "yellow", "green", "blue")
 SEATS_MIN, SEATS_MAX = 2, 4
 
 
+PERSON = "person"
+"""Who plays a seat that no computer plays (the form's word beside the levels)."""
+
+
 class GameSettings(NamedTuple):
-    """What the new-game form decided. `seed`/`start_player` None mean "pick at random"."""
+    """What the new-game form decided. `seed`/`start_player` None mean "pick at random";
+    `computers` maps each seat a computer plays to its level (`rules.host.LEVELS`)."""
 
     names: tuple[str, ...]
     colours: tuple[str, ...]
     seed: int | None = None
     start_player: int | None = None
+    computers: dict[int, str] = {}
 
 
 def check_settings(
-    names: list[str], colours: list[str], seed_text: str, start_player: int | None
+    names: list[str],
+    colours: list[str],
+    seed_text: str,
+    start_player: int | None,
+    players: list[str] | None = None,
 ) -> tuple[GameSettings | None, dict[str, str]]:
-    """The settings, or the problems found, keyed by field: "name-0", "colour-1", "seed".
+    """The settings, or the problems found, keyed by field: "name-0", "colour-1", "player-2", "seed".
+
+    `players` says who plays each seat: PERSON, or a computer's level (default: people everywhere).
 
     Names are trimmed, then held to the one rule for names (`rules.names`):
     printable, at most `rules.names.NAME_MAX` characters, two names that differ only in
@@ -54,6 +67,15 @@ def check_settings(
             seed = int(text)
     if start_player is not None and not 0 <= start_player < len(names):
         problems["start"] = "Choose a seat that is playing, or Random."
+    computers = {}
+    if players is not None:
+        from rules.host import LEVELS
+
+        for seat, who in enumerate(players):
+            if who in LEVELS:
+                computers[seat] = who
+            elif who != PERSON:
+                problems[f"player-{seat}"] = f"Choose a person or a computer level ({', '.join(LEVELS)})."
     if problems:
         return None, problems
-    return GameSettings(tuple(names), tuple(colours), seed, start_player), {}
+    return GameSettings(tuple(names), tuple(colours), seed, start_player, computers), {}

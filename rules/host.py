@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from .cards import Content
@@ -40,6 +40,7 @@ from .seat import Chronicle, SeatScene, Turn, seat_scene, turn_of
 from .undo import NoUndo, UndoPoint
 
 if TYPE_CHECKING:
+    from .bots.levels import LEVELS
     from .playback import Replay
     from .saves.archive import ArchiveError, export_game, import_game
 
@@ -48,6 +49,7 @@ LATER = {
     "ArchiveError": ".saves.archive",
     "export_game": ".saves.archive",
     "import_game": ".saves.archive",
+    "LEVELS": ".bots.levels",
 }
 """Names loaded when first asked for (PEP 562): a game starts without the replay and the export."""
 
@@ -90,6 +92,7 @@ __all__ = [
     "SEED_MAX",
     # computer players (rules/bots), and games played headless by them (rules/simulate)
     "computer_player",
+    "LEVELS",
     "simulate",
 ]
 
@@ -109,8 +112,11 @@ class NotMade(FrozenRecord):
 
 
 class Host:
-    def __init__(self, engine: Engine):
+    def __init__(self, engine: Engine, computers: Mapping[int, str] | None = None):
+        """`computers`: the seats a computer plays, each with its level (one of `LEVELS`)."""
         self.engine = engine
+        self.computers: dict[int, str] = dict(computers or {})
+        self._players: dict[int, object] = {}  # the computer players made so far, by seat
         self.chronicle = Chronicle(engine)  # the log told to each reader (a pass made for a player says so)
         self.lost: str | None = None  # why this host can no longer save the game (another took it), if so
         self.changes = 0  # how many times the game has changed since the host was made
@@ -128,22 +134,25 @@ class Host:
         seed: int | None = None,
         start_player: int | None = None,
         store: Store | None = None,
+        computers: Mapping[int, str] | None = None,
     ) -> Host:
-        """A new game (a random seed unless given), saved in `store` from its first event if there is one.
+        """A new game (a random seed unless given), saved in `store` from its first event if there is one;
+        `computers`: the seats a computer plays, by level (kept in the save file with the seats).
 
         StoreError if the store refuses it: then there is no game.
         """
         seed = seed if seed is not None else random.randrange(1, 2**31)
         engine = Engine.new(content, list(names), seed=seed, start_player=start_player, colours=list(colours))
-        game = record_new(store, engine) if store is not None else None
-        host = cls(engine)
+        game = record_new(store, engine, computers) if store is not None else None
+        host = cls(engine, computers)
         host.game = game
         return host
 
     @classmethod
     def resume(cls, store: Store, game: int, content: Content, *, take_over: bool = False) -> Host:
         """Saved game `game` exactly where it was left, saving on (see `rules.saves.recorder.open_game`)."""
-        host = cls(open_game(store, game, content, take_over=take_over))
+        engine = open_game(store, game, content, take_over=take_over)
+        host = cls(engine, dict(store.info(game).computers))
         host.game = game
         return host
 
@@ -160,6 +169,11 @@ class Host:
             engine.choose(pool[rng.randrange(len(pool))])
             made += 1
         return cls(engine)
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats people play (every seat a computer does not)."""
+        return tuple(p.seat for p in self.engine.state.players if p.seat not in self.computers)
 
     @property
     def away(self) -> frozenset[int]:
@@ -239,8 +253,23 @@ class Host:
                 return
             self.chronicle.forced.add(at)
 
+    def computer(self, seat: int, **options):
+        """The computer player of `seat` (a seat of `computers`), made when first asked for (with
+        `options`, its level's tuning: see `rules.bots.computer_player`): its `choose(message)` answers
+        that seat's message with an option id. Seeded from the game's seed and the seat, so a game of
+        computers plays the same for a seed."""
+        player = self._players.get(seat)
+        if player is None:
+            seed = self.engine.state.seed * 7 + seat
+            player = self._players[seat] = computer_player(self.content, seat, seed, self.computers[seat], **options)
+        return player
+
     def undo(self) -> UndoPoint | NoUndo:
-        """Take back the deciding seat's last move of this turn (the engine decides whether it may)."""
+        """Take back the deciding seat's last move of this turn (the engine decides whether it may).
+
+        Never a computer's move: while a computer decides there is nothing a person may take back."""
+        if self.engine.pending.seat in self.computers:
+            return NoUndo("a computer player's moves are never taken back")
         try:
             point = self.engine.undo()
         except JournalError as error:
@@ -256,11 +285,12 @@ class Host:
             self.lost = str(error)
 
 
-def computer_player(content: Content, seat: int, seed: int):
-    """A computer player for `seat`: `choose(message)` answers that seat's message with an option id."""
-    from .bots import Bot
+def computer_player(content: Content, seat: int, seed: int, level: str = "normal", **options):
+    """A computer player of `level` (one of `LEVELS`, from rules.bots) for `seat`: `choose(message)`
+    answers that seat's message with an option id."""
+    from .bots import computer_player as seated
 
-    return Bot(content, seat, seed=seed)
+    return seated(content, seat, seed, level, **options)
 
 
 def simulate(content: Content, **how) -> dict:

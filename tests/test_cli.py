@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from lagoon_tui.cli import main
+from lagoon_tui.cli import build_parser, main, play_settings
+from rules import load_content
 
 CONTENT_DIR = Path(__file__).resolve().parents[1] / "content"
 REPORT_KEYS = {
@@ -59,11 +60,34 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 def test_play_refuses_bad_seats_before_opening_the_app(capsys):
     """`lagoon play` checks its arguments and explains; the app is not started."""
     code, _, err = run(capsys, "play", "Ana")
-    assert code == 2 and "give 2 to 4 player names (got 1)" in err
+    assert code == 2 and "give 2 to 4 players, people and computers together (got 1)" in err
     code, _, err = run(capsys, "play", "Ana", "Ana")
     assert code == 2 and "player 2: Seat 1 is already called Ana." in err  # (the New game form's words)
     code, _, err = run(capsys, "play", "Ana", "Ben", "--start", "3")
     assert code == 2 and "--start must be a seat from 1 to 2" in err
+
+
+def test_play_against_computers_seats_them_after_the_people(capsys):
+    """`lagoon play Ana --vs hard,normal`: Ana, then a computer at each level, named with the default
+    names Ana did not take; bad levels and too many seats are refused before the app opens."""
+    content = load_content()
+
+    def settings(*argv):
+        return play_settings(build_parser().parse_args(["play", *argv]), content)
+
+    solo = settings("Ana", "--vs", "hard,normal")
+    assert solo.names == ("Ana", "Ben", "Cleo") and solo.computers == {1: "hard", 2: "normal"}
+    assert settings("--vs", "Easy").names == ("Ana", "Ben")  # (Ana plays by default; levels in any case)
+    assert settings("--vs", "Easy").computers == {1: "easy"}
+    assert settings("Ben", "Cleo").computers == {}
+    assert settings("Ben", "--vs", "normal").names == ("Ben", "Ana")
+    assert settings("Ana", "--vs", "expert") == "--vs: no computer level 'expert'; the levels are easy, normal, hard"
+    assert settings("Ana", "Ben", "--vs", "hard,hard,hard") == (
+        "give 2 to 4 players, people and computers together (got 5)"
+    )
+    assert settings("Ana", "--vs", "hard", "--pace", "-1") == "--pace must be from 0 to 10 seconds"
+    code, _, err = run(capsys, "play", "Ana", "--vs", "expert")
+    assert code == 2 and "no computer level 'expert'" in err
 
 
 def test_check_content_accepts_the_shipped_decks(capsys):
@@ -120,6 +144,23 @@ def test_simulate_with_bots_scores_far_above_random_play(capsys):
     assert (random_play["players_are"], bots["players_are"]) == ("random", "bots")
     assert bots["score_mean"] > random_play["score_mean"] + 10
     assert bots["score_max"] >= 30
+
+
+def test_simulate_seats_levels_turn_about_and_reports_wins_by_level_and_seat(capsys):
+    """`--bots normal,easy`: each level takes every seat in turn; the report gives each level's share
+    of its seat-games and each seat's share; the table says it too. A level that does not exist is
+    refused before any game."""
+    argv = ("simulate", "--players", "2", "--games", "4", "--seed", "5", "--bots", "normal,easy")
+    report = json.loads(run(capsys, *argv, "--json")[1])
+    assert report["players_are"] == "levels" and report["levels"] == ["normal", "easy"]
+    by_level = report["by_level"]
+    assert by_level["normal"]["seat_games"] == by_level["easy"]["seat_games"] == 4
+    assert by_level["normal"]["wins"] + by_level["easy"]["wins"] == pytest.approx(4)
+    assert sum(report["win_share"]) == pytest.approx(1)
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and "Wins, normal" in out and "Wins, easy" in out and "Wins, seat 2" in out
+    code, _, err = run(capsys, "simulate", "--bots", "normal,expert")
+    assert code == 2 and "--bots: no level 'expert'" in err
 
 
 def test_simulate_prints_a_table_by_default(capsys):

@@ -13,10 +13,18 @@ seat=n)`: a player at their own terminal, their game hosted elsewhere) is
 always drawn for that seat, with no curtain; when the decision comes to it,
 the terminal's bell rings and the title says so. A spectator's screen
 (`watching=True`) is drawn as everyone sees the game.
+
+Seats a computer plays (`host.computers`) are played from here: its search
+runs in a worker thread on that seat's message, so the screen answers keys
+meanwhile, and its move is made at a pace a person can follow (`pace`
+seconds a step; space hurries it). The curtain comes only between people:
+with one person the screen is theirs alone, as a remote seat's is; with
+none it watches.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 from textual.app import ComposeResult, SystemCommand
@@ -63,6 +71,8 @@ from .paging import (
     goto_key,
 )
 
+PACE = 0.5
+"""Seconds a computer's step stays on screen before its next (`lagoon play --pace`), so people can follow it."""
 ROOMY = 58  # from this height on, the market also says what each equipment card does
 QUIET_AFTER = 0.1  # seconds from a move to the collection of its garbage (see lagoon_tui.quiet_gc)
 FRAME_OUT = 0.01  # seconds a curtain's frame is given to reach the terminal before the board is drawn under it
@@ -101,6 +111,7 @@ class GameScreen(UnseenArrangement, PagedScreen):
         *SCROLL_KEYS,
         Binding("u,ctrl+z", "undo", "Undo"),  # saves: take back a move of this turn
         Binding("v", "unveil", "Show my cards"),  # only while the board is shown as everyone sees it
+        Binding("space", "hurry", "Hurry the computers"),  # only while a computer plays
         # priority: picked as the key comes in, not after it has travelled up from the focused widget
         *(Binding(str(n), f"pick({n - 1})", f"Option {n}", show=False, priority=True) for n in range(1, 10)),
     ]
@@ -133,11 +144,21 @@ class GameScreen(UnseenArrangement, PagedScreen):
 
     def __init__(self, host: Host, seat: int | None = None, *, watching: bool = False) -> None:
         """`seat`: the one seat this screen shows (its player at their own terminal); `watching`: nobody's.
-        Neither: every seat in turn, at one keyboard."""
+        Neither: every seat in turn, at one keyboard; one person among computers gets their seat,
+        and a game of computers alone is watched."""
         super().__init__()
         self.host = host
+        self.computers: dict[int, str] = getattr(host, "computers", {})  # (a remote seat's are played elsewhere)
+        self.bell = True  # the turn is rung in (a screen of one seat; not a person playing computers here)
+        if seat is None and not watching and self.computers:
+            people = host.people
+            if len(people) == 1:
+                seat, self.bell = people[0], False
+            watching = not people
         self.own = seat
         self.fixed = seat is not None or watching  # drawn for one reader, whoever decides
+        self.hurry = False  # the computers play on at once until a person decides (space)
+        self._thinking: tuple[int, int] | None = None  # a computer's search under way: its seat, at which change
         self.says = ""  # a screen of one reader: whose turn it is, as the window's title says it
         self.at_keyboard: int | None = seat
         self.veiled = False  # the keyboard's seat plays an open decision on the board as everyone sees it
@@ -277,6 +298,8 @@ class GameScreen(UnseenArrangement, PagedScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "unveil":
             return self.veiled  # (shown in the footer only while the player's cards are hidden)
+        if action == "hurry":
+            return self._thinking is not None and not self.hurry
         return super().check_action(action, parameters)
 
     def action_my_cards(self) -> None:
@@ -336,8 +359,17 @@ class GameScreen(UnseenArrangement, PagedScreen):
             self.redraw()
             self.app.game_over(self.host, self.own)
             return
+        computer = turn.seat in self.computers
+        if computer:
+            self._think(turn.seat)
+        elif self._thinking is not None or self.hurry:  # a person decides: the computers' keys go
+            self._thinking, self.hurry = None, False
+            self._keys_changed()
         if self.fixed:
             self._follow(turn)
+            return
+        if computer:  # the keyboard stays where it is: no curtain for a computer
+            self.redraw()
             return
         seat = turn.seat
         how = hand_over(turn, self.at_keyboard, self.veiled, self._drawn is not None)
@@ -371,7 +403,7 @@ class GameScreen(UnseenArrangement, PagedScreen):
     def _follow(self, turn) -> None:
         """A screen of one seat: drawn for it after every change; its turn rung in when it comes."""
         mine = self.own is not None and turn.seat == self.own
-        if mine and self.says != "Your turn":
+        if mine and self.says != "Your turn" and self.bell:
             self.app.bell()
         says = "Your turn" if mine else turn.says
         if says != self.says:
@@ -421,10 +453,12 @@ class GameScreen(UnseenArrangement, PagedScreen):
         self.at_keyboard = seat
         if veiled != self.veiled:
             self.veiled = veiled
-            # v shows in the footer only while veiled; the footer is told at once, so the move that
-            # veils or unveils is still painted once
-            self.refresh_bindings()
-            self.query_one(KeysFooter).show_keys()
+            self._keys_changed()  # (v shows in the footer only while veiled)
+
+    def _keys_changed(self) -> None:
+        """A key came or went (v, space): the footer is told at once, so the move is still painted once."""
+        self.refresh_bindings()
+        self.query_one(KeysFooter).show_keys()
 
     def action_unveil(self) -> None:
         """v, while the board is shown as everyone sees it: the curtain, then the player's own cards."""
@@ -457,7 +491,8 @@ class GameScreen(UnseenArrangement, PagedScreen):
             message = self.host.scene(seat, at_table=True) if turn.seat == seat and turn.open else self.public
         else:
             message = self.host.scene(seat)
-        scene = Scene(message, self.host.content, self.host.away)
+        thinking = self._thinking is not None and self._thinking[1] == self.host.changes
+        scene = Scene(message, self.host.content, self.host.away, self.computers, thinking)
         for panel in self.panels:
             panel.show(scene)
         prompt = self.query_one(PromptPanel)
@@ -472,6 +507,53 @@ class GameScreen(UnseenArrangement, PagedScreen):
         # a quiet moment once the move is on screen (Textual runs after-refresh callbacks before the
         # frame is painted; the paint of a move takes well under QUIET_AFTER)
         self.set_timer(QUIET_AFTER, collector.after_move)
+
+    # --- computer players ----------------------------------------------------------------
+
+    @property
+    def pace(self) -> float:
+        """Seconds each computer step stays on screen before the next (the app's setting)."""
+        return getattr(self.app, "computer_pace", PACE)
+
+    def _think(self, seat: int) -> None:
+        """A computer decides for `seat`: its search runs in a worker thread on the seat's message
+        (the screen answers keys meanwhile); its move is made when found and its pace is up."""
+        at = self.host.changes
+        if self._thinking == (seat, at):
+            return
+        self._thinking = (seat, at)
+        self._keys_changed()  # (space, to hurry, shows in the footer while a computer plays)
+        options = getattr(self.app, "computer_options", {}).get(self.computers[seat], {})
+        message, player, started = self.host.scene(seat), self.host.computer(seat, **options), time.monotonic()
+
+        def search() -> None:
+            choice = player.choose(message)
+            self.app.call_from_thread(self._found, seat, at, choice, started)
+
+        self.run_worker(search, thread=True, group="computers", description=f"computer of seat {seat + 1}")
+
+    def _found(self, seat: int, at: int, choice: str, started: float) -> None:
+        """The computer of `seat` chose: its move is made once its step has been on screen `pace` seconds."""
+        wait = 0.0 if self.hurry else self.pace - (time.monotonic() - started)
+        if wait > 0:
+            self.set_timer(wait, lambda: self._computer_moves(seat, at, choice))
+        else:
+            self._computer_moves(seat, at, choice)
+
+    def _computer_moves(self, seat: int, at: int, choice: str) -> None:
+        if self._thinking != (seat, at) or self.host.changes != at or not self.is_attached:
+            return  # (the game moved on, or the screen went, while it thought)
+        result = self.host.choose(choice)
+        if self._lost():
+            return
+        if isinstance(result, (NotMade, Rejection)):  # (a move the save file could not take)
+            self._thinking = None
+            self.notify(result.reason, title="The computer's move was not made", severity="error", markup=False)
+
+    def action_hurry(self) -> None:
+        """Space while computers play: they make their moves at once, until a person decides."""
+        self.hurry = True
+        self._keys_changed()
 
     def on_prompt_panel_chosen(self, message: PromptPanel.Chosen) -> None:
         self.choose(message.option_id)

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from ..widgets.keys_footer import KeysFooter
@@ -25,8 +25,14 @@ from .help import show_help
 
 
 def seats_text(room: dict) -> str:
-    """The room's seats in words: "Ana, Ben, Computer, (open)"."""
-    return ", ".join(seat["name"] or "(open)" for seat in room["seats"])
+    """The room's seats in words: "Ana, Ben, Computer (Hard), (open)"."""
+    return ", ".join(seat_text(seat) for seat in room["seats"])
+
+
+def seat_text(seat: dict) -> str:
+    if seat.get("computer"):
+        return f"{seat['name']} ({str(seat.get('level', 'normal')).capitalize()})"
+    return seat["name"] or "(open)"
 
 
 def room_line(room: dict) -> Text:
@@ -113,7 +119,8 @@ class LobbyScreen(Screen[None]):
         return option.id if option else None
 
     def action_create(self) -> None:
-        self.app.push_screen(RoomForm(), lambda request: self.app.create_room(request) if request else None)
+        levels = self.lobby.get("levels") or ["normal"]
+        self.app.push_screen(RoomForm(levels), lambda request: self.app.create_room(request) if request else None)
 
     def action_join(self) -> None:
         self.app.push_screen(CodeForm(), lambda code: self.app.join_room(code) if code else None)
@@ -204,7 +211,8 @@ def layouts(most: int = 4) -> list[tuple[str, list[str]]]:
 
 class RoomForm(ModalScreen[dict | None]):
     """A new room: who sits at it (you first, then friends who join with its code, then computer players),
-    and a seed if wanted. A digit or Enter on a line makes the room."""
+    the level its computers play at (`levels`, as the server offers them) and a seed if wanted. A digit or
+    Enter on a line makes the room."""
 
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
@@ -214,11 +222,13 @@ class RoomForm(ModalScreen[dict | None]):
     RoomForm { align: center middle; }
     RoomForm OptionList { height: auto; margin: 0 0 1 0; }
     RoomForm #seed { width: 20; }
+    RoomForm #level { width: 20; }
     """
 
-    def __init__(self) -> None:
+    def __init__(self, levels: list[str]) -> None:
         super().__init__()
         self.layouts = layouts()
+        self.levels = levels
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="room-dialog"):
@@ -227,10 +237,21 @@ class RoomForm(ModalScreen[dict | None]):
                 *(Option(f"{n + 1}. {words}") for n, (words, _seats) in enumerate(self.layouts)), id="layouts"
             )
             with Horizontal(classes="form-row"):
+                yield Label("Computers", classes="form-label")
+                yield Select(
+                    [(level.capitalize(), level) for level in self.levels],
+                    value="normal" if "normal" in self.levels else self.levels[0],
+                    allow_blank=False,
+                    compact=True,
+                    id="level",
+                )
+            with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="form-label")
                 yield Input("", placeholder="blank = random", compact=True, id="seed")
             yield Static("", classes="field-error", id="room-problem")
-            yield Static("1-9 or Enter: make the room · Tab: the seed · Esc: back", classes="hint")
+            yield Static(
+                "1-9 or Enter: make the room · Tab: the computers' level, the seed · Esc: back", classes="hint"
+            )
 
     def on_mount(self) -> None:
         self.query_one("#layouts", OptionList).highlighted = 0
@@ -252,7 +273,9 @@ class RoomForm(ModalScreen[dict | None]):
                 self.query_one("#room-problem", Static), "The seed is a whole number, or blank for a random game."
             )
             return
-        self.dismiss({"seats": self.layouts[index][1], "seed": int(text) if text else None})
+        level = str(self.query_one("#level", Select).value)
+        seats = [level if kind == "computer" else kind for kind in self.layouts[index][1]]
+        self.dismiss({"seats": seats, "seed": int(text) if text else None})
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -1,4 +1,5 @@
-"""The new-game form: seats, names, colours, an optional seed and the start player.
+"""The new-game form: seats, names, colours, who plays each seat (a person or a computer at a
+level), an optional seed and the start player.
 
 The form returns a `GameSettings` (or None when the player backs out). It only
 checks what a person could get wrong while typing; the engine still decides
@@ -20,11 +21,16 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from lagoon_tui.scene import COLOUR_LETTERS, COLOUR_STYLES
 from lagoon_tui.screens.help import show_help
-from lagoon_tui.settings import COLOURS, DEFAULT_NAMES, SEATS_MAX, SEATS_MIN, GameSettings, check_settings
+from lagoon_tui.settings import COLOURS, DEFAULT_NAMES, PERSON, SEATS_MAX, SEATS_MIN, GameSettings, check_settings
 from lagoon_tui.widgets.keys_footer import KeysFooter
+from rules.host import LEVELS
 from rules.seat import shown_safely
 
 RANDOM = -1  # the start-player choice "Random" (Select values must not be None)
+
+
+PLAYERS = [("Person", PERSON)] + [(f"Computer · {level.capitalize()}", level) for level in LEVELS]
+"""Who may play a seat: a person, or a computer at one of the levels."""
 
 
 def colour_label(colour: str) -> Text:
@@ -88,7 +94,16 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
                             id=f"colour-{seat}",
                             classes="seat-colour",
                         )
-                        yield Static("", classes="field-error", id=f"error-seat-{seat}")
+                        yield Select(
+                            PLAYERS,
+                            value=PERSON,
+                            allow_blank=False,
+                            compact=True,
+                            id=f"player-{seat}",
+                            classes="seat-player",
+                        )
+                    # (under its row, the whole width: beside three fields it had no room at 80 columns)
+                    yield Static("", classes="field-error seat-error", id=f"error-seat-{seat}")
                 with Horizontal(classes="form-row"):
                     yield Label("Seed", classes="form-label")
                     yield Input("", placeholder="blank = random", compact=True, id="seed")
@@ -146,6 +161,9 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
     def _colours(self, seats: int) -> list[str]:
         return [str(self.query_one(f"#colour-{s}", Select).value) for s in range(seats)]
 
+    def _players(self, seats: int) -> list[str]:
+        return [str(self.query_one(f"#player-{s}", Select).value) for s in range(seats)]
+
     def _start_options(self, seats: int, names: list[str] | None = None) -> list[tuple[str | Text, int]]:
         """Random, or each seat by the name typed so far (plain text: a name such as "[/]" is not markup)."""
         names = names or list(DEFAULT_NAMES[:seats])
@@ -158,6 +176,8 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
     def _show_seats(self, seats: int) -> None:
         for seat in range(SEATS_MAX):
             self.query_one(f"#seat-row-{seat}").display = seat < seats
+            if seat >= seats:
+                self._set_error(f"#error-seat-{seat}", "")
         self._refresh_start_options()
 
     def _refresh_start_options(self) -> None:
@@ -201,6 +221,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
             self._colours(seats),
             self.query_one("#seed", Input).value,
             None if start == RANDOM or not isinstance(start, int) else start,
+            self._players(seats),
         )
         self._show_problems(problems, seats)
         if settings is not None:
@@ -208,7 +229,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
 
     def _show_problems(self, problems: dict[str, str], seats: int) -> None:
         for seat in range(SEATS_MAX):
-            words = [problems[k] for k in (f"name-{seat}", f"colour-{seat}") if k in problems]
+            words = [problems[k] for k in (f"name-{seat}", f"colour-{seat}", f"player-{seat}") if k in problems]
             self._set_error(f"#error-seat-{seat}", " ".join(words))
         self._set_error("#error-seed", problems.get("seed", ""))
         self._set_error("#error-start", problems.get("start", ""))

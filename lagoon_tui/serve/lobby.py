@@ -38,7 +38,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from rules.host import Content, Host, Store, StoreError, computer_player, names_problems
+from rules.host import LEVELS, Content, Host, Store, StoreError, computer_player, names_problems
 
 from ..wire import WireError, body, frame, parse
 from .room import Room
@@ -72,10 +72,11 @@ CREATE TABLE IF NOT EXISTS serve_rooms (
 
 @dataclass
 class Seat:
-    """One seat of a room: a player's key, a computer player, or open (neither)."""
+    """One seat of a room: a player's key, a computer player (at a level), or open (neither)."""
 
     key: str | None = None
     computer: bool = False
+    level: str = "normal"  # a computer's (`rules.host.LEVELS`)
 
     @property
     def open(self) -> bool:
@@ -91,6 +92,7 @@ class RoomEntry:
     game: int | None = None  # the saved game, once started
     room: Room | None = None
     computers: dict[int, object] = field(default_factory=dict)  # seat -> its computer player, stand-ins among them
+    thinking: int | None = None  # the change of the game at which a computer is deciding
     away_since: dict[int, float] = field(default_factory=dict)  # a person's seat -> when its player left
     agreed: dict[int, set[int]] = field(default_factory=dict)  # an absent seat -> who agreed to a stand-in
 
@@ -113,6 +115,7 @@ class Lobby:
         self.rooms: dict[str, RoomEntry] = {}
         self.sessions: dict[object, str] = {}  # a session in the lobby (its writer) -> its key
         self._push_due = False
+        self.closed = False  # the server is stopping: no computer moves any more
         for code, creator, seats, seed, game in self.db.execute(
             "SELECT code, creator, seats, seed, game FROM serve_rooms"
         ):
@@ -198,8 +201,8 @@ class Lobby:
         return {"name": name}
 
     def _create(self, key: str, seats, seed) -> dict:
-        if not isinstance(seats, list) or not all(s in ("person", "computer") for s in seats):
-            raise Refused("Each seat is a person or a computer.")
+        if not isinstance(seats, list) or not all(s in ("person", "computer", *LEVELS) for s in seats):
+            raise Refused(f"Each seat is a person or a computer ({', '.join(LEVELS)}).")
         board = self.content.board
         if not board.players_min <= len(seats) <= board.players_max:
             raise Refused(f"A game has {board.players_min} to {board.players_max} seats.")
@@ -209,7 +212,15 @@ class Lobby:
         if waiting >= ROOMS_WAITING_MOST:
             raise Refused(f"You have {waiting} rooms waiting to start already: start one, or let it be.")
         code = self._new_code()
-        entry = RoomEntry(code, key, [Seat(computer=kind == "computer") for kind in seats], seed)
+        entry = RoomEntry(
+            code,
+            key,
+            [
+                Seat() if kind == "person" else Seat(computer=True, level=kind if kind in LEVELS else "normal")
+                for kind in seats
+            ],
+            seed,
+        )
         entry.seats[0] = Seat(key=key)  # (the creator sits first)
         self.rooms[code] = entry
         self._save(entry)
@@ -249,6 +260,7 @@ class Lobby:
             COLOURS[: len(names)],
             seed=entry.seed,
             store=self.store,
+            computers={n: s.level for n, s in enumerate(entry.seats) if s.computer},
         )
         entry.game = host.game
         self._host(entry, host)
@@ -270,11 +282,7 @@ class Lobby:
     def _host(self, entry: RoomEntry, host: Host, reopened: bool = False) -> None:
         people = tuple(n for n, s in enumerate(entry.seats) if not s.computer)
         entry.room = Room(host, people, reopened=reopened)
-        entry.computers = {
-            n: computer_player(self.content, n, random.randrange(2**31))
-            for n, s in enumerate(entry.seats)
-            if s.computer
-        }
+        entry.computers = {n: host.computer(n) for n, s in enumerate(entry.seats) if s.computer}
         entry.room.on_presence = lambda seat, back: self._presence(entry, seat, back)
         entry.room.stand_in = lambda asker, seat: self._stand_in(entry, asker, seat)
         for seat in entry.room.away:
@@ -319,18 +327,25 @@ class Lobby:
     def _changed(self, entry: RoomEntry) -> None:
         """After every change of a room's game: a computer's turn is played soon; the lobby is told."""
         host = entry.room.host
-        turn = host.turn()
-        if turn.seat in entry.computers:
-            asyncio.get_running_loop().call_later(COMPUTER_PACE, self._computer_moves, entry, host.changes)
+        if host.turn().seat in entry.computers and entry.thinking != host.changes:
+            entry.thinking = host.changes
+            asyncio.get_running_loop().create_task(self._computer_moves(entry, host.changes))
         self._push()
 
-    def _computer_moves(self, entry: RoomEntry, at: int) -> None:
+    async def _computer_moves(self, entry: RoomEntry, at: int) -> None:
+        """The computer whose turn it is decides in a thread (a search must not hold up the server's
+        other rooms and sessions); its move is made once it has been COMPUTER_PACE seconds on its way,
+        unless something else happened meanwhile (its player came back, say)."""
         host = entry.room.host
-        turn = host.turn()
-        if host.changes != at or turn.seat not in entry.computers:
+        seat = host.turn().seat
+        player = entry.computers[seat]
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        choice = await loop.run_in_executor(None, player.choose, host.scene(seat))
+        await asyncio.sleep(max(0.0, COMPUTER_PACE - (loop.time() - started)))
+        if host.changes != at or entry.computers.get(seat) is not player or self.closed:
             return  # (something else happened first: the change it brought will ask again)
-        player = entry.computers[turn.seat]
-        host.choose(player.choose(host.scene(turn.seat)))
+        host.choose(choice)
 
     def _new_code(self) -> str:
         while True:
@@ -356,11 +371,12 @@ class Lobby:
             elif entry.room is None and any(s.open for s in entry.seats):
                 open_.append(self._describe(entry, None))
         mine.sort(key=lambda room: (not room.get("your_turn"), ORDER[room["status"]]))  # (stable: oldest first)
-        return {"mine": mine, "open": open_}
+        return {"mine": mine, "open": open_, "levels": list(LEVELS)}
 
     def _describe(self, entry: RoomEntry, seat: int | None) -> dict:
         seats = [
             {"name": "Computer" if s.computer else self.names.get(s.key) if s.key else None, "computer": s.computer}
+            | ({"level": s.level} if s.computer else {})
             for s in entry.seats
         ]
         described = {"code": entry.code, "seats": seats, "creator": self.names.get(entry.creator, "?")}
@@ -389,6 +405,7 @@ class Lobby:
                 self._send_lobby(writer, key)
 
     def close(self, reason: str) -> None:
+        self.closed = True
         for writer in list(self.sessions):
             writer.write(frame("bye", {"reason": reason}))
             writer.close()

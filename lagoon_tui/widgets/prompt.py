@@ -97,7 +97,11 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
             self._borders()
             head.append("Waiting for ")
             head.append_text(scene.tag(turn.seat) if turn.seat is not None else Text("the end"))
-            if turn.seat in scene.away:
+            level = scene.computers.get(turn.seat)
+            if level is not None:
+                head.append(f", the computer ({level.capitalize()})")
+                head.append(" · thinking…" if scene.thinking else "", style="italic")  # (space: it plays on at once)
+            elif turn.seat in scene.away:
                 head.append(
                     ", who left: the game waits for them to return (ctrl+p: let a computer play for them)",
                     style="italic",

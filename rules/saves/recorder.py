@@ -8,6 +8,8 @@ a crash could lose.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .. import Engine
 from ..cards import Content
 from ..undo import Mark
@@ -38,8 +40,9 @@ class Recorder:
         self.store.rewind(self.game, length, self.engine.pending.seat, summary_of(before), was=len(self.engine.events))
 
 
-def record_new(store: Store, engine: Engine) -> int:
-    """Save a game just created with `Engine.new` and keep saving it; its id."""
+def record_new(store: Store, engine: Engine, computers: Mapping[int, str] | None = None) -> int:
+    """Save a game just created with `Engine.new` (`computers`: the seats a computer plays, by level)
+    and keep saving it; its id."""
     s = engine.state
     game = store.create(
         seed=s.seed,
@@ -49,6 +52,7 @@ def record_new(store: Store, engine: Engine) -> int:
         events=engine.events,
         marks=engine.marks,
         summary=summary_of(engine),
+        computers=computers,
     )
     engine.journal = Recorder(store, game, engine)
     return game

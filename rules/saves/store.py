@@ -28,7 +28,7 @@ import secrets
 import socket
 import sqlite3
 import stat
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import field
 from datetime import UTC, datetime
@@ -193,6 +193,7 @@ class GameInfo(FrozenRecord):
     deciding: int | None
     length: int
     damage: str = ""  # what of its row could not be read ("" for a sound game): listed, never opened
+    computers: tuple[tuple[int, str], ...] = ()  # (seat, level) of each seat a computer plays (`rules.bots.LEVELS`)
 
     @property
     def over(self) -> bool:
@@ -392,10 +393,17 @@ class Store:
         events: Sequence,
         marks: Sequence[Mark],
         summary: Summary,
+        computers: Mapping[int, str] | None = None,
     ) -> int:
-        """Save a new game with its log so far; its id."""
+        """Save a new game with its log so far; its id. `computers`: the seats a computer plays, with its level."""
         self._refuse_if_damaged()
-        seats = json.dumps([{"name": n, "colour": c} for n, c in zip(names, colours)])
+        computers = computers or {}
+        seats = json.dumps(
+            [
+                {"name": n, "colour": c, **({"computer": computers[seat]} if seat in computers else {})}
+                for seat, (n, c) in enumerate(zip(names, colours))
+            ]
+        )
         stamp = now()
         with self._tx() as c:
             cur = c.execute(
@@ -562,7 +570,10 @@ class Store:
             if not (
                 isinstance(seats, list)
                 and all(
-                    isinstance(s, dict) and isinstance(s.get("name"), str) and isinstance(s.get("colour"), str)
+                    isinstance(s, dict)
+                    and isinstance(s.get("name"), str)
+                    and isinstance(s.get("colour"), str)
+                    and isinstance(s.get("computer", ""), str)
                     for s in seats
                 )
             ):
@@ -612,6 +623,7 @@ class Store:
             tuple(scores),
             deciding,
             length,
+            computers=tuple((seat, s["computer"]) for seat, s in enumerate(seats) if "computer" in s),
         )
 
     # A log's damage, found by SQLite without reading the events into Python: per game, the first event

@@ -110,6 +110,36 @@ def test_rooms_are_made_joined_started_and_entered(server):
     assert ben.link.ask("join", {"code": "NOPE99"}) == {"refused": "There is no room 'NOPE99': check the code."}
 
 
+async def test_a_room_may_seat_a_computer_at_a_level_which_plays_from_its_seat(server):
+    """Ana makes a room of herself and a Hard computer in the app: the lobby names its level, the saved
+    game keeps it, and the computer makes its moves."""
+    app = SessionApp(Link(server.session("SHA256:ana")))
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await until_shown(pilot, lambda: isinstance(app.screen, NameForm), "the name form")
+        await pilot.press(*"Ana", "enter")
+        await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("c")
+        await until_shown(pilot, lambda: isinstance(app.screen, RoomForm))
+        await pilot.press("tab", "enter", "end", "enter")  # the computers' level: the last, Hard
+        await pilot.press("2")  # (you and a computer)
+        await until_shown(pilot, lambda: app.lobby["mine"], "Ana's room in her lobby")
+        assert "Ana, Computer (Hard)" in screen_text(app)
+        code = app.lobby["mine"][0]["code"]
+        await pilot.press("s")
+        await until_shown(pilot, lambda: isinstance(app.screen, GameScreen), "Ana's game")
+        entry = server.lobby.rooms[code]
+        assert server.call(lambda: entry.room.host.computers) == {1: "hard"}
+        assert server.store.info(entry.game).computers == ((1, "hard"),)
+        moved = lambda: server.call(lambda: any(m.seat == 1 for m in entry.room.host.engine.marks))  # noqa: E731
+        for _ in range(3000):  # Ana plays her own decisions until the computer has made one of its own
+            if moved():
+                break
+            if app.remote.turn().seat == 0:
+                await pilot.press("1")
+            await pilot.pause(0.01)
+        assert moved(), "the Hard computer's move"
+
+
 async def test_ana_makes_a_room_in_the_app_and_plays_when_ben_has_joined(server):
     app = SessionApp(Link(server.session("SHA256:ana")))
     ben = Terminal(server.session("SHA256:ben"))

@@ -168,16 +168,19 @@ async def test_new_game_every_field_by_keyboard(size):
         await settle(pilot, "shift+tab", "enter", "down", "enter")
         assert app.screen.query_one("#seats", Select).value == 3
         assert "Cleo" in screen_text(app)
-        # second name (Tab: name 1 -> colour 1 -> name 2); focus selects the text, typing replaces it
-        await settle(pilot, "tab", "tab", "tab", *"Bo")
+        # second name (Tab: name 1 -> colour 1 -> player 1 -> name 2); focus selects the text, typing replaces it
+        await settle(pilot, "tab", "tab", "tab", "tab", *"Bo")
         assert app.screen.query_one("#name-1", Input).value == "Bo"
         # third colour: Tab to it, open, one up (green -> yellow) is taken... choose blue instead
-        await settle(pilot, "tab", "tab", "tab", "enter", "down", "enter")
+        await settle(pilot, "tab", "tab", "tab", "tab", "enter", "down", "enter")
         assert app.screen.query_one("#colour-2", Select).value == "blue"
+        # third player: a computer at the hardest level (the list's last entry)
+        await settle(pilot, "tab", "enter", "end", "enter")
+        assert app.screen.query_one("#player-2", Select).value == "hard"
         # seed, then start player: seat 2
         await settle(pilot, "tab", *"42", "tab", "enter", "down", "down", "enter")
         await settle(pilot, "ctrl+s")
-    assert app.results == [GameSettings(("Ana", "Bo", "Cleo"), ("red", "yellow", "blue"), 42, 1)]
+    assert app.results == [GameSettings(("Ana", "Bo", "Cleo"), ("red", "yellow", "blue"), 42, 1, {2: "hard"})]
 
 
 async def _form_problem(size, *keys) -> tuple[ScreensApp, str]:
@@ -196,26 +199,26 @@ async def _form_problem(size, *keys) -> tuple[ScreensApp, str]:
 @pytest.mark.parametrize("size", SIZES)
 async def test_new_game_refuses_a_duplicate_colour(size):
     # Tab to seat 2's colour, open it, move up from yellow to red
-    _, text = await _form_problem(size, "tab", "tab", "tab", "enter", "up", "enter")
+    _, text = await _form_problem(size, "tab", "tab", "tab", "tab", "enter", "up", "enter")
     assert "Seat 1 already plays red." in text
 
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_new_game_refuses_a_duplicate_name(size):
-    _, text = await _form_problem(size, "tab", "tab", *"ana")
+    _, text = await _form_problem(size, "tab", "tab", "tab", *"ana")
     assert "Seat 1 is already called ana." in text
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 async def test_new_game_refuses_a_bad_seed(size):
-    _, text = await _form_problem(size, "tab", "tab", "tab", "tab", *"12x")
+    _, text = await _form_problem(size, "tab", "tab", "tab", "tab", "tab", "tab", *"12x")
     assert "The seed must be a whole number" in text
 
 
 @pytest.mark.slow
 async def test_new_game_refuses_empty_and_long_names():
-    _, text = await _form_problem((160, 50), "ctrl+u", "tab", "tab", *"Bartholomew the Great")
+    _, text = await _form_problem((160, 50), "ctrl+u", "tab", "tab", "tab", *"Bartholomew the Great")
     assert "Give this seat a name." in text
     assert "A name has at most 16 characters (this one has 21)." in text
 
@@ -544,7 +547,7 @@ async def test_new_game_arrows_move_between_fields_and_the_hint_says_what_enter_
         assert screen.focused.id == "name-0"
         await settle(pilot, "up", "enter", "down", "enter")  # the players list: open it, 3 players
         assert screen.query_one("#seats", Select).value == 3
-        await settle(pilot, "down", "down", "down", "down", "down")  # to the third name
+        await settle(pilot, *["down"] * 7)  # to the third name (each seat: name, colour, who plays)
         assert screen.focused.id == "name-2"
         await settle(pilot, "enter")
     assert app.results == [GameSettings(("Ana", "Ben", "Cleo"), ("red", "yellow", "green"), None, None)]
