@@ -10,12 +10,18 @@ game as it knows it (`known_state`, `measure`, `closing_spent`...);
 tests/test_bots_boundary.py holds every module here to that, and to picking
 options by what they are about rather than by writing or splitting ids.
 
-  heuristic.py   the `Bot`: setup choices, the action to take, following its plan
+  levels.py      the levels a computer player is seated at (easy, normal, hard), and the random player
+  heuristic.py   the `Bot` (normal; easy with noise): setup choices, the action to take, following its plan
+  search.py      the hard player (`SearchPlayer`): the Bot's best options played out in sampled worlds
+  worlds.py      the worlds a seat cannot tell apart: its view with the cards it cannot see dealt at random
+  forecast.py    the VP a player may still expect, from what it holds as a round begins (scores a rollout)
   outlook.py     the valuation: goods, actions and equipment priced in VP, with plans
   plans.py       a plan's steps, described by what the options are about
   starting.py    what corporations and objectives are worth at setup
 """
 
 from .heuristic import Bot
+from .levels import LEVELS, RandomPlayer, computer_player
+from .search import SearchPlayer
 
-__all__ = ["Bot"]
+__all__ = ["Bot", "LEVELS", "RandomPlayer", "SearchPlayer", "computer_player"]

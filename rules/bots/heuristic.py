@@ -33,12 +33,15 @@ class Bot:
 
     `corporations="random"` picks a corporation at random instead of the best
     start (bench/balance.py uses it to measure each corporation on its own).
+    `noise` misjudges every valuation by that much (the spread, in VP, of a
+    normal error added to each): the easy player (`levels.py`).
     """
 
-    def __init__(self, content: Content, seat: int, seed: int = 0, corporations: str = "best"):
+    def __init__(self, content: Content, seat: int, seed: int = 0, corporations: str = "best", noise: float = 0.0):
         self.content, self.seat = content, seat
         self.rng = random.Random(seed)
         self.corporations = corporations
+        self.noise = noise
         self.plan: list[Want] = []  # the steps still to take of the action under way
         self.withdrawn: set[tuple[int, str]] = set()  # (round, option id) backed out of: not tried again
         self.started: tuple[int, str] | None = None
@@ -57,8 +60,12 @@ class Bot:
             return self.step(prompt.kind, options, lambda: self.outlook(scene))
         outlook = self.outlook(scene)
         if prompt.kind == "choose_island":
-            return max(options, key=lambda c: outlook.island_worth(c.refers.island)).id
+            return max(options, key=lambda c: self.judged(outlook.island_worth(c.refers.island))).id
         return self.action(outlook, options)
+
+    def judged(self, worth: float) -> float:
+        """A valuation as this player judges it: with its noise, if it has any."""
+        return worth + self.rng.gauss(0.0, self.noise) if self.noise else worth
 
     def outlook(self, scene: SeatScene) -> Outlook:
         """The game as this seat knows it from its message, priced."""
@@ -69,11 +76,15 @@ class Bot:
     def corporation(self, options: tuple[Choice, ...]) -> str:
         if self.corporations == "random":
             return options[self.rng.randrange(len(options))].id
-        return max(options, key=lambda c: corporation_worth(self.content.corporations[c.refers.cards[0]])).id
+        return max(
+            options, key=lambda c: self.judged(corporation_worth(self.content.corporations[c.refers.cards[0]]))
+        ).id
 
     def objectives(self, options: tuple[Choice, ...], players: int) -> str:
         objectives = self.content.objectives
-        return max(options, key=lambda c: sum(objective_prospect(objectives[o], players) for o in c.refers.cards)).id
+        return max(
+            options, key=lambda c: self.judged(sum(objective_prospect(objectives[o], players) for o in c.refers.cards))
+        ).id
 
     # --- the action phase ----------------------------------------------------------------
 
@@ -126,11 +137,13 @@ class Bot:
         """An action space of the island, or an equipment card to use (the card it names)."""
         where = option.refers
         if where.cards:
-            return outlook.equipment_use(where.cards[0])
-        if where.action == "depart_island":
-            return outlook.departure()
-        value, plan = outlook.island_action(where.island, where.action)
-        return value - 0.3 * max(0, outlook.merchants_for(where.island, where.action) - 1), plan
+            value, plan = outlook.equipment_use(where.cards[0])
+        elif where.action == "depart_island":
+            value, plan = outlook.departure()
+        else:
+            value, plan = outlook.island_action(where.island, where.action)
+            value -= 0.3 * max(0, outlook.merchants_for(where.island, where.action) - 1)
+        return self.judged(value), plan
 
     def step(self, kind: str, options: tuple[Choice, ...], outlook) -> str:
         """Follow the plan; where it has nothing to say, take the plain choice.
@@ -142,7 +155,7 @@ class Bot:
                 return choice.id
         if options[0].refers.face_up is not None:  # a drawn gallery to place, face up or down
             look = outlook()
-            return max(options, key=look.placement).id
+            return max(options, key=lambda c: self.judged(look.placement(c))).id
         if kind == "deal":  # paying for a deal: the options that name an enriched cube
             pays = sorted((c for c in options if c.refers.level is not None), key=lambda c: c.refers.level)
             if pays:

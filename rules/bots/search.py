@@ -1,0 +1,228 @@
+"""The hard computer player: it plays its best options out in sampled games before choosing.
+
+At the decisions that shape a game (the island, each action) `SearchPlayer`
+asks the heuristic `Bot` what every option is worth, keeps the few it values
+most and the one the Bot would take, and plays each of them out in several
+*worlds*: games dealt from the seat's own message with every card it cannot
+see shuffled among the blanks (`worlds.py`). Every seat of a world, its own
+included, is played by the heuristic Bot (the seat's first steps by the plan
+of the option tried) to the end of the round, or of `horizon` rounds more,
+and the option is scored by the seat's margin over the best other player in
+the VP each may expect at the end of the game (`forecast.py`: VP scored, and
+what the goods held and the objectives are worth at that round), plus a
+bonus for winning times a chance of winning read from that margin (at the
+end of the game: the bonus itself, if the seat won).
+
+Every option meets the same worlds (common random numbers), so what differs
+between their scores is mostly the option itself. Rollouts are cut short
+because a game played on to its end hangs more and more on later luck: the
+scores of two options in the same world then differ by about 10 VP either
+way, against 2 VP at the end of the round, so five times as many worlds
+would be needed to tell the same options apart (and each costs five times
+as much). This is determinized ("perfect information") Monte Carlo with a
+heuristic rollout policy, flat at the root.
+
+After choosing an action it plays its steps (the cubes to pay, the miners to
+send...) by the Bot's plan for that action, and every other decision (the
+setup too) as the Bot would. Its random numbers come from its seed and the
+message it decides on, so a seat's choice is a function of its seed, its
+message and what it was shown earlier, and it never reads anything else of
+the game.
+
+The budget is a number of rollouts, so a seed gives the same game on any
+machine; a time cap is only a safety net: if it is reached before every
+option has met `min_worlds` worlds, the player takes the Bot's move.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from typing import NamedTuple
+
+from rules import Content, Engine, Rejection
+from rules.seat import Choice, SeatScene, seat_scene
+
+from .forecast import forecast
+from .heuristic import WORTH_A_WORKER, Bot
+from .plans import PASS, Want
+from .worlds import World, Worlds
+
+WIN_BONUS = 6.0
+"""What winning a played-out game adds to its score, in VP (the score is otherwise the VP margin)."""
+
+SEARCHED = ("choose_island", "choose_action")
+"""The decisions searched; the steps of an action follow the chosen action's plan, and the setup
+(objectives, corporation) is the Bot's: a round played out says little about what pays at the end."""
+
+ROLLOUTS = 240
+"""The default budget: rollouts per decision at two players are half this, a third at three,
+a quarter at four (a round of four players is about twice as long as one of two)."""
+
+UNCERTAIN_MARGIN = 4.0
+"""How many VP a forecast margin is typically off by: it sets the chance of winning read from it."""
+
+LONGEST_GAME = 5000
+"""Decisions a played-out game may take before it is scored as it stands (a safety net)."""
+
+
+class Candidate(NamedTuple):
+    """An option to play out: its id, what the Bot values it at, and the plan for its steps."""
+
+    id: str
+    value: float
+    plan: tuple[Want, ...]
+
+
+class Searched(NamedTuple):
+    """What the last search did: its options' mean scores, worlds played, and whether it ran out of time."""
+
+    kind: str
+    means: dict[str, float]
+    worlds: int
+    rollouts: int
+    fell_back: bool
+
+
+class SearchPlayer:
+    """A computer player for one seat that searches at the decisions in `SEARCHED`.
+
+    `rollouts`: games played out per decision, shared among the options (at
+    least `min_worlds` worlds each); `candidates`: the options kept by the
+    Bot's valuation (its own choice is always one more); `time_cap`: seconds a
+    decision may take before the player settles for what it has, or for the
+    Bot's move; `prefer`: how many VP an option must beat the Bot's choice by.
+    """
+
+    def __init__(
+        self,
+        content: Content,
+        seat: int,
+        seed: int = 0,
+        rollouts: int | None = None,
+        candidates: int = 3,
+        time_cap: float = 3.0,
+        min_worlds: int = 3,
+        prefer: float = 0.0,
+        horizon: int = 0,
+        searched: tuple[str, ...] = SEARCHED,
+    ) -> None:
+        self.content, self.seat, self.seed = content, seat, seed
+        self.bot = Bot(content, seat, seed=seed)
+        self.worlds = Worlds(content, seat)
+        self.rollouts = rollouts
+        self.candidates = candidates
+        self.time_cap, self.min_worlds, self.prefer, self.horizon = time_cap, min_worlds, prefer, horizon
+        self.searched = searched
+        self.last: Searched | None = None
+
+    def choose(self, scene: SeatScene) -> str:
+        """The id of one of the options of `scene`, the message of this seat while it decides."""
+        if scene.seat != self.seat or scene.prompt is None:
+            raise ValueError(f"seat {self.seat} is not deciding in this message ({scene.turn.says})")
+        self.worlds.observe(scene.view)
+        self.last = None
+        kind = scene.prompt.kind
+        normal = self.bot.choose(scene)  # the Bot's move, and its plan for the action's steps
+        if kind not in self.searched:
+            return normal
+        options = self.ranked(scene, normal)
+        if len(options) < 2:
+            return normal
+        chosen = self.search(scene, options)
+        if chosen.id != normal:
+            self.bot.plan = list(chosen.plan)
+            self.bot.started = (scene.view["round"], chosen.id)
+        return chosen.id
+
+    # --- the options worth playing out -------------------------------------------------
+
+    def ranked(self, scene: SeatScene, normal: str) -> list[Candidate]:
+        """The Bot's choice first, then the options it values most, up to `candidates` more."""
+        bot, kind, options = self.bot, scene.prompt.kind, scene.prompt.options
+        if kind == "choose_action":
+            outlook = bot.outlook(scene)
+            valued = [self.action_worth(outlook, option, normal) for option in options]
+            valued = [c for c in valued if c is not None]
+        elif kind == "choose_island":
+            outlook = bot.outlook(scene)
+            valued = [Candidate(c.id, outlook.island_worth(c.refers.island), ()) for c in options]
+        else:  # the setup: the Bot's order of preference is all it has to say
+            valued = [Candidate(c.id, 1.0 if c.id == normal else 0.0, ()) for c in options]
+        valued.sort(key=lambda c: -c.value)
+        first = next((c for c in valued if c.id == normal), Candidate(normal, 0.0, tuple(bot.plan)))
+        if first.id == normal and kind == "choose_action":
+            first = first._replace(plan=tuple(bot.plan))  # (its plan may be another option's first: before sailing)
+        return [first] + [c for c in valued if c.id != normal][: self.candidates]
+
+    def action_worth(self, outlook, option: Choice, normal: str) -> Candidate | None:
+        if option.id == PASS:
+            return Candidate(PASS, WORTH_A_WORKER, ())
+        if (outlook.s.round, option.id) in self.bot.withdrawn and option.id != normal:
+            return None
+        value, plan = self.bot.option_worth(outlook, option)
+        return Candidate(option.id, value, plan)
+
+    # --- playing them out ---------------------------------------------------------------
+
+    def search(self, scene: SeatScene, options: list[Candidate]) -> Candidate:
+        started = time.perf_counter()
+        seen = scene.view
+        rng = random.Random(f"{self.seed}/{json.dumps(seen, sort_keys=True, separators=(',', ':'))}")
+        rollouts = self.rollouts or ROLLOUTS // len(seen["players"])
+        worlds = max(self.min_worlds, rollouts // len(options))
+        scores: list[list[float]] = [[] for _ in options]
+        played, fell_back = 0, False
+        for _ in range(worlds):
+            if time.perf_counter() - started > self.time_cap:
+                fell_back = played < self.min_worlds
+                break
+            world = self.worlds.deal(seen, rng)
+            for n, option in enumerate(options):
+                scores[n].append(self.play_out(seen, world, option))
+            played += 1
+        means = {option.id: sum(s) / played for option, s in zip(options, scores)} if played else {}
+        self.last = Searched(scene.prompt.kind, means, played, played * len(options), fell_back)
+        if fell_back or not played:
+            return options[0]
+        best = options[0]
+        for option in options[1:]:
+            if means[option.id] > means[best.id] + (self.prefer if best is options[0] else 0.0):
+                best = option
+        return best
+
+    def play_out(self, seen: dict, world: World, option: Candidate) -> float:
+        """The seat's score at the end of a game of `world` in which it took `option` now."""
+        engine = Engine(self.content)
+        engine.state = self.worlds.state(seen, world)
+        engine.state_edited()
+        if isinstance(engine.choose(option.id), Rejection):
+            raise ValueError(f"option {option.id!r} refused in a world of seat {self.seat}'s message")
+        players = len(engine.state.players)
+        bots = [Bot(self.content, seat, seed=world.seed + seat) for seat in range(players)]
+        mine = bots[self.seat]
+        mine.plan, mine.started = list(option.plan), (engine.state.round, option.id)
+        state = engine.state
+        last = engine.state.round + self.horizon
+        for _ in range(LONGEST_GAME):
+            if state.phase == "over" or state.round > last:
+                break
+            seat = engine.asking().seat
+            engine.choose(bots[seat].choose(seat_scene(engine, None, seat)))
+            state = engine.state
+        return self.score(state)
+
+    def score(self, state) -> float:
+        """The VP margin over the best other player, and the bonus for winning: at the end of the
+        game, the bonus if the seat won (a share of it, if tied); before, the forecast margin and
+        the bonus times a chance of winning read from it."""
+        if state.phase == "over":
+            vp = [p.vp for p in state.players]
+            winners = [st.seat for st in state.standings if st.place == 1]
+            margin = vp[self.seat] - max(v for seat, v in enumerate(vp) if seat != self.seat)
+            return margin + (WIN_BONUS / len(winners) if self.seat in winners else 0.0)
+        expected = [forecast(state, seat) for seat in range(len(state.players))]
+        margin = expected[self.seat] - max(v for seat, v in enumerate(expected) if seat != self.seat)
+        return margin + WIN_BONUS / (1.0 + math.exp(-margin / UNCERTAIN_MARGIN))

@@ -1,0 +1,148 @@
+"""Worlds a seat cannot tell apart: its view with every hidden card dealt at random.
+
+The search player (`search.py`) plays its options out in whole games, and a
+game cannot be played with blanks in it. So, starting from the seat's own
+message alone (`known_state` of its view, where whatever the seat cannot see
+is None), each blank is filled with a card of the right kind that the seat
+has not seen anywhere: the other players' objectives, offers and deals in
+hand, every deck and its order, the gallery discard pile, the face-down
+galleries others placed and the tiles others drew. Each such filling is one
+*world*: a whole game state the seat could be in, as far as it knows.
+
+What the seat has seen is read from the view (every card id in it) and from
+its own earlier messages: the objectives and corporations it was offered and
+the deals it held never go back into a deck (returned or discarded cards
+leave the game), so one seen once and gone now is out of the game. Gallery
+tiles are not remembered that way: a removed gallery is discarded and
+shuffled back into the deck.
+
+The cards are dealt uniformly among those unseen: what others did is not
+read for clues about what they hold.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import NamedTuple
+
+from rules import Content, known_state
+
+KINDS = ("objectives", "corporations", "equipment", "shipments", "deals", "galleries")
+
+DECK_KINDS = {
+    "objective_deck": "objectives",
+    "corporation_deck": "corporations",
+    "equipment_deck": "equipment",
+    "shipment_deck": "shipments",
+    "deal_deck": "deals",
+    "gallery_deck": "galleries",
+    "gallery_discard": "galleries",
+    "drawn_galleries": "galleries",
+}
+"""The lists of the state whose blanks are cards of one kind."""
+
+HAND_KINDS = {
+    "objectives": "objectives",
+    "objective_offer": "objectives",
+    "corporation_offer": "corporations",
+    "deals": "deals",
+}
+"""A player's lists whose blanks (another player's hand) are cards of one kind."""
+
+REMEMBERED = ("objective_offer", "corporation_offer", "deals")
+"""A seat's own lists whose cards, once seen, are never hidden again (kept, played or out of the game)."""
+
+
+class World(NamedTuple):
+    """One filling of the blanks: the cards of each kind in the order the blanks are met
+    (`blanks`), and the seed the game goes on with (it shuffles the gallery discard)."""
+
+    cards: dict[str, tuple[str, ...]]
+    seed: int
+
+
+class Worlds:
+    """The worlds of one seat: it remembers what its seat was shown, and deals the rest."""
+
+    def __init__(self, content: Content, seat: int) -> None:
+        self.content, self.seat = content, seat
+        self.every = {
+            "objectives": tuple(content.objectives),
+            "corporations": tuple(content.corporations),
+            "equipment": tuple(content.equipment),
+            "shipments": tuple(content.shipments),
+            "deals": tuple(content.deals),
+            "galleries": tuple(content.gallery_instances()),
+        }
+        self.remembered: set[str] = set()
+
+    def observe(self, seen: dict) -> None:
+        """Remember what the seat's own hand shows in this view (see the module's docstring)."""
+        me = seen["players"][self.seat]
+        for key in REMEMBERED:
+            self.remembered.update(card for card in me[key] if card is not None)
+
+    def unseen(self, seen: dict) -> dict[str, list[str]]:
+        """Each kind's cards the seat has not seen: in this view, or before (remembered)."""
+        shown = set(self.remembered)
+        _strings(seen, shown)
+        return {kind: [card for card in cards if card not in shown] for kind, cards in self.every.items()}
+
+    def deal(self, seen: dict, rng: random.Random) -> World:
+        """One world: the unseen cards of each kind shuffled into its blanks."""
+        unseen = self.unseen(seen)
+        counts = {kind: 0 for kind in KINDS}
+        for kind, _ in blanks(known_state(self.content, seen)):
+            counts[kind] += 1
+        cards = {}
+        for kind in KINDS:
+            pool = unseen[kind]
+            if len(pool) < counts[kind]:
+                raise ValueError(f"{counts[kind]} hidden {kind} but only {len(pool)} unseen")
+            rng.shuffle(pool)
+            cards[kind] = tuple(pool[: counts[kind]])
+        return World(cards, rng.randrange(2**31))
+
+    def state(self, seen: dict, world: World):
+        """A fresh game state of `world`, for one game to be played out from it."""
+        plain = dict(seen)
+        plain["step"] = copy.deepcopy(seen["step"])  # (its data is not copied by the reading back)
+        s = known_state(self.content, plain)
+        dealt = {kind: iter(cards) for kind, cards in world.cards.items()}
+        for kind, put in blanks(s):
+            put(next(dealt[kind]))
+        s.seed = world.seed
+        return s
+
+
+def blanks(s):
+    """Each hidden card of a known state, in a fixed order: (its kind, a way to put a card there)."""
+    for name, kind in DECK_KINDS.items():
+        yield from _list_blanks(getattr(s, name), kind)
+    for p in s.players:
+        for name, kind in HAND_KINDS.items():
+            yield from _list_blanks(getattr(p, name), kind)
+    for island in sorted(s.sites):
+        for column in s.sites[island].columns:
+            for g in column:
+                if g is not None and g.tile is None:
+                    yield "galleries", (lambda card, g=g: setattr(g, "tile", card))
+
+
+def _list_blanks(cards: list, kind: str):
+    for n, card in enumerate(cards):
+        if card is None:
+            yield kind, (lambda value, n=n: cards.__setitem__(n, value))
+
+
+def _strings(value, into: set[str]) -> None:
+    """Every string anywhere in plain data."""
+    if isinstance(value, str):
+        into.add(value)
+    elif isinstance(value, dict):
+        for v in value.values():
+            _strings(v, into)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            _strings(v, into)
