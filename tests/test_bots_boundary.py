@@ -97,6 +97,8 @@ def bot_modules() -> dict[Path, str]:
 def test_the_bots_use_only_the_seat_message_and_the_public_api():
     modules = bot_modules()
     assert Path("rules/bots/heuristic.py") in modules and len(modules) >= 3, "walked no bot"
+    levels = ("levels.py", "search.py", "worlds.py", "forecast.py")  # the levels and the hard player's parts
+    assert {Path("rules/bots", name) for name in levels} <= set(modules), "walked not every level"
     found = {str(path): offences(source, ".".join(path.parent.parts)) for path, source in modules.items()}
     assert {path: what for path, what in found.items() if what} == {}
 

@@ -57,9 +57,12 @@ SEARCHED = ("choose_island", "choose_action")
 """The decisions searched; the steps of an action follow the chosen action's plan, and the setup
 (objectives, corporation) is the Bot's: a round played out says little about what pays at the end."""
 
-ROLLOUTS = 240
-"""The default budget: rollouts per decision at two players are half this, a third at three,
-a quarter at four (a round of four players is about twice as long as one of two)."""
+ROLLOUTS = {2: 120, 3: 140, 4: 160}
+"""The default budget, rollouts per decision by player count: a median decision of about half a
+second to a second on a 2-core machine of 2026 (docs/performance.md, "Computer players")."""
+
+REFUSED = -1000.0
+"""The score of an option a world refused: far below any game's."""
 
 UNCERTAIN_MARGIN = 4.0
 """How many VP a forecast margin is typically off by: it sets the chance of winning read from it."""
@@ -168,10 +171,11 @@ class SearchPlayer:
     # --- playing them out ---------------------------------------------------------------
 
     def search(self, scene: SeatScene, options: list[Candidate]) -> Candidate:
+        """The option with the best mean score over the same worlds (the Bot's choice if time ran out)."""
         started = time.perf_counter()
         seen = scene.view
         rng = random.Random(f"{self.seed}/{json.dumps(seen, sort_keys=True, separators=(',', ':'))}")
-        rollouts = self.rollouts or ROLLOUTS // len(seen["players"])
+        rollouts = self.rollouts or ROLLOUTS[len(seen["players"])]
         worlds = max(self.min_worlds, rollouts // len(options))
         scores: list[list[float]] = [[] for _ in options]
         played, fell_back = 0, False
@@ -198,8 +202,8 @@ class SearchPlayer:
         engine = Engine(self.content)
         engine.state = self.worlds.state(seen, world)
         engine.state_edited()
-        if isinstance(engine.choose(option.id), Rejection):
-            raise ValueError(f"option {option.id!r} refused in a world of seat {self.seat}'s message")
+        if isinstance(engine.choose(option.id), Rejection):  # (never seen: an option hangs on nothing hidden)
+            return REFUSED
         players = len(engine.state.players)
         bots = [Bot(self.content, seat, seed=world.seed + seat) for seat in range(players)]
         mine = bots[self.seat]
