@@ -264,6 +264,14 @@ class Host:
             player = self._players[seat] = computer_player(self.content, seat, seed, self.computers[seat], **options)
         return player
 
+    def stop_computers(self) -> None:
+        """Every computer player of the game stops searching, a search under way at once: from now on
+        each plays its level's plain move (for a game being left, whose moves nobody will make)."""
+        for player in self._players.values():
+            stop = getattr(player, "stop", None)  # (the searching level has one)
+            if stop is not None:
+                stop()
+
     def undo(self) -> UndoPoint | NoUndo:
         """Take back the deciding seat's last move of this turn (the engine decides whether it may).
 

@@ -158,6 +158,7 @@ class GameScreen(UnseenArrangement, PagedScreen):
         self.own = seat
         self.fixed = seat is not None or watching  # drawn for one reader, whoever decides
         self.hurry = False  # the computers play on at once until a person decides (space)
+        self._stopped = False  # the screen is going: its computers play no more
         self._thinking: tuple[int, int] | None = None  # a computer's search under way: its seat, at which change
         self.says = ""  # a screen of one reader: whose turn it is, as the window's title says it
         self.at_keyboard: int | None = seat
@@ -210,6 +211,7 @@ class GameScreen(UnseenArrangement, PagedScreen):
 
     def on_unmount(self) -> None:
         self._unsubscribe()
+        self.stop_computers()
 
     def _fit(self, size) -> None:
         super()._fit(size)
@@ -519,7 +521,7 @@ class GameScreen(UnseenArrangement, PagedScreen):
         """A computer decides for `seat`: its search runs in a worker thread on the seat's message
         (the screen answers keys meanwhile); its move is made when found and its pace is up."""
         at = self.host.changes
-        if self._thinking == (seat, at):
+        if self._thinking == (seat, at) or self._stopped:
             return
         self._thinking = (seat, at)
         self._keys_changed()  # (space, to hurry, shows in the footer while a computer plays)
@@ -541,7 +543,7 @@ class GameScreen(UnseenArrangement, PagedScreen):
             self._computer_moves(seat, at, choice)
 
     def _computer_moves(self, seat: int, at: int, choice: str) -> None:
-        if self._thinking != (seat, at) or self.host.changes != at or not self.is_attached:
+        if self._thinking != (seat, at) or self.host.changes != at or self._stopped:
             return  # (the game moved on, or the screen went, while it thought)
         result = self.host.choose(choice)
         if self._lost():
@@ -549,6 +551,13 @@ class GameScreen(UnseenArrangement, PagedScreen):
         if isinstance(result, (NotMade, Rejection)):  # (a move the save file could not take)
             self._thinking = None
             self.notify(result.reason, title="The computer's move was not made", severity="error", markup=False)
+
+    def stop_computers(self) -> None:
+        """The screen plays no more computer moves, and a search under way gives up at once (so
+        leaving the game, or the app, never waits for it)."""
+        self._stopped = True
+        if self.computers:
+            self.host.stop_computers()
 
     def action_hurry(self) -> None:
         """Space while computers play: they make their moves at once, until a person decides."""

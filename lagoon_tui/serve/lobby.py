@@ -411,5 +411,6 @@ class Lobby:
             writer.close()
         for entry in self.rooms.values():
             if entry.room is not None:
+                entry.room.host.stop_computers()  # (the server's stop waits for no search)
                 entry.room.close(reason)
         self.db.close()

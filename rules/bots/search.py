@@ -120,6 +120,12 @@ class SearchPlayer:
         self.time_cap, self.min_worlds, self.prefer, self.horizon = time_cap, min_worlds, prefer, horizon
         self.searched = searched
         self.last: Searched | None = None
+        self.stopped = False  # `stop()` was called: no more searching
+
+    def stop(self) -> None:
+        """Search no more, and end a search under way at its next world (it may run in another
+        thread): the player's moves are then the Bot's. For a game being left, so nobody waits."""
+        self.stopped = True
 
     def choose(self, scene: SeatScene) -> str:
         """The id of one of the options of `scene`, the message of this seat while it decides."""
@@ -180,8 +186,8 @@ class SearchPlayer:
         scores: list[list[float]] = [[] for _ in options]
         played, fell_back = 0, False
         for _ in range(worlds):
-            if time.perf_counter() - started > self.time_cap:
-                fell_back = played < self.min_worlds
+            if time.perf_counter() - started > self.time_cap or self.stopped:
+                fell_back = played < self.min_worlds or self.stopped
                 break
             world = self.worlds.deal(seen, rng)
             for n, option in enumerate(options):

@@ -173,19 +173,19 @@ async def test_a_person_cannot_undo_a_computers_move():
 
 async def test_the_app_answers_keys_while_hard_thinks():
     """Hard searches in a worker thread: the keys list (?) opens while it is still thinking, and the
-    prompt says it is thinking."""
+    prompt says it is thinking. (Its budget is too large to finish: leaving the game stops it.)"""
     app = LagoonApp(
         settings=GameSettings(NAMES[:2], COLOURS[:2], 9, 1, {1: "hard"}),
         pace=0.0,
-        computer_options={"hard": {"rollouts": 10**7, "time_cap": 600.0}},  # it thinks until it is stopped
+        computer_options={"hard": {"rollouts": 10**7, "time_cap": 600.0, "searched": ("choose_island",)}},
     )
     async with app.run_test(size=(160, 50)) as pilot:
-        for _ in range(PATIENCE):
-            await pilot.pause(0.002)
-            if isinstance(app.screen, GameScreen) and app.screen._thinking is not None:
+        async for _ in moving(pilot):  # Ana plays until Ben searches for his island
+            screen = app.screen
+            if persons_turn(app) is not None:
+                await pilot.press("1")
+            elif isinstance(screen, GameScreen) and screen._thinking and screen.host.turn().kind == "choose_island":
                 break
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and screen._thinking is not None, "Ben (Hard) is thinking"
         assert "thinking…" in screen_text(app)
         await pilot.press("question_mark")
         for _ in range(200):
@@ -193,6 +193,16 @@ async def test_the_app_answers_keys_while_hard_thinks():
             if isinstance(app.screen, HelpScreen):
                 break
         assert isinstance(app.screen, HelpScreen), "the keys list opened while Hard thought"
-        assert screen._thinking is not None and screen.host.engine.pending.seat == 1, "still thinking"
+        assert screen._thinking is not None and screen.host.turn().seat == 1, "still thinking"
         await pilot.press("escape")
-        screen.stop_computers()  # (as leaving the game does: the search gives up, nothing is played)
+        screen.stop_computers()  # (as leaving the game does: the search gives up, its move is not made)
+        for _ in range(PATIENCE):
+            await pilot.pause(0.002)
+            if not searching(app):
+                break
+        assert not searching(app) and screen.host.turn().seat == 1, "Ben's search stopped, and made no move"
+
+
+def searching(app) -> bool:
+    """A computer's search is running (in its worker thread)."""
+    return any(worker.group == "computers" and not worker.is_finished for worker in app.workers)
