@@ -57,9 +57,9 @@ SEARCHED = ("choose_island", "choose_action")
 """The decisions searched; the steps of an action follow the chosen action's plan, and the setup
 (objectives, corporation) is the Bot's: a round played out says little about what pays at the end."""
 
-ROLLOUTS = {2: 120, 3: 140, 4: 160}
-"""The default budget, rollouts per decision by player count: a median decision of about half a
-second to a second on a 2-core machine of 2026 (docs/performance.md, "Computer players")."""
+ROLLOUTS = {2: 120, 3: 80, 4: 60}
+"""The default budget, rollouts per decision by player count: a median searched decision of about
+half a second on a 2-core machine of 2026 (docs/performance.md, "Computer players")."""
 
 REFUSED = -1000.0
 """The score of an option a world refused: far below any game's."""
