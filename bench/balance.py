@@ -14,6 +14,11 @@ display and how often it was used, deals and shipments per player, and VP by
 source. Games are deterministic per seed, and `--jobs` plays them in parallel
 processes with the same results. Not a test: a tool for tuning
 `content/*.toml` (see content/README.md).
+
+`--level hard` seats a computer player of that level in every seat instead
+(each picks its best corporation; `--rollouts N` sets the hard player's budget
+of play-outs a decision, with no time cap, so a seed gives the same games on
+any machine): is a finding a property of the rules, or of the heuristic bot?
 """
 
 from __future__ import annotations
@@ -31,12 +36,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules import events as ev  # noqa: E402
 from rules import load_content  # noqa: E402
-from rules.simulate import bot_game  # noqa: E402
+from rules.simulate import bot_game, level_game  # noqa: E402
 
 
-def summary(content, players: int, seed: int) -> dict:
-    """One bot game, boiled down to what the report needs."""
-    engine = bot_game(content, players, seed, corporations="random")
+def summary(content, players: int, seed: int, level: str | None = None, rollouts: int | None = None) -> dict:
+    """One bot game (or a game of `level` players in every seat), boiled down to what the report needs."""
+    if level is None:
+        engine = bot_game(content, players, seed, corporations="random")
+    else:
+        hard = {"time_cap": 1e9, **({"rollouts": rollouts} if rollouts else {})}
+        engine, _ = level_game(content, seed, (level,) * players, hard=hard)
     s = engine.state
     winners = {st.seat for st in s.standings if st.place == 1}
     win = {seat: (1 / len(winners) if seat in winners else 0.0) for seat in range(players)}
@@ -222,8 +231,8 @@ def report_play(games: list[dict], players: int) -> None:
     print("VP per player by source: " + ", ".join(f"{src} {vp / n:.1f}" for src, vp in sources.most_common()))
 
 
-def play(content_dir, players: int, seed: int) -> dict:
-    return summary(_content(content_dir), players, seed)
+def play(content_dir, players: int, level: str | None, rollouts: int | None, seed: int) -> dict:
+    return summary(_content(content_dir), players, seed, level, rollouts)
 
 
 _LOADED: dict = {}
@@ -242,16 +251,19 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--content", default=None, help="a content directory (default: the shipped one)")
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    parser.add_argument("--level", default=None, help="every seat a computer of this level (default: the bot)")
+    parser.add_argument("--rollouts", type=int, default=None, help="the hard player's play-outs a decision")
     args = parser.parse_args()
     content = _content(args.content)
     for players in args.players:
         seeds = [args.seed * 1_000_003 + players * 10_007 + i for i in range(args.games)]
         if args.jobs > 1:
             with Pool(args.jobs) as pool:
-                games = pool.map(partial(play, args.content, players), seeds, chunksize=4)
+                games = pool.map(partial(play, args.content, players, args.level, args.rollouts), seeds, chunksize=1)
         else:
-            games = [summary(content, players, seed) for seed in seeds]
-        print(f"\n=== {players} players, {args.games} bot games (seed {args.seed})")
+            games = [summary(content, players, seed, args.level, args.rollouts) for seed in seeds]
+        who = "bot" if args.level is None else f"{args.level} ({args.rollouts or 'default'} rollouts)"
+        print(f"\n=== {players} players, {args.games} {who} games (seed {args.seed})")
         report_scores(games, content.board.vp_goal)
         report_wins(content, games, players)
         report_play(games, players)

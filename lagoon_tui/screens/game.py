@@ -32,6 +32,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.css.query import NoMatches
 from textual.message import Message
+from textual.timer import Timer
 from textual.widget import Widget
 
 from rules.host import Host, NotMade, Rejection
@@ -159,6 +160,7 @@ class GameScreen(UnseenArrangement, PagedScreen):
         self.fixed = seat is not None or watching  # drawn for one reader, whoever decides
         self.hurry = False  # the computers play on at once until a person decides (space)
         self._stopped = False  # the screen is going: its computers play no more
+        self._due: tuple[Timer, tuple[int, int, str]] | None = None  # a computer's move waiting for its pace
         self._thinking: tuple[int, int] | None = None  # a computer's search under way: its seat, at which change
         self.says = ""  # a screen of one reader: whose turn it is, as the window's title says it
         self.at_keyboard: int | None = seat
@@ -538,11 +540,12 @@ class GameScreen(UnseenArrangement, PagedScreen):
         """The computer of `seat` chose: its move is made once its step has been on screen `pace` seconds."""
         wait = 0.0 if self.hurry else self.pace - (time.monotonic() - started)
         if wait > 0:
-            self.set_timer(wait, lambda: self._computer_moves(seat, at, choice))
+            self._due = (self.set_timer(wait, lambda: self._computer_moves(seat, at, choice)), (seat, at, choice))
         else:
             self._computer_moves(seat, at, choice)
 
     def _computer_moves(self, seat: int, at: int, choice: str) -> None:
+        self._due = None
         if self._thinking != (seat, at) or self.host.changes != at or self._stopped:
             return  # (the game moved on, or the screen went, while it thought)
         result = self.host.choose(choice)
@@ -563,6 +566,10 @@ class GameScreen(UnseenArrangement, PagedScreen):
         """Space while computers play: they make their moves at once, until a person decides."""
         self.hurry = True
         self._keys_changed()
+        if self._due is not None:  # a move found and waiting for its pace: made now
+            timer, move = self._due
+            timer.stop()
+            self._computer_moves(*move)
 
     def on_prompt_panel_chosen(self, message: PromptPanel.Chosen) -> None:
         self.choose(message.option_id)

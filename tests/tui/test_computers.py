@@ -206,3 +206,29 @@ async def test_the_app_answers_keys_while_hard_thinks():
 def searching(app) -> bool:
     """A computer's search is running (in its worker thread)."""
     return any(worker.group == "computers" and not worker.is_finished for worker in app.workers)
+
+
+async def test_a_computers_move_waits_for_its_pace_and_space_hurries_it():
+    """At a pace no test run reaches, Ben's found move waits on screen; space makes it at once, and his
+    next ones too, until Ana decides (then the pace holds again)."""
+    app = LagoonApp(settings=GameSettings(NAMES[:2], COLOURS[:2], 6, 1, {1: "normal"}), pace=600.0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        async for _ in moving(pilot):  # (Ana plays her setup until Ben's move waits)
+            screen = app.screen
+            if persons_turn(app) is not None:
+                await pilot.press("1")
+            elif isinstance(screen, GameScreen) and screen._due is not None:
+                break
+        changes = screen.host.changes
+        for _ in range(50):
+            await pilot.pause(0.002)
+        assert screen.host.changes == changes and screen.host.turn().seat == 1, "Ben's move waits for its pace"
+        assert "Hurry the computers" in screen_text(app)
+        await pilot.press("space")
+        await pilot.pause()
+        assert screen.host.changes > changes, "made at once"
+        assert screen.hurry == (screen.host.turn().seat == 1), "hurried while Ben plays on, not once Ana decides"
+        async for _ in moving(pilot):  # Ben plays on at once until the turn is Ana's
+            if persons_turn(app) is not None:
+                break
+        assert not screen.hurry and "Hurry the computers" not in screen_text(app)
