@@ -17,7 +17,7 @@ Every option meets the same worlds (common random numbers), so what differs
 between their scores is mostly the option itself. Rollouts are cut short
 because a game played on to its end hangs more and more on later luck: the
 scores of two options in the same world then differ by about 10 VP either
-way, against 2 VP at the end of the round, so five times as many worlds
+way, against 2 VP at the end of the round, so some 25 times as many worlds
 would be needed to tell the same options apart (and each costs five times
 as much). This is determinized ("perfect information") Monte Carlo with a
 heuristic rollout policy, flat at the root.
