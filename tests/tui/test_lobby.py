@@ -110,16 +110,21 @@ def test_rooms_are_made_joined_started_and_entered(server):
     assert ben.link.ask("join", {"code": "NOPE99"}) == {"refused": "There is no room 'NOPE99': check the code."}
 
 
+async def ana_opens_the_room_form(app, pilot) -> None:
+    """A new player named Ana, in her lobby, with the New room form open."""
+    await until_shown(pilot, lambda: isinstance(app.screen, NameForm), "the name form")
+    await pilot.press(*"Ana", "enter")
+    await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+    await pilot.press("c")
+    await until_shown(pilot, lambda: isinstance(app.screen, RoomForm))
+
+
 async def test_a_room_may_seat_a_computer_at_a_level_which_plays_from_its_seat(server):
     """Ana makes a room of herself and a Hard computer in the app: the lobby names its level, the saved
     game keeps it, and the computer makes its moves."""
     app = SessionApp(Link(server.session("SHA256:ana")))
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await until_shown(pilot, lambda: isinstance(app.screen, NameForm), "the name form")
-        await pilot.press(*"Ana", "enter")
-        await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-        await pilot.press("c")
-        await until_shown(pilot, lambda: isinstance(app.screen, RoomForm))
+        await ana_opens_the_room_form(app, pilot)
         await pilot.press("tab", "enter", "end", "enter")  # the computers' level: the last, Hard
         await pilot.press("2")  # (you and a computer)
         await until_shown(pilot, lambda: app.lobby["mine"], "Ana's room in her lobby")
@@ -145,11 +150,7 @@ async def test_ana_makes_a_room_in_the_app_and_plays_when_ben_has_joined(server)
     ben = Terminal(server.session("SHA256:ben"))
     assert ben.link.ask("name", {"name": "Ben"})
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await until_shown(pilot, lambda: isinstance(app.screen, NameForm), "the name form")
-        await pilot.press(*"Ana", "enter")
-        await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-        await pilot.press("c")
-        await until_shown(pilot, lambda: isinstance(app.screen, RoomForm))
+        await ana_opens_the_room_form(app, pilot)
         await pilot.press("1")  # (you and a friend)
         await until_shown(pilot, lambda: app.lobby["mine"], "Ana's room in her lobby")
         code = app.lobby["mine"][0]["code"]
