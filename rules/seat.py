@@ -67,6 +67,8 @@ __all__ = [
     "Chronicle",
     "seat_scene",
     "replay_scene",
+    "decision_prompt",
+    "action_spaces",
     "turn_of",
     "step_title",
     "to_json",
@@ -305,8 +307,8 @@ def seat_scene(
         chronicle.lines(reader)[log_from:] if chronicle else (),
         chronicle.since(seat) if chronicle else (),
         _turn(s, ask),
-        _prompt(s, ask) if deciding else None,
-        _spaces(s, reader, chronicle.latest_space(reader) if chronicle else None),
+        decision_prompt(s, ask) if deciding else None,
+        action_spaces(s, reader, chronicle.latest_space(reader) if chronicle else None),
         () if reader is None else affordable_equipment(s, reader) + affordable_shipments(s, reader),
         _undo(engine, at_table) if deciding else None,
         final_results(s, engine.events) if over else None,
@@ -329,7 +331,7 @@ def replay_scene(state: GameState, reveal: bool) -> SeatScene:
         (),
         _turn(state, candidates(state)),
         None,
-        _spaces(state, None, None),
+        action_spaces(state, None),
         (),
         None,
         None,
@@ -371,7 +373,9 @@ def step_title(s: GameState) -> str | None:
     return f"{ACTION_NAMES[action]} on island {island}"
 
 
-def _prompt(s: GameState, ask: Ask) -> Prompt:
+def decision_prompt(s: GameState, ask: Ask) -> Prompt:
+    """The message's `prompt` for the decision `ask` of the game `s` (a computer player's search
+    asks it of the games it plays out, whose every card it dealt itself)."""
     options, refused = [], []
     for cand in ask.cands:
         if cand.reason is None:
@@ -382,7 +386,8 @@ def _prompt(s: GameState, ask: Ask) -> Prompt:
     return Prompt(ask.kind, ask.prompt, step_title(s), tuple(options), tuple(refused), back)
 
 
-def _spaces(s: GameState, seat: int | None, latest: str | None) -> tuple[Space, ...]:
+def action_spaces(s: GameState, seat: int | None, latest: str | None = None) -> tuple[Space, ...]:
+    """The message's `spaces` for `seat` (what each costs it), `latest` marked as the last used."""
     used = set(s.players[seat].used) if seat is not None else set()
     out = []
     for island in s.content.board.islands:

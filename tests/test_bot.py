@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import random
 import statistics
+from collections import Counter
 from functools import cache
 
 import pytest
@@ -14,6 +15,7 @@ from scenario import act, give, ready, set_gallery
 from rules import Engine, Rejection, clone, load_content
 from rules import events as ev
 from rules.bots import Bot
+from rules.bots.search import whole_state_choice
 from rules.seat import SeatScene, from_json, seat_scene, to_json
 from rules.simulate import NAMES, bot_game
 
@@ -108,6 +110,36 @@ def test_hidden_information_never_changes_a_choice():
             compared += 1
         engine.choose(bots[seat].choose(message(engine, seat)))
     assert compared > 50
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_bot_handed_a_whole_game_state_chooses_as_from_its_message(players):
+    """The hard player's play-outs hand the Bot the whole state of a game it dealt itself
+    (`whole_state_choice`, rules/bots/search.py), hidden cards and all: the Bot must read
+    nothing there its seat could not know, so it makes the same choice with the same plan."""
+    engine = Engine.new(CONTENT, list(NAMES[:players]), seed=40 + players)
+    bots = [Bot(CONTENT, seat, seed=seat) for seat in range(players)]
+    compared, others_face_down = Counter(), 0
+    while engine.state.phase != "over":
+        ask = engine.asking()
+        whole = twin(bots[ask.seat])
+        choice = bots[ask.seat].choose(message(engine, ask.seat))
+        assert whole_state_choice(whole, engine.state, ask) == choice
+        assert (whole.plan, whole.started, whole.withdrawn) == (
+            bots[ask.seat].plan,
+            bots[ask.seat].started,
+            bots[ask.seat].withdrawn,
+        )
+        compared[ask.kind] += 1
+        others_face_down += ask.kind == "choose_action" and any(
+            g is not None and not g.face_up and g.placed_by != ask.seat
+            for site in engine.state.sites.values()
+            for column in site.columns
+            for g in column
+        )
+        engine.choose(choice)
+    assert compared["choose_action"] > 40 and compared["choose_island"] > 20 and len(compared) > 8
+    assert others_face_down > 5  # (tiles the Bot must treat as unknown, though the state holds them)
 
 
 @pytest.mark.slow

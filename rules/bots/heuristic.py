@@ -16,9 +16,10 @@ or takes apart an option id (tests/test_bots_boundary.py).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from rules import Content, known_state
-from rules.seat import Choice, SeatScene
+from rules.seat import Choice, Prompt, SeatScene
 
 from .outlook import Outlook
 from .plans import BACK, DONE, PASS, Plan, Want, first_fit
@@ -48,17 +49,21 @@ class Bot:
 
     def choose(self, scene: SeatScene) -> str:
         """The id of one of the options of `scene`, the message of this seat while it decides."""
-        prompt = scene.prompt
-        if scene.seat != self.seat or prompt is None:
+        if scene.seat != self.seat or scene.prompt is None:
             raise ValueError(f"seat {self.seat} is not deciding in this message ({scene.turn.says})")
+        return self.decide(scene.prompt, len(scene.view["players"]), lambda: self.outlook(scene))
+
+    def decide(self, prompt: Prompt, players: int, outlook: Callable[[], Outlook]) -> str:
+        """The id of one of the options of `prompt`, in a game of `players` that `outlook` prices
+        (called only for a decision that needs it: most steps of an action follow the plan)."""
         options = prompt.options
         if prompt.kind == "choose_corporation":
             return self.corporation(options)
         if prompt.kind == "keep_objectives":
-            return self.objectives(options, len(scene.view["players"]))
+            return self.objectives(options, players)
         if prompt.kind not in ("choose_island", "choose_action"):
-            return self.step(prompt.kind, options, lambda: self.outlook(scene))
-        outlook = self.outlook(scene)
+            return self.step(prompt.kind, options, outlook)
+        outlook = outlook()
         if prompt.kind == "choose_island":
             return max(options, key=lambda c: self.judged(outlook.island_worth(c.refers.island))).id
         return self.action(outlook, options)

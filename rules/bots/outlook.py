@@ -218,7 +218,7 @@ class Outlook:
     def prospect(self, g) -> tuple[list[float], float]:
         """For one gallery: the chance that it holds a k-th cube (k = 0..4), and a cube's worth."""
         most = self.board.gallery_max_cubes
-        if g.tile is None:  # face down, placed by someone else: any tile of the mix
+        if not g.face_up and g.placed_by != self.seat:  # someone else's face-down tile: any of the mix
             tiles = list(self.content.galleries.values())
             total = sum(t.count for t in tiles)
             chance = [sum(t.count for t in tiles if t.cubes >= k) / total for k in range(most + 1)]
