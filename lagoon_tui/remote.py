@@ -5,8 +5,11 @@ The game screen asks its host for messages and hands it choices; a
 from the frames a `lagoon_tui.serve.room.Room` sends over a `Link`. It holds
 only what its seat is sent: the game's content, its seat's latest message,
 and that seat's log put together from the lines each message brings, and
-who is away (`away`: players whose seat no terminal shows). It is ready
-(`ready`) once the content and a first message have come.
+who is away (`away`: players whose seat no terminal shows). The server plays
+the computers: it tells which seats they play at which level (`levels`) and
+whether the deciding one is thinking (`thinking`), just before the message
+that goes with it. It is ready (`ready`) once the content and a first message
+have come.
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ class RemoteHost:
         self.message: SeatScene | None = None  # the latest, with the whole of its log
         self.changes = 0
         self.away: frozenset[int] = frozenset()
+        self.levels: dict[int, str] = {}  # the seats the server's computers play, by level
+        self.thinking = False  # the deciding seat's computer is deciding now
         self._lines: tuple = ()
         self._listeners: list[Callable[[], None]] = []
 
@@ -54,6 +59,10 @@ class RemoteHost:
             if self.message is not None:
                 self.changes += 1  # (the screen is drawn again: who is away shows)
                 self._tell()
+        elif kind == "computers":  # (shown with the message that comes next)
+            told = body(text)
+            self.levels = {int(seat): str(level) for seat, level in told["levels"].items()}
+            self.thinking = told["thinking"] is True
         elif kind == "bye":
             self._tell()  # (the screen finds the link lost when it next asks)
 

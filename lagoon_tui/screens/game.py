@@ -19,7 +19,9 @@ runs in a worker thread on that seat's message, so the screen answers keys
 meanwhile, and its move is made at a pace a person can follow (`pace`
 seconds a step; space hurries it). The curtain comes only between people:
 with one person the screen is theirs alone, as a remote seat's is; with
-none it watches.
+none it watches. A remote seat's computers are played by its server, which
+tells the host which seats they are and when one thinks; the prompt says so
+as it does here (there is no hurrying them from one seat).
 """
 
 from __future__ import annotations
@@ -495,8 +497,7 @@ class GameScreen(UnseenArrangement, PagedScreen):
             message = self.host.scene(seat, at_table=True) if turn.seat == seat and turn.open else self.public
         else:
             message = self.host.scene(seat)
-        thinking = self._thinking is not None and self._thinking[1] == self.host.changes
-        scene = Scene(message, self.host.content, self.host.away, self.computers, thinking)
+        scene = Scene(message, self.host.content, self.host.away, *self._computers_shown())
         for panel in self.panels:
             panel.show(scene)
         prompt = self.query_one(PromptPanel)
@@ -513,6 +514,13 @@ class GameScreen(UnseenArrangement, PagedScreen):
         self.set_timer(QUIET_AFTER, collector.after_move)
 
     # --- computer players ----------------------------------------------------------------
+
+    def _computers_shown(self) -> tuple[dict[int, str], bool]:
+        """The seats computers play, by level, and whether the deciding one is thinking: those played here,
+        or (a seat whose game is hosted elsewhere) as its server says of the computers it plays."""
+        if self.computers:
+            return self.computers, self._thinking is not None and self._thinking[1] == self.host.changes
+        return getattr(self.host, "levels", {}), getattr(self.host, "thinking", False)
 
     @property
     def pace(self) -> float:

@@ -285,6 +285,7 @@ class Lobby:
         entry.computers = {n: host.computer(n) for n, s in enumerate(entry.seats) if s.computer}
         entry.room.on_presence = lambda seat, back: self._presence(entry, seat, back)
         entry.room.stand_in = lambda asker, seat: self._stand_in(entry, asker, seat)
+        entry.room.thinking = lambda: self._thinking(entry)
         for seat in entry.room.away:
             entry.away_since[seat] = self.clock()
         host.on_change(lambda: self._changed(entry))
@@ -331,6 +332,11 @@ class Lobby:
             entry.thinking = host.changes
             asyncio.get_running_loop().create_task(self._computer_moves(entry, host.changes))
         self._push()
+
+    def _thinking(self, entry: RoomEntry) -> bool:
+        """Whether a computer is deciding the room's current decision (searching, or waiting for its pace)."""
+        host = entry.room.host
+        return not self.closed and entry.thinking == host.changes and host.turn().seat in entry.computers
 
     async def _computer_moves(self, entry: RoomEntry, at: int) -> None:
         """The computer whose turn it is decides in a thread (a search must not hold up the server's

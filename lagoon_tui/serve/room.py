@@ -15,6 +15,11 @@ comes back, and when one takes back a move (what was taken back is told to
 that player alone: it can name their own cards). The game waits for an
 absent player's decision; whoever hosts the room may let a computer play for
 them (`stand_in`, asked by the others with `stand_in {"seat": n}`).
+
+Which seats computers play, at which level, and whether the deciding one is
+thinking now (`computers`) is public, as the lobby lists it: a link is told
+it just before the message it goes with, whenever it differs from what that
+link was told last (a game of people alone never sends it).
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ class Link:
     seat: int | None
     writer: asyncio.StreamWriter
     held: int = 0  # how many lines of its seat's log the far side holds
+    told: tuple = ((), False)  # the computers' levels and the thinking flag it was last sent
     closed: asyncio.Event = field(default_factory=asyncio.Event)
 
     def send(self, data: bytes) -> None:
@@ -75,6 +81,9 @@ class Room:
         # that a computer play for one who left (its answer is the request's)
         self.on_presence: Callable[[int, bool], None] = lambda seat, back: None
         self.stand_in: Callable[[int, int], dict] = lambda asker, seat: {"refused": "Not in this game."}
+        # whether the deciding seat's computer is deciding now (its owner plays the computers; nobody here)
+        self.thinking: Callable[[], bool] = lambda: False
+        self._levels = tuple(sorted(host.computers.items()))  # (seat, level) of each seat a computer plays
         host.on_change(self._changed)
 
     def seated(self, seat: int) -> bool:
@@ -222,6 +231,11 @@ class Room:
                 self._send_scene(link)
 
     def _send_scene(self, link: Link) -> None:
+        told = (self._levels, self.thinking())
+        if told != link.told:  # (before the message: the two are shown together)
+            link.told = told
+            levels = {str(seat): level for seat, level in self._levels}
+            link.send(frame("computers", {"levels": levels, "thinking": told[1]}))
         scene = self.host.scene(link.seat, log_from=link.held)
         link.held = scene.log_from + len(scene.log)
         link.send(frame("scene", raw=to_json(scene)))

@@ -8,6 +8,7 @@ second terminal would.
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
 
@@ -21,7 +22,7 @@ from lagoon_tui.wire import body, parse
 from rules.host import Store, load_content
 
 from .drive import screen_text
-from .rooms import LoopThread, until, until_shown
+from .rooms import WAIT, LoopThread, until, until_shown
 
 CONTENT = load_content()
 
@@ -51,7 +52,7 @@ class Terminal:
         self.link.start(self._receive)
 
     def _receive(self, kind: str, text: str) -> None:
-        if kind in ("content", "scene", "presence") and self.remote is not None:
+        if kind in ("content", "scene", "presence", "computers") and self.remote is not None:
             self.remote.receive(kind, text)
         else:
             self.frames.append((kind, text if kind == "bye" else body(text)))
@@ -143,6 +144,74 @@ async def test_a_room_may_seat_a_computer_at_a_level_which_plays_from_its_seat(s
                 await pilot.press("1")
             await pilot.pause(0.01)
         assert moved(), "the Hard computer's move"
+
+
+class Held:
+    """A room's computer player whose decisions wait until the test lets them go, so that its seat is
+    seen thinking for as long as the test looks; the real player then makes the move."""
+
+    def __init__(self, player) -> None:
+        self.player = player
+        self.asked = threading.Event()
+        self.go = threading.Event()
+
+    def choose(self, message):
+        self.asked.set()
+        self.go.wait(WAIT)
+        return self.player.choose(message)
+
+
+def prompt_head(app) -> str:
+    """What the game screen's prompt says above its options, on one line."""
+    return " ".join(app.screen.query_one("#prompt-head").render().plain.split())
+
+
+async def test_a_seats_screen_says_which_computer_decides_at_which_level_and_that_it_thinks(server):
+    """As at one keyboard: "Waiting for Computer [Y], the computer (Hard) · thinking…" while the server's
+    computer decides, with no key to hurry it (the server keeps its pace), and Ana's move after it."""
+    app = SessionApp(Link(server.session("SHA256:ana")))
+    held = Held(None)
+    try:
+        async with app.run_test(size=(160, 50), notifications=True) as pilot:
+            await until_shown(pilot, lambda: isinstance(app.screen, NameForm), "the name form")
+            await pilot.press(*"Ana", "enter")
+            await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            app.create_room({"seats": ["person", "hard"], "seed": 5})
+            await until_shown(pilot, lambda: app.lobby["mine"], "Ana's room in her lobby")
+            code = app.lobby["mine"][0]["code"]
+            app.start_room(code)
+            await until_shown(pilot, lambda: isinstance(app.screen, GameScreen), "Ana's game")
+            entry = server.lobby.rooms[code]
+
+            def hold() -> bool:  # (on Ana's turn no search is under way: the next one is held)
+                if entry.room.host.turn().seat != 0:
+                    return False
+                held.player, entry.computers[1] = entry.computers[1], held
+                return True
+
+            await until_shown(pilot, lambda: server.call(hold), "Ana's turn, and the computer held")
+            for _ in range(3000):  # Ana plays her decisions until the computer decides
+                if held.asked.is_set():
+                    break
+                if app.remote.turn().seat == 0:
+                    await pilot.press("1")
+                await pilot.pause(0.01)
+            assert held.asked.is_set(), "the computer's decision"
+            thinking = "Waiting for Computer [Y], the computer (Hard) · thinking…"
+            await until_shown(pilot, lambda: prompt_head(app) == thinking, "the computer thinking, on Ana's screen")
+            assert app.remote.levels == {1: "hard"} and app.remote.thinking
+            actions = {binding.action for _, binding, _, _ in app.screen.active_bindings.values()}
+            assert "hurry" not in actions and "Hurry the computers" not in screen_text(app)
+            changes = app.remote.changes
+            await pilot.press("space")  # (nothing to hurry here)
+            await pilot.pause(0.05)
+            assert app.remote.changes == changes and prompt_head(app) == thinking
+            held.go.set()
+            await until_shown(pilot, lambda: app.remote.turn().seat == 0, "Ana's turn after the computer's move")
+            assert not app.remote.thinking and "thinking" not in prompt_head(app)
+            assert server.call(lambda: entry.room.host.engine.marks[-1].seat) == 1, "the computer moved last"
+    finally:
+        held.go.set()
 
 
 async def test_ana_makes_a_room_in_the_app_and_plays_when_ben_has_joined(server):

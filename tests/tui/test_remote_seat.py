@@ -155,3 +155,27 @@ def test_the_others_are_told_who_left_and_who_came_back_and_who_took_a_move_back
     assert point
     until(lambda: heard[-1] == f"{name} took back a move.", "the undo, told")
     assert point.what not in " ".join(heard)
+
+
+def test_every_seat_is_told_which_seats_computers_play_and_at_which_level():
+    """Public, as the lobby lists them: each seat and a spectator learn the levels, just before the message
+    they go with. A bare room plays no computer (a lobby does), so none is said to be thinking."""
+    served = RoomThread(
+        Host.new(
+            CONTENT,
+            ["Ana", "Ben", "Computer"],
+            ["red", "yellow", "green"],
+            seed=4,
+            start_player=0,
+            computers={2: "hard"},
+        )
+    )
+    try:
+        with served.socket(1).makefile("rb") as stream:
+            kinds = [stream.readline().split(b" ", 1) for _ in range(3)]
+        assert [kind for kind, _ in kinds] == [b"content", b"computers", b"scene"]
+        assert body(kinds[1][1].decode()) == {"levels": {"2": "hard"}, "thinking": False}
+        ana, watching = served.remote(0), served.remote(None)
+        assert ana.levels == watching.levels == {2: "hard"} and not ana.thinking
+    finally:
+        served.stop()
