@@ -1,11 +1,15 @@
 """Export and import of one game as a JSON document.
 
 The document holds the format version, the content fingerprint, the seed, the
-seats, the events of the log and the moves (the option picked at each
+seats (each a name, a colour and, for a seat a computer plays, its level as
+`"computer"`), the events of the log and the moves (the option picked at each
 choice). Import checks everything before it writes anything: JSON syntax, the
 format and its version, every event known and well formed, the fingerprint
 against the decks in use, and that the rules, replaying the moves from the
 seed, give exactly the logged events (`rules.audit`).
+
+Version 1 files came before computer players: they still import, every seat
+a person's.
 """
 
 from __future__ import annotations
@@ -24,7 +28,8 @@ from .recorder import summary_of
 from .store import Store, StoreError, now, seed_problem
 
 FORMAT = "lagoon-game"
-VERSION = 1
+VERSION = 2
+"""The version written; versions 1 (no computer seats) and 2 are read."""
 MAX_IMPORT_BYTES = 10_000_000
 """The largest game file read (a whole four-player game exports to about 100 kB)."""
 MAX_EVENTS = 50_000
@@ -39,13 +44,17 @@ def export_game(store: Store, game: int, path: Path) -> dict:
     """Write game `game` to `path` as JSON; the document written."""
     saved = store.load(game)
     info = saved.info
+    computers = dict(info.computers)
     doc = {
         "format": FORMAT,
         "version": VERSION,
         "exported": now(),
         "content_fingerprint": info.fingerprint,
         "seed": info.seed,
-        "seats": [{"name": n, "colour": c} for n, c in zip(info.names, info.colours)],
+        "seats": [
+            {"name": n, "colour": c, **({"computer": computers[seat]} if seat in computers else {})}
+            for seat, (n, c) in enumerate(zip(info.names, info.colours))
+        ],
         "status": info.status,
         "events": [{"type": type(e).__name__, **codec.to_plain(e)} for e in saved.events],
         "moves": [{"seat": m.seat, "choice": m.choice} for m in saved.marks],
@@ -66,8 +75,33 @@ def _need(doc: dict, key: str, kind: type, what: str) -> Any:
     return value
 
 
+def _computers(seats: list, version: int) -> dict[int, str]:
+    """The level of each seat a computer plays (`"computer"` in the seat; none before version 2)."""
+    from ..bots.levels import LEVELS
+
+    keys = {"name", "colour"} | ({"computer"} if version >= 2 else set())
+    computers = {}
+    for i, seat in enumerate(seats):
+        if not (
+            isinstance(seat, dict)
+            and {"name", "colour"} <= set(seat) <= keys
+            and isinstance(seat["name"], str)
+            and isinstance(seat["colour"], str)
+        ):
+            computer = ', maybe a "computer"' if version >= 2 else ""
+            raise ArchiveError(f'seat {i + 1} must be an object with a "name" and a "colour"{computer}')
+        if "computer" in seat:
+            level = seat["computer"]
+            if level not in LEVELS:
+                levels = ", ".join(f'"{name}"' for name in LEVELS)
+                raise ArchiveError(f'the "computer" of seat {i + 1} must be a level ({levels}), got {level!r:.60}')
+            computers[i] = level
+    return computers
+
+
 def read_archive(path: Path, content: Content):
-    """The checked game of an export file: (engine, seats, seed); ArchiveError says what is wrong."""
+    """The checked game of an export file, and the level of each seat a computer plays:
+    (engine, computers); ArchiveError says what is wrong."""
     try:
         text = read_regular(Path(path), MAX_IMPORT_BYTES, "a game file").decode("utf-8")
     except FileRefused as refused:
@@ -83,18 +117,12 @@ def read_archive(path: Path, content: Content):
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ArchiveError(f'it is not a Lagoon game export (no "format": "{FORMAT}")')
     version = _need(doc, "version", int, "a whole number")
-    if version != VERSION:
-        raise ArchiveError(f"it is in export format version {version}; this Lagoon reads version {VERSION}")
+    if version not in (1, VERSION):
+        raise ArchiveError(f"it is in export format version {version}; this Lagoon reads versions 1 to {VERSION}")
     fingerprint = _need(doc, "content_fingerprint", str, "a string")
     seed = _need(doc, "seed", int, "a whole number")
     seats = _need(doc, "seats", list, "a list of players")
-    for i, seat in enumerate(seats):
-        if not (
-            isinstance(seat, dict)
-            and set(seat) == {"name", "colour"}
-            and all(isinstance(v, str) for v in seat.values())
-        ):
-            raise ArchiveError(f'seat {i + 1} must be an object with a "name" and a "colour"')
+    computers = _computers(seats, version)
     refused = names_problems([seat["name"] for seat in seats])
     if refused:
         seat, problem = min(refused.items())
@@ -136,13 +164,13 @@ def read_archive(path: Path, content: Content):
     for n, (mark, m) in enumerate(zip(engine.marks, moves), start=1):
         if mark.seat != m["seat"]:
             raise ArchiveError(f"move {n} is said to be seat {m['seat']}'s, but it was seat {mark.seat}'s decision")
-    return engine
+    return engine, computers
 
 
 def import_game(store: Store, path: Path, content: Content) -> int:
     """Check the export file completely, then save it as a new game; its id. Nothing is written on failure."""
     try:
-        engine = read_archive(path, content)
+        engine, computers = read_archive(path, content)
     except ArchiveError as error:
         raise ArchiveError(f"Cannot import {path}: {error}. Nothing was imported.") from None
     s = engine.state
@@ -169,6 +197,7 @@ def import_game(store: Store, path: Path, content: Content) -> int:
             events=engine.events,
             marks=[Mark(m.pos, m.seat, m.choice) for m in engine.marks],
             summary=summary_of(engine),
+            computers=computers,
         )
     except StoreError as error:
         raise ArchiveError(f"Cannot import {path}: {error} Nothing was imported.") from None

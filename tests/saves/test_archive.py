@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
 from rules import Engine, load_content
+from rules.host import Host
 from rules.saves import Store
 from rules.saves.archive import FORMAT, VERSION, ArchiveError, export_game, import_game
 from rules.saves.recorder import open_game, record_new
@@ -74,6 +76,82 @@ def test_a_finished_game_round_trips(store, tmp_path):
         copy = import_game(other, tmp_path / "done.json", CONTENT)
         assert other.info(copy).status == "over"
         assert open_game(other, copy, CONTENT).state == engine.state
+
+
+@pytest.fixture
+def with_computers(store, tmp_path):
+    """A game of Ana with Ben a Hard computer and Cleo an Easy one, some moves in, exported."""
+    host = Host.new(
+        CONTENT,
+        ["Ana", "Ben", "Cleo"],
+        ["red", "yellow", "green"],
+        seed=6,
+        store=store,
+        computers={1: "hard", 2: "easy"},
+    )
+    for _ in range(12):
+        seat = host.turn().seat
+        scene = host.scene(seat)
+        assert host.choose(host.computer(seat).choose(scene) if seat in host.computers else scene.prompt.options[0].id)
+    path = tmp_path / "computers.json"
+    export_game(store, host.game, path)
+    return path, host
+
+
+def test_the_computers_of_a_game_go_out_with_it_and_come_back_at_their_levels(with_computers, tmp_path):
+    path, host = with_computers
+    doc = json.loads(path.read_text())
+    assert [s.get("computer") for s in doc["seats"]] == [None, "hard", "easy"]
+    with Store(tmp_path / "other.db") as other:
+        game = import_game(other, path, CONTENT)
+        assert other.info(game).computers == ((1, "hard"), (2, "easy"))
+        again = Host.resume(other, game, CONTENT)
+        assert again.computers == {1: "hard", 2: "easy"} and again.people == (0,)
+        assert again.engine.events == host.engine.events
+        while again.turn().seat == 0:  # Ana's moves, until a computer's
+            assert again.choose(again.scene(0).prompt.options[0].id)
+        seat, marks = again.turn().seat, len(again.engine.marks)
+        assert again.choose(again.computer(seat).choose(again.scene(seat)))
+        assert again.engine.marks[marks].seat == seat, "the imported game's computer plays its seat again"
+
+
+def test_a_file_from_before_computers_imports_with_every_seat_a_person(with_computers, tmp_path):
+    """Version 1 files had no "computer" in a seat (and could not have one): they import as people's games."""
+    path, _ = with_computers
+    doc = json.loads(path.read_text())
+    old = {**doc, "version": 1, "seats": [{"name": s["name"], "colour": s["colour"]} for s in doc["seats"]]}
+    path.write_text(json.dumps(old))
+    with Store(tmp_path / "other.db") as other:
+        game = import_game(other, path, CONTENT)
+        assert other.info(game).computers == ()
+        assert Host.resume(other, game, CONTENT).people == (0, 1, 2)
+    path.write_text(json.dumps({**doc, "version": 1}))
+    with (
+        Store(tmp_path / "third.db") as third,
+        pytest.raises(ArchiveError, match='seat 2 must be an object with a "name" and a "colour"'),
+    ):
+        import_game(third, path, CONTENT)
+
+
+@pytest.mark.parametrize(
+    ("level", "shown"),
+    [("expert", "'expert'"), ("Hard", "'Hard'"), (3, "3"), (None, "None"), (["hard"], r"\['hard'\]")],
+)
+def test_a_computer_at_no_level_is_refused_naming_the_file_and_the_key(store, with_computers, tmp_path, level, shown):
+    path, _ = with_computers
+    doc = json.loads(path.read_text())
+    doc["seats"][2]["computer"] = level
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(doc))
+    before = snapshot(store)
+    with pytest.raises(ArchiveError) as caught:
+        import_game(store, broken, CONTENT)
+    assert re.fullmatch(
+        rf'Cannot import {re.escape(str(broken))}: the "computer" of seat 3 must be a level '
+        rf'\("easy", "normal", "hard"\), got {shown}\. Nothing was imported\.',
+        str(caught.value),
+    ), str(caught.value)
+    assert snapshot(store) == before
 
 
 def edit_events(doc, fn):
