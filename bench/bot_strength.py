@@ -1,7 +1,8 @@
 """How strong each computer player level is: seat-swapped, paired-seed matches between two levels.
 
     python bench/bot_strength.py A B [--players 2|4] [--games N] [--jobs J] [--seed S]
-                                 [--budget R] [--candidates K] [--time-cap T] [--hard NAME=VALUE] [--json]
+                                 [--budget R] [--candidates K] [--time-cap T] [--hard NAME=VALUE]
+                                 [--log FILE] [--json]
 
 A and B are levels (`rules.bots.LEVELS`, or "random"). At two players every
 deal (seed) is played twice, A in the first seat and then in the second; at
@@ -23,12 +24,18 @@ seconds per decision, `--hard` any other option of `SearchPlayer`
 (`--hard horizon=1 --hard prefer=0.5`). `--jobs` plays games in parallel processes (results do
 not depend on it, times do a little: two jobs on two cores share the caches).
 
+`--log FILE` keeps each game's result, a JSON line, as soon as it is played, so a match too
+long for one sitting is played over several: a game the file holds for the same match (levels,
+players, options, and the same code: a hash of the rules modules loaded and of content/) is
+not played again, and the report covers every game of the run's deals, those read back too.
+
 Not a test: docs/performance.md ("Computer players") keeps the figures.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import statistics
@@ -133,6 +140,30 @@ def report(results: list[dict], a: str, b: str, players: int, hard: dict) -> dic
     return out
 
 
+def code_hash() -> str:
+    """What the players' play depends on: the source of every module of the rules loaded to play
+    (the engine and the bots: not the saves or the host) and the content."""
+    root = Path(__file__).resolve().parent.parent
+    loaded = [Path(m.__file__) for name, m in list(sys.modules.items()) if name.split(".")[0] == "rules"]
+    digest = hashlib.sha256()
+    for path in sorted([*loaded, *root.glob("content/**/*.toml")]):
+        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def logged(path: Path, match: dict) -> dict[tuple[int, int], dict]:
+    """The results a log holds for `match`, by game (deal, A's seat)."""
+    if not path.exists():
+        return {}
+    kept = {}
+    for line in path.read_text().splitlines():
+        entry = json.loads(line)
+        if entry["match"] == match:
+            result = entry["result"]
+            kept[result["seed"], result["a_seat"]] = result
+    return kept
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     choices = (*LEVELS, RANDOM)
@@ -148,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--hard", action="append", default=[], metavar="NAME=VALUE", help="another option of the hard player"
     )
+    parser.add_argument("--log", type=Path, help="keep every game's result here, and reuse those it holds")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     hard = {
@@ -162,16 +194,24 @@ def main(argv: list[str] | None = None) -> int:
     deals = -(-args.games // per_deal)
     tasks = [(args.seed * 1_000_003 + d, seat) for d in range(deals) for seat in range(per_deal)]
     play = partial(one_game, a=args.a, b=args.b, players=args.players, hard=hard)
-    results = []
+    match = {"a": args.a, "b": args.b, "players": args.players, "hard": hard, "code": code_hash()}
+    kept = logged(args.log, match) if args.log else {}
+    results = [kept[task] for task in tasks if task in kept]
+    todo = [task for task in tasks if task not in kept]
+    if results:
+        print(f"  {len(results)} games read back from {args.log}", file=sys.stderr, flush=True)
     started = time.perf_counter()
-    with Pool(args.jobs) as pool:
-        for n, result in enumerate(pool.imap_unordered(play, tasks), start=1):
+    with Pool(args.jobs) as pool, open(args.log or "/dev/null", "a") as log:
+        for n, result in enumerate(pool.imap_unordered(play, todo), start=len(results) + 1):
             results.append(result)
+            log.write(json.dumps({"match": match, "result": result}) + "\n")
+            log.flush()
             if n % max(1, len(tasks) // 20) == 0 or n == len(tasks):
                 won = statistics.fmean(r["a_won"] for r in results)
                 print(f"  {n}/{len(tasks)} games, {args.a} won {won:.1%}", file=sys.stderr, flush=True)
     out = report(results, args.a, args.b, args.players, hard)
     out["elapsed_s"] = round(time.perf_counter() - started, 1)
+    out["played_now"] = len(todo)
     if args.json:
         print(json.dumps(out, indent=2))
         return 0
@@ -195,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"  hard searched {out['hard_searches']} times; fell back to the normal move {out['hard_fell_back']} times"
         )
-    print(f"  {out['elapsed_s']} s in all, {args.jobs} jobs")
+    print(f"  {out['elapsed_s']} s for the {len(todo)} games played now, {args.jobs} jobs")
     return 0
 
 
