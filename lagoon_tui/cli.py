@@ -226,18 +226,26 @@ def play_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     return run_app(args, content, settings=settings)
 
 
+def level_list(option: str, given: str, more: tuple[str, ...] = ()) -> tuple[str, ...] | str:
+    """The computer levels `given` lists, comma-separated (`rules.host.LEVELS`, or one of `more`), or
+    what is wrong with it, for `option`."""
+    from rules.host import LEVELS
+
+    levels = tuple(level.strip().lower() for level in given.split(","))
+    unknown = [level for level in levels if level not in (*LEVELS, *more)]
+    if unknown:
+        return f"{option}: no computer level {unknown[0]!r}; the levels are {' and '.join((', '.join(LEVELS), *more))}"
+    return levels
+
+
 def play_settings(args: argparse.Namespace, content):
     """The game `lagoon play` asks for (a `GameSettings`), or what is wrong with its arguments."""
     from lagoon_tui.settings import COLOURS, GameSettings
     from rules.host import names_problems, seed_problem
 
-    levels = [] if args.vs is None else [level.strip().lower() for level in args.vs.split(",")]
-    if levels:
-        from rules.host import LEVELS
-
-        unknown = [level for level in levels if level not in LEVELS]
-        if unknown:
-            return f"--vs: no computer level {unknown[0]!r}; the levels are {', '.join(LEVELS)}"
+    levels = () if args.vs is None else level_list("--vs", args.vs)
+    if isinstance(levels, str):
+        return levels
     if args.pace is not None and not 0 <= args.pace <= 10:
         return "--pace must be from 0 to 10 seconds"
     people = tuple(name.strip() for name in (args.names or (("Ana",) if levels else ("Ana", "Ben"))))
@@ -395,14 +403,11 @@ def simulate_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     if not low <= args.players <= high:
         return usage_error(f"--players must be between {low} and {high} (got {args.players})")
 
-    from rules.host import LEVELS, simulate
+    from rules.host import simulate
 
-    levels = None
-    if args.bots:
-        levels = tuple(level.strip().lower() for level in args.bots.split(","))
-        unknown = [level for level in levels if level not in (*LEVELS, "random")]
-        if unknown:
-            return usage_error(f"--bots: no level {unknown[0]!r}; the levels are {', '.join(LEVELS)} and random")
+    levels = level_list("--bots", args.bots, ("random",)) if args.bots else None
+    if isinstance(levels, str):
+        return usage_error(levels)
     report = run_with_progress(
         lambda progress: simulate(
             content,

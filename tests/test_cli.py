@@ -160,7 +160,7 @@ def test_simulate_seats_levels_turn_about_and_reports_wins_by_level_and_seat(cap
     code, out, _ = run(capsys, *argv)
     assert code == 0 and "Wins, normal" in out and "Wins, easy" in out and "Wins, seat 2" in out
     code, _, err = run(capsys, "simulate", "--bots", "normal,expert")
-    assert code == 2 and "--bots: no level 'expert'" in err
+    assert code == 2 and "--bots: no computer level 'expert'; the levels are easy, normal, hard and random" in err
 
 
 def test_simulate_prints_a_table_by_default(capsys):
