@@ -29,6 +29,7 @@ from .cards import Content
 from .choose import NoLegalChoice
 from .decision import Rejection
 from .engine import Engine, JournalError, JournalLost
+from .evolve import evolve
 from .loader import ContentError, check_content, default_content_dir, load_content
 from .names import names_problems
 from .record import FrozenRecord, frozen_record
@@ -37,7 +38,9 @@ from .saves.recorder import check_content as check_saved_content
 from .saves.recorder import open_game, record_new
 from .saves.store import SEED_MAX, seed_problem
 from .seat import Chronicle, SeatScene, Turn, seat_scene, turn_of
+from .state import GameState
 from .undo import NoUndo, UndoPoint
+from .view import view
 
 if TYPE_CHECKING:
     from .bots.levels import LEVELS
@@ -262,7 +265,23 @@ class Host:
         if player is None:
             seed = self.engine.state.seed * 7 + seat
             player = self._players[seat] = computer_player(self.content, seat, seed, self.computers[seat], **options)
+            self._recall(player, seat)
         return player
+
+    def _recall(self, player, seat: int) -> None:
+        """A player made in a game under way (a resumed one) that remembers what it was shown (the
+        searching level: `recall`) is handed the view of every earlier decision of its seat, so it
+        plays on as it would have had the game never been left."""
+        recall = getattr(player, "recall", None)
+        decided = [mark.pos for mark in self.engine.marks if mark.seat == seat]
+        if recall is None or not decided:
+            return
+        state, played = GameState(content=self.content), 0
+        for pos in decided:
+            for event in self.engine.events[played:pos]:
+                evolve(state, event)
+            played = pos
+            recall(view(state, seat))
 
     def stop_computers(self) -> None:
         """Every computer player of the game stops searching, a search under way at once: from now on

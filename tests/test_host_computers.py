@@ -70,3 +70,35 @@ def test_every_level_is_a_player_the_host_can_seat():
     assert set(LEVELS) == {"easy", "normal", "hard"}
     for seat in (1, 2, 3):
         assert host.computer(seat) is host.computer(seat), "one player a seat, its plan kept between decisions"
+
+
+def test_a_resumed_hard_player_plays_on_as_if_the_game_had_never_been_left(tmp_path):
+    """The hard player remembers the cards its seat was shown (offers, deals it held) to deal its
+    worlds; made anew for a resumed game, it is handed its seat's earlier messages, so the game goes
+    on move for move as the same game played without a break."""
+    small = dict(rollouts=4, candidates=2, min_worlds=2, time_cap=1e9)  # (the budget decides, not the clock)
+    names, colours = ["Ana", "Ben"], ["red", "yellow"]
+
+    def game(store=None) -> Host:
+        return Host.new(CONTENT, names, colours, seed=12, start_player=0, store=store, computers={1: "hard"})
+
+    def play_rounds(host: Host, last: int) -> None:
+        host.computer(1, **small)
+        while host.engine.state.round <= last and not host.over:
+            play_until(host, 1)
+            play_until(host, 0)
+
+    unbroken = game()
+    play_rounds(unbroken, 6)
+
+    store = Store(tmp_path / "lagoon.db")
+    left = game(store)
+    play_rounds(left, 3)
+    seen = left.computer(1).worlds.remembered
+    assert any(card in CONTENT.deals for card in seen)  # (it held deals: there is something to remember)
+    store.release()
+    resumed = Host.resume(store, left.game, CONTENT)
+    play_rounds(resumed, 6)
+    assert resumed.computer(1).worlds.remembered >= seen
+    assert resumed.engine.events == unbroken.engine.events
+    store.close()

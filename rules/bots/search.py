@@ -128,11 +128,16 @@ class SearchPlayer:
         thread): the player's moves are then the Bot's. For a game being left, so nobody waits."""
         self.stopped = True
 
+    def recall(self, seen: dict) -> None:
+        """Take in the view of a message this seat decided on before the player was made (a game
+        resumed): the player then deals its worlds as if it had decided there itself."""
+        self.worlds.observe(seen)
+
     def choose(self, scene: SeatScene) -> str:
         """The id of one of the options of `scene`, the message of this seat while it decides."""
         if scene.seat != self.seat or scene.prompt is None:
             raise ValueError(f"seat {self.seat} is not deciding in this message ({scene.turn.says})")
-        self.worlds.observe(scene.view)
+        self.recall(scene.view)
         self.last = None
         kind = scene.prompt.kind
         normal = self.bot.choose(scene)  # the Bot's move, and its plan for the action's steps
