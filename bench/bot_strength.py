@@ -2,7 +2,7 @@
 
     python bench/bot_strength.py A B [--players 2|4] [--games N] [--jobs J] [--seed S]
                                  [--budget R] [--candidates K] [--time-cap T] [--hard NAME=VALUE]
-                                 [--log FILE] [--json]
+                                 [--log FILE [--logged]] [--json]
 
 A and B are levels (`rules.bots.LEVELS`, or "random"). At two players every
 deal (seed) is played twice, A in the first seat and then in the second; at
@@ -28,6 +28,8 @@ not depend on it, times do a little: two jobs on two cores share the caches).
 long for one sitting is played over several: a game the file holds for the same match (levels,
 players, options, and the same code: a hash of the rules modules loaded and of content/) is
 not played again, and the report covers every game of the run's deals, those read back too.
+`--logged` reports the games of the run's deals that the log holds, and plays none (a match
+stopped part way: its last deal may lack a game).
 
 Not a test: docs/performance.md ("Computer players") keeps the figures.
 """
@@ -180,6 +182,7 @@ def main(argv: list[str] | None = None) -> int:
         "--hard", action="append", default=[], metavar="NAME=VALUE", help="another option of the hard player"
     )
     parser.add_argument("--log", type=Path, help="keep every game's result here, and reuse those it holds")
+    parser.add_argument("--logged", action="store_true", help="report the games the log holds, playing none")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     hard = {
@@ -197,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     match = {"a": args.a, "b": args.b, "players": args.players, "hard": hard, "code": code_hash()}
     kept = logged(args.log, match) if args.log else {}
     results = [kept[task] for task in tasks if task in kept]
-    todo = [task for task in tasks if task not in kept]
+    todo = [] if args.logged else [task for task in tasks if task not in kept]
     if results:
         print(f"  {len(results)} games read back from {args.log}", file=sys.stderr, flush=True)
     started = time.perf_counter()
