@@ -166,6 +166,22 @@ def test_an_artifact_price_above_nine_can_be_paid(copy: Path) -> None:
     assert engine.state.players[0].artifacts["gold"] == 1
 
 
+def test_a_trade_asking_more_goods_than_the_printed_two_can_be_made(copy: Path) -> None:
+    """The loader takes any `trade_give` from 1 to 10; the trade offers every way to hand in that
+    many goods (a board asking 4 was a KeyError, found by the test below)."""
+    edit(copy, "board.toml", "trade_give = 2", "trade_give = 4")
+    engine = ready(3, islands=(1, 2, 3), content=load_content(copy))
+    give(engine, 0, raw={"iron": 3}, money=1)
+    act(engine, "do:1:trade")
+    offered = options(engine)
+    assert offered["give:iron+iron+iron+money"] == "Give iron + iron + iron + $1"
+    assert all(choice.count("+") == 3 for choice in offered if choice.startswith("give:"))
+    ana = engine.state.players[0]
+    gold, money = ana.raw["gold"], ana.money
+    act(engine, "give:iron+iron+iron+money", "get:gold")
+    assert (ana.raw["iron"], ana.raw["gold"], ana.money) == (0, gold + 1, money - 1)
+
+
 # ---------------------------------------------------------------- the engine's guard
 
 

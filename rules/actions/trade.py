@@ -6,6 +6,7 @@ resolved one by one, so the second may use what the first brought.
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations_with_replacement
 from typing import NamedTuple
 
@@ -45,7 +46,10 @@ def _give(goods: tuple[str, ...]) -> Give:
     )
 
 
-_GIVES = {n: tuple(_give(c) for c in combinations_with_replacement(GOODS, n)) for n in (1, 2, 3)}
+@cache
+def _gives(n: int) -> tuple[Give, ...]:
+    """Every way to hand `n` goods to the bank (as many as the board's `trade_give`, or a card's)."""
+    return tuple(_give(c) for c in combinations_with_replacement(GOODS, n))
 
 
 def _holdings(p) -> dict[str, int]:
@@ -68,7 +72,7 @@ def _bank_gives(s) -> set[str]:
 
 def _give_cands(s, step):
     have, bank = _holdings(player(s, step)), _bank_gives(s)
-    for give in _GIVES[step.data["give"]]:
+    for give in _gives(step.data["give"]):
         short = _short(have, give)
         if short is not None:
             yield give.offer.refused(
