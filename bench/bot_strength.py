@@ -26,10 +26,10 @@ not depend on it, times do a little: two jobs on two cores share the caches).
 
 `--log FILE` keeps each game's result, a JSON line, as soon as it is played, so a match too
 long for one sitting is played over several: a game the file holds for the same match (levels,
-players, options, and the same code: a hash of the rules modules loaded and of content/) is
-not played again, and the report covers every game of the run's deals, those read back too.
-`--logged` reports the games of the run's deals that the log holds, and plays none (a match
-stopped part way: its last deal may lack a game).
+players, options, and the same code: see `code_hash`) is not played again, and the report
+covers every game of the run's deals, those read back too. `--logged` reports the games of the
+run's deals that the log holds, and plays none (a match stopped part way: its last deal may
+lack a game).
 
 Not a test: docs/performance.md ("Computer players") keeps the figures.
 """
@@ -143,13 +143,18 @@ def report(results: list[dict], a: str, b: str, players: int, hard: dict) -> dic
 
 
 def code_hash() -> str:
-    """What the players' play depends on: the source of every module of the rules loaded to play
-    (the engine and the bots: not the saves or the host) and the content."""
+    """What the players' play depends on: the source of the computer players (rules/bots), the
+    content, and what the engine does: the events of a game between normal players at each player
+    count. So a change to the engine that leaves every game as it was (a fix for content other
+    than the shipped one, a speed-up) leaves a match's log in use, and one to the players does not."""
     root = Path(__file__).resolve().parent.parent
-    loaded = [Path(m.__file__) for name, m in list(sys.modules.items()) if name.split(".")[0] == "rules"]
     digest = hashlib.sha256()
-    for path in sorted([*loaded, *root.glob("content/**/*.toml")]):
+    for path in sorted([*root.glob("rules/bots/**/*.py"), *root.glob("content/**/*.toml")]):
         digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    content = load_content()
+    for players in range(content.board.players_min, content.board.players_max + 1):
+        engine, _ = level_game(content, 1, ("normal",) * players)
+        digest.update(repr(engine.events).encode())
     return digest.hexdigest()[:16]
 
 
