@@ -208,6 +208,9 @@ def main(argv: list[str] | None = None) -> int:
     todo = [] if args.logged else [task for task in tasks if task not in kept]
     if results:
         print(f"  {len(results)} games read back from {args.log}", file=sys.stderr, flush=True)
+    elif not todo:
+        print(f"{args.log} holds no game of this match (levels, options and code: {match})", file=sys.stderr)
+        return 1
     started = time.perf_counter()
     with Pool(args.jobs) as pool, open(args.log or "/dev/null", "a") as log:
         for n, result in enumerate(pool.imap_unordered(play, todo), start=len(results) + 1):
