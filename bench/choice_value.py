@@ -25,7 +25,6 @@ Not a test: docs/performance.md ("Computer players") keeps the figures.
 
 from __future__ import annotations
 
-import copy
 import itertools
 import json
 import random
@@ -35,6 +34,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from search_convergence import NO_CAP, twin  # noqa: E402  (a bench beside this one)
+
 from rules import Engine, clone, load_content  # noqa: E402
 from rules.bots import Bot  # noqa: E402
 from rules.bots.search import SEARCHED, Candidate, SearchPlayer, whole_state_choice  # noqa: E402
@@ -42,15 +43,7 @@ from rules.seat import seat_scene  # noqa: E402
 from rules.simulate import NAMES  # noqa: E402
 
 CONTENT = load_content()
-NO_CAP = 1e9  # seconds: the budget decides, never the clock
 SHARE = 0.15  # of the searched decisions looked at
-
-
-def twin(bot: Bot) -> Bot:
-    """A copy of a bot in the same frame of mind (plan, memory and random numbers)."""
-    other = copy.copy(bot)
-    other.plan, other.withdrawn, other.rng = list(bot.plan), set(bot.withdrawn), copy.deepcopy(bot.rng)
-    return other
 
 
 def value(engine: Engine, bots: list[Bot], seat: int, option: Candidate) -> tuple[int, float]:
