@@ -207,8 +207,12 @@ async def test_a_seats_screen_says_which_computer_decides_at_which_level_and_tha
             await pilot.pause(0.05)
             assert app.remote.changes == changes and prompt_head(app) == thinking
             held.go.set()
-            await until_shown(pilot, lambda: app.remote.turn().seat == 0, "Ana's turn after the computer's move")
-            assert not app.remote.thinking and "thinking" not in prompt_head(app)
+            await until_shown(
+                pilot,
+                lambda: app.remote.turn().seat == 0 and "thinking" not in prompt_head(app),
+                "Ana's turn after the computer's move, on her screen",
+            )
+            assert not app.remote.thinking
             assert server.call(lambda: entry.room.host.engine.marks[-1].seat) == 1, "the computer moved last"
     finally:
         held.go.set()
