@@ -27,20 +27,17 @@ from __future__ import annotations
 
 import itertools
 import json
-import random
 import statistics
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from search_convergence import NO_CAP, twin  # noqa: E402  (a bench beside this one)
+from search_convergence import NO_CAP, sampled, twin  # noqa: E402  (a bench beside this one)
 
 from rules import Engine, clone, load_content  # noqa: E402
 from rules.bots import Bot  # noqa: E402
-from rules.bots.search import SEARCHED, Candidate, SearchPlayer, whole_state_choice  # noqa: E402
-from rules.seat import seat_scene  # noqa: E402
-from rules.simulate import NAMES  # noqa: E402
+from rules.bots.search import Candidate, SearchPlayer, whole_state_choice  # noqa: E402
 
 CONTENT = load_content()
 SHARE = 0.15  # of the searched decisions looked at
@@ -64,20 +61,12 @@ def value(engine: Engine, bots: list[Bot], seat: int, option: Candidate) -> tupl
 
 
 def run(players: int, games: int, first_seed: int, log: Path, variants: dict[str, dict]) -> None:
-    rng = random.Random(first_seed)
     with open(log, "a") as out:
-        for game in range(games):
-            engine = Engine.new(CONTENT, list(NAMES[:players]), seed=first_seed + game)
-            bots = [Bot(CONTENT, seat, seed=seat) for seat in range(players)]
-            while engine.state.phase != "over":
-                ask = engine.asking()
-                scene = seat_scene(engine, None, ask.seat)
-                if ask.kind in SEARCHED and rng.random() < SHARE:
-                    row = decision(engine, bots, scene, variants)
-                    if row is not None:
-                        out.write(json.dumps(row) + "\n")
-                        out.flush()
-                engine.choose(bots[ask.seat].choose(scene))
+        for engine, bots, scene in sampled(players, games, first_seed, SHARE, sample_seed=first_seed):
+            row = decision(engine, bots, scene, variants)
+            if row is not None:
+                out.write(json.dumps(row) + "\n")
+                out.flush()
 
 
 def decision(engine: Engine, bots: list[Bot], scene, variants: dict[str, dict]) -> dict | None:

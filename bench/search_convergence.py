@@ -57,7 +57,8 @@ def searcher(seat: int, seed: int, rollouts: int, bot: Bot, **options) -> Search
 
 
 def sampled(players: int, games: int, first_seed: int, share: float, sample_seed: int):
-    """(message, the deciding seat's normal bot) at a share of the searched decisions of normal games."""
+    """(engine, its normal bots, the deciding seat's message) at a share of the searched decisions of
+    normal games (deals `first_seed`, `first_seed` + 1...; which decisions: `sample_seed`)."""
     rng = random.Random(sample_seed)
     for game in range(games):
         engine = Engine.new(CONTENT, list(NAMES[:players]), seed=first_seed + game)
@@ -66,14 +67,15 @@ def sampled(players: int, games: int, first_seed: int, share: float, sample_seed
             ask = engine.asking()
             scene = seat_scene(engine, None, ask.seat)
             if ask.kind in SEARCHED and rng.random() < share:
-                yield scene, bots[ask.seat]
+                yield engine, bots, scene
             engine.choose(bots[ask.seat].choose(scene))
 
 
 def budget(players: int, small: int, big: int, games: int) -> str:
     agree = compared = 0
     regret = 0.0
-    for scene, bot in sampled(players, games, first_seed=1000, share=0.12, sample_seed=3):
+    for _, bots, scene in sampled(players, games, first_seed=1000, share=0.12, sample_seed=3):
+        bot = bots[scene.seat]
         reference = searcher(scene.seat, 999, big, bot)
         best = reference.choose(scene)
         if reference.last is None:
@@ -94,7 +96,8 @@ def budget(players: int, small: int, big: int, games: int) -> str:
 def options(players: int, big: int, games: int) -> str:
     compared = outside = 0
     gain = 0.0
-    for scene, bot in sampled(players, games, first_seed=2000, share=0.1, sample_seed=4):
+    for _, bots, scene in sampled(players, games, first_seed=2000, share=0.1, sample_seed=4):
+        bot = bots[scene.seat]
         reference = searcher(scene.seat, 999, big, bot, candidates=99)
         ranked = [c.id for c in reference.ranked(scene, twin(bot).choose(scene))]
         reference.choose(scene)
