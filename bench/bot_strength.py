@@ -190,6 +190,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--logged", action="store_true", help="report the games the log holds, playing none")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.logged and not args.log:
+        parser.error("--logged reports what a --log FILE holds: give the file")
     hard = {
         key: value
         for key, value in (("rollouts", args.budget), ("candidates", args.candidates), ("time_cap", args.time_cap))
