@@ -240,7 +240,7 @@ def level_list(option: str, given: str, more: tuple[str, ...] = ()) -> tuple[str
 
 def play_settings(args: argparse.Namespace, content):
     """The game `lagoon play` asks for (a `GameSettings`), or what is wrong with its arguments."""
-    from lagoon_tui.settings import COLOURS, GameSettings
+    from lagoon_tui.settings import COLOURS, GameSettings, computer_names
     from rules.host import names_problems, seed_problem
 
     levels = () if args.vs is None else level_list("--vs", args.vs)
@@ -264,16 +264,6 @@ def play_settings(args: argparse.Namespace, content):
     start = None if args.start is None else args.start - 1
     computers = {len(people) + n: level for n, level in enumerate(levels)}
     return GameSettings(names, COLOURS[: len(names)], args.seed, start, computers)
-
-
-def computer_names(people: Sequence[str], count: int) -> tuple[str, ...]:
-    """Names for `count` computer players: the default names the people did not take."""
-    from lagoon_tui.settings import DEFAULT_NAMES
-
-    taken = {name.casefold() for name in people}
-    free = [name for name in DEFAULT_NAMES if name.casefold() not in taken]
-    free += [f"Computer {n}" for n in range(1, count + 1)]  # (people who took every default name)
-    return tuple(free[:count])
 
 
 def terminal_problem() -> str | None:

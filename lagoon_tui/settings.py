@@ -7,6 +7,7 @@ Kept apart from the new-game form so that starting a game straight away
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from rules.host import SEED_MAX, names_problems, seed_problem
@@ -79,3 +80,11 @@ def check_settings(
     if problems:
         return None, problems
     return GameSettings(tuple(names), tuple(colours), seed, start_player, computers), {}
+
+
+def computer_names(people: Sequence[str], count: int) -> tuple[str, ...]:
+    """Names for `count` computer players: the default names the people did not take."""
+    taken = {name.casefold() for name in people}
+    free = [name for name in DEFAULT_NAMES if name.casefold() not in taken]
+    free += [f"Computer {n}" for n in range(1, count + 1)]  # (people who took every default name)
+    return tuple(free[:count])

@@ -40,10 +40,10 @@ from dataclasses import dataclass, field
 
 from rules.host import LEVELS, Content, Host, Store, StoreError, computer_player, names_problems
 
+from ..settings import COLOURS, computer_names
 from ..wire import WireError, body, frame, parse
 from .room import Room
 
-COLOURS = ("red", "yellow", "green", "blue")
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # (no 0/O or 1/I to misread)
 CODE_LENGTH = 6
 COMPUTER_PACE = 0.5
@@ -252,7 +252,7 @@ class Lobby:
         if any(s.open for s in entry.seats):
             raise Refused("Every seat must be taken (or given to a computer) first.")
         names = self._seat_names(entry)
-        if names_problems(names):  # (a player who chose the name "Computer", say)
+        if names_problems(names):  # (two players who chose the same name)
             raise Refused("Two seats would have the same name: one of you must pick another name first.")
         host = Host.new(
             self.content,
@@ -270,14 +270,11 @@ class Lobby:
     # --- rooms ----------------------------------------------------------------------------
 
     def _seat_names(self, entry: RoomEntry) -> list[str]:
-        computers = [n for n, s in enumerate(entry.seats) if s.computer]
-        names = []
-        for n, seat in enumerate(entry.seats):
-            if seat.computer:
-                names.append("Computer" if len(computers) == 1 else f"Computer {computers.index(n) + 1}")
-            else:
-                names.append(self.names[seat.key])
-        return names
+        """The players' names, and the computers' the default names the people did not take (as in
+        `lagoon play`: the prompt then reads "Waiting for Cleo [G], the computer (Hard)")."""
+        people = [self.names[seat.key] for seat in entry.seats if not seat.computer]
+        free = iter(computer_names(people, len(entry.seats) - len(people)))
+        return [next(free) if seat.computer else self.names[seat.key] for seat in entry.seats]
 
     def _host(self, entry: RoomEntry, host: Host, reopened: bool = False) -> None:
         people = tuple(n for n, s in enumerate(entry.seats) if not s.computer)

@@ -99,7 +99,7 @@ def test_rooms_are_made_joined_started_and_entered(server):
     until(lambda: ben.remote.ready, "Ben's first message")
     assert ben.remote.seat == 1
     names = [p["name"] for p in ben.remote.message.view["players"]]
-    assert names == ["Ana", "Ben", "Computer"]
+    assert names == ["Ana", "Ben", "Cleo"]  # (the computer: a default name the people did not take)
     # a stranger may watch, as everyone may see the game
     cleo = Terminal(server.session("SHA256:cleo"))
     assert cleo.link.ask("name", {"name": "Cleo"})
@@ -167,7 +167,7 @@ def prompt_head(app) -> str:
 
 
 async def test_a_seats_screen_says_which_computer_decides_at_which_level_and_that_it_thinks(server):
-    """As at one keyboard: "Waiting for Computer [Y], the computer (Hard) · thinking…" while the server's
+    """As at one keyboard: "Waiting for Ben [Y], the computer (Hard) · thinking…" while the server's
     computer decides, with no key to hurry it (the server keeps its pace), and Ana's move after it."""
     app = SessionApp(Link(server.session("SHA256:ana")))
     held = Held(None)
@@ -197,7 +197,7 @@ async def test_a_seats_screen_says_which_computer_decides_at_which_level_and_tha
                     await pilot.press("1")
                 await pilot.pause(0.01)
             assert held.asked.is_set(), "the computer's decision"
-            thinking = "Waiting for Computer [Y], the computer (Hard) · thinking…"
+            thinking = "Waiting for Ben [Y], the computer (Hard) · thinking…"
             await until_shown(pilot, lambda: prompt_head(app) == thinking, "the computer thinking, on Ana's screen")
             assert app.remote.levels == {1: "hard"} and app.remote.thinking
             actions = {binding.action for _, binding, _, _ in app.screen.active_bindings.values()}
