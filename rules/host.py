@@ -29,7 +29,6 @@ from .cards import Content
 from .choose import NoLegalChoice
 from .decision import Rejection
 from .engine import Engine, JournalError, JournalLost
-from .evolve import evolve
 from .loader import ContentError, check_content, default_content_dir, load_content
 from .names import names_problems
 from .record import FrozenRecord, frozen_record
@@ -37,10 +36,8 @@ from .saves import GameInfo, GameInUse, Store, StoreError
 from .saves.recorder import check_content as check_saved_content
 from .saves.recorder import open_game, record_new
 from .saves.store import SEED_MAX, seed_problem
-from .seat import Chronicle, SeatScene, Turn, seat_scene, turn_of
-from .state import GameState
+from .seat import Chronicle, SeatScene, Turn, Witness, seat_scene, turn_of
 from .undo import NoUndo, UndoPoint
-from .view import view
 
 if TYPE_CHECKING:
     from .bots.levels import LEVELS
@@ -120,6 +117,7 @@ class Host:
         self.engine = engine
         self.computers: dict[int, str] = dict(computers or {})
         self._players: dict[int, object] = {}  # the computer players made so far, by seat
+        self._witnesses: dict[int, Witness] = {}  # what each of them has been briefed on
         self.chronicle = Chronicle(engine)  # the log told to each reader (a pass made for a player says so)
         self.lost: str | None = None  # why this host can no longer save the game (another took it), if so
         self.changes = 0  # how many times the game has changed since the host was made
@@ -260,28 +258,18 @@ class Host:
         """The computer player of `seat` (a seat of `computers`), made when first asked for (with
         `options`, its level's tuning: see `rules.bots.computer_player`): its `choose(message)` answers
         that seat's message with an option id. Seeded from the game's seed and the seat, so a game of
-        computers plays the same for a seed."""
+        computers plays the same for a seed.
+
+        Each time it is asked for, a player that reads what the others chose (the searching level) is
+        briefed on every decision made since (`rules.seat.Witness`); made in a game under way (a
+        resumed one), on every decision before, so it plays on as if the game had never been left."""
         player = self._players.get(seat)
         if player is None:
             seed = self.engine.state.seed * 7 + seat
             player = self._players[seat] = computer_player(self.content, seat, seed, self.computers[seat], **options)
-            self._recall(player, seat)
+            self._witnesses[seat] = Witness(self.content, seat)
+        self._witnesses[seat].brief(self.engine, player)
         return player
-
-    def _recall(self, player, seat: int) -> None:
-        """A player made in a game under way (a resumed one) that remembers what it was shown (the
-        searching level: `recall`) is handed the view of every earlier decision of its seat, so it
-        plays on as it would have had the game never been left."""
-        recall = getattr(player, "recall", None)
-        decided = [mark.pos for mark in self.engine.marks if mark.seat == seat]
-        if recall is None or not decided:
-            return
-        state, played = GameState(content=self.content), 0
-        for pos in decided:
-            for event in self.engine.events[played:pos]:
-                evolve(state, event)
-            played = pos
-            recall(view(state, seat))
 
     def stop_computers(self) -> None:
         """Every computer player of the game stops searching, a search under way at once: from now on

@@ -45,6 +45,7 @@ from .cards import ENRICHED_LEVELS, METALS, Content
 from .choose import Ask, candidates
 from .decision import BACK, OPEN_KINDS, Cand, plural, text
 from .engine import Engine
+from .evolve import evolve
 from .names import shown_safely
 from .narrate import tell
 from .record import FrozenRecord, frozen_record
@@ -70,6 +71,7 @@ __all__ = [
     "decision_prompt",
     "action_spaces",
     "turn_of",
+    "Witness",
     "step_title",
     "to_json",
     "from_json",
@@ -336,6 +338,44 @@ def replay_scene(state: GameState, reveal: bool) -> SeatScene:
         None,
         None,
     )
+
+
+class Witness:
+    """What one seat was shown at each decision of a game, replayed from the game's log and handed on
+    once each, in order: for a computer player that reads what the others chose as well as what it
+    was shown itself (its `recall(view, turn)`). It is briefed before each of its decisions and, in
+    a resumed game, on everything before it (`Host.computer`, `rules.simulate.level_game`).
+
+    Each view is `view(state, seat)` as the decision was about to be made, and its `Turn` says who
+    made it and what kind of decision it was, in public words: nothing a message of the seat at that
+    moment would not have shown. A seat is briefed only on decisions that stand: undo never takes
+    back a computer's move, so none made before its own last one is taken back (if one were, the
+    witness replays the game again and hands on only what comes after what it handed already)."""
+
+    def __init__(self, content: Content, seat: int) -> None:
+        self.content, self.seat = content, seat
+        self.state, self.played, self.handed = GameState(content=content), 0, 0
+
+    def since(self, engine: Engine) -> list[tuple[dict, Turn]]:
+        """The seat's view and the turn at each decision made since the last call (every one, at the first)."""
+        marks = engine.marks
+        if len(marks) < self.handed or self.played > len(engine.events):  # (taken back: see the docstring)
+            self.state, self.played, self.handed = GameState(content=self.content), 0, len(marks)
+        seen = []
+        for mark in marks[self.handed :]:
+            for event in engine.events[self.played : mark.pos]:
+                evolve(self.state, event)
+            self.played = mark.pos
+            seen.append((view(self.state, self.seat), _turn(self.state, candidates(self.state))))
+        self.handed = len(marks)
+        return seen
+
+    def brief(self, engine: Engine, player) -> None:
+        """Hand `player` (if it reads the others' choices: `recall`) each decision since the last briefing."""
+        recall = getattr(player, "recall", None)
+        if recall is not None:
+            for seen, turn in self.since(engine):
+                recall(seen, turn)
 
 
 def turn_of(engine: Engine) -> Turn:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from .bots import LEVELS, Bot, RandomPlayer, computer_player
 from .cards import Content
 from .engine import Engine
-from .seat import seat_scene
+from .seat import Witness, seat_scene
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 
@@ -105,17 +105,20 @@ def level_game(
     on_decision: Callable[[int, object, str, float, float], None] | None = None,
 ) -> tuple[Engine, int]:
     """Play one game with the player of `levels[seat]` in each seat (as many seats as levels),
-    each handed its seat's message with no log. Deterministic for a seed (the hard player's
-    time cap aside). Returns the engine and the number of decisions taken.
+    each handed its seat's message with no log, and briefed before it on the decisions made since
+    its last (`rules.seat.Witness`), as a host briefs its computer players. Deterministic for a
+    seed (the hard player's time cap aside). Returns the engine and the number of decisions taken.
 
     `on_decision(seat, player, kind, cpu, wall)` is told, after each decision, the seconds
     it took its player (process CPU time and wall time), for benchmarks."""
     players = len(levels)
     engine = Engine.new(content, list(NAMES[:players]), seed=seed)
     seats = [seated(content, seat, seed * 7 + seat, level, hard) for seat, level in enumerate(levels)]
+    witnesses = [Witness(content, seat) for seat in range(players)]
     decisions = 0
     while engine.state.phase != "over":
         seat = engine.asking().seat
+        witnesses[seat].brief(engine, seats[seat])
         scene = seat_scene(engine, None, seat)
         if on_decision is None:
             choice = seats[seat].choose(scene)

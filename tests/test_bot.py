@@ -115,7 +115,7 @@ def test_hidden_information_never_changes_a_choice():
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_bot_handed_a_whole_game_state_chooses_as_from_its_message(players):
     """The hard player's play-outs hand the Bot the whole state of a game it dealt itself
-    (`whole_state_choice`, rules/bots/search.py), hidden cards and all: the Bot must read
+    (`whole_state_choice`, rules/bots/heuristic.py), hidden cards and all: the Bot must read
     nothing there its seat could not know, so it makes the same choice with the same plan."""
     engine = Engine.new(CONTENT, list(NAMES[:players]), seed=40 + players)
     bots = [Bot(CONTENT, seat, seed=seat) for seat in range(players)]

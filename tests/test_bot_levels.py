@@ -19,6 +19,7 @@ alone decides what it plays, whatever the machine's speed.
 from __future__ import annotations
 
 import random
+import statistics
 from collections import Counter
 
 import pytest
@@ -28,7 +29,7 @@ from rules import Engine, Rejection, load_content, state_to_json, view
 from rules.bots import LEVELS, Bot, RandomPlayer, computer_player
 from rules.bots.search import SEARCHED, SearchPlayer
 from rules.bots.worlds import Worlds
-from rules.seat import SeatScene, seat_scene
+from rules.seat import SeatScene, Witness, seat_scene
 from rules.simulate import NAMES, level_game, rotated, simulate
 from tests.redeal import redealt
 
@@ -65,7 +66,9 @@ def hidden(engine: Engine, seat: int) -> tuple:
 @pytest.mark.parametrize("players, seed", [(2, 3), (3, 4)])
 def test_the_hard_player_chooses_the_same_in_a_twin_dealt_anew(players, seed):
     """Everything the seat was never shown (other hands, deck orders, face-down tiles others
-    placed) is dealt anew: the hard player's worlds, scores and choice are the same."""
+    placed) is dealt anew, through the whole game: the hard player, briefed on every decision
+    so far as its host would brief it, reads the others alike, and its worlds, scores and choice
+    are the same."""
     rng = random.Random(seed)
     compared = Counter()
     for n, engine in enumerate(normal_game_positions(players, seed, from_round=8)):
@@ -76,11 +79,15 @@ def test_the_hard_player_chooses_the_same_in_a_twin_dealt_anew(players, seed):
         assert hidden(twin, seat) != hidden(engine, seat)  # (another game: the check means something)
         assert message(twin, seat) == message(engine, seat)
         here, there = SearchPlayer(CONTENT, seat, seed=11, **SMALL), SearchPlayer(CONTENT, seat, seed=11, **SMALL)
+        Witness(CONTENT, seat).brief(engine, here)
+        Witness(CONTENT, seat).brief(twin, there)
         assert here.choose(message(engine, seat)) == there.choose(message(twin, seat))
+        assert here.reading.guesses == there.reading.guesses
         if here.last is not None:
             assert here.last == there.last and here.last.rollouts > 0
             compared[engine.asking().kind] += 1
     assert compared["choose_action"] >= 2 and sum(compared.values()) >= 3, compared
+    assert len(here.reading.guesses) == players - 1 and here.reading.read > 20  # (it read the others)
 
 
 def test_a_world_agrees_with_the_seat_s_view_and_deals_each_unseen_card_once():
@@ -90,20 +97,83 @@ def test_a_world_agrees_with_the_seat_s_view_and_deals_each_unseen_card_once():
     seen = message(engine, seat).view
     worlds = Worlds(CONTENT, seat)
     worlds.observe(seen)
+    for world in dealt_worlds(worlds, seen, seat):
+        assert world.given == {}
+    assert worlds.deal(seen, random.Random(1)) != worlds.deal(seen, random.Random(2))
+
+
+def test_a_world_dealt_from_a_reading_gives_the_others_hands_it_reads_and_still_agrees():
+    """The others' objectives and deals come from the hard player's reading of them (a guess at
+    each one's hand), with no card twice and nothing the seat has seen."""
+    for engine in normal_game_positions(4, 9, kinds=("choose_action",), from_round=6):
+        break
+    seat = engine.asking().seat
+    player = SearchPlayer(CONTENT, seat, seed=3, **SMALL)
+    Witness(CONTENT, seat).brief(engine, player)
+    seen = message(engine, seat).view
+    player.recall(seen, message(engine, seat).turn)
+    player.reading.catch_up(seen)
+    guesses = player.reading.guesses
+    assert sorted(guesses) == [n for n in range(4) if n != seat]
+    read = Counter()
+    for world in dealt_worlds(player.worlds, seen, seat, player.reading):
+        assert sorted(world.given) == sorted(guesses)
+        for other, hand in world.given.items():
+            assert len(hand["objectives"]) == 2 and len(hand["deals"]) == len(seen["players"][other]["deals"])
+            read[
+                any(g.objectives == hand["objectives"] and tuple(g.deals) == hand["deals"] for g in guesses[other])
+            ] += 1
+    assert read[True] >= 14, read  # (unless none fits what the others were dealt)
+
+
+def test_the_hard_player_reads_the_others_hands_from_what_they_do():
+    """Against normal players, the hard player's reading of the others comes to weigh the
+    objectives each really kept above what it could tell at setup, and its guesses at their deals
+    hold the deals each really holds far more often than a hand dealt at random would."""
+    seat, rounds = 0, set()
+    player = SearchPlayer(CONTENT, seat, seed=5, **SMALL)
+    witness = Witness(CONTENT, seat)
+    objectives, deals, by_chance = {}, [], []
+    for engine in normal_game_positions(4, 17, kinds=("choose_island",), from_round=2):
+        witness.brief(engine, player)
+        seen = message(engine, seat).view
+        player.reading.catch_up(seen)
+        for other in (1, 2, 3):
+            true = engine.state.players[other]
+            shares = player.reading.shares(other)
+            held = sum(share * len(set(g.objectives) & set(true.objectives)) for g, share in shares) / 2
+            objectives.setdefault(other, []).append(held)
+            if true.deals:
+                deals.append(sum(share * len(set(g.deals) & set(true.deals)) for g, share in shares) / len(true.deals))
+                by_chance.append(1 / len(player.worlds.unseen(seen)["deals"]))
+        rounds.add(engine.state.round)
+        if engine.state.round >= 12:
+            break
+    assert len(rounds) >= 10
+    at_setup, late = [share[0] for share in objectives.values()], [share[-1] for share in objectives.values()]
+    print(at_setup, late, statistics.fmean(deals), statistics.fmean(by_chance))
+    assert statistics.fmean(late) > 1.5 * statistics.fmean(at_setup)
+    assert statistics.fmean(deals) > 3 * statistics.fmean(by_chance)
+
+
+def dealt_worlds(worlds: Worlds, seen: dict, seat: int, reading=None):
+    """Five worlds dealt from `seen`, each checked: its state shows the seat its view, and every card
+    dealt into it is one the seat has not seen, once in the whole game."""
     unseen = worlds.unseen(seen)
     every = {kind: set(cards) for kind, cards in worlds.every.items()}
     rng = random.Random(1)
     for _ in range(5):
-        world = worlds.deal(seen, rng)
+        world = worlds.deal(seen, rng, reading)
         s = worlds.state(seen, world)
         assert view(s, seat) == seen
         words: Counter = Counter()
         _count_strings(state_to_json(s), words)
-        for kind, cards in world.cards.items():
+        given = [(kind, cards) for hand in world.given.values() for kind, cards in hand.items()]
+        for kind, cards in [*world.cards.items(), *given]:
             assert set(cards) <= set(unseen[kind])
             assert all(words[card] == 1 for card in cards)
             assert all(words[card] <= 1 for card in every[kind])  # no card twice in the game
-    assert worlds.deal(seen, random.Random(1)) != worlds.deal(seen, random.Random(2))
+        yield world
 
 
 def _count_strings(value, into: Counter) -> None:
@@ -121,15 +191,18 @@ def _count_strings(value, into: Counter) -> None:
 
 
 def play(levels: tuple[str, ...], seed: int, hard: dict | None = None, engine: Engine | None = None) -> Engine:
-    """A game (or the rest of `engine`'s) between these levels, every choice checked to be offered."""
+    """A game (or the rest of `engine`'s) between these levels, each player briefed before it
+    decides as a host briefs it, and every choice checked to be offered."""
     if engine is None:
         engine = Engine.new(CONTENT, list(NAMES[: len(levels)]), seed=seed)
     seats = [
         computer_player(CONTENT, seat, seed + seat, level, **((hard or {}) if level == "hard" else {}))
         for seat, level in enumerate(levels)
     ]
+    witnesses = [Witness(CONTENT, seat) for seat in range(len(levels))]
     while engine.state.phase != "over":
         seat = engine.asking().seat
+        witnesses[seat].brief(engine, seats[seat])
         scene = message(engine, seat)
         choice = seats[seat].choose(scene)
         assert choice in [option.id for option in scene.prompt.options]

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from rules import Engine
+from rules.bots import Bot
 from rules.host import LEVELS, Host, Store, load_content
+from rules.seat import Witness, seat_scene
 
 CONTENT = load_content()
 
@@ -102,3 +105,22 @@ def test_a_resumed_hard_player_plays_on_as_if_the_game_had_never_been_left(tmp_p
     assert resumed.computer(1).worlds.remembered >= seen
     assert resumed.engine.events == unbroken.engine.events
     store.close()
+
+
+def test_a_seat_is_briefed_on_each_decision_once_in_order_as_its_message_showed_it():
+    """The witness of a seat (what a host briefs a reading computer with) hands on, for each decision
+    of the game, whoever made it, the view and the turn that seat's message showed at that moment:
+    each once and in order, however the briefings fall (here every seventh decision, and at the end)."""
+    engine = Engine.new(CONTENT, ["Ana", "Ben", "Cleo"], seed=6)
+    bots = [Bot(CONTENT, seat, seed=seat) for seat in range(3)]
+    witness, shown, briefed = Witness(CONTENT, 1), [], []
+    while engine.state.phase != "over":
+        message = seat_scene(engine, None, 1)
+        shown.append((message.view, message.turn))
+        if len(shown) % 7 == 0:
+            briefed += witness.since(engine)
+        seat = engine.asking().seat
+        engine.choose(bots[seat].choose(seat_scene(engine, None, seat)))
+    briefed += witness.since(engine)
+    assert briefed == shown and {turn.seat for _, turn in shown} == {0, 1, 2}
+    assert witness.since(engine) == []

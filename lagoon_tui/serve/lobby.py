@@ -342,6 +342,8 @@ class Lobby:
         host = entry.room.host
         seat = host.turn().seat
         player = entry.computers[seat]
+        if entry.seats[seat].computer:
+            host.computer(seat)  # (the host's player, briefed on what was done since it last decided)
         loop = asyncio.get_running_loop()
         started = loop.time()
         choice = await loop.run_in_executor(None, player.choose, host.scene(seat))

@@ -4,7 +4,9 @@ At the decisions that shape a game (the island, each action) `SearchPlayer`
 asks the heuristic `Bot` what every option is worth, keeps the few it values
 most and the one the Bot would take, and plays each of them out in several
 *worlds*: games dealt from the seat's own message with every card it cannot
-see shuffled among the blanks (`worlds.py`). Every seat of a world, its own
+see shuffled among the blanks (`worlds.py`), but for the other players'
+objectives and deals, drawn from its reading of what each of them did
+(`reading.py`). Every seat of a world, its own
 included, is played by the heuristic Bot (the seat's first steps by the plan
 of the option tried) to the end of the round, or of `horizon` rounds more,
 and the option is scored by the seat's margin over the best other player in
@@ -26,8 +28,9 @@ After choosing an action it plays its steps (the cubes to pay, the miners to
 send...) by the Bot's plan for that action, and every other decision (the
 setup too) as the Bot would. Its random numbers come from its seed and the
 message it decides on, so a seat's choice is a function of its seed, its
-message and what it was shown earlier, and it never reads anything else of
-the game.
+message and what it was shown at each decision before (its own and the
+others', handed over by `recall`), and it never reads anything else of the
+game.
 
 The budget is a number of rollouts, so a seed gives the same game on any
 machine; a time cap is only a safety net: if it is reached before every
@@ -43,12 +46,12 @@ import time
 from typing import NamedTuple
 
 from rules import Content, Engine, Rejection
-from rules.seat import Choice, SeatScene, action_spaces, decision_prompt
+from rules.seat import Choice, SeatScene, Turn
 
 from .forecast import forecast
-from .heuristic import WORTH_A_WORKER, Bot
-from .outlook import Outlook
+from .heuristic import WORTH_A_WORKER, Bot, whole_state_choice
 from .plans import PASS, Want
+from .reading import Reading
 from .worlds import World, Worlds
 
 WIN_BONUS = 6.0
@@ -116,6 +119,7 @@ class SearchPlayer:
         self.content, self.seat, self.seed = content, seat, seed
         self.bot = Bot(content, seat, seed=seed)
         self.worlds = Worlds(content, seat)
+        self.reading = Reading(content, seat, self.worlds, seed)
         self.rollouts = rollouts
         self.candidates = candidates
         self.time_cap, self.min_worlds, self.prefer, self.horizon = time_cap, min_worlds, prefer, horizon
@@ -128,16 +132,18 @@ class SearchPlayer:
         thread): the player's moves are then the Bot's. For a game being left, so nobody waits."""
         self.stopped = True
 
-    def recall(self, seen: dict) -> None:
-        """Take in the view of a message this seat decided on before the player was made (a game
-        resumed): the player then deals its worlds as if it had decided there itself."""
+    def recall(self, seen: dict, turn: Turn) -> None:
+        """Take in the seat's view at a decision of the game, its own or another's (in the game's
+        order: `rules.seat.Witness`): it remembers the cards it was shown, and reads what the others
+        kept from what they did (`reading.py`)."""
         self.worlds.observe(seen)
+        self.reading.see(seen, turn)
 
     def choose(self, scene: SeatScene) -> str:
         """The id of one of the options of `scene`, the message of this seat while it decides."""
         if scene.seat != self.seat or scene.prompt is None:
             raise ValueError(f"seat {self.seat} is not deciding in this message ({scene.turn.says})")
-        self.recall(scene.view)
+        self.recall(scene.view, scene.turn)
         self.last = None
         kind = scene.prompt.kind
         normal = self.bot.choose(scene)  # the Bot's move, and its plan for the action's steps
@@ -184,6 +190,7 @@ class SearchPlayer:
 
     def search(self, scene: SeatScene, options: list[Candidate]) -> Candidate:
         """The option with the best mean score over the same worlds (the Bot's choice if time ran out)."""
+        self.reading.catch_up(scene.view)  # (before the clock starts: in a resumed game, it reads the whole game)
         started = time.perf_counter()
         seen = scene.view
         rng = random.Random(f"{self.seed}/{json.dumps(seen, sort_keys=True, separators=(',', ':'))}")
@@ -195,7 +202,7 @@ class SearchPlayer:
             if time.perf_counter() - started > self.time_cap or self.stopped:
                 fell_back = played < self.min_worlds or self.stopped
                 break
-            world = self.worlds.deal(seen, rng)
+            world = self.worlds.deal(seen, rng, self.reading)
             for n, option in enumerate(options):
                 scores[n].append(self.play_out(seen, world, option))
             played += 1
@@ -242,18 +249,3 @@ class SearchPlayer:
         expected = [forecast(state, seat) for seat in range(len(state.players))]
         margin = expected[self.seat] - max(v for seat, v in enumerate(expected) if seat != self.seat)
         return margin + WIN_BONUS / (1.0 + math.exp(-margin / UNCERTAIN_MARGIN))
-
-
-def whole_state_choice(bot: Bot, state, ask) -> str:
-    """What `bot` chooses at `ask` in a game played out, read from that game's whole state.
-
-    A played-out game is a world the search dealt itself, so nothing in it is
-    a secret of the real game, and skipping the seat's message (its view
-    written out as plain data, then read back) halves a rollout's time. The
-    Bot reads nothing there that its seat could not know, so it chooses as it
-    would from its message (tests/test_bot.py)."""
-
-    def outlook() -> Outlook:
-        return Outlook(state, ask.seat, action_spaces(state, ask.seat))
-
-    return bot.decide(decision_prompt(state, ask), len(state.players), outlook)

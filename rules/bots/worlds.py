@@ -16,8 +16,10 @@ leave the game), so one seen once and gone now is out of the game. Gallery
 tiles are not remembered that way: a removed gallery is discarded and
 shuffled back into the deck.
 
-The cards are dealt uniformly among those unseen: what others did is not
-read for clues about what they hold.
+The cards are dealt uniformly among those unseen, but for the other
+players' objectives and deals when the dealer is given a reading of them
+(`reading.py`): each world then deals each other player a hand drawn by how
+well it explains what that player did.
 """
 
 from __future__ import annotations
@@ -55,11 +57,13 @@ REMEMBERED = ("objective_offer", "corporation_offer", "deals")
 
 
 class World(NamedTuple):
-    """One filling of the blanks: the cards of each kind in the order the blanks are met
-    (`blanks`), and the seed the game goes on with (it shuffles the gallery discard)."""
+    """One filling of the blanks: the cards of each kind in the order the blanks are met (`blanks`),
+    the seed the game goes on with (it shuffles the gallery discard), and the hands given the other
+    players from a reading (by seat, each kind of card, as `Reading.hands`), which are not blanks."""
 
     cards: dict[str, tuple[str, ...]]
     seed: int
+    given: dict[int, dict[str, tuple[str, ...]]] = {}
 
 
 class Worlds:
@@ -83,17 +87,28 @@ class Worlds:
         for key in REMEMBERED:
             self.remembered.update(card for card in me[key] if card is not None)
 
+    def remembering(self, cards) -> Worlds:
+        """These worlds as they were when the seat remembered only `cards` (to deal a view of the past)."""
+        past = copy.copy(self)
+        past.remembered = set(cards)
+        return past
+
     def unseen(self, seen: dict) -> dict[str, list[str]]:
         """Each kind's cards the seat has not seen: in this view, or before (remembered)."""
         shown = set(self.remembered)
         _strings(seen, shown)
         return {kind: [card for card in cards if card not in shown] for kind, cards in self.every.items()}
 
-    def deal(self, seen: dict, rng: random.Random) -> World:
-        """One world: the unseen cards of each kind shuffled into its blanks."""
+    def deal(self, seen: dict, rng: random.Random, reading=None) -> World:
+        """One world: the unseen cards of each kind shuffled into its blanks (the others' hands drawn
+        from `reading`, if given: `Reading.hands`)."""
         unseen = self.unseen(seen)
+        given = reading.hands(rng, unseen) if reading is not None else {}
+        for hand in given.values():
+            for key, cards in hand.items():
+                unseen[key] = [card for card in unseen[key] if card not in cards]
         counts = {kind: 0 for kind in KINDS}
-        for kind, _ in blanks(known_state(self.content, seen)):
+        for kind, _ in blanks(known_state(self.content, _given(seen, given))):
             counts[kind] += 1
         cards = {}
         for kind in KINDS:
@@ -102,11 +117,11 @@ class Worlds:
                 raise ValueError(f"{counts[kind]} hidden {kind} but only {len(pool)} unseen")
             rng.shuffle(pool)
             cards[kind] = tuple(pool[: counts[kind]])
-        return World(cards, rng.randrange(2**31))
+        return World(cards, rng.randrange(2**31), given)
 
     def state(self, seen: dict, world: World):
         """A fresh game state of `world`, for one game to be played out from it."""
-        plain = dict(seen)
+        plain = dict(_given(seen, world.given))
         plain["step"] = copy.deepcopy(seen["step"])  # (its data is not copied by the reading back)
         s = known_state(self.content, plain)
         dealt = {kind: iter(cards) for kind, cards in world.cards.items()}
@@ -114,6 +129,16 @@ class Worlds:
             put(next(dealt[kind]))
         s.seed = world.seed
         return s
+
+
+def _given(seen: dict, given: dict[int, dict[str, tuple[str, ...]]]) -> dict:
+    """The view with the other players' hands of `given` written in."""
+    if not given:
+        return seen
+    players = [dict(p) for p in seen["players"]]
+    for seat, hand in given.items():
+        players[seat].update((key, list(cards)) for key, cards in hand.items())
+    return dict(seen, players=players)
 
 
 def blanks(s):
