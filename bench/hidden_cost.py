@@ -9,7 +9,10 @@ so each game pairs with the same game of that match. MODE:
 - `hands`: the hard player's worlds are the real game with only the decks shuffled: it knows
   every player's objectives and deals, not the order of the decks;
 - `all`: its worlds are the real game itself, deck orders included (one world, played out
-  again and again).
+  again and again);
+- `objectives`, `deals`, `galleries`: its worlds are dealt as the real player's are, but with the
+  other players' objectives (or deals in hand, or the tiles of the galleries they placed face down
+  and drew) as they are: what knowing that part alone is worth.
 
 Nothing else changes: the same budget, options and forecast. LOG keeps a JSON line per game;
 the summary compares each with the same game of the match's log (`--log` of bot_strength.py,
@@ -32,10 +35,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules import Engine, clone, load_content  # noqa: E402
+from rules import Engine, clone, load_content, view  # noqa: E402
 from rules.bots import Bot  # noqa: E402
 from rules.bots.search import SearchPlayer  # noqa: E402
-from rules.bots.worlds import World  # noqa: E402
+from rules.bots.worlds import World, Worlds  # noqa: E402
 from rules.seat import seat_scene  # noqa: E402
 from rules.simulate import NAMES  # noqa: E402
 from rules.view import DECKS  # noqa: E402
@@ -53,7 +56,7 @@ class RealWorlds:
     def observe(self, seen: dict) -> None:
         pass
 
-    def deal(self, seen: dict, rng: random.Random) -> World:
+    def deal(self, seen: dict, rng: random.Random, reading=None) -> World:
         return World({}, rng.randrange(2**31))
 
     def state(self, seen: dict, world: World):
@@ -66,6 +69,32 @@ class RealWorlds:
         return s
 
 
+class PeekWorlds(Worlds):
+    """The real player's worlds, dealt from its view with the others' `key` (their objectives or
+    deals) written in as they are in `engine`."""
+
+    def __init__(self, engine: Engine, seat: int, key: str) -> None:
+        super().__init__(engine.content, seat)
+        self.engine, self.key = engine, key
+
+    def peek(self, seen: dict) -> dict:
+        if self.key == "galleries":
+            return view(self.engine.state, self.seat, reveal=True) | {
+                key: value for key, value in seen.items() if key not in ("sites", "drawn_galleries")
+            }
+        seen = dict(seen, players=[dict(p) for p in seen["players"]])
+        for seat, real in enumerate(self.engine.state.players):
+            if seat != self.seat:
+                seen["players"][seat][self.key] = list(getattr(real, self.key))
+        return seen
+
+    def deal(self, seen: dict, rng: random.Random, reading=None) -> World:
+        return super().deal(self.peek(seen), rng)  # (what it peeks at, not what it reads)
+
+    def state(self, seen: dict, world: World):
+        return super().state(self.peek(seen), world)
+
+
 def one_game(task: tuple[int, int], mode: str) -> dict:
     seed, a_seat = task
     engine = Engine.new(CONTENT, list(NAMES[:PLAYERS]), seed=seed)
@@ -73,7 +102,10 @@ def one_game(task: tuple[int, int], mode: str) -> dict:
     for seat in range(PLAYERS):  # (seeded as rules.simulate.level_game seeds them)
         if seat == a_seat:
             player = SearchPlayer(CONTENT, seat, seed=seed * 7 + seat)
-            player.worlds = RealWorlds(engine, decks_known=mode == "all")
+            if mode in ("objectives", "deals", "galleries"):
+                player.worlds = PeekWorlds(engine, seat, mode)
+            else:
+                player.worlds = RealWorlds(engine, decks_known=mode == "all")
         else:
             player = Bot(CONTENT, seat, seed=seed * 7 + seat)
         seats.append(player)
@@ -114,7 +146,7 @@ def summary(log: Path, match: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("mode", choices=("hands", "all", "summary"))
+    parser.add_argument("mode", choices=("hands", "all", "objectives", "deals", "galleries", "summary"))
     parser.add_argument("deals", type=int, nargs="?", default=0)
     parser.add_argument("log", type=Path)
     parser.add_argument("--seed", type=int, default=101)
