@@ -134,10 +134,12 @@ def test_the_hard_player_reads_the_others_hands_from_what_they_do():
     player = SearchPlayer(CONTENT, seat, seed=5, **SMALL)
     witness = Witness(CONTENT, seat)
     objectives, deals, by_chance = {}, [], []
-    for engine in normal_game_positions(4, 17, kinds=("choose_island",), from_round=2):
+    for engine in normal_game_positions(4, 17, kinds=("choose_island",), from_round=1):
         witness.brief(engine, player)
         seen = message(engine, seat).view
         player.reading.catch_up(seen)
+        if len(player.reading.guesses) < 3:
+            continue  # (a keeping of objectives is read once the next player's turn shows it done)
         for other in (1, 2, 3):
             true = engine.state.players[other]
             shares = player.reading.shares(other)
@@ -149,9 +151,8 @@ def test_the_hard_player_reads_the_others_hands_from_what_they_do():
         rounds.add(engine.state.round)
         if engine.state.round >= 12:
             break
-    assert len(rounds) >= 10
+    assert len(rounds) >= 12
     at_setup, late = [share[0] for share in objectives.values()], [share[-1] for share in objectives.values()]
-    print(at_setup, late, statistics.fmean(deals), statistics.fmean(by_chance))
     assert statistics.fmean(late) > 1.5 * statistics.fmean(at_setup)
     assert statistics.fmean(deals) > 3 * statistics.fmean(by_chance)
 
