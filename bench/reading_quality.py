@@ -31,6 +31,7 @@ from rules import Engine, load_content, view  # noqa: E402
 from rules.bots import Bot  # noqa: E402
 from rules.bots.heuristic import whole_state_choice  # noqa: E402
 from rules.bots.search import SearchPlayer  # noqa: E402
+from rules.bots.worlds import engine_on  # noqa: E402
 from rules.seat import Witness, seat_scene  # noqa: E402
 from rules.simulate import NAMES  # noqa: E402
 
@@ -72,10 +73,7 @@ def measure(engine: Engine, reader: SearchPlayer, seen: dict, ask, choice: str, 
         for _ in range(10):
             world = worlds.deal(seen, rng, source)
             state = worlds.state(seen, world)
-            twin = Engine(CONTENT)
-            twin.state = state
-            twin.state_edited()
-            found[name].append(whole_state_choice(Bot(CONTENT, seat), state, twin.asking()) == choice)
+            found[name].append(whole_state_choice(Bot(CONTENT, seat), state, engine_on(state).asking()) == choice)
 
 
 def main(argv: list[str] | None = None) -> int:

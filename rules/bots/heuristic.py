@@ -185,9 +185,8 @@ def whole_state_choice(bot: Bot, state, ask) -> str:
     decision of another player it reads), read from that world's whole state.
 
     Nothing in such a world is a secret of the real game, and skipping the seat's message (its view
-    written out as plain data, then read back) halves a rollout's time. The
-    Bot reads nothing there that its seat could not know, so it chooses as it
-    would from its message (tests/test_bot.py)."""
+    written out as plain data, then read back) halves a rollout's time. The Bot reads nothing there
+    that its seat could not know, so it chooses as it would from its message (tests/test_bot.py)."""
 
     def outlook() -> Outlook:
         return Outlook(state, ask.seat, action_spaces(state, ask.seat))

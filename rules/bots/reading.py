@@ -46,12 +46,13 @@ import random
 from dataclasses import dataclass
 from itertools import combinations
 
-from rules import Content, Engine, Rejection, view
+from rules import Content, Rejection, view
 from rules.seat import Turn, action_spaces, decision_prompt
 
 from .heuristic import Bot, whole_state_choice
 from .outlook import Outlook
 from .starting import objective_prospect
+from .worlds import engine_on
 
 READ = ("keep_objectives", "choose_island", "choose_action")
 """The decisions of the others that are read: keeping objectives starts a seat's reading, the
@@ -208,7 +209,7 @@ class Reading:
         seat, kept, guesses = turn.seat, self.kept[turn.seat], self.guesses[turn.seat]
         world = worlds.deal(before, rng)
         state = worlds.state(before, world)
-        ask = _engine(state).asking()
+        ask = engine_on(state).asking()
         if (ask.seat, ask.kind) != (seat, turn.kind):
             return  # (never seen: the world asks what the game asked)
         prompt, spaces, players = decision_prompt(state, ask), action_spaces(state, seat), len(state.players)
@@ -238,7 +239,7 @@ class Reading:
     def leads_to(self, worlds, before: dict, world, move: tuple, seat: int, guess: Guess) -> str | None:
         """What the seat's view would show of `seat` once it had made `move` (an option and the plan
         for its steps) holding `guess` and played the action's steps (None: refused)."""
-        engine = _engine(worlds.state(before, world))
+        engine = engine_on(worlds.state(before, world))
         player = engine.state.players[seat]
         player.objectives, player.deals = list(guess.objectives), list(guess.deals)
         option, plan = move
@@ -283,13 +284,6 @@ def _shares(guesses: list[Guess]) -> list[tuple[Guess, float]]:
     weights = [math.exp(g.weight - best) for g in guesses]
     total = sum(weights)
     return [(g, w / total) for g, w in zip(guesses, weights)]
-
-
-def _engine(state) -> Engine:
-    engine = Engine(state.content)
-    engine.state = state
-    engine.state_edited()
-    return engine
 
 
 def _taken(seen: dict, seat: int) -> str:

@@ -45,14 +45,14 @@ import random
 import time
 from typing import NamedTuple
 
-from rules import Content, Engine, Rejection
+from rules import Content, Rejection
 from rules.seat import Choice, SeatScene, Turn
 
 from .forecast import forecast
 from .heuristic import WORTH_A_WORKER, Bot, whole_state_choice
 from .plans import PASS, Want
 from .reading import Reading
-from .worlds import World, Worlds
+from .worlds import World, Worlds, engine_on
 
 WIN_BONUS = 6.0
 """What winning a played-out game adds to its score, in VP (the score is otherwise the VP margin)."""
@@ -218,9 +218,7 @@ class SearchPlayer:
 
     def play_out(self, seen: dict, world: World, option: Candidate) -> float:
         """The seat's score at the end of a game of `world` in which it took `option` now."""
-        engine = Engine(self.content)
-        engine.state = self.worlds.state(seen, world)
-        engine.state_edited()
+        engine = engine_on(self.worlds.state(seen, world))
         if isinstance(engine.choose(option.id), Rejection):  # (never seen: an option hangs on nothing hidden)
             return REFUSED
         players = len(engine.state.players)

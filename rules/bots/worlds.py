@@ -28,7 +28,7 @@ import copy
 import random
 from typing import NamedTuple
 
-from rules import Content, known_state
+from rules import Content, Engine, known_state
 
 KINDS = ("objectives", "corporations", "equipment", "shipments", "deals", "galleries")
 
@@ -129,6 +129,14 @@ class Worlds:
             put(next(dealt[kind]))
         s.seed = world.seed
         return s
+
+
+def engine_on(state) -> Engine:
+    """An engine that goes on from `state` (a world's), to play it or ask what it asks."""
+    engine = Engine(state.content)
+    engine.state = state
+    engine.state_edited()
+    return engine
 
 
 def _given(seen: dict, given: dict[int, dict[str, tuple[str, ...]]]) -> dict:
