@@ -268,6 +268,31 @@ def test_the_hard_player_searches_its_decisions_and_follows_its_plan_in_the_step
     assert searched["choose_action"] >= 3
 
 
+@pytest.mark.parametrize("players, more", [(2, 0), (3, 1), (4, 1)])
+def test_the_hard_player_plays_out_one_round_more_at_three_and_four_players(players, more):
+    """Its play-outs stop at the start of a round: the next one at two players, the one after it
+    at three and four (`HORIZON`), unless it is told otherwise."""
+    ended: list[int] = []
+
+    class Watched(SearchPlayer):
+        def score(self, state):
+            ended.append(state.round)
+            return super().score(state)
+
+    for engine in normal_game_positions(players, 5, kinds=("choose_action",), from_round=3):
+        seat = engine.asking().seat
+        player = Watched(CONTENT, seat, seed=1, **SMALL)
+        player.choose(message(engine, seat))
+        if player.last is None:
+            continue
+        assert set(ended) == {engine.state.round + 1 + more}
+        ended.clear()
+        Watched(CONTENT, seat, seed=1, horizon=2, **SMALL).choose(message(engine, seat))
+        assert set(ended) == {engine.state.round + 3}
+        return
+    pytest.fail("no searched decision found")
+
+
 def test_the_hard_player_takes_the_normal_move_when_out_of_time():
     for engine in normal_game_positions(2, 5, kinds=("choose_action",), from_round=3):
         seat = engine.asking().seat

@@ -6,8 +6,9 @@ All levels share one valuation (`Outlook`, through `Bot`):
            but a good option is often passed over for a fair one
   normal   the heuristic as it is (`Bot`)
   hard     the heuristic's best few options at each island and action decision, each played out
-           to the end of the round in games dealt from what its seat cannot see, and scored by
-           the VP each player may then expect (`SearchPlayer`, search.py)
+           to the end of the round (or of the next, at three and four players) in games dealt
+           from what its seat cannot see and from its reading of the others' hands, and scored
+           by the VP each player may then expect (`SearchPlayer`, search.py)
 
 `RandomPlayer` takes any of its options with equal chance: the floor the
 levels are measured against (bench/bot_strength.py), never seated in a game.

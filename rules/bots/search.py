@@ -6,14 +6,15 @@ most and the one the Bot would take, and plays each of them out in several
 *worlds*: games dealt from the seat's own message with every card it cannot
 see shuffled among the blanks (`worlds.py`), but for the other players'
 objectives and deals, drawn from its reading of what each of them did
-(`reading.py`). Every seat of a world, its own
-included, is played by the heuristic Bot (the seat's first steps by the plan
-of the option tried) to the end of the round, or of `horizon` rounds more,
-and the option is scored by the seat's margin over the best other player in
-the VP each may expect at the end of the game (`forecast.py`: VP scored, and
-what the goods held and the objectives are worth at that round), plus a
-bonus for winning times a chance of winning read from that margin (at the
-end of the game: the bonus itself, if the seat won).
+(`reading.py`). Every seat of a world, its own included, is played by the
+heuristic Bot (the seat's first steps by the plan of the option tried) to
+the end of the round, or of `horizon` rounds more (by default one more at
+three and four players: `HORIZON`), and the option is scored by the seat's
+margin over the best other player in the VP each may expect at the end of
+the game (`forecast.py`: VP scored, and what the goods held and the
+objectives are worth at that round), plus a bonus for winning times a chance
+of winning read from that margin (at the end of the game: the bonus itself,
+if the seat won).
 
 Every option meets the same worlds (common random numbers), so what differs
 between their scores is mostly the option itself. Rollouts are cut short
@@ -63,7 +64,15 @@ SEARCHED = ("choose_island", "choose_action")
 
 ROLLOUTS = {2: 120, 3: 80, 4: 60}
 """The default budget, rollouts per decision by player count: a median searched decision of about
-half a second on a 2-core machine of 2026 (docs/performance.md, "Computer players")."""
+a third of a second at two players and a second at four (one round more played out) on a 2-core
+machine of 2026 (docs/performance.md, "Computer players")."""
+
+HORIZON = {2: 0, 3: 1, 4: 1}
+"""The default rounds played out after the current one, by player count. At four players, one
+more wins more games (docs/performance.md, "Computer players"): the others' moves in the round
+after matter, and the reading predicts them well enough to be worth playing. At two players the
+player reaches its target playing to the end of the round, twice as fast; three players are
+taken as four (not measured)."""
 
 REFUSED = -1000.0
 """The score of an option a world refused: far below any game's."""
@@ -100,7 +109,8 @@ class SearchPlayer:
     least `min_worlds` worlds each); `candidates`: the options kept by the
     Bot's valuation (its own choice is always one more); `time_cap`: seconds a
     decision may take before the player settles for what it has, or for the
-    Bot's move; `prefer`: how many VP an option must beat the Bot's choice by.
+    Bot's move; `prefer`: how many VP an option must beat the Bot's choice by; `horizon`: rounds
+    played out after the current one (None: `HORIZON`'s, by player count).
     """
 
     def __init__(
@@ -113,7 +123,7 @@ class SearchPlayer:
         time_cap: float = 3.0,
         min_worlds: int = 3,
         prefer: float = 0.0,
-        horizon: int = 0,
+        horizon: int | None = None,
         searched: tuple[str, ...] = SEARCHED,
     ) -> None:
         self.content, self.seat, self.seed = content, seat, seed
@@ -226,7 +236,7 @@ class SearchPlayer:
         mine = bots[self.seat]
         mine.plan, mine.started = list(option.plan), (engine.state.round, option.id)
         state = engine.state
-        last = engine.state.round + self.horizon
+        last = engine.state.round + (HORIZON[players] if self.horizon is None else self.horizon)
         for _ in range(LONGEST_GAME):
             if state.phase == "over" or state.round > last:
                 break
