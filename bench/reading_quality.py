@@ -1,6 +1,6 @@
 """How well the hard player reads the others' hands (rules/bots/reading.py), in games of normal players.
 
-    python bench/reading_quality.py [--players 4] [--games 6] [--seed 100]
+    python bench/reading_quality.py [--players 4] [--games 6] [--seed 100] [--reading NAME=VALUE ...]
 
 Seat 0 watches games of normal players (it plays as one too) and reads the others as the hard
 player does, briefed before each decision as a host briefs it. At about a third of the others'
@@ -11,7 +11,11 @@ island and action decisions it reports, by part of the game:
 - `deals`: the same for the deals in its hand, and what a hand dealt at random would score;
 - `predicted`: in 10 worlds dealt from the reading, and 10 dealt at random as before the reading,
   how often the player's Bot makes the choice the player really made. This is what the hard
-  player's play-outs get right about the others.
+  player's play-outs get right about the others. For comparison, the same in worlds dealt the
+  player's true hand (what a perfect reading would reach), its true deals only, or its true
+  objectives only (the rest of its hand at random).
+
+`--reading MISREAD=0.03` (or `GUESSES=200`...) sets one of the reading's constants for the run.
 
 Not a test: docs/performance.md ("Computer players") keeps the figures.
 """
@@ -29,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules import Engine, load_content, view  # noqa: E402
 from rules.bots import Bot  # noqa: E402
+from rules.bots import reading as reading_module  # noqa: E402
 from rules.bots.heuristic import whole_state_choice  # noqa: E402
 from rules.bots.search import SearchPlayer  # noqa: E402
 from rules.bots.worlds import engine_on  # noqa: E402
@@ -69,11 +74,35 @@ def measure(engine: Engine, reader: SearchPlayer, seen: dict, ask, choice: str, 
         found["deals"].append(sum(w * len(set(g.deals) & set(true.deals)) for g, w in shares) / len(true.deals))
         found["deals at random"].append(1 / len(worlds.unseen(seen)["deals"]))
     rng = random.Random(len(engine.events))
-    for name, source in (("predicted, dealt at random", None), ("predicted, dealt from the reading", reading)):
+    sources = (
+        ("dealt at random", None),
+        ("dealt from the reading", reading),
+        ("dealt the true hand", Truth(seat, true, ("objectives", "deals"))),
+        ("dealt the true deals", Truth(seat, true, ("deals",))),
+        ("dealt the true objectives", Truth(seat, true, ("objectives",))),
+    )
+    for name, source in sources:
         for _ in range(10):
             world = worlds.deal(seen, rng, source)
             state = worlds.state(seen, world)
-            found[name].append(whole_state_choice(Bot(CONTENT, seat), state, engine_on(state).asking()) == choice)
+            chosen = whole_state_choice(Bot(CONTENT, seat), state, engine_on(state).asking())
+            found[f"predicted, {name}"].append(chosen == choice)
+
+
+class Truth:
+    """Deals a world as a reading would, but the player's true cards of `kinds` (the rest of its hand
+    at random): what a reading that is right about them would reach."""
+
+    def __init__(self, seat: int, player, kinds: tuple[str, ...]) -> None:
+        self.seat, self.player, self.kinds = seat, player, kinds
+
+    def hands(self, rng: random.Random, unseen: dict[str, list[str]]) -> dict[int, dict[str, tuple[str, ...]]]:
+        hand = {}
+        for kind in ("objectives", "deals"):
+            true = tuple(getattr(self.player, kind))
+            others = sorted(set(unseen[kind]).difference(true))
+            hand[kind] = true if kind in self.kinds else tuple(rng.sample(others, len(true)))
+        return {self.seat: hand}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -81,22 +110,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--seed", type=int, default=100)
+    parser.add_argument("--reading", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args(argv)
+    for setting in args.reading:
+        name, _, value = setting.partition("=")
+        setattr(reading_module, name, type(getattr(reading_module, name))(value))
     found: dict = defaultdict(lambda: defaultdict(list))
     for game in range(args.games):
         one_game(args.players, args.seed + game, found)
-    print(f"{args.games} games of {args.players} normal players (seed {args.seed}); the reading of seat 0:")
+    settings = f", {', '.join(args.reading)}" if args.reading else ""
+    print(f"{args.games} games of {args.players} normal players (seed {args.seed}{settings}); the reading of seat 0:")
     parts = [part(a) for a, _ in PARTS]
-    print(f"  {'':34} " + "  ".join(f"{p:>11}" for p in parts))
+    print(f"  {'':37} " + "  ".join(f"{p:>11}" for p in parts))
     for name in (
         "objectives",
         "deals",
         "deals at random",
         "predicted, dealt at random",
         "predicted, dealt from the reading",
+        "predicted, dealt the true hand",
+        "predicted, dealt the true deals",
+        "predicted, dealt the true objectives",
     ):
         cells = [f"{statistics.fmean(found[p][name]):11.1%}" if found[p][name] else f"{'-':>11}" for p in parts]
-        print(f"  {name:34} " + "  ".join(cells))
+        print(f"  {name:37} " + "  ".join(cells))
     return 0
 
 
