@@ -78,7 +78,9 @@ async def play_to_the_end(pilot, seed: int) -> dict:
     last_person = None
     async for _ in moving(pilot):
         if isinstance(app.screen, EndScreen):
-            return seen
+            if screen_text(app).strip():  # (once its first frame is composed)
+                return seen
+            continue
         if isinstance(app.screen, CurtainScreen):
             seen["curtains"] += 1
             await pilot.press("enter")
