@@ -1,15 +1,15 @@
 """How strong each computer player level is: seat-swapped, paired-seed matches between two levels.
 
-    python bench/bot_strength.py A B [--players 2|4] [--games N] [--jobs J] [--seed S]
+    python bench/bot_strength.py A B [--players 2|3|4] [--games N] [--jobs J] [--seed S]
                                  [--budget R] [--candidates K] [--time-cap T] [--hard NAME=VALUE]
                                  [--log FILE [--logged]] [--json]
 
 A and B are levels (`rules.bots.LEVELS`, or "random"). At two players every
 deal (seed) is played twice, A in the first seat and then in the second; at
-four, one A sits with three B, in each of the four seats in turn on the same
+three or four, one A sits with two or three B, in each seat in turn on the same
 deal. So luck of the deal and of the seat is the same for both sides, and a
-level's win share is compared on equal terms: 50 % (two players) or 25 %
-(four) means no difference.
+level's win share is compared on equal terms: 50 %, 33.3 % or 25 % (two, three
+or four players) means no difference.
 
 Prints A's win share (a tie for first shared), with a 95 % confidence
 interval taken over the deals (each deal's games together, as they are not
@@ -176,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     choices = (*LEVELS, RANDOM)
     parser.add_argument("a", choices=choices)
     parser.add_argument("b", choices=choices)
-    parser.add_argument("--players", type=int, choices=(2, 4), default=2)
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     parser.add_argument("--games", type=int, default=100, help="games in all (rounded up to whole deals)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
