@@ -431,7 +431,10 @@ def simulate_command(args: argparse.Namespace, content_dir: Path | None) -> int:
 
 
 def usage_error(message: str) -> int:
-    print(f"lagoon: {message}", file=sys.stderr)
+    """Say what is wrong (as text: it may quote a file, such as a key file's problem) and give exit code 2."""
+    from rules.host import printable
+
+    print(printable(f"lagoon: {message}"), file=sys.stderr)
     return 2
 
 
