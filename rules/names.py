@@ -136,10 +136,10 @@ def printable(text: str, most: int = LINE_SHOWN) -> str:
     TOML's way (ESC is \\u001B, a right-to-left override \\u202E, a line
     break \\u000A), so nothing in it can move the cursor, clear the screen,
     set a title, reverse what follows or hide, and a deck's author sees
-    where such a character is. The result has at most `most` characters: a
-    longer text is cut, never inside an escape, and ends with "…". Nothing
-    else changes: markup such as "[/]" stays text for the caller to show
-    as text (Rich's `Text`, `markup=False`).
+    where such a character is. The result has at most `most` characters
+    (`most` ≥ 1): a longer text is cut, never inside an escape, and ends
+    with "…". Nothing else changes: markup such as "[/]" stays text for the
+    caller to show as text (Rich's `Text`, `markup=False`).
     """
     if len(text) <= most and not any(_unshowable(c) for c in text):
         return text
@@ -153,6 +153,6 @@ def printable(text: str, most: int = LINE_SHOWN) -> str:
             break
     if length <= most:
         return "".join(shown)
-    while length > most - len(ELLIPSIS):
+    while shown and length > most - len(ELLIPSIS):
         length -= len(shown.pop())
     return "".join(shown) + ELLIPSIS

@@ -188,6 +188,7 @@ def test_printable_text_is_cut_to_the_stated_length_with_an_ellipsis():
     )  # (markup is the caller's)
     assert printable("abcdef", 4) == "abc…"
     assert printable("ab\x1bcd", 5) == "ab…"  # (never half an escape)
+    assert printable("abc", 1) == "…" and printable("abc", 0) == "…" and printable("", 0) == ""
 
 
 def test_the_confusables_data_is_unicodes_current_release():
