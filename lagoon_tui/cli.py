@@ -201,6 +201,21 @@ def main(argv: Sequence[str] | None = None) -> int:
 # -- the terminal app ---------------------------------------------------------
 
 
+PROBLEMS_SHOWN = 100
+"""The most problems of a deck printed one by one (a count of the others follows)."""
+
+
+def print_problems(problems: Sequence[str], file=None) -> None:
+    """Each problem found in the decks on a line of its own, as text (`rules.names.printable`: a key or a
+    value quoted from a deck may hold anything), and at most `PROBLEMS_SHOWN` of them."""
+    from rules.host import printable
+
+    for problem in problems[:PROBLEMS_SHOWN]:
+        print(printable(problem), file=file)
+    if len(problems) > PROBLEMS_SHOWN:
+        print(f"… and {len(problems) - PROBLEMS_SHOWN} more problems.", file=file)
+
+
 def load_or_explain(content_dir: Path | None):
     """The decks, or None after printing every problem found in them."""
     from rules.host import ContentError, load_content
@@ -208,8 +223,7 @@ def load_or_explain(content_dir: Path | None):
     try:
         return load_content(content_dir)
     except ContentError as error:
-        for problem in error.problems:
-            print(problem, file=sys.stderr)
+        print_problems(error.problems, file=sys.stderr)
         return None
 
 
@@ -241,14 +255,14 @@ def level_list(option: str, given: str, more: tuple[str, ...] = ()) -> tuple[str
 def play_settings(args: argparse.Namespace, content):
     """The game `lagoon play` asks for (a `GameSettings`), or what is wrong with its arguments."""
     from lagoon_tui.settings import COLOURS, GameSettings, computer_names
-    from rules.host import names_problems, seed_problem
+    from rules.host import names_problems, normal_name, seed_problem
 
     levels = () if args.vs is None else level_list("--vs", args.vs)
     if isinstance(levels, str):
         return levels
     if args.pace is not None and not 0 <= args.pace <= 10:
         return "--pace must be from 0 to 10 seconds"
-    people = tuple(name.strip() for name in (args.names or (("Ana",) if levels else ("Ana", "Ben"))))
+    people = tuple(normal_name(name) for name in (args.names or (("Ana",) if levels else ("Ana", "Ben"))))
     low, high = content.board.players_min, content.board.players_max
     if not low <= len(people) + len(levels) <= high:
         return f"give {low} to {high} players, people and computers together (got {len(people) + len(levels)})"
@@ -354,17 +368,16 @@ def session_command(args: argparse.Namespace) -> int:
 
 
 def check_content_command(directory: Path | None) -> int:
-    from rules.host import check_content, default_content_dir, load_content
+    from rules.host import check_content, default_content_dir, load_content, printable
 
     problems = check_content(directory)
     if problems:
-        for problem in problems:
-            print(problem)
+        print_problems(problems)
         return 2
     shown = directory if directory is not None else default_content_dir()
     counts = deck_counts(load_content(directory))
     summary = ", ".join(f"{n} {name}" for name, n in counts.items())
-    print(f"OK: {shown}" + (f" ({summary})" if summary else ""))
+    print(printable(f"OK: {shown}" + (f" ({summary})" if summary else "")))
     return 0
 
 
@@ -418,7 +431,10 @@ def simulate_command(args: argparse.Namespace, content_dir: Path | None) -> int:
 
 
 def usage_error(message: str) -> int:
-    print(f"lagoon: {message}", file=sys.stderr)
+    """Say what is wrong (as text: it may quote a file, such as a key file's problem) and give exit code 2."""
+    from rules.host import printable
+
+    print(printable(f"lagoon: {message}"), file=sys.stderr)
     return 2
 
 

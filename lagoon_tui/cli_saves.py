@@ -3,6 +3,8 @@
 Each opens the save file given by `--db` (or the default one) and turns every
 problem into one sentence on stderr and exit code 2: a damaged or foreign
 file, a read-only folder, a full disk, an unknown game, a bad export file.
+Whatever they print that came from a file (names, times, a lease's host, a
+fingerprint, a path) goes through `rules.names.printable`, as text.
 The store is imported inside the commands so `lagoon --help` stays quick.
 """
 
@@ -18,7 +20,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from rules.seat import shown_safely
+from rules.host import LINE_SHOWN, NAME_SHOWN, printable
 
 GAME_NUMBER_MAX = 2**63 - 1  # the save file keeps a game's number as a signed 64-bit integer
 
@@ -56,8 +58,16 @@ def add_save_commands(sub, common: argparse.ArgumentParser) -> None:
 
 
 def fail(message: str) -> int:
-    print(message, file=sys.stderr)
+    """Say `message` on stderr and give the exit code of a refusal. The message may quote a file (a name,
+    a lease's host, a fingerprint, a path): it is printed as text, and cut at twice `LINE_SHOWN`
+    characters, room for an error's sentence (`said`) and what to do about it."""
+    print(printable(message, 2 * LINE_SHOWN), file=sys.stderr)
     return 2
+
+
+def said(error: Exception) -> str:
+    """An error's sentence as it may be printed within a longer message (it may quote a file)."""
+    return printable(str(error))
 
 
 def open_store_or_explain(args: argparse.Namespace):
@@ -82,7 +92,7 @@ def when(stamp: str) -> str:
     try:
         return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
     except ValueError:
-        return stamp
+        return printable(stamp, NAME_SHOWN)
 
 
 def status_text(g) -> str:
@@ -90,13 +100,24 @@ def status_text(g) -> str:
         return f"damaged: {g.damage}"
     if g.over:
         return "finished"
-    return f"{g.names[g.deciding]} to play" if g.deciding is not None else "playing"
+    return f"{shown_name(g.names[g.deciding])} to play" if g.deciding is not None else "playing"
+
+
+def shown_name(name: str) -> str:
+    """A player's name from the save file as it may be shown (one saved before names were checked may
+    hold an escape sequence, or be thousands of characters long)."""
+    return printable(name, NAME_SHOWN)
+
+
+def shown_names(names) -> str:
+    """The players' names of a saved game, as they may be shown."""
+    return ", ".join(map(shown_name, names))
 
 
 def plain(text: str) -> Text:
     """Text from a save file as a table cell: never markup, never a control character (a name saved
     before names were checked may hold "[/]" or an escape sequence)."""
-    return Text(shown_safely(text))
+    return Text(printable(text))
 
 
 def games_table(games) -> Table:
@@ -111,10 +132,10 @@ def games_table(games) -> Table:
     ):
         table.add_column(name, justify=justify)
     for g in games:
-        scores = ", ".join(f"{n} {vp}" for n, vp in zip(g.names, g.scores)) if g.scores else "—"
+        scores = ", ".join(f"{shown_name(n)} {vp}" for n, vp in zip(g.names, g.scores)) if g.scores else "—"
         status = status_text(g)
         table.add_row(
-            *map(plain, (str(g.id), when(g.updated), ", ".join(g.names), str(g.round or "setup"), scores, status))
+            *map(plain, (str(g.id), when(g.updated), shown_names(g.names), str(g.round or "setup"), scores, status))
         )
     return table
 
@@ -142,7 +163,7 @@ def _with_store(run: Callable) -> Callable[[argparse.Namespace, Path | None], in
 def list_command(store, args, content_dir) -> int:
     games = store.games()
     if not games:
-        print(f"No saved games in {store.path}.")
+        print(printable(f"No saved games in {store.path}."))
         return 0
     Console().print(games_table(games))
     return 0
@@ -152,7 +173,9 @@ def list_command(store, args, content_dir) -> int:
 def delete_command(store, args, content_dir) -> int:
     info = store.info(args.id)
     if not args.yes:
-        question = f"Delete game {args.id} ({', '.join(info.names)}, round {info.round}, {info.status})? [y/N] "
+        question = printable(
+            f"Delete game {args.id} ({shown_names(info.names)}, round {info.round}, {info.status})? [y/N] "
+        )
         try:
             answer = input(question)
         except EOFError:
@@ -173,7 +196,7 @@ def export_command(store, args, content_dir) -> int:
         doc = export_game(store, args.id, args.file)
     except ArchiveError as error:
         return fail(str(error))
-    print(f"Wrote game {args.id} ({len(doc['events'])} events) to {args.file}.")
+    print(printable(f"Wrote game {args.id} ({len(doc['events'])} events) to {args.file}."))
     return 0
 
 
@@ -188,7 +211,7 @@ def import_command(store, args, content_dir) -> int:
         game = import_game(store, args.file, content)
     except ArchiveError as error:
         return fail(str(error))
-    print(f"Imported {args.file} as game {game}.")
+    print(printable(f"Imported {args.file} as game {game}."))
     return 0
 
 
@@ -223,7 +246,7 @@ def resume_command(args: argparse.Namespace, content_dir: Path | None) -> int:
             return fail(f"lagoon: {problem}")
     except GameInUse as error:
         return fail(
-            f"{error} Close it there, or take it over with `lagoon resume {info.id} --take-over` "
+            f"{said(error)} Close it there, or take it over with `lagoon resume {info.id} --take-over` "
             "(that window's next move will then be refused; every move it made is kept)."
         )
     except StoreError as error:

@@ -1,13 +1,14 @@
 """The app's side of saved games: recording new games, Resume, Load and replays.
 
 Kept out of `app.py` so the app stays thin: `LagoonApp` mixes this in. Every
-failure of the save file becomes a notification that says what happened;
-nothing here ever shows a traceback or plays on as if a move were saved.
+failure of the save file becomes a notification that says what happened (as
+text: it may quote the save file, see `rules.names.printable`); nothing here
+ever shows a traceback or plays on as if a move were saved.
 """
 
 from __future__ import annotations
 
-from rules.host import GameInUse, Host, StoreError
+from rules.host import GameInUse, Host, StoreError, printable
 
 
 class SavedGamesMixin:
@@ -31,7 +32,11 @@ class SavedGamesMixin:
             )
         except StoreError as error:
             self.notify(
-                f"{error} The game was not started.", title="Cannot save", severity="error", timeout=15, markup=False
+                f"{printable(str(error))} The game was not started.",
+                title="Cannot save",
+                severity="error",
+                timeout=15,
+                markup=False,
             )
             return None
 
@@ -41,7 +46,7 @@ class SavedGamesMixin:
         try:
             return self.store.latest_unfinished()
         except StoreError as error:
-            self.notify(str(error), title="Saved games", severity="error", timeout=15, markup=False)
+            self.notify(printable(str(error)), title="Saved games", severity="error", timeout=15, markup=False)
             return None
 
     def action_resume(self) -> None:
@@ -67,7 +72,7 @@ class SavedGamesMixin:
             self.ask_to_take_over(error)
             return
         except StoreError as error:
-            self.notify(str(error), title="Cannot resume", severity="error", timeout=15, markup=False)
+            self.notify(printable(str(error)), title="Cannot resume", severity="error", timeout=15, markup=False)
             return
         if host.over:
             self.store.release(game)  # nothing more will be written to a finished game
@@ -84,7 +89,7 @@ class SavedGamesMixin:
 
         self.push_screen(
             ConfirmScreen(
-                f"{error} Take it over here? That window will then be refused "
+                f"{printable(str(error))} Take it over here? That window will then be refused "
                 "its next move; every move it made is kept."
             ),
             answered,
@@ -111,7 +116,7 @@ class SavedGamesMixin:
         try:
             replay = Host.replay_saved(self.store, game, self.content)
         except StoreError as error:
-            self.notify(str(error), title="Cannot replay", severity="error", timeout=15, markup=False)
+            self.notify(printable(str(error)), title="Cannot replay", severity="error", timeout=15, markup=False)
             return
         self.show_replay(replay)
 

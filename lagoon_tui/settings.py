@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from rules.host import SEED_MAX, names_problems, seed_problem
+from rules.host import SEED_MAX, name_key, names_problems, normal_name, seed_problem
 
 DEFAULT_NAMES = ("Ana", "Ben", "Cleo", "Dev")
 COLOURS = ("red", "yellow", "green", "blue")
@@ -43,11 +43,12 @@ def check_settings(
 
     `players` says who plays each seat: PERSON, or a computer's level (default: people everywhere).
 
-    Names are trimmed, then held to the one rule for names (`rules.names`):
-    printable, at most `rules.names.NAME_MAX` characters, two names that differ only in
-    capitals count as the same, since players could not tell them apart.
+    Names are put in their normal form (composed, trimmed, single spaces), then held to the one
+    rule for names (`rules.names`): printable, with a character that shows, at most
+    `rules.names.NAME_MAX` characters; two names that look the same (capitals, look-alike
+    letters) count as one, since players could not tell them apart.
     """
-    names = [n.strip() for n in names]
+    names = [normal_name(n) for n in names]
     problems = {f"name-{seat}": problem for seat, problem in names_problems(names).items()}
     taken: dict[str, int] = {}
     for seat, colour in enumerate(colours):
@@ -83,8 +84,8 @@ def check_settings(
 
 
 def computer_names(people: Sequence[str], count: int) -> tuple[str, ...]:
-    """Names for `count` computer players: the default names the people did not take."""
-    taken = {name.casefold() for name in people}
-    free = [name for name in DEFAULT_NAMES if name.casefold() not in taken]
+    """Names for `count` computer players: the default names the people did not take (nor one like them)."""
+    taken = {name_key(name) for name in people}
+    free = [name for name in DEFAULT_NAMES if name_key(name) not in taken]
     free += [f"Computer {n}" for n in range(1, count + 1)]  # (people who took every default name)
     return tuple(free[:count])

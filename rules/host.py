@@ -30,7 +30,7 @@ from .choose import NoLegalChoice
 from .decision import Rejection
 from .engine import Engine, JournalError, JournalLost
 from .loader import ContentError, check_content, default_content_dir, load_content
-from .names import names_problems
+from .names import LINE_SHOWN, NAME_SHOWN, name_key, names_problems, normal_name, printable
 from .record import FrozenRecord, frozen_record
 from .saves import GameInfo, GameInUse, Store, StoreError
 from .saves.recorder import check_content as check_saved_content
@@ -87,7 +87,13 @@ __all__ = [
     "check_content",
     "default_content_dir",
     # what a new game may be set up with
+    "normal_name",  # a name as it is checked and saved
     "names_problems",
+    "name_key",  # what two names that look the same have in common
+    # text from a deck, an import or the save file, made safe to print
+    "printable",
+    "NAME_SHOWN",
+    "LINE_SHOWN",
     "seed_problem",
     "SEED_MAX",
     # computer players (rules/bots), and games played headless by them (rules/simulate)

@@ -220,3 +220,51 @@ def test_serve_refuses_a_host_key_file_that_is_not_a_key_and_leaves_it_alone(tmp
     code, out, err = run(capsys, "serve", "--port", "0", "--db", str(tmp_path / "lagoon.db"), "--host-key", str(key))
     assert code == 2 and str(key) in err and "Traceback" not in err
     assert key.read_text() == "my notes, not a key\n"
+
+
+# -- text from a deck is printed as text (issue 32, point 6) ----------------------------------------------
+
+HOSTILE_KEYS = {
+    "osc title": "a\x1b]0;PWNED\x07",
+    "clear screen": "b\x1b[2J\x1b[H",
+    "c1 and delete": "c\x85\x9b31m\x7f",
+    "bidi override": "d\u202eevil\u2066",
+    "zero-width": "e\u200b\u200d\ufeffzw",
+    "half a million": "k" * 500_000,
+}
+HOSTILE_FILE = "x\x1b]0;PWNED\x07\u202e.toml"
+
+
+def hostile_deck(tmp_path: Path) -> Path:
+    """A copy of the decks in a folder whose name holds an escape, with a card holding every hostile key and
+    a hostile value, and a file whose name holds a title sequence and a direction override."""
+    copy = tmp_path / "deck\x1b[2J"
+    shutil.copytree(CONTENT_DIR, copy)
+    path = copy / "equipment.toml"
+    text = path.read_text(encoding="utf-8")
+    keys = "".join(f"{json.dumps(key)} = 1\n" for key in HOSTILE_KEYS.values())  # (JSON's escapes are TOML's)
+    text = text.replace("[[equipment]]\n", "[[equipment]]\n" + keys, 1)
+    text = re.sub(r"^vp = \d+$", 'vp = "\\\\u001b[2J\\\\u202e\\\\u0085"', text, count=1, flags=re.MULTILINE)
+    path.write_text(text, encoding="utf-8")
+    (copy / HOSTILE_FILE).write_text("a = 1\n", encoding="utf-8")
+    return copy
+
+
+@pytest.mark.parametrize("command", [["check-content", "{deck}"], ["--content", "{deck}", "simulate", "--games", "1"]])
+def test_check_content_prints_hostile_keys_values_and_file_names_as_bounded_text(command, tmp_path):
+    from rules.names import LINE_SHOWN
+    from tests.saves.test_cli_saves import lagoon, no_traceback
+    from tests.saves.test_hostile_text import unshowable
+
+    deck = hostile_deck(tmp_path)
+    result = lagoon(*(part.format(deck=deck) for part in command))
+    no_traceback(result)
+    printed = result.stdout + result.stderr
+    assert result.returncode == 2
+    assert unshowable(printed) == []
+    assert all(len(line) <= LINE_SHOWN for line in printed.splitlines())
+    assert len(printed) < 20 * LINE_SHOWN  # (the half-million-character key is cut, not printed whole)
+    assert "x\\u001B]0;PWNED\\u0007\\u202E.toml: not a content file" in printed
+    assert "unknown key 'a\\u001B]0;PWNED\\u0007'" in printed and "unknown key 'kkkk" in printed
+    assert "unknown key 'd\\u202Eevil\\u2066'" in printed and "unknown key 'e\\u200B\\u200D\\uFEFFzw'" in printed
+    assert "deck\\u001B[2J" in printed and "'vp' must be" in printed

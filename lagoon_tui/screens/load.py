@@ -12,9 +12,9 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from rules.host import GameInfo, Store, StoreError
+from rules.host import GameInfo, Store, StoreError, printable
 
-from ..cli_saves import plain, status_text, when
+from ..cli_saves import plain, shown_names, status_text, when
 from ..widgets.keys_footer import KeysFooter
 from .confirm import ConfirmScreen
 from .help import show_help
@@ -64,13 +64,13 @@ class LoadScreen(Screen[tuple[str, int] | None]):
             self.games = self.store.games()
         except StoreError as error:
             self.games = []
-            self.notify(str(error), title="Saved games", severity="error", timeout=15, markup=False)
+            self.notify(printable(str(error)), title="Saved games", severity="error", timeout=15, markup=False)
         for g in self.games:
             scores = " ".join(f"{n[:6]} {vp}" for n, vp in zip(g.names, g.scores)) or "—"
             table.add_row(
                 *map(
                     plain,
-                    (str(g.id), when(g.updated), ", ".join(g.names), str(g.round or "setup"), scores, status_text(g)),
+                    (str(g.id), when(g.updated), shown_names(g.names), str(g.round or "setup"), scores, status_text(g)),
                 ),
                 key=str(g.id),
             )
@@ -104,12 +104,12 @@ class LoadScreen(Screen[tuple[str, int] | None]):
             try:
                 self.store.delete(g.id)
             except StoreError as error:
-                self.notify(str(error), title="Not deleted", severity="error", timeout=15, markup=False)
+                self.notify(printable(str(error)), title="Not deleted", severity="error", timeout=15, markup=False)
                 return
             self.notify(f"Deleted game {g.id}.")
             self.fill()
 
-        self.app.push_screen(ConfirmScreen(f"Delete game {g.id} ({', '.join(g.names)})?"), answered)
+        self.app.push_screen(ConfirmScreen(f"Delete game {g.id} ({shown_names(g.names)})?"), answered)
 
     def action_back(self) -> None:
         self.dismiss(None)

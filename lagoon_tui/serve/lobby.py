@@ -38,7 +38,17 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from rules.host import LEVELS, Content, Host, Store, StoreError, computer_player, names_problems
+from rules.host import (
+    LEVELS,
+    Content,
+    Host,
+    Store,
+    StoreError,
+    computer_player,
+    name_key,
+    names_problems,
+    normal_name,
+)
 
 from ..settings import COLOURS, computer_names
 from ..wire import WireError, body, frame, parse
@@ -192,7 +202,7 @@ class Lobby:
         raise WireError(f"a request the lobby does not take: {kind}")
 
     def _name(self, key: str, name) -> dict:
-        name = str(name or "").strip()
+        name = normal_name(str(name or ""))
         problems = names_problems([name])
         if problems:
             raise Refused(problems[0])
@@ -236,8 +246,7 @@ class Lobby:
         if free is None:
             raise Refused("This room is full: enter it to watch once it starts.")
         if any(
-            s.key is not None and self.names.get(s.key, "").casefold() == self.names[key].casefold()
-            for s in entry.seats
+            s.key is not None and name_key(self.names.get(s.key, "")) == name_key(self.names[key]) for s in entry.seats
         ):
             raise Refused(f"Someone in this room is already called {self.names[key]}; pick another name.")
         entry.seats[free] = Seat(key=key)

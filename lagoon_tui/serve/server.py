@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from rules.host import Content, Store
+from rules.host import Content, Store, printable
 
 from . import ssh
 from .lobby import Lobby
@@ -58,7 +58,7 @@ class Served:
     async def start(cls, store: Store, content: Content, options: Options, say: Callable[[str], None] = print):
         lobby = Lobby(store, content)
         for problem in await lobby.open_rooms():
-            say(f"lagoon serve: {problem}")
+            say(printable(f"lagoon serve: {problem}"))  # (it may quote the save file)
         key_path = options.host_key or Path(store.path).with_name("ssh_host_ed25519_key")
         host_key = ssh.load_or_create_host_key(key_path)
         served = cls(lobby, None, options.content_dir)

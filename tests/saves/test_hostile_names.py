@@ -5,7 +5,8 @@ Every name a tester tried: an OSC title sequence, a clear-screen and cursor
 moves, Rich markup ("[/]", "[link=…]", "[bold red]"), emoji, right-to-left text
 and marks, zero-width characters, 10,000 characters. New names go through one
 rule (`rules.names`) wherever they come in; a name saved before the rule is
-shown without what a terminal would act on and never read as markup.
+listed with what a terminal would act on written as escapes (`rules.names.printable`),
+played without it, and never read as markup.
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ def test_a_printable_name_is_a_name(name):
 
 def test_names_are_trimmed_and_unique_ignoring_case():
     _, problems = check_settings(["  Ana ", "ANA"], ["red", "yellow"], "", None)
-    assert problems == {"name-1": "Seat 1 is already called ANA."}
+    assert problems == {"name-1": "Seat 1 is already called Ana, too like ANA to tell apart."}
 
 
 LEGACY = [REFUSED["osc title"], "[/]", "[bold red]Cy"]
@@ -103,7 +104,7 @@ def test_list_shows_old_hostile_names_as_text(legacy_db):
     no_traceback(result)
     assert result.returncode == 0
     assert "\x1b" not in result.stdout and "\x07" not in result.stdout
-    assert "]0;PWNEDAna" in result.stdout and "[/]" in result.stdout and "[bold red]Cy" in result.stdout
+    assert "\\u001B]0;PWNED\\u0007Ana" in result.stdout and "[/]" in result.stdout and "[bold red]Cy" in result.stdout
 
 
 async def test_the_load_screen_shows_old_hostile_names_as_text(legacy_db):
@@ -117,7 +118,7 @@ async def test_the_load_screen_shows_old_hostile_names_as_text(legacy_db):
             await app.push_screen(LoadScreen(store))
             await pilot.pause()
             shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-    assert "]0;PWNEDAna" in shown and "[/]" in shown and "[bold red]Cy" in shown
+    assert "\\u001B]0;PWNED\\u0007Ana" in shown and "[/]" in shown and "[bold red]Cy" in shown
 
 
 def test_an_old_hostile_name_reaches_the_game_without_its_control_characters(legacy_db):

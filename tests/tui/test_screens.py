@@ -206,7 +206,7 @@ async def test_new_game_refuses_a_duplicate_colour(size):
 @pytest.mark.parametrize("size", SIZES)
 async def test_new_game_refuses_a_duplicate_name(size):
     _, text = await _form_problem(size, "tab", "tab", "tab", *"ana")
-    assert "Seat 1 is already called ana." in text
+    assert "Seat 1 is already called Ana, too like ana to tell apart." in text
 
 
 @pytest.mark.slow
