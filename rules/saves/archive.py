@@ -206,6 +206,13 @@ def read_archive(path: Path, content: Content):
 
 def import_game(store: Store, path: Path, content: Content) -> int:
     """Check the export file completely, then save it as a new game; its id. Nothing is written on failure."""
+    engine, computers = check_import(store, path, content)
+    return save_import(store, path, engine, computers)
+
+
+def check_import(store: Store, path: Path, content: Content):
+    """`read_archive`, and that the save file may take the game: it holds no damaged game, and not this
+    one already. Only reads (so `store` may be read-only): (engine, computers); ArchiveError if not."""
     try:
         engine, computers = read_archive(path, content)
     except ArchiveError as error:
@@ -213,6 +220,7 @@ def import_game(store: Store, path: Path, content: Content) -> int:
     s = engine.state
     names = tuple(p.name for p in s.players)
     try:
+        store.refuse_if_damaged()
         for info in store.games():  # the same game imported twice would be two games
             if (info.seed, info.names, info.fingerprint, info.length) == (
                 s.seed,
@@ -225,12 +233,18 @@ def import_game(store: Store, path: Path, content: Content) -> int:
                 )
     except StoreError as error:
         raise ArchiveError(f"Cannot import {path}: {error} Nothing was imported.") from None
+    return engine, computers
+
+
+def save_import(store: Store, path: Path, engine, computers: dict[int, str]) -> int:
+    """Save a game `check_import` passed as a new game; its id."""
+    s = engine.state
     try:
         return store.create(
             seed=s.seed,
             names=[p.name for p in s.players],
             colours=[p.colour for p in s.players],
-            fingerprint=content.fingerprint,
+            fingerprint=engine.content.fingerprint,
             events=engine.events,
             marks=[Mark(m.pos, m.seat, m.choice) for m in engine.marks],
             summary=summary_of(engine),
