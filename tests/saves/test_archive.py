@@ -225,9 +225,9 @@ BROKEN = {
     ),
     "a status its log belies": (
         lambda doc: {**doc, "status": "over"},
-        'its "status" is \'over\', but its log is of a game that is not over',
+        "its \"status\" is 'over', but its log is of a game that is not over",
     ),
-    "a status of no kind": (lambda doc: {**doc, "status": "won"}, 'its "status" is \'won\''),
+    "a status of no kind": (lambda doc: {**doc, "status": "won"}, "its \"status\" is 'won'"),
     "no status": (lambda doc: {k: v for k, v in doc.items() if k != "status"}, "no 'status'"),
     "exported not a time": (lambda doc: {**doc, "exported": "yesterday"}, "'exported' must be a time .*'yesterday'"),
     "exported a number": (lambda doc: {**doc, "exported": 5}, "'exported' must be a time, got 5"),
