@@ -288,3 +288,15 @@ def test_a_refused_import_leaves_a_damaged_file_in_rollback_mode_byte_for_byte(d
         no_traceback(result)
         assert result.returncode == (0 if command == ["list"] else 2), result.stderr
     assert tree(tmp_path) == before
+
+
+@pytest.mark.parametrize("sql", EVENTS.values(), ids=EVENTS.keys())
+def test_the_app_resuming_a_damaged_game_writes_no_lease(db, tmp_path, sql):
+    """Resume and Load took the game's lease before they read its log, then let go of it: a damaged file
+    was written to while it was said to be left as it was."""
+    damage(db, sql)
+    checkpointed(db)
+    before = tree(tmp_path)
+    with Store(db) as store, pytest.raises(StoreError, match=f"Game 1 in {re.escape(str(db))}.* event 3"):
+        Host.resume(store, 1, CONTENT)
+    assert tree(tmp_path) == before
