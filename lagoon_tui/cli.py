@@ -300,17 +300,22 @@ def run_app(args: argparse.Namespace, content, settings=None, resume: int | None
     """
     from lagoon_tui.app import LagoonApp
 
-    store = open_store_or_explain(args)  # (a save file that cannot be used is said first)
+    # a save file that cannot be used is said first, but looked at only: without a terminal nothing is
+    # made or written, not even the file
+    looked = open_store_or_explain(args, read_only=True, to_make=True)
+    if looked is None:
+        return 2
+    looked.close()
+    if (problem := terminal_problem()) is not None:  # before a game is so much as created
+        return usage_error(problem)
+    store = open_store_or_explain(args)
     if store is None:
         return 2
-    if (problem := terminal_problem()) is not None:  # before a game is so much as created
-        store.close()
-        return usage_error(problem)
     try:
         app = LagoonApp(content, settings, store=store, resume=resume, pace=getattr(args, "pace", None))
         app.run()
     finally:
-        store.close()
+        store.forget_if_unused()  # (a file made for this window that got no game is taken away)
     return app.return_code or 0
 
 

@@ -70,12 +70,21 @@ def said(error: Exception) -> str:
     return printable(str(error))
 
 
-def open_store_or_explain(args: argparse.Namespace):
-    """The save file named by --db (or the default), or None after saying why it cannot be used."""
+def open_store_or_explain(args: argparse.Namespace, *, read_only: bool = False, to_make: bool = False):
+    """The save file named by --db (or the default), or None after saying why it cannot be used.
+
+    `read_only`: for a command that only looks, or looks before it writes: nothing is made or written
+    (a file that is not there has no games). `to_make` (with `read_only`): a file that is not there must
+    be one Lagoon could make, as a command that will write a game needs it.
+    """
     from rules.host import Store, StoreError
+    from rules.saves.store import check_can_make
 
     try:
-        return Store(getattr(args, "db", None))
+        store = Store(getattr(args, "db", None), read_only=read_only)
+        if to_make:
+            check_can_make(store.path)
+        return store
     except StoreError as error:
         fail(str(error))
         return None
@@ -140,13 +149,14 @@ def games_table(games) -> Table:
     return table
 
 
-def _with_store(run: Callable) -> Callable[[argparse.Namespace, Path | None], int]:
-    """Open the store, run the command, close the store; StoreError becomes a message."""
+def _reading(run: Callable) -> Callable[[argparse.Namespace, Path | None], int]:
+    """Open the store to read only (a refused command writes nothing, not even a missing file or folder),
+    run the command, close the store; StoreError becomes a message."""
 
     def command(args: argparse.Namespace, content_dir: Path | None) -> int:
         from rules.host import StoreError
 
-        store = open_store_or_explain(args)
+        store = open_store_or_explain(args, read_only=True)
         if store is None:
             return 2
         try:
@@ -159,7 +169,7 @@ def _with_store(run: Callable) -> Callable[[argparse.Namespace, Path | None], in
     return command
 
 
-@_with_store
+@_reading
 def list_command(store, args, content_dir) -> int:
     games = store.games()
     if not games:
@@ -169,9 +179,11 @@ def list_command(store, args, content_dir) -> int:
     return 0
 
 
-@_with_store
+@_reading
 def delete_command(store, args, content_dir) -> int:
+    """Checked and asked with the file open to read; only a deletion asked for opens it to write."""
     info = store.info(args.id)
+    store.refuse_if_damaged()
     if not args.yes:
         question = printable(
             f"Delete game {args.id} ({shown_names(info.names)}, round {info.round}, {info.status})? [y/N] "
@@ -183,12 +195,16 @@ def delete_command(store, args, content_dir) -> int:
         if answer.strip().lower() not in ("y", "yes"):
             print("Nothing was deleted.")
             return 1
-    store.delete(args.id)
+    writer = open_store_or_explain(args)
+    if writer is None:
+        return 2
+    with writer:
+        writer.delete(args.id)
     print(f"Deleted game {args.id}.")
     return 0
 
 
-@_with_store
+@_reading
 def export_command(store, args, content_dir) -> int:
     from rules.host import ArchiveError, export_game
 
@@ -200,17 +216,31 @@ def export_command(store, args, content_dir) -> int:
     return 0
 
 
-@_with_store
-def import_command(store, args, content_dir) -> int:
-    from rules.host import ArchiveError, import_game
+def import_command(args: argparse.Namespace, content_dir: Path | None) -> int:
+    """The file and the save file are checked with the save file open to read; only a game that will be
+    added opens it to write (and a file made for it that then takes no game is taken away)."""
+    from rules.saves.archive import ArchiveError, check_import, save_import
 
     content = _content(content_dir)
     if content is None:
         return 2
+    reader = open_store_or_explain(args, read_only=True, to_make=True)
+    if reader is None:
+        return 2
     try:
-        game = import_game(store, args.file, content)
+        with reader:
+            engine, computers = check_import(reader, args.file, content)
     except ArchiveError as error:
         return fail(str(error))
+    writer = open_store_or_explain(args)
+    if writer is None:
+        return 2
+    try:
+        game = save_import(writer, args.file, engine, computers)
+    except ArchiveError as error:
+        writer.forget_if_unused()
+        return fail(str(error))
+    writer.close()
     print(printable(f"Imported {args.file} as game {game}."))
     return 0
 
@@ -218,18 +248,20 @@ def import_command(store, args, content_dir) -> int:
 def resume_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     """Check the game can be resumed here, then open the app on it.
 
-    A game open in another window stops here with exit code 2, unless
-    `--take-over`: then this window takes it and lets go at once, so the app
-    (a store of its own) finds it free, and the other window can no longer write.
-    Without a terminal it stops once the game is found free (or, taking over, before taking it).
+    Everything is checked with the save file open to read only, so a refusal writes nothing: the game is
+    there, sound (every event read as an import reads it, and played again), with these decks, not open
+    in another window (exit code 2, unless `--take-over`), and there is a terminal. Only then, with
+    `--take-over`, this window takes the game and lets go at once, so the app (a store of its own) finds
+    it free, and the other window can no longer write.
     """
     from lagoon_tui.cli import run_app, terminal_problem
     from rules.host import GameInUse, StoreError, check_saved_content
+    from rules.saves.recorder import open_game
 
     content = _content(content_dir)
     if content is None:
         return 2
-    store = open_store_or_explain(args)
+    store = open_store_or_explain(args, read_only=True)
     if store is None:
         return 2
     try:
@@ -237,12 +269,10 @@ def resume_command(args: argparse.Namespace, content_dir: Path | None) -> int:
         if info is None:
             return fail(f"There is no unfinished game in {store.path}. Start one with `lagoon play`.")
         check_saved_content(info, content)
-        problem = terminal_problem()
-        if problem is not None and args.take_over:  # (nothing is taken over for an app that cannot start)
-            return fail(f"lagoon: {problem}")
-        if not info.over:
-            store.hold(info.id, take_over=args.take_over)
-        if problem is not None:
+        open_game(store, info.id, content, record=False)  # (a damaged log is said here, not played on)
+        if not info.over and not args.take_over:
+            store.check_free(info.id)
+        if (problem := terminal_problem()) is not None:
             return fail(f"lagoon: {problem}")
     except GameInUse as error:
         return fail(
@@ -253,6 +283,15 @@ def resume_command(args: argparse.Namespace, content_dir: Path | None) -> int:
         return fail(str(error))
     finally:
         store.close()
+    if args.take_over and not info.over:
+        writer = open_store_or_explain(args)
+        if writer is None:
+            return 2
+        try:
+            with writer:
+                writer.hold(info.id, take_over=True)
+        except StoreError as error:
+            return fail(str(error))
     return run_app(args, content, resume=info.id)
 
 

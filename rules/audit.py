@@ -13,6 +13,7 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, Union
 
 from . import codec
@@ -56,33 +57,41 @@ def _conforms(tp: Any, v: Any) -> bool:
 _NAMES = {int: "a whole number", str: "a string", bool: "true or false"}
 
 
-def _clip(value: Any, most: int = 60) -> str:
+def clip(value: Any, most: int = 60) -> str:
     """A value from the file as a message quotes it: its repr (no control character gets through), cut short."""
     shown = repr(value)
     return shown if len(shown) <= most else f"{shown[: most - 1]}…"
 
 
-def event_from_json(d: Any, index: int) -> Any:
-    """Event number `index` of a log, rebuilt from JSON after checking its type and fields."""
-    where = f"event {index + 1}"
+@cache
+def _fields(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def event_from_json(d: Any, index: int, where: str = "") -> Any:
+    """Event number `index` of a log, rebuilt from JSON after checking its type and fields (`where`: how
+    a message names it, by default "event {index + 1}")."""
+    where = where or f"event {index + 1}"
     if not isinstance(d, dict):
         raise LogError(f"{where} is not a JSON object")
+    if codec.deeper_than(d, codec.MAX_DEPTH - 1):
+        raise LogError(f"{where} is nested deeper than the {codec.MAX_DEPTH} levels an event may have")
     kind = d.get("type")
     cls = ev.EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise LogError(f"{where} has an unknown type {_clip(kind)}")
-    hints = typing.get_type_hints(cls)
+        raise LogError(f"{where} has an unknown type {clip(kind)}")
+    hints = _fields(cls)
     fields = set(hints)
     given = set(d) - {"type"}
     if fields - given:
         raise LogError(f"{where} ({kind}) lacks {', '.join(sorted(fields - given))}")
     if given - fields:
-        raise LogError(f"{where} ({kind}) has unknown fields: {_clip(sorted(given - fields))}")
+        raise LogError(f"{where} ({kind}) has unknown fields: {clip(sorted(given - fields))}")
     for name, tp in hints.items():
         if not _conforms(tp, d[name]):
             want = _NAMES.get(tp, str(tp).replace("typing.", ""))
-            raise LogError(f"{where} ({kind}): {name!r} must be {want}, got {_clip(d[name])}")
-    return codec.from_plain(cls, {k: v for k, v in d.items() if k != "type"})
+            raise LogError(f"{where} ({kind}): {name!r} must be {want}, got {clip(d[name])}")
+    return codec.decoder(cls)(d)
 
 
 def _difference(made, logged) -> str:
@@ -93,7 +102,7 @@ def _difference(made, logged) -> str:
         return f"gives {type(made).__name__}, the log has {type(logged).__name__}"
     ours, theirs = codec.to_plain(made), codec.to_plain(logged)
     fields = [
-        f"{name} {_clip(ours[name], 30)} (the log: {_clip(theirs[name], 30)})"
+        f"{name} {clip(ours[name], 30)} (the log: {clip(theirs[name], 30)})"
         for name in ours
         if ours[name] != theirs.get(name)
     ]
@@ -134,13 +143,13 @@ def audit(content: Content, events: Sequence, choices: Sequence[str]) -> Engine:
         try:
             result = engine.choose(choice)
         except Exception as error:  # noqa: BLE001 - any failure means the log is not a game
-            raise LogError(f"move {n} ({_clip(choice)}) breaks the rules engine: {error}") from None
+            raise LogError(f"move {n} ({clip(choice)}) breaks the rules engine: {error}") from None
         if not result and hasattr(result, "reason"):
-            raise LogError(f"move {n} ({_clip(choice)}) is not allowed there: {result.reason}")
+            raise LogError(f"move {n} ({clip(choice)}) is not allowed there: {result.reason}")
         for i, e in enumerate(result, start=start):
             if i >= len(events) or not _same(e, events[i]):
                 logged = events[i] if i < len(events) else None
-                raise LogError(f"event {i + 1}: move {n} ({_clip(choice)}) {_difference(e, logged)}")
+                raise LogError(f"event {i + 1}: move {n} ({clip(choice)}) {_difference(e, logged)}")
     if len(engine.events) != len(events):
         raise LogError(f"the log has {len(events) - len(engine.events)} event(s) after its last move")
     return engine

@@ -144,3 +144,26 @@ def decoder(tp: Any):
         made = dict if origin is dict else lambda pairs: MappingProxyType(dict(pairs))
         return lambda v: made((int(k) if kt is int else k, inner(x)) for k, x in v.items())
     return _identity
+
+
+MAX_DEPTH = 32
+"""The deepest nesting of lists and objects read from a file: an event is three deep, a whole game file
+six; JSON nested deeper than this is refused before anything recurses into it."""
+
+
+def deeper_than(value: Any, most: int = MAX_DEPTH) -> bool:
+    """Whether lists and dicts in `value` nest more than `most` deep (counted without recursion, so any
+    depth is an answer, never a RecursionError)."""
+    level: list[tuple[Any, int]] = [(value, 0)]
+    while level:
+        item, depth = level.pop()
+        if isinstance(item, (list, tuple)):
+            children = item
+        elif isinstance(item, dict):
+            children = item.values()
+        else:
+            continue
+        if depth + 1 > most:
+            return True
+        level.extend((child, depth + 1) for child in children if isinstance(child, (list, tuple, dict)))
+    return False

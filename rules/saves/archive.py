@@ -15,13 +15,15 @@ a person's.
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from .. import codec
-from ..audit import LogError, audit, event_from_json
+from ..audit import LogError, audit, clip, event_from_json
 from ..cards import Content
 from ..files import FileRefused, read_regular
+from ..flow import COLOURS
 from ..names import names_problems
 from ..undo import Mark
 from .recorder import summary_of
@@ -34,6 +36,8 @@ MAX_IMPORT_BYTES = 10_000_000
 """The largest game file read (a whole four-player game exports to about 100 kB)."""
 MAX_EVENTS = 50_000
 """The most events a game file may hold (a whole game has a thousand or two)."""
+KEYS = frozenset({"format", "version", "exported", "content_fingerprint", "seed", "seats", "status", "events", "moves"})
+"""Every key of a game file, in versions 1 and 2 alike: any other is refused."""
 
 
 class ArchiveError(Exception):
@@ -71,7 +75,7 @@ def _need(doc: dict, key: str, kind: type, what: str) -> Any:
         raise ArchiveError(f"it has no {key!r} ({what})")
     value = doc[key]
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise ArchiveError(f"{key!r} must be {what}, got {value!r:.60}")
+        raise ArchiveError(f"{key!r} must be {what}, got {clip(value)}")
     return value
 
 
@@ -90,6 +94,15 @@ def _computers(seats: list, version: int) -> dict[int, str]:
         ):
             computer = ', maybe a "computer"' if version >= 2 else ""
             raise ArchiveError(f'seat {i + 1} must be an object with a "name" and a "colour"{computer}')
+        colour = seat["colour"]
+        if colour not in COLOURS:
+            colours = ", ".join(f'"{c}"' for c in COLOURS)
+            raise ArchiveError(f"the colour of seat {i + 1} must be one of {colours}, got {clip(colour)}")
+        taken = [s["colour"] for s in seats[:i]]
+        if colour in taken:
+            raise ArchiveError(
+                f"seats {taken.index(colour) + 1} and {i + 1} are both {colour}: each has a colour of its own"
+            )
         if "computer" in seat:
             level = seat["computer"]
             if level not in LEVELS:
@@ -97,6 +110,20 @@ def _computers(seats: list, version: int) -> dict[int, str]:
                 raise ArchiveError(f'the "computer" of seat {i + 1} must be a level ({levels}), got {level!r:.60}')
             computers[i] = level
     return computers
+
+
+_STATUS = {"playing": 'not over ("playing")', "over": 'over ("over")'}
+
+
+def _exported(stamp: str) -> datetime:
+    """When the file was written, as export writes it: an ISO 8601 time with its offset from UTC."""
+    try:
+        when = datetime.fromisoformat(stamp) if len(stamp) <= 40 else None
+    except ValueError:
+        when = None
+    if when is None or when.tzinfo is None:
+        raise ArchiveError(f"'exported' must be a time such as \"2026-11-27T07:00:00+00:00\", got {clip(stamp)}")
+    return when
 
 
 def read_archive(path: Path, content: Content):
@@ -114,11 +141,18 @@ def read_archive(path: Path, content: Content):
         raise ArchiveError(f"it is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
     except (RecursionError, ValueError):  # nested too deep; a number of more than 4,300 digits
         raise ArchiveError("it is not a game file Lagoon can read (nested too deep, or a number too long)") from None
+    if codec.deeper_than(doc):  # (checked before anything else walks into it)
+        raise ArchiveError(f"it is not a game file Lagoon can read (nested more than {codec.MAX_DEPTH} levels deep)")
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ArchiveError(f'it is not a Lagoon game export (no "format": "{FORMAT}")')
     version = _need(doc, "version", int, "a whole number")
     if version not in (1, VERSION):
         raise ArchiveError(f"it is in export format version {version}; this Lagoon reads versions 1 to {VERSION}")
+    unknown = sorted(set(doc) - KEYS)
+    if unknown:
+        raise ArchiveError(f"it has a key a game file does not have: {clip(unknown[0])}")
+    _exported(_need(doc, "exported", str, "a time"))
+    status = _need(doc, "status", str, 'a string, "playing" or "over"')
     fingerprint = _need(doc, "content_fingerprint", str, "a string")
     seed = _need(doc, "seed", int, "a whole number")
     seats = _need(doc, "seats", list, "a list of players")
@@ -154,6 +188,9 @@ def read_archive(path: Path, content: Content):
         engine = audit(content, events, [m["choice"] for m in moves])
     except LogError as error:
         raise ArchiveError(f"its log does not replay under the rules: {error}") from None
+    played = summary_of(engine).status
+    if status != played:
+        raise ArchiveError(f'its "status" is {clip(status)}, but its log is of a game that is {_STATUS[played]}')
     first = events[0]
     if (
         seed != first.seed
@@ -169,6 +206,13 @@ def read_archive(path: Path, content: Content):
 
 def import_game(store: Store, path: Path, content: Content) -> int:
     """Check the export file completely, then save it as a new game; its id. Nothing is written on failure."""
+    engine, computers = check_import(store, path, content)
+    return save_import(store, path, engine, computers)
+
+
+def check_import(store: Store, path: Path, content: Content):
+    """`read_archive`, and that the save file may take the game: it holds no damaged game, and not this
+    one already. Only reads (so `store` may be read-only): (engine, computers); ArchiveError if not."""
     try:
         engine, computers = read_archive(path, content)
     except ArchiveError as error:
@@ -176,6 +220,7 @@ def import_game(store: Store, path: Path, content: Content) -> int:
     s = engine.state
     names = tuple(p.name for p in s.players)
     try:
+        store.refuse_if_damaged()
         for info in store.games():  # the same game imported twice would be two games
             if (info.seed, info.names, info.fingerprint, info.length) == (
                 s.seed,
@@ -188,12 +233,18 @@ def import_game(store: Store, path: Path, content: Content) -> int:
                 )
     except StoreError as error:
         raise ArchiveError(f"Cannot import {path}: {error} Nothing was imported.") from None
+    return engine, computers
+
+
+def save_import(store: Store, path: Path, engine, computers: dict[int, str]) -> int:
+    """Save a game `check_import` passed as a new game; its id."""
+    s = engine.state
     try:
         return store.create(
             seed=s.seed,
             names=[p.name for p in s.players],
             colours=[p.colour for p in s.players],
-            fingerprint=content.fingerprint,
+            fingerprint=engine.content.fingerprint,
             events=engine.events,
             marks=[Mark(m.pos, m.seat, m.choice) for m in engine.marks],
             summary=summary_of(engine),

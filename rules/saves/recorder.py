@@ -68,22 +68,30 @@ def check_content(info: GameInfo, content: Content) -> None:
         )
 
 
+def _rebuilt(store: Store, game: int, content: Content) -> Engine:
+    """The saved game's engine, replayed from its checked log; StoreError if it cannot be."""
+    saved = store.load(game)
+    check_content(saved.info, content)
+    try:
+        return Engine(content, saved.events, saved.marks)
+    except Exception as error:  # a log that does not replay under these rules
+        raise StoreError(f"Game {game} in {store.path} does not replay under these rules ({error}).") from None
+
+
 def open_game(store: Store, game: int, content: Content, *, record: bool = True, take_over: bool = False) -> Engine:
     """The saved game rebuilt from its log, exactly as it was left; saving on if `record`.
 
-    To record, the store first takes hold of the game (`Store.hold`: refused
-    with `GameInUse` while another window has it open, unless `take_over`),
-    then reads it: a window that holds the game reads every move saved before.
+    To record, the game is first checked, only reading (a damaged game is
+    refused before a lease is written for it); then the store takes hold of
+    it (`Store.hold`: refused with `GameInUse` while another window has it
+    open, unless `take_over`) and reads it again: a window that holds the
+    game reads every move saved before.
     """
     if record:
+        _rebuilt(store, game, content)
         store.hold(game, take_over=take_over)
     try:
-        saved = store.load(game)
-        check_content(saved.info, content)
-        try:
-            engine = Engine(content, saved.events, saved.marks)
-        except Exception as error:  # a log that does not replay under these rules
-            raise StoreError(f"Game {game} in {store.path} does not replay under these rules ({error}).") from None
+        engine = _rebuilt(store, game, content)
     except StoreError:
         if record:
             store.release(game)  # not opened after all: another window may have it

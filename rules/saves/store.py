@@ -120,17 +120,58 @@ class GameInUse(StoreError):
         self.game = game
 
 
-def alive(pid: int) -> bool:
-    """Whether a process with this id runs on this computer (another user's counts)."""
+PID_MAX = 2**31 - 1
+"""The greatest process id a lease may hold (a pid_t); a lease with another is damaged."""
+PF_EXITING = 0x4
+"""The flag of a Linux process that is ending (it was killed, or returned), in field 9 of /proc/PID/stat."""
+
+
+def _process(pid: int) -> tuple[str, int, int] | None:
+    """The state, flags and start time (clock ticks after boot) of process `pid`, from /proc/PID/stat;
+    None where there is no /proc (or no such process)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat_line = f.read().decode("ascii", "replace")
+    except OSError:
+        return None
+    fields = stat_line[stat_line.rfind(")") + 2 :].split()  # (after the name, which may hold spaces)
+    try:
+        return fields[0], int(fields[6]), int(fields[19])
+    except (IndexError, ValueError):
+        return None
+
+
+def alive(pid: int, started: int | None = None) -> bool:
+    """Whether the process with this id that took a lease still runs on this computer (another user's
+    counts). `started`: the start time the lease recorded for it, if any.
+
+    `kill(pid, 0)` alone is not enough: it finds a process that was killed and has not yet been waited for
+    by its parent (a zombie), one that is still ending, and a new process that was given a dead one's pid.
+    Where /proc tells these apart, none of them holds a lease.
+    """
+    if not 0 < pid <= PID_MAX:
+        return False
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except PermissionError:
-        return True
-    except OSError:  # a pid that cannot be a process (0, negative, too large)
+        pass
+    except (OSError, OverflowError):  # a pid that cannot be a process
         return False
-    return True
+    found = _process(pid)
+    if found is None:
+        return not os.path.isdir("/proc/self")  # gone in between; or no /proc, and kill() is all there is
+    state, flags, start = found
+    if state in "ZXx" or flags & PF_EXITING:
+        return False
+    return started is None or start == started
+
+
+def _started(token: str) -> int | None:
+    """The start time of its process a lease's token records (after "@"), if it does."""
+    _, at, started = token.rpartition("@")
+    return int(started) if at and started.isdigit() and len(started) < 20 else None
 
 
 SEED_MAX = 2**63 - 1
@@ -176,6 +217,28 @@ def _readable(text, what: str):
         return json.loads(text)
     except (ValueError, RecursionError):
         raise _Damage(what) from None
+
+
+def _lease_readable(host, pid, token, taken) -> bool:
+    """Whether a leases row is what Lagoon writes: a host name, a process id, a token and a time."""
+    return (
+        isinstance(host, str)
+        and 0 < len(host) <= 255
+        and host.isprintable()
+        and type(pid) is int
+        and 0 < pid <= PID_MAX
+        and isinstance(token, str)
+        and 0 < len(token) <= 64
+        and isinstance(taken, str)
+        and _a_time(taken)
+    )
+
+
+def _a_time(text: str) -> bool:
+    try:
+        return len(text) <= 40 and datetime.fromisoformat(text) is not None
+    except ValueError:
+        return False
 
 
 @frozen_record
@@ -226,6 +289,44 @@ def _explain(error: sqlite3.Error, path: Path) -> StoreError:
     return StoreError(f"Could not use the save file {path}: {error}")
 
 
+def _take_away(path: Path, made: list[Path] | None, *, file: bool = True) -> None:
+    """Take away a save file that could not be made (and SQLite's files beside it), and the folders made for
+    it, deepest first: a command that fails leaves nothing behind, not even an empty file."""
+    if made is None:
+        return  # the file was there before: it is never taken away
+    if file:
+        for name in (str(path), f"{path}-wal", f"{path}-shm", f"{path}-journal"):
+            try:
+                os.unlink(name)
+            except OSError:
+                pass
+    for folder in made:  # (listed from the file's own folder up)
+        try:
+            folder.rmdir()
+        except OSError:
+            break
+
+
+def check_can_make(path: Path) -> None:
+    """Refuse, making nothing, a save file that is not there and could not be made: a file in the way of
+    its folder, or a folder Lagoon may not write to (a file that is there is checked by opening it)."""
+    if path.exists():
+        return
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise StoreError(
+            f"Cannot create the folder {path.parent} for saved games: {folder} is a file. "
+            "Choose another file with --db PATH."
+        )
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise StoreError(
+            f"Could not write to {path}: the file or its folder is read-only or missing. "
+            "Choose another file with --db PATH."
+        )
+
+
 def check_header(path: Path) -> None:
     """Refuse a file that is not a Lagoon save, reading only its first 100 bytes (and nothing but a
     regular file: /dev/null would take every write and keep none, and a pipe would wait for ever)."""
@@ -260,38 +361,103 @@ def check_header(path: Path) -> None:
 class Store:
     """An open save file. Use as a context manager, or call `close()`."""
 
-    def __init__(self, path: Path | str | None = None, *, synchronous: str = "NORMAL") -> None:
+    def __init__(self, path: Path | str | None = None, *, synchronous: str = "NORMAL", read_only: bool = False) -> None:
+        """Open the save file at `path` (by default `default_db_path()`).
+
+        `read_only`: for a command that only looks (list, export, the checks before resume, delete or
+        import). Then nothing is made or written, not even a missing file or folder: a file that is not
+        there reads as one without games, and a write is refused by SQLite itself (`query_only`).
+        Otherwise a missing file is made with its folders, and if that fails (a full disk, a read-only
+        folder) whatever was made is taken away again.
+        """
         self.path = Path(path) if path is not None else default_db_path()
-        # who this store is, for the games it holds (see `hold`): a new token for each Store
-        self.host, self.pid, self.token = socket.gethostname(), os.getpid(), secrets.token_hex(8)
+        # who this store is, for the games it holds (see `hold`): a new token for each Store, with the start
+        # time of this process, so that a lease is known to be another process's even when its pid is reused
+        self.host, self.pid = socket.gethostname(), os.getpid()
+        started = _process(self.pid)
+        self.token = secrets.token_hex(8) + ("" if started is None else f"@{started[2]}")
         self.held: set[int] = set()  # the games this store has opened for writing
-        if self.path.exists():
-            check_header(self.path)
-        else:
-            try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as error:
-                raise StoreError(
-                    f"Cannot create the folder {self.path.parent} for saved games: "
-                    f"{error.strerror}. Choose another file with --db PATH."
-                ) from None
+        self.read_only = read_only
+        self.made: list[Path] | None = None  # the folders made for a file this store made (None: it was there)
+        if read_only:
+            self._open_to_read()
+            return
+        self.made = made = self._make_room()
         try:
             self.conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as error:
+            _take_away(self.path, made)
             raise _explain(error, self.path) from None
+        self._readable_text()
+        try:
+            self._check()
+            self._prepare(synchronous)
+        except (sqlite3.Error, StoreError) as error:
+            self.conn.close()
+            _take_away(self.path, made)
+            raise _explain(error, self.path) if isinstance(error, sqlite3.Error) else error from None
+
+    def _make_room(self) -> list[Path] | None:
+        """Check an existing file is ours, or make the folders of a new one; what was made, to take away if
+        the file cannot be made after all (None: the file was there already)."""
+        if self.path.exists():
+            check_header(self.path)
+            return None
+        missing = [folder for folder in (self.path.parent, *self.path.parent.parents) if not folder.exists()]
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            _take_away(self.path, missing, file=False)
+            raise StoreError(
+                f"Cannot create the folder {self.path.parent} for saved games: "
+                f"{error.strerror}. Choose another file with --db PATH."
+            ) from None
+        return missing
+
+    def _open_to_read(self) -> None:
+        """Open for reading only; a file that is not there (or empty) reads as a file without games."""
+        exists = self.path.exists()
+        if exists:
+            check_header(self.path)
+        if exists and self.path.stat().st_size > 0:
+            # A reader with no -wal file to read opens as a writer would, and SQLite takes away the -wal
+            # and -shm files it makes when it closes; a read-only connection would leave them behind. With
+            # a -wal file there (a writer is at work, or was killed), or in a folder it may not write to,
+            # it opens read-only, so that closing it never copies that file into the save file.
+            wal = Path(f"{self.path}-wal").exists() or not os.access(self.path.parent, os.W_OK | os.X_OK)
+            mode = "ro" if wal else "rw"
+            try:
+                self.conn = sqlite3.connect(
+                    f"{self.path.resolve().as_uri()}?mode={mode}",
+                    uri=True,
+                    isolation_level=None,
+                    check_same_thread=False,
+                )
+            except sqlite3.Error as error:
+                raise _explain(error, self.path) from None
+            self._readable_text()
+            try:
+                tables = self._check()
+                if "leases" not in tables:  # a file of schema 1 (no game in it is held), or one without tables
+                    self.conn.execute("CREATE TEMP TABLE leases (game INTEGER PRIMARY KEY, host, pid, token, taken)")
+            except (sqlite3.Error, StoreError) as error:
+                self.conn.close()
+                raise _explain(error, self.path) if isinstance(error, sqlite3.Error) else error from None
+            if not {"games", "events", "moves"} <= tables:  # an SQLite file with nothing in it yet
+                self.conn.close()
+                exists = False
+        if not exists or self.path.stat().st_size == 0:
+            self.conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+            self.conn.executescript(TABLES)
+        self.conn.execute("PRAGMA query_only = ON")
+
+    def _readable_text(self) -> None:
         # text that is not UTF-8 (a damaged page) is read with U+FFFD where it went wrong: the row it is in
         # is then damaged, as a row that cannot be read is, instead of stopping every query of the table
         self.conn.text_factory = lambda data: data.decode("utf-8", "replace")
-        try:
-            self._prepare(synchronous)
-        except sqlite3.Error as error:
-            self.conn.close()
-            raise _explain(error, self.path) from None
-        except StoreError:
-            self.conn.close()
-            raise
 
-    def _prepare(self, synchronous: str) -> None:
+    def _check(self) -> set[str]:
+        """Refuse a file that is not a Lagoon save Lagoon can use, only reading it; its tables."""
         c = self.conn
         c.execute("PRAGMA busy_timeout = 3000")
         version = c.execute("PRAGMA user_version").fetchone()[0]
@@ -324,6 +490,13 @@ class Store:
                         f"{'s' if len(lacks) > 1 else ''} {', '.join(lacks)}. It was left as it is; "
                         "choose another file with --db PATH."
                     )
+        return tables
+
+    def _prepare(self, synchronous: str) -> None:
+        """Make a checked file ready for writing: marked, in WAL mode, with every table."""
+        c = self.conn
+        version = c.execute("PRAGMA user_version").fetchone()[0]
+        tables = {r[0] for r in c.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if version == 0:
             # Marked while still in rollback mode, so the mark is in the main file's
             # header at once (in WAL mode it could wait in the -wal file).
@@ -349,6 +522,28 @@ class Store:
             self.conn.close()
         except sqlite3.Error:
             pass
+
+    def forget_if_unused(self) -> None:
+        """Close, and take away the file this store made if it holds no game and nothing else has it open
+        (a command that failed after making it leaves nothing behind)."""
+        if self.made is None or self.read_only:
+            self.close()
+            return
+        unused = "SELECT count(*) FROM games"
+        try:
+            # out of WAL mode only while no other connection has the file open; then locked to the end
+            alone = (
+                self.conn.execute(unused).fetchone()[0] == 0
+                and self.conn.execute("PRAGMA journal_mode = DELETE").fetchone()[0] == "delete"
+            )
+            if alone:
+                self.conn.execute("BEGIN EXCLUSIVE")
+                alone = self.conn.execute(unused).fetchone()[0] == 0
+        except sqlite3.Error:
+            alone = False
+        if alone:
+            _take_away(self.path, self.made)
+        self.close()
 
     def __enter__(self) -> Store:
         return self
@@ -396,7 +591,7 @@ class Store:
         computers: Mapping[int, str] | None = None,
     ) -> int:
         """Save a new game with its log so far; its id. `computers`: the seats a computer plays, with its level."""
-        self._refuse_if_damaged()
+        self.refuse_if_damaged()
         computers = computers or {}
         seats = json.dumps(
             [
@@ -494,15 +689,26 @@ class Store:
         process on this computer that no longer runs (it crashed or was killed).
         """
         with self._tx() as c:
-            if c.execute("SELECT 1 FROM games WHERE id = ?", (game,)).fetchone() is None:
-                raise StoreError(f"There is no game {game} in {self.path}. `lagoon list` shows the saved games.")
-            row = c.execute("SELECT host, pid, token, taken FROM leases WHERE game = ?", (game,)).fetchone()
-            if row is not None and not take_over:
-                host, pid, token, taken = row
-                gone = host == self.host and not alive(pid)
-                if token != self.token and not gone:
-                    raise GameInUse(game, pid, host, taken)
+            self._may_hold(c, game, take_over)
             self._lease(c, game)
+
+    def check_free(self, game: int) -> None:
+        """Refuse as `hold` would (GameInUse; no such game; its lease damaged), writing nothing."""
+        try:
+            self._may_hold(self.conn, game, take_over=False)
+        except sqlite3.Error as error:
+            raise _explain(error, self.path) from None
+
+    def _may_hold(self, c: sqlite3.Connection, game: int, take_over: bool) -> None:
+        if c.execute("SELECT 1 FROM games WHERE id = ?", (game,)).fetchone() is None:
+            raise StoreError(f"There is no game {game} in {self.path}. `lagoon list` shows the saved games.")
+        row = c.execute("SELECT host, pid, token, taken FROM leases WHERE game = ?", (game,)).fetchone()
+        if row is not None and not _lease_readable(*row):
+            raise StoreError(f"Game {game} in {self.path} is damaged: its lease cannot be read. It was left as it is.")
+        if row is not None and not take_over:
+            host, pid, token, taken = row
+            if token != self.token and not (host == self.host and not alive(pid, _started(token))):
+                raise GameInUse(game, pid, host, taken)
 
     def release(self, game: int | None = None) -> None:
         """Let go of `game` (by default every game this store holds); a game held by another is left alone."""
@@ -539,13 +745,13 @@ class Store:
 
     def delete(self, game: int) -> None:
         self.info(game)  # a clear error for an unknown id
-        self._refuse_if_damaged()
+        self.refuse_if_damaged()
         with self._tx() as c:
             c.execute("DELETE FROM events WHERE game = ?", (game,))
             c.execute("DELETE FROM moves WHERE game = ?", (game,))
             c.execute("DELETE FROM games WHERE id = ?", (game,))
 
-    def _refuse_if_damaged(self) -> None:
+    def refuse_if_damaged(self) -> None:
         """No new game and no deletion in a file that holds a damaged game: it stays as it was found, for
         whoever mends it (the sound games can still be played, exported and listed)."""
         damage = {g.id: g.damage for g in self.games() if g.damage} or self._log_damage()
@@ -559,13 +765,20 @@ class Store:
 
     # --- reading ---------------------------------------------------------------------
 
-    _COLUMNS = "id, created, updated, seed, seats, fingerprint, status, round, scores, deciding, length"
+    # a game's row, with its lease's if it has one (a lease that cannot be read damages its game)
+    _COLUMNS = (
+        "g.id, g.created, g.updated, g.seed, g.seats, g.fingerprint, g.status, g.round, g.scores, g.deciding,"
+        " g.length, l.game, l.host, l.pid, l.token, l.taken"
+    )
+    _FROM = "games AS g LEFT JOIN leases AS l ON l.game = g.id"
 
     @staticmethod
     def _info(row: tuple) -> GameInfo:
         """A games row as GameInfo; a row that cannot be read is a damaged game (its `damage` says what)."""
-        gid, created, updated, seed, seats, fingerprint, status, rnd, scores, deciding, length = row
+        gid, created, updated, seed, seats, fingerprint, status, rnd, scores, deciding, length, *lease = row
         try:
+            if lease[0] is not None and not _lease_readable(*lease[1:]):
+                raise _Damage("lease")
             seats = _readable(seats, "seats")
             if not (
                 isinstance(seats, list)
@@ -628,11 +841,12 @@ class Store:
 
     # A log's damage, found by SQLite without reading the events into Python: per game, the first event
     # that does not follow the one before it (an event rewrites the log from its `pos`, so `pos` is at most
-    # one more than the pos before it, and the first is 0), the first that is not JSON or of no known type,
-    # and a `length` longer than the log's last event leaves it.
+    # one more than the pos before it, and the first is 0), the first that is not JSON, holds a byte that
+    # is not printable ASCII (Lagoon writes nothing else: json.dumps escapes the rest) or is of no known
+    # type, and a `length` longer than the log's last event leaves it.
     _LOG_DAMAGE = """
         SELECT game, MIN(before + 1) FILTER (WHERE pos > before + 1 OR pos < 0),
-               MIN(pos) FILTER (WHERE NOT json_valid(data) OR type NOT IN ({types}))
+               MIN(pos) FILTER (WHERE NOT json_valid(data) OR data GLOB '*[^ -~]*' OR type NOT IN ({types}))
         FROM (SELECT game, pos, type, data, LAG(pos, 1, -1) OVER (PARTITION BY game ORDER BY id) AS before
               FROM events)
         GROUP BY game"""
@@ -658,18 +872,20 @@ class Store:
 
     def games(self) -> list[GameInfo]:
         """Every saved game, the most recently played first. (Only the rows are read: a log's damage is
-        found when the game is opened, or by `_refuse_if_damaged` before the file is written.)"""
-        rows = self._read(f"SELECT {self._COLUMNS} FROM games ORDER BY updated DESC, id DESC")
+        found when the game is opened, or by `refuse_if_damaged` before the file is written.)"""
+        rows = self._read(f"SELECT {self._COLUMNS} FROM {self._FROM} ORDER BY g.updated DESC, g.id DESC")
         return [self._info(r) for r in rows]
 
     def latest_unfinished(self) -> GameInfo | None:
         """The unfinished game played last (a damaged one is passed over: it cannot be opened)."""
-        rows = self._read(f"SELECT {self._COLUMNS} FROM games WHERE status != 'over' ORDER BY updated DESC, id DESC")
+        rows = self._read(
+            f"SELECT {self._COLUMNS} FROM {self._FROM} WHERE g.status != 'over' ORDER BY g.updated DESC, g.id DESC"
+        )
         return next((info for info in map(self._info, rows) if not info.damage), None)
 
     def info(self, game: int) -> GameInfo:
         """The game's row; StoreError if there is none or it is damaged (a damaged game is only listed)."""
-        rows = self._read(f"SELECT {self._COLUMNS} FROM games WHERE id = ?", (game,))
+        rows = self._read(f"SELECT {self._COLUMNS} FROM {self._FROM} WHERE g.id = ?", (game,))
         if not rows:
             raise StoreError(f"There is no game {game} in {self.path}. `lagoon list` shows the saved games.")
         info = self._info(rows[0])
@@ -677,11 +893,39 @@ class Store:
             raise StoreError(f"Game {game} in {self.path} is damaged: {info.damage}. It was left as it is.")
         return info
 
+    def _event(self, game: int, pos: int, kind, data) -> ev.Event:
+        """Event `pos` of game `game`, checked as an import checks each event (`rules.audit.event_from_json`):
+        a known type, exactly its fields, each of its type; StoreError with a sentence if it is not."""
+        from ..audit import LogError, event_from_json
+
+        def damaged(why: str) -> StoreError:
+            return StoreError(
+                f"Game {game} in {self.path} is damaged: Lagoon cannot read its event {pos}: {why}. "
+                "It was left as it is."
+            )
+
+        # Lagoon writes an event as printable ASCII (json.dumps escapes the rest): any other character is
+        # a changed byte (a byte that is not UTF-8 is read as U+FFFD), even inside a string
+        if not (isinstance(kind, str) and isinstance(data, str) and data.isascii() and data.isprintable()):
+            raise damaged("it holds a character Lagoon never writes")
+        try:
+            fields = json.loads(data)
+        except (ValueError, RecursionError):
+            raise damaged("it is not JSON") from None
+        if not isinstance(fields, dict) or "type" in fields:
+            raise damaged("it is not an object of fields")
+        try:
+            return event_from_json({"type": kind, **fields}, pos, where="it")
+        except LogError as error:
+            raise damaged(str(error)) from None
+
     def load(self, game: int) -> SavedGame:
         """The game's log as it stands (undos applied) and where each of its choices began."""
         info = self.info(game)
         log: list = []
         for pos, kind, data in self._read("SELECT pos, type, data FROM events WHERE game = ? ORDER BY id", (game,)):
+            if type(pos) is not int or pos < 0:
+                raise StoreError(f"Game {game} in {self.path} is damaged: its log has a gap at event {len(log)}.")
             del log[pos:]
             if pos != len(log):
                 raise StoreError(f"Game {game} in {self.path} is damaged: its log has a gap at event {len(log)}.")
@@ -689,10 +933,7 @@ class Store:
         del log[info.length :]
         if len(log) != info.length:
             raise StoreError(f"Game {game} in {self.path} is incomplete ({len(log)} of {info.length} events).")
-        try:
-            events = [codec.decoder(ev.EVENT_TYPES[kind])(json.loads(data)) for kind, data in log]
-        except (KeyError, TypeError, ValueError, RecursionError) as error:
-            raise StoreError(f"Game {game} in {self.path} holds an event this Lagoon cannot read ({error}).") from None
+        events = [self._event(game, pos, kind, data) for pos, (kind, data) in enumerate(log)]
         marks: list[Mark] = []
         for pos, seat, choice in self._read("SELECT pos, seat, choice FROM moves WHERE game = ? ORDER BY id", (game,)):
             if choice == UNDO:

@@ -151,6 +151,28 @@ def edit_events(doc, fn):
     return doc
 
 
+def recolour(doc, colours):
+    """The seats given `colours`, in the seats and in the first event alike (so only the colour rule can
+    refuse them: the log still replays)."""
+    for seat, colour in zip(doc["seats"], colours):
+        seat["colour"] = colour
+    doc["events"][0]["colours"] = list(colours)
+    return doc
+
+
+def nested(depth: int) -> list:
+    deep: list = []
+    for _ in range(depth - 1):
+        deep = [deep]
+    return deep
+
+
+def deep_field(doc, kind: str, field: str, value):
+    event = next(e for e in doc["events"] if e["type"] == kind)
+    event[field] = value
+    return doc
+
+
 BROKEN = {
     "not JSON": (lambda doc: None, "not valid JSON"),
     "another format": (lambda doc: {**doc, "format": "chess"}, "not a Lagoon game export"),
@@ -186,6 +208,46 @@ BROKEN = {
     ),
     "an extra event": (lambda doc: edit_events(doc, lambda es: es.append(dict(es[-1]))), "after its last move"),
     "a wrong seat": (lambda doc: {**doc, "seats": doc["seats"][::-1]}, "seats differ"),
+    # issue 32, point 7: every field it is given is checked
+    "two players both red": (lambda doc: recolour(doc, ["red", "red", "green"]), "seats 1 and 2 are both red"),
+    "purple": (
+        lambda doc: recolour(doc, ["red", "purple", "green"]),
+        r'the colour of seat 2 must be one of "red", "yellow", "green", "blue", got \'purple\'',
+    ),
+    "no colour": (lambda doc: recolour(doc, ["red", "yellow", ""]), "the colour of seat 3 .*, got ''"),
+    "a colour that is an escape": (
+        lambda doc: recolour(doc, ["\x1b[2J", "yellow", "green"]),
+        r"the colour of seat 1 .*, got '\\x1b\[2J'",
+    ),
+    "a colour of 100,000 characters": (
+        lambda doc: recolour(doc, ["red", "yellow", "g" * 100_000]),
+        "the colour of seat 3 .*, got 'ggg+…\\. Nothing",
+    ),
+    "a status its log belies": (
+        lambda doc: {**doc, "status": "over"},
+        "its \"status\" is 'over', but its log is of a game that is not over",
+    ),
+    "a status of no kind": (lambda doc: {**doc, "status": "won"}, "its \"status\" is 'won'"),
+    "no status": (lambda doc: {k: v for k, v in doc.items() if k != "status"}, "no 'status'"),
+    "exported not a time": (lambda doc: {**doc, "exported": "yesterday"}, "'exported' must be a time .*'yesterday'"),
+    "exported a number": (lambda doc: {**doc, "exported": 5}, "'exported' must be a time, got 5"),
+    "exported with no time zone": (
+        lambda doc: {**doc, "exported": "2026-11-27T07:00:00"},
+        "'exported' must be a time",
+    ),
+    "an unknown key": (lambda doc: {**doc, "cheat": True}, "a key a game file does not have: 'cheat'"),
+    "a list 500 deep in a pick": (
+        lambda doc: deep_field(doc, "Picked", "pick", nested(500)),
+        "nested more than 32 levels deep",
+    ),
+    "a list 500 deep in an action's data": (
+        lambda doc: deep_field(doc, "ActionStarted", "data", {"k": nested(500)}),
+        "nested more than 32 levels deep",
+    ),
+    "a list 40 deep in a pick": (
+        lambda doc: deep_field(doc, "Picked", "pick", nested(40)),
+        "nested more than 32 levels deep",
+    ),
 }
 
 
@@ -200,7 +262,7 @@ def test_a_broken_file_is_refused_with_its_fault_named_and_nothing_written(store
     before = snapshot(store)
     with pytest.raises(ArchiveError, match=message) as caught:
         import_game(store, broken, CONTENT)
-    assert "Nothing was imported" in str(caught.value)
+    assert "Nothing was imported" in str(caught.value) and len(str(caught.value)) < 600
     assert snapshot(store) == before
 
 

@@ -11,8 +11,10 @@ import os
 import resource
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -40,6 +42,21 @@ def lagoon(*args: str, stdin: str | None = None, preexec=None, env=None, prefix=
 
 def no_traceback(result: subprocess.CompletedProcess) -> None:
     assert "Traceback" not in result.stderr + result.stdout, result.stderr
+
+
+def checkpointed(db: Path) -> None:
+    """Everything of `db` in the file itself, and no connection left open (so no -wal or -shm file)."""
+    with closing(sqlite3.connect(db)) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+def tree(folder: Path) -> dict[str, tuple[bytes, int] | None]:
+    """Every file and folder under `folder`: each file's bytes and time of change (None for a folder), to
+    compare before and after a command that must write nothing."""
+    return {
+        str(path.relative_to(folder)): None if path.is_dir() else (path.read_bytes(), path.stat().st_mtime_ns)
+        for path in sorted(folder.rglob("*"))
+    }
 
 
 @pytest.fixture
@@ -157,11 +174,13 @@ def test_a_read_only_folder_is_a_message_not_a_traceback(tmp_path):
     folder.chmod(0o555)
     try:
         prefix = NO_OVERRIDE if os.geteuid() == 0 else []
-        for argv in (("list",), ("play", "Ana", "Ben")):
-            result = lagoon("--db", str(folder / "lagoon.db"), *argv, prefix=prefix)
-            assert result.returncode == 2, result.stdout + result.stderr
-            assert "read-only" in result.stderr
-            no_traceback(result)
+        result = lagoon("--db", str(folder / "lagoon.db"), "play", "Ana", "Ben", prefix=prefix)
+        assert result.returncode == 2, result.stdout + result.stderr
+        assert "read-only" in result.stderr
+        no_traceback(result)
+        listed = lagoon("--db", str(folder / "lagoon.db"), "list", prefix=prefix)  # (it only looks: nothing to see)
+        assert listed.returncode == 0 and "No saved games" in listed.stdout, listed.stderr
+        assert list(folder.iterdir()) == []
     finally:
         folder.chmod(0o755)
 
@@ -176,3 +195,65 @@ def test_a_device_or_a_pipe_as_the_save_file_is_refused_for_what_it_is(kind, tmp
     no_traceback(result)
     assert result.returncode == 2 and f"{path} is not a regular file" in result.stderr
     assert "disk is full" not in result.stderr
+
+
+NOTHING_THERE = {
+    "list": (["list"], 0, "No saved games"),
+    "export": (["export", "1", "out.json"], 2, "There is no game 1"),
+    "delete": (["delete", "1", "--yes"], 2, "There is no game 1"),
+    "resume a game": (["resume", "1"], 2, "There is no game 1"),
+    "resume": (["resume"], 2, "There is no unfinished game"),
+    "play": (["play", "Ana", "Ben"], 2, "needs a terminal"),
+    "title": ([], 2, "needs a terminal"),
+}
+
+
+@pytest.mark.parametrize("argv, code, said", NOTHING_THERE.values(), ids=NOTHING_THERE.keys())
+def test_a_command_on_a_save_file_that_is_not_there_makes_nothing(tmp_path, argv, code, said):
+    """Issue 32, point 9: `export` or `delete` of a game not there, and `play` without a terminal, made the
+    save file (and its missing folders)."""
+    db = tmp_path / "not" / "yet" / "lagoon.db"
+    result = lagoon("--db", str(db), *argv)
+    no_traceback(result)
+    assert result.returncode == code and said in result.stdout + result.stderr, result.stderr
+    assert tree(tmp_path) == {}
+
+
+def test_a_refused_command_leaves_every_file_as_it_was(db, tmp_path):
+    """No lease, no -wal file left, no changed byte or time: resume without a terminal wrote its lease."""
+    checkpointed(db)
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "lagoon-game", "version": 2}')
+    before = tree(tmp_path)
+    for argv in (
+        ["export", "9", str(tmp_path / "out.json")],
+        ["delete", "9", "--yes"],
+        ["delete", "1"],  # (no answer)
+        ["resume", "9"],
+        ["resume", "1"],  # (no terminal)
+        ["resume", "1", "--take-over"],
+        ["resume"],
+        ["play", "Ana", "Ben"],
+        ["import", str(broken)],
+    ):
+        result = lagoon("--db", str(db), *argv)
+        no_traceback(result)
+        assert result.returncode == 2, (argv, result.stderr)
+        assert tree(tmp_path) == before, argv
+
+
+def _no_room_at_all() -> None:
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))  # not a byte can be written: a disk that is full
+
+
+def test_a_save_file_that_cannot_be_made_on_a_full_disk_leaves_nothing(db, tmp_path):
+    """A full disk left a 0-byte save file (and the folders made for it)."""
+    out = tmp_path / "game.json"
+    assert lagoon("--db", str(db), "export", "1", str(out)).returncode == 0
+    before = tree(tmp_path)
+    target = tmp_path / "new" / "folder" / "lagoon.db"
+    result = lagoon("--db", str(target), "import", str(out), preexec=_no_room_at_all)
+    no_traceback(result)
+    assert result.returncode == 2 and f"Could not save to {target}: the disk is full" in result.stderr, result.stderr
+    assert tree(tmp_path) == before

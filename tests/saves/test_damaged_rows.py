@@ -9,15 +9,20 @@ behind by an export that failed.
 
 from __future__ import annotations
 
+import re
+import socket
 import sqlite3
+from contextlib import closing
 
 import pytest
 
 from rules import Engine, load_content
-from rules.saves import Store
+from rules.host import Host
+from rules.saves import Store, StoreError
 from rules.saves.recorder import record_new
+from rules.saves.store import now
 
-from .test_cli_saves import lagoon, no_traceback
+from .test_cli_saves import lagoon, no_traceback, tree
 
 CONTENT = load_content()
 DEEP = "[" * 100_000 + "]" * 100_000
@@ -49,7 +54,7 @@ def db(tmp_path):
 
 
 def damage(path, sql: str) -> None:
-    with sqlite3.connect(path) as conn:
+    with closing(sqlite3.connect(path)) as conn, conn:  # (closed: no connection is left open)
         conn.execute(sql)
 
 
@@ -188,3 +193,110 @@ def test_a_file_with_our_mark_but_tables_lagoon_did_not_make_is_refused_before_a
             result.stderr
         )
     assert path.read_bytes() == before and not (tmp_path / "other.db-wal").exists()
+
+
+# --- issue 32, point 9 -------------------------------------------------------------------------------------
+
+LEASES = {
+    "pid as text": "'seven'",
+    "pid too large": str(2**63 - 1),
+    "pid of no process": "-1",
+    "time garbage": "4242, 'abc', 'yesterday'",
+}
+
+
+def checkpointed(path) -> None:
+    with closing(sqlite3.connect(path)) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
+@pytest.mark.parametrize("values", LEASES.values(), ids=LEASES.keys())
+def test_a_lease_that_cannot_be_read_makes_its_game_damaged(db, tmp_path, values):
+    """A lease row whose pid was text or too large was a traceback on `resume`."""
+    host = socket.gethostname()
+    row = f"1, '{host}', {values}" if "yesterday" in values else f"1, '{host}', {values}, 'abc', '{now()}'"
+    damage(db, f"INSERT INTO leases (game, host, pid, token, taken) VALUES ({row})")
+    checkpointed(db)
+    before = tree(tmp_path)
+    listed = lagoon("--db", str(db), "list", env={"COLUMNS": "200"})
+    no_traceback(listed)
+    assert listed.returncode == 0 and "damaged: its lease cannot be read" in listed.stdout
+    assert "Cleo, Dev" in listed.stdout
+    for command in (["resume", "1"], ["resume", "1", "--take-over"], ["export", "1", str(tmp_path / "out.json")]):
+        result = lagoon("--db", str(db), *command)
+        no_traceback(result)
+        assert result.returncode == 2, result.stderr
+        assert f"Game 1 in {db} is damaged: its lease cannot be read" in result.stderr, result.stderr
+    assert lagoon("--db", str(db), "export", "2", str(tmp_path / "two.json")).returncode == 0  # the sound game
+    (tmp_path / "two.json").unlink()
+    assert tree(tmp_path) == before
+
+
+def flip(path, game: int, pos: int, inside: bytes, bit: int = 0x80) -> None:
+    """One bit of event `pos` of `game` changed, in the first byte of `inside` (a bad sector, a cosmic ray)."""
+    with closing(sqlite3.connect(path)) as conn, conn:
+        (data,) = conn.execute(
+            "SELECT CAST(data AS BLOB) FROM events WHERE game = ? AND pos = ?", (game, pos)
+        ).fetchone()
+        at = data.index(inside)
+        data = data[:at] + bytes([data[at] ^ bit]) + data[at + 1 :]
+        conn.execute("UPDATE events SET data = CAST(? AS TEXT) WHERE game = ? AND pos = ?", (data, game, pos))
+
+
+@pytest.mark.parametrize(
+    "pos, inside, bit",
+    [(37, b"ning_site", 0x80), (37, b'island"', 0x80), (38, b'pick"', 0x01)],
+    ids=["a value read as 'operate_mi\\ufffding_site'", "a key not UTF-8", "a key renamed 'qick'"],
+)
+def test_an_event_changed_by_one_flipped_bit_is_damage_named_by_game_and_event(db, tmp_path, pos, inside, bit):
+    """'depart_isla\\ufffdd' was resumed, replayed and exported without a word."""
+    flip(db, 1, pos, inside, bit)  # (event 37 is an ActionStarted, 38 a Picked)
+    checkpointed(db)
+    before = tree(tmp_path)
+    said = f"Game 1 in {db} is damaged: Lagoon cannot read its event {pos}"
+    for command in (["resume", "1"], ["export", "1", str(tmp_path / "out.json")]):
+        result = lagoon("--db", str(db), *command)
+        no_traceback(result)
+        assert result.returncode == 2 and said in result.stderr, result.stderr
+    with Store(db, read_only=True) as store, pytest.raises(StoreError, match=re.escape(said)):
+        Host.replay_saved(store, 1, CONTENT)
+    assert tree(tmp_path) == before
+    if bit == 0x80:  # a file with such a game takes no new one (a renamed key is found only when it is read)
+        checkpointed(db)
+        refused_new_game(db, pos)
+
+
+def refused_new_game(db, pos: int) -> None:
+    with Store(db) as store:
+        with pytest.raises(StoreError, match=f"holds a damaged game \\(game 1: its event {pos} cannot be read"):
+            record_new(store, Engine.new(CONTENT, ["Eli", "Fay"], seed=5))
+
+
+def test_a_refused_import_leaves_a_damaged_file_in_rollback_mode_byte_for_byte(db, tmp_path):
+    """It rewrote the file's header (its switch to WAL) while saying the file was left as it was."""
+    other = tmp_path / "other.db"
+    with Store(other) as store:
+        record_new(store, Engine.new(CONTENT, ["Eli", "Fay"], seed=7))
+    out = tmp_path / "another.json"
+    assert lagoon("--db", str(other), "export", "1", str(out)).returncode == 0
+    damage(db, EVENTS["event not json"])
+    with closing(sqlite3.connect(db)) as conn:
+        assert conn.execute("PRAGMA journal_mode = DELETE").fetchone()[0] == "delete"
+    before = tree(tmp_path)
+    for command in (["import", str(out)], ["delete", "2", "--yes"], ["resume", "1"], ["list"]):
+        result = lagoon("--db", str(db), *command)
+        no_traceback(result)
+        assert result.returncode == (0 if command == ["list"] else 2), result.stderr
+    assert tree(tmp_path) == before
+
+
+@pytest.mark.parametrize("sql", EVENTS.values(), ids=EVENTS.keys())
+def test_the_app_resuming_a_damaged_game_writes_no_lease(db, tmp_path, sql):
+    """Resume and Load took the game's lease before they read its log, then let go of it: a damaged file
+    was written to while it was said to be left as it was."""
+    damage(db, sql)
+    checkpointed(db)
+    before = tree(tmp_path)
+    with Store(db) as store, pytest.raises(StoreError, match=f"Game 1 in {re.escape(str(db))}.* event 3"):
+        Host.resume(store, 1, CONTENT)
+    assert tree(tmp_path) == before

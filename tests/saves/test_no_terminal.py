@@ -19,7 +19,7 @@ from rules import Engine, load_content
 from rules.saves import Store
 from rules.saves.recorder import record_new
 
-from .test_cli_saves import REPO, lagoon
+from .test_cli_saves import REPO, lagoon, tree
 
 COMMANDS = [[], ["play", "Ana", "Ben"], ["resume", "1"]]
 
@@ -34,16 +34,19 @@ def a_game_to_resume(tmp_path):
 @pytest.mark.parametrize("command", COMMANDS, ids=["title", "play", "resume"])
 def test_no_terminal_at_all(command, tmp_path):
     db = tmp_path / "lagoon.db"
+    before = tree(tmp_path)
     result = lagoon("--db", str(db), *command)  # input "" from a pipe, output into a pipe
     assert result.returncode == 2
     assert "needs a terminal" in result.stderr and "neither its input nor its output" in result.stderr
     assert result.stdout == "" and "\x1b" not in result.stderr
+    assert tree(tmp_path) == before  # not a byte written: no game, no lease (issue 32, point 9)
     assert [g.id for g in Store(db).games()] == [1]  # no game was added
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=["title", "play", "resume"])
 def test_a_terminal_for_input_but_a_pipe_for_output(command, tmp_path):
     db = tmp_path / "lagoon.db"
+    before = tree(tmp_path)
     main, side = os.openpty()
     try:
         result = subprocess.run(
@@ -59,4 +62,5 @@ def test_a_terminal_for_input_but_a_pipe_for_output(command, tmp_path):
         os.close(side)
     assert result.returncode == 2 and "its output is not one" in result.stderr
     assert result.stdout == ""
+    assert tree(tmp_path) == before
     assert [g.id for g in Store(db).games()] == [1]

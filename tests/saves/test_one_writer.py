@@ -12,9 +12,12 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
+import socket
 import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -25,7 +28,7 @@ from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.title import TitleScreen
 from rules import Engine, load_content, replay
 from rules.host import Host
-from rules.saves import Store, StoreError
+from rules.saves import GameInUse, Store, StoreError
 from rules.saves.recorder import open_game, record_new
 from rules.saves.store import SCHEMA
 
@@ -310,3 +313,67 @@ async def test_the_app_whose_game_was_taken_over_offers_the_title(db, game, wind
             await pilot.pause()
             assert isinstance(app.screen, TitleScreen)
             assert not any(isinstance(s, GameScreen) for s in app.screen_stack)
+
+
+# --- issue 32, point 9: a lease of a process that is gone is never a refusal ------------------------------
+
+
+def killed_not_reaped(window: Window) -> None:
+    """SIGKILL, then wait until the process is dead but still a zombie: its parent (this test) has not
+    waited for it, so its pid still answers kill(pid, 0), as after a kill in tmux before the shell reaps."""
+    window.process.send_signal(signal.SIGKILL)
+    os.waitid(os.P_PID, window.process.pid, os.WEXITED | os.WNOWAIT)  # (WNOWAIT: it stays a zombie)
+
+
+def test_a_killed_window_not_yet_reaped_does_not_keep_the_game(db, game, windows):
+    """A resume right after a SIGKILL was refused as "open in another window" though the process was gone."""
+    first, second = windows(), windows()
+    assert first.send("open")[0]["ok"] and first.send("move")[0]["ok"]
+    assert not second.send("open")[0]["ok"]  # (held by a live window: refused)
+    killed_not_reaped(first)
+    opened = second.send("open")[0]
+    assert opened["ok"], opened["error"]
+    assert second.send("move")[0]["ok"]
+
+
+def test_lagoon_resume_right_after_a_kill_is_not_refused_as_in_use(db, game, windows):
+    first = windows()
+    assert first.send("open")[0]["ok"]
+    killed_not_reaped(first)
+    result = subprocess.run(
+        [sys.executable, "-m", "lagoon_tui", "--db", str(db), "resume", str(game)],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO,
+    )
+    assert result.returncode == 2 and "needs a terminal" in result.stderr, result.stderr  # (not "open in another")
+
+
+def start_time(pid: int) -> int:
+    """When process `pid` started, in clock ticks after boot (field 22 of /proc/PID/stat)."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    return int(stat[stat.rfind(")") + 2 :].split()[19])
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="no /proc to read a start time from")
+def test_a_lease_whose_pid_now_names_another_process_is_taken_over(db, game):
+    """A lease records when its process started: a live process given the dead holder's pid is not it."""
+    other = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
+    try:
+        for started, in_use in ((start_time(other.pid), True), (start_time(other.pid) - 1, False)):
+            with closing(sqlite3.connect(db)) as conn, conn:
+                conn.execute(
+                    "INSERT OR REPLACE INTO leases (game, host, pid, token, taken) VALUES (?, ?, ?, ?, ?)",
+                    (game, socket.gethostname(), other.pid, f"0123456789abcdef@{started}", "2026-11-25T08:40:00+00:00"),
+                )
+            with Store(db) as store:
+                if in_use:  # its own start time: the process that took the lease, still running
+                    with pytest.raises(GameInUse, match=f"process {other.pid} on this computer"):
+                        store.hold(game)
+                else:
+                    store.hold(game)
+    finally:
+        other.kill()
+        other.wait()

@@ -210,3 +210,23 @@ def test_list_latest_unfinished_and_delete(db):
         with pytest.raises(StoreError, match="no game"):
             store.info(second)
         assert store.conn.execute("SELECT count(*) FROM events WHERE game = ?", (second,)).fetchone()[0] == 0
+
+
+def test_a_file_made_for_a_window_that_got_no_game_is_taken_away_and_no_other(tmp_path):
+    """Issue 32, point 9: the file is made only when a game is really written (a window opened and closed
+    on the title screen left an empty save file, and its folders)."""
+    made = tmp_path / "new" / "lagoon.db"
+    Store(made).forget_if_unused()
+    assert list(tmp_path.iterdir()) == []
+    with Store(made) as kept:  # a game in it: it stays
+        record_new(kept, Engine.new(CONTENT, ["Ana", "Ben"], seed=1))
+    store = Store(tmp_path / "other.db")
+    other = sqlite3.connect(tmp_path / "other.db")  # open elsewhere too: it stays, for that one may write
+    try:
+        other.execute("SELECT count(*) FROM games").fetchone()
+        store.forget_if_unused()
+    finally:
+        other.close()
+    again = Store(made)  # was there before this store: never taken away
+    again.forget_if_unused()
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["lagoon.db", "new", "other.db"]
