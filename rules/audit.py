@@ -20,6 +20,7 @@ from . import codec
 from . import events as ev
 from .cards import Content
 from .engine import Engine
+from .names import printable
 
 
 class LogError(ValueError):
@@ -58,9 +59,8 @@ _NAMES = {int: "a whole number", str: "a string", bool: "true or false"}
 
 
 def clip(value: Any, most: int = 60) -> str:
-    """A value from the file as a message quotes it: its repr (no control character gets through), cut short."""
-    shown = repr(value)
-    return shown if len(shown) <= most else f"{shown[: most - 1]}…"
+    """A value from the file as a message quotes it: its repr, made printable and cut (`rules.names.printable`)."""
+    return printable(repr(value), most)
 
 
 @cache
