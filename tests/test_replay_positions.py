@@ -23,6 +23,7 @@ from rules.saves import Store
 from rules.saves.recorder import record_new
 from rules.state import GameState
 from rules.view import SECRET_HAND
+from tests.redeal import redealt
 
 CONTENT = load_content()
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
@@ -116,6 +117,17 @@ def check_every_position(r: Replay, engine: Engine) -> int:
     return r.last - r.first + 1
 
 
+def check_nothing_hidden_is_shown(r: Replay, engine: Engine, seed: int) -> None:
+    """The replay of a game under way is the same, position by position and line by line, as the replay
+    of the game dealt anew wherever nobody has looked (tests/redeal.py): it shows nothing hidden."""
+    twin = redealt(engine, None, random.Random(seed))
+    other = Replay(CONTENT, twin.events, twin.marks)
+    assert twin.events != engine.events
+    assert (other.lines, other.stops, other.turns, other.rounds) == (r.lines, r.stops, r.turns, r.rounds)
+    for pos in range(r.first, r.last + 1):
+        assert other.scene_at(pos) == r.scene_at(pos), f"event {pos} shows what was hidden"
+
+
 def replay_games(folder: Path, seeds: range) -> tuple[int, int, int]:
     """Positions checked, games played to the end, undos made, over the games of `seeds`."""
     positions = finished = undos = 0
@@ -125,6 +137,8 @@ def replay_games(folder: Path, seeds: range) -> tuple[int, int, int]:
             r = Host.replay_saved(store, game, CONTENT)
             assert r.lines and any(isinstance(e, ev.GameCreated) for e in engine.events[:1])
             positions += check_every_position(r, engine)
+            if not r.reveal and seed % 4 == 0:
+                check_nothing_hidden_is_shown(r, engine, seed)
             finished += engine.state.phase == "over"
             undos += undone
     return positions, finished, undos
