@@ -22,7 +22,7 @@ from rules.host import Host, Replay
 from rules.saves import Store
 from rules.saves.recorder import record_new
 from rules.state import GameState
-from rules.view import SECRET_HAND
+from rules.view import SECRET_HAND, view
 from tests.redeal import redealt
 
 CONTENT = load_content()
@@ -71,6 +71,7 @@ def check_every_position(r: Replay, engine: Engine) -> int:
     events, marks = engine.events, engine.marks
     assert (r.first, r.last) == (1, len(events))
     assert r.reveal == (engine.state.phase == "over")
+    assert r.scene_at(r.last).view == view(engine.state, None, reveal=r.reveal)  # the log as played, undos applied
     choices = {m.pos: m.seat for m in marks}
     deciding = None  # the seat whose choice the events at this point carry out (None: the setup)
     state = GameState(content=CONTENT)
