@@ -195,14 +195,15 @@ class Host:
         """The game so far, to step through."""
         from .playback import Replay
 
-        return Replay(self.content, self.engine.events)
+        return Replay(self.content, self.engine.events, self.engine.marks)
 
     @staticmethod
     def replay_saved(store: Store, game: int, content: Content) -> Replay:
         """Saved game `game` to step through (it is only read); StoreError if it cannot be."""
         from .playback import Replay
 
-        return Replay(content, open_game(store, game, content, record=False).events)
+        engine = open_game(store, game, content, record=False)
+        return Replay(content, engine.events, engine.marks)
 
     def on_change(self, listener: Callable[[], None]) -> Callable[[], None]:
         """Call `listener()` after every change of the game; returns what stops it."""

@@ -10,6 +10,13 @@ A position is a number of events applied (1 = just the game's creation,
 len(events) = the end). Stepping moves between events that have a sentence
 in the log (the silent plan steps change nothing a viewer would notice), a
 turn step jumps to the next or previous start of a turn or round.
+
+Most positions lie between the events of one choice (a round ended and the
+next not begun, an action started and not carried out), where the game waits
+on nobody and no decision can be worked out from the state. Who is shown
+deciding there is whoever made that choice: the replay knows where each
+choice began from the game's marks (`rules.undo.Mark`, saved with the log).
+Before the first choice the board is being set up and nobody decides.
 """
 
 from __future__ import annotations
@@ -21,8 +28,11 @@ from typing import NamedTuple
 from . import events as ev
 from .cards import Content
 from .engine import replay
+from .evolve import evolve
 from .narrate import tell
-from .seat import Line, SeatScene, replay_scene
+from .seat import SETTING_UP, Line, SeatScene, Turn, replay_scene, waiting_turn
+from .state import GameState
+from .undo import Mark
 
 TURN_STARTS = (ev.TurnBegan, ev.RoundBegan)
 
@@ -33,9 +43,12 @@ class Told(NamedTuple):
 
 
 class Replay:
-    def __init__(self, content: Content, events: Sequence) -> None:
+    def __init__(self, content: Content, events: Sequence, marks: Sequence[Mark]) -> None:
+        """The game of `events`; `marks`, where each of its choices began (`Engine.marks`)."""
         self.content = content
         self._events = list(events)
+        # where the game waited for a choice: where each choice began, and the end
+        self._waits = sorted({m.pos for m in marks if 0 < m.pos < len(self._events)} | {len(self._events)})
         self.reveal = bool(self._events) and isinstance(self._events[-1], ev.GameEnded)
         self.seats = len(self._events[0].names) if self._events else 0
         final = replay(content, self._events)
@@ -80,4 +93,18 @@ class Replay:
 
     def scene_at(self, pos: int) -> SeatScene:
         """What the board shows after `pos` events (everything, for a finished game)."""
-        return replay_scene(replay(self.content, self._events[: self.clamp(pos)]), self.reveal)
+        state, turn = self._state_at(self.clamp(pos))
+        return replay_scene(state, self.reveal, turn)
+
+    def _state_at(self, pos: int) -> tuple[GameState, Turn]:
+        """The state after `pos` events, and who decides there: at a position between the events
+        of one choice, who made that choice (told from the state where the game waited for it)."""
+        i = bisect.bisect_right(self._waits, pos) - 1
+        if i < 0 or not self._events:
+            return replay(self.content, self._events[:pos]), SETTING_UP
+        waited = self._waits[i]
+        state = replay(self.content, self._events[:waited])
+        turn = waiting_turn(state)
+        for event in self._events[waited:pos]:
+            evolve(state, event)
+        return state, turn

@@ -317,11 +317,14 @@ def seat_scene(
     )
 
 
-def replay_scene(state: GameState, reveal: bool) -> SeatScene:
+def replay_scene(state: GameState, reveal: bool, turn: Turn | None = None) -> SeatScene:
     """What an onlooker of a replay sees at `state` (everything, with `reveal`: a finished game's).
 
-    A replay stops between the events of one choice too, where nobody need
-    be able to decide; no log (the replay tells its own).
+    A replay stops between the events of one choice too, where the game waits
+    on nobody and no decision can be worked out from the state: there `turn`
+    is told by the replay (the turn of the choice whose events are under way);
+    left out, it is `waiting_turn(state)`, for a state where the game waits.
+    No prompt, no log (the replay tells its own).
     """
     return SeatScene(
         FORMAT,
@@ -331,7 +334,7 @@ def replay_scene(state: GameState, reveal: bool) -> SeatScene:
         0,
         (),
         (),
-        _turn(state, candidates(state)),
+        waiting_turn(state) if turn is None else turn,
         None,
         action_spaces(state, None),
         (),
@@ -366,7 +369,7 @@ class Witness:
             for event in engine.events[self.played : mark.pos]:
                 evolve(self.state, event)
             self.played = mark.pos
-            seen.append((view(self.state, self.seat), _turn(self.state, candidates(self.state))))
+            seen.append((view(self.state, self.seat), waiting_turn(self.state)))
         self.handed = len(marks)
         return seen
 
@@ -376,6 +379,15 @@ class Witness:
         if recall is not None:
             for seen, turn in self.since(engine):
                 recall(seen, turn)
+
+
+def waiting_turn(s: GameState) -> Turn:
+    """Who decides at `s`, a state where the game waits for a choice (never one between the events of a choice)."""
+    return _turn(s, candidates(s))
+
+
+SETTING_UP = Turn(None, "setup", "The board is being set up", False)
+"""The turn while the first events of a game lay out the board, before anyone decides anything."""
 
 
 def turn_of(engine: Engine) -> Turn:

@@ -260,7 +260,7 @@ async def test_the_replay_leaves_four_player_boards_room_for_their_cube_grids(fo
     engine = four_player_game
     async with LagoonApp(engine.content).run_test(size=size) as pilot:
         await pilot.pause()
-        await pilot.app.push_screen(ReplayScreen(Replay(engine.content, engine.events)))
+        await pilot.app.push_screen(ReplayScreen(Replay(engine.content, engine.events, engine.marks)))
         await pilot.pause()
         screen = pilot.app.screen
         assert not screen.has_class("compact")
