@@ -77,8 +77,7 @@ def open_store_or_explain(args: argparse.Namespace, *, read_only: bool = False, 
     (a file that is not there has no games). `to_make` (with `read_only`): a file that is not there must
     be one Lagoon could make, as a command that will write a game needs it.
     """
-    from rules.host import Store, StoreError
-    from rules.saves.store import check_can_make
+    from rules.host import Store, StoreError, check_can_make
 
     try:
         store = Store(getattr(args, "db", None), read_only=read_only)
@@ -219,7 +218,7 @@ def export_command(store, args, content_dir) -> int:
 def import_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     """The file and the save file are checked with the save file open to read; only a game that will be
     added opens it to write (and a file made for it that then takes no game is taken away)."""
-    from rules.saves.archive import ArchiveError, check_import, save_import
+    from rules.host import ArchiveError, check_import, save_import
 
     content = _content(content_dir)
     if content is None:
@@ -229,14 +228,14 @@ def import_command(args: argparse.Namespace, content_dir: Path | None) -> int:
         return 2
     try:
         with reader:
-            engine, computers = check_import(reader, args.file, content)
+            checked = check_import(reader, args.file, content)
     except ArchiveError as error:
         return fail(str(error))
     writer = open_store_or_explain(args)
     if writer is None:
         return 2
     try:
-        game = save_import(writer, args.file, engine, computers)
+        game = save_import(writer, args.file, checked)
     except ArchiveError as error:
         writer.forget_if_unused()
         return fail(str(error))
@@ -255,8 +254,7 @@ def resume_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     it free, and the other window can no longer write.
     """
     from lagoon_tui.cli import run_app, terminal_problem
-    from rules.host import GameInUse, StoreError, check_saved_content
-    from rules.saves.recorder import open_game
+    from rules.host import GameInUse, StoreError, check_saved_game
 
     content = _content(content_dir)
     if content is None:
@@ -268,8 +266,7 @@ def resume_command(args: argparse.Namespace, content_dir: Path | None) -> int:
         info = store.info(args.id) if args.id is not None else store.latest_unfinished()
         if info is None:
             return fail(f"There is no unfinished game in {store.path}. Start one with `lagoon play`.")
-        check_saved_content(info, content)
-        open_game(store, info.id, content, record=False)  # (a damaged log is said here, not played on)
+        check_saved_game(store, info.id, content)  # (other decks, or a damaged log, is said here, not played on)
         if not info.over and not args.take_over:
             store.check_free(info.id)
         if (problem := terminal_problem()) is not None:

@@ -34,21 +34,23 @@ from .names import LINE_SHOWN, NAME_SHOWN, name_key, names_problems, normal_name
 from .record import FrozenRecord, frozen_record
 from .saves import GameInfo, GameInUse, Store, StoreError
 from .saves.recorder import check_content as check_saved_content
-from .saves.recorder import open_game, record_new
-from .saves.store import SEED_MAX, seed_problem
+from .saves.recorder import check_saved_game, open_game, record_new
+from .saves.store import SEED_MAX, check_can_make, seed_problem
 from .seat import Chronicle, SeatScene, Turn, Witness, seat_scene, turn_of
 from .undo import NoUndo, UndoPoint
 
 if TYPE_CHECKING:
     from .bots.levels import LEVELS
     from .playback import Replay
-    from .saves.archive import ArchiveError, export_game, import_game
+    from .saves.archive import ArchiveError, check_import, export_game, import_game, save_import
 
 LATER = {
     "Replay": ".playback",
     "ArchiveError": ".saves.archive",
     "export_game": ".saves.archive",
     "import_game": ".saves.archive",
+    "check_import": ".saves.archive",
+    "save_import": ".saves.archive",
     "LEVELS": ".bots.levels",
 }
 """Names loaded when first asked for (PEP 562): a game starts without the replay and the export."""
@@ -79,6 +81,10 @@ __all__ = [
     "ArchiveError",
     "export_game",
     "import_game",
+    "check_import",  # an import checked with the save file open to read, then
+    "save_import",  # saved with it open to write
+    "check_can_make",  # a save file that is not there refused, making nothing, if it could not be made
+    "check_saved_game",  # a saved game refused, only reading, if it cannot be played on here
     "check_saved_content",  # a saved game refused if it was played with other decks
     # the decks (rules/loader)
     "Content",

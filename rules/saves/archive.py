@@ -17,11 +17,12 @@ from __future__ import annotations
 import json
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import codec
 from ..audit import LogError, audit, clip, event_from_json
 from ..cards import Content
+from ..engine import Engine
 from ..files import FileRefused, read_regular
 from ..flow import COLOURS
 from ..names import names_problems
@@ -204,15 +205,21 @@ def read_archive(path: Path, content: Content):
     return engine, computers
 
 
+class CheckedImport(NamedTuple):
+    """A game file `check_import` passed, ready for `save_import`: the game replayed, and its computers."""
+
+    engine: Engine
+    computers: dict[int, str]
+
+
 def import_game(store: Store, path: Path, content: Content) -> int:
     """Check the export file completely, then save it as a new game; its id. Nothing is written on failure."""
-    engine, computers = check_import(store, path, content)
-    return save_import(store, path, engine, computers)
+    return save_import(store, path, check_import(store, path, content))
 
 
-def check_import(store: Store, path: Path, content: Content):
+def check_import(store: Store, path: Path, content: Content) -> CheckedImport:
     """`read_archive`, and that the save file may take the game: it holds no damaged game, and not this
-    one already. Only reads (so `store` may be read-only): (engine, computers); ArchiveError if not."""
+    one already. Only reads (so `store` may be read-only); ArchiveError if not."""
     try:
         engine, computers = read_archive(path, content)
     except ArchiveError as error:
@@ -233,11 +240,12 @@ def check_import(store: Store, path: Path, content: Content):
                 )
     except StoreError as error:
         raise ArchiveError(f"Cannot import {path}: {error} Nothing was imported.") from None
-    return engine, computers
+    return CheckedImport(engine, computers)
 
 
-def save_import(store: Store, path: Path, engine, computers: dict[int, str]) -> int:
+def save_import(store: Store, path: Path, checked: CheckedImport) -> int:
     """Save a game `check_import` passed as a new game; its id."""
+    engine, computers = checked
     s = engine.state
     try:
         return store.create(

@@ -78,6 +78,12 @@ def _rebuilt(store: Store, game: int, content: Content) -> Engine:
         raise StoreError(f"Game {game} in {store.path} does not replay under these rules ({error}).") from None
 
 
+def check_saved_game(store: Store, game: int, content: Content) -> None:
+    """Refuse with StoreError, only reading, a saved game that cannot be played on here: one played with
+    other decks, or whose log is damaged or does not replay (as `lagoon resume` checks before it writes)."""
+    _rebuilt(store, game, content)
+
+
 def open_game(store: Store, game: int, content: Content, *, record: bool = True, take_over: bool = False) -> Engine:
     """The saved game rebuilt from its log, exactly as it was left; saving on if `record`.
 
