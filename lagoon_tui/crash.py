@@ -17,9 +17,7 @@ command, threads, and the server's event loop.
 
 from __future__ import annotations
 
-import asyncio
 import os
-import platform
 import sys
 import threading
 import traceback
@@ -27,7 +25,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from types import TracebackType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import asyncio
 
 CRASHED = 70
 """The exit code after a bug (EX_SOFTWARE of sysexits.h: an internal software error)."""
@@ -61,6 +62,8 @@ def sentence(report: Path | None, *, remote: bool = False) -> str:
 def report_text(error: BaseException | str, when: datetime) -> str:
     """The report of `error` (or of a traceback's text): when, which versions, and its traceback (chained
     ones too) without local variables."""
+    import platform
+
     from lagoon_tui import __version__
 
     trace = error if isinstance(error, str) else "".join(traceback.format_exception(error))
@@ -71,7 +74,6 @@ def report_text(error: BaseException | str, when: datetime) -> str:
             f"time: {when.isoformat(timespec='seconds')}",
             f"lagoon {__version__}, Python {platform.python_version()}, textual {_textual_version()}, "
             f"{platform.system()} {platform.release()}",
-            f"command: lagoon {' '.join(sys.argv[1:2])}".rstrip(),
             "This report may name cards of the game it stopped: read it, or send it on, after that game.",
             "",
             trace.rstrip(),
@@ -133,26 +135,20 @@ def stopped(error: BaseException, *, remote: bool = False) -> int:
 
 @contextmanager
 def handlers(*, remote: bool = False) -> Iterator[None]:
-    """While in it, an exception nothing caught (in the main thread or any other) is reported, and only
-    the sentence is said; the hooks that were there before come back after."""
-    before = sys.excepthook, threading.excepthook
-
-    def uncaught(kind: type[BaseException], error: BaseException, trace: TracebackType | None) -> None:
-        if isinstance(error, KeyboardInterrupt):
-            before[0](kind, error, trace)
-        else:
-            stopped(error, remote=remote)
+    """While in it, an exception that ends a thread is reported, and only the sentence said (the main
+    thread's is the caller's to catch: see `stopped`); the hook that was there before comes back after."""
+    before = threading.excepthook
 
     def thread_failed(failure: threading.ExceptHookArgs) -> None:
         if failure.exc_value is None or isinstance(failure.exc_value, SystemExit):
             return  # (as Python's own hook: a thread that called sys.exit just ended)
         stopped(failure.exc_value, remote=remote)
 
-    sys.excepthook, threading.excepthook = uncaught, thread_failed
+    threading.excepthook = thread_failed
     try:
         yield
     finally:
-        sys.excepthook, threading.excepthook = before
+        threading.excepthook = before
 
 
 def loop_handler(tell: Callable[[str], None]) -> Callable[[asyncio.AbstractEventLoop, dict], None]:
