@@ -133,6 +133,12 @@ def stopped(error: BaseException, *, remote: bool = False) -> int:
     return CRASHED
 
 
+def reported(error: BaseException) -> str:
+    """Report `error`; where the report is, for a line of a server's log."""
+    report = write_report(error)
+    return f"the report is in {report}" if report is not None else "no report could be written"
+
+
 @contextmanager
 def handlers(*, remote: bool = False) -> Iterator[None]:
     """While in it, an exception that ends a thread is reported, and only the sentence said (the main
@@ -160,9 +166,7 @@ def loop_handler(tell: Callable[[str], None]) -> Callable[[asyncio.AbstractEvent
         if not isinstance(error, Exception):
             loop.default_exception_handler(context)
             return
-        report = write_report(error)
-        where = f"the report is in {report}" if report is not None else "no report could be written"
-        tell(f"lagoon serve: a bug stopped one of the server's tasks; {where}")
+        tell(f"lagoon serve: a bug stopped one of the server's tasks; {reported(error)}")
 
     return handle
 

@@ -20,7 +20,9 @@ import pytest
 import rules.host
 from lagoon_tui import cli_saves, crash
 from lagoon_tui.cli import main
+from lagoon_tui.serve import ssh
 from rules import load_content
+from tests.serve.harness import ServerThread, make_key, missing, run
 
 SECRET = "Refined Reserves"
 """A card's name, carried by the faults' own messages, as a KeyError of a card carries it."""
@@ -170,3 +172,27 @@ def test_the_shipped_decks_are_unharmed_by_the_handler(capsys):
     assert main(["check-content"]) == 0
     assert capsys.readouterr().out.startswith("OK: ")
     assert load_content() is not None
+
+
+class FaultyServer(ServerThread):
+    """An SSH server whose sessions fail on a bug before their app starts."""
+
+    async def on_session(self, info: ssh.SessionInfo):
+        raise Fault(f"no card {SECRET}")
+
+
+@pytest.mark.skipif(missing() is not None, reason=missing() or "")
+def test_a_session_that_fails_on_a_bug_is_one_line_on_the_servers_console_and_a_report(tmp_path, state_home, caplog):
+    server = FaultyServer(tmp_path)
+    try:
+        done = run(server.ssh(make_key(tmp_path, "player_key"), "-tt"))
+    finally:
+        server.stop()
+    assert done.returncode == 1 and ssh.NOT_STARTED in done.stderr and SECRET not in done.stderr + done.stdout
+    report = the_report(state_home)
+    lines = [record.getMessage() for record in caplog.records if record.name == ssh.__name__]
+    assert [line for line in lines if "failed" in line] == [
+        f"the session of 127.0.0.1 failed on a bug; the report is in {report}"
+    ]
+    assert all(record.exc_info is None and SECRET not in record.getMessage() for record in caplog.records)
+    assert f"Fault: no card {SECRET}" in report.read_text(encoding="utf-8")

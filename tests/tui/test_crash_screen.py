@@ -23,16 +23,20 @@ import pytest
 
 from lagoon_tui import crash
 from lagoon_tui.app import LagoonApp
+from lagoon_tui.link import Link
 from lagoon_tui.screens.replay import ReplayScreen
+from lagoon_tui.seat_app import SeatApp
 from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets.player_board import PlayerBoard
 from rules import Engine, load_content
 from rules.actions.deals import deal_label
 from rules.bots.heuristic import Bot
+from rules.host import Host
 from rules.playback import Replay
 from rules.state import GameState
 
 from .drive import game_screen, play_game, start
+from .rooms import RoomThread
 
 SIZE = (160, 50)
 
@@ -178,3 +182,34 @@ async def test_a_fault_in_the_replay(content, state_home, capsys, monkeypatch):
 
 def engine_replay(engine: Engine) -> Replay:
     return Replay(engine.content, engine.events)
+
+
+async def test_a_fault_in_the_app_of_a_player_over_ssh_names_no_path_of_the_server(content, state_home, capsys):
+    """The app `lagoon session` runs for an SSH player: the report stays on the server, and its path is
+    not said on the player's terminal (it is the server's business, and says where its files are)."""
+    host = Host.new(content, ["Ana", "Ben"], ["red", "yellow"], seed=11, start_player=0)
+    state = host.engine.state
+    secret = a_secret(state)
+
+    def broken(panel, scene):
+        raise Fault(f"no such card: {secret}")
+
+    room = RoomThread(host)
+    app = SeatApp(Link(room.socket(0)))
+    try:
+        with pytest.MonkeyPatch.context() as patch, pytest.raises(crash.Stopped):
+            patch.setattr(PlayerBoard, "show", broken)
+            async with app.run_test(size=SIZE) as pilot:
+                for _ in range(200):  # (the game's first frames come, and the board is drawn)
+                    if app.return_code is not None:
+                        break
+                    await pilot.pause()
+    finally:
+        app.link.close()
+        room.stop()
+    told = capsys.readouterr().err
+    assert app.return_code == crash.CRASHED
+    assert told.split() == crash.sentence(None, remote=True).split()
+    assert str(state_home) not in told and secret not in told
+    (report,) = (state_home / "lagoon").glob("crash-*.txt")
+    assert stat.S_IMODE(report.stat().st_mode) == 0o600 and f"Fault: no such card: {secret}" in report.read_text()
