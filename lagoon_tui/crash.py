@@ -178,6 +178,7 @@ class Stopped(Exception):
     def __init__(self, told: str, error: BaseException | None = None) -> None:
         super().__init__(told)
         self.told, self.error = told, error
+        self.__cause__ = error  # (for a test that fails on it: Textual's pilot raises it again; the app never does)
 
     def __rich__(self):
         from rich.text import Text
