@@ -95,8 +95,8 @@ def write_report(error: BaseException | str, into: Path | None = None) -> Path |
     """Write the report of `error` in a new file of the state folder (or at the end of `into`, the report of
     the same run's first failure); its path, or None if it could not be written (a full disk, a folder
     not ours). The folder is made for its owner only (0700), the file readable by its owner only (0600)."""
-    text = report_text(error, datetime.now(UTC))
     try:
+        text = report_text(error, datetime.now(UTC))
         if into is not None:
             with open(into, "a", encoding="utf-8", errors="replace") as report:
                 report.write("\nAnd then:\n\n" + text)
@@ -114,7 +114,7 @@ def write_report(error: BaseException | str, into: Path | None = None) -> Path |
             with open(fd, "w", encoding="utf-8", errors="replace") as report:
                 report.write(text)
             return path
-    except OSError:
+    except Exception:  # (the last resort of every other handler: whatever stops the report, the sentence is said)
         pass
     return None
 
