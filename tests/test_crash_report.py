@@ -13,6 +13,7 @@ import asyncio
 import os
 import stat
 import threading
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -122,21 +123,29 @@ def test_the_report_holds_the_chain_of_exceptions_and_no_local_variables(state_h
     assert "obj_refined_reserves" not in text  # (the list itself, a local, is nowhere)
 
 
-def test_the_folder_is_made_private_and_a_file_already_there_is_never_written_into(state_home):
+class StoppedClock(datetime):
+    """Always the same moment: every report of a test is named for the same second."""
+
+    @classmethod
+    def now(cls, tz=None):
+        return cls(2026, 11, 27, 7, 0, 0, tzinfo=tz)
+
+
+def test_the_folder_is_made_private_and_a_file_already_there_is_never_written_into(state_home, monkeypatch):
+    monkeypatch.setattr(crash, "datetime", StoppedClock)
     folder = state_home / "lagoon"
     folder.mkdir(parents=True, mode=0o755)
     folder.chmod(0o755)
     first = crash.write_report(Fault("one"))
     assert first is not None and stat.S_IMODE(folder.stat().st_mode) == 0o700
-    # a link where the next report would go (same second, same process) is left alone
+    # a report already there, and a link where the next would go, are left alone
     target = state_home / "elsewhere.txt"
     target.write_text("mine\n")
-    second_name = first.name  # the name a report of this second takes first
-    first.unlink()
-    (folder / second_name).symlink_to(target)
+    linked = folder / first.name.replace(".txt", "-2.txt")
+    linked.symlink_to(target)
     second = crash.write_report(Fault("two"))
-    assert second is not None and second != folder / second_name
-    assert target.read_text() == "mine\n" and "Fault: two" in second.read_text()
+    assert second is not None and second not in (first, linked) and second.name.endswith("-3.txt")
+    assert target.read_text() == "mine\n" and "Fault: one" in first.read_text() and "Fault: two" in second.read_text()
     # a later bug of the same run goes on in the same report
     assert crash.write_report(Fault("three"), into=second) == second
     assert "Fault: two" in second.read_text() and "Fault: three" in second.read_text()
