@@ -15,6 +15,7 @@ from .quiet_gc import collector
 from .saving import SavedGamesMixin
 from .screens.game import GameScreen
 from .settings import GameSettings
+from .turbo.crash import CrashReports
 from .turbo.screens import SteadyScreen
 
 WRITER_SWITCH_INTERVAL = 0.0005
@@ -33,7 +34,9 @@ class Ground(SteadyScreen, Screen[None]):
     """The empty screen at the bottom of the stack, under the game or the title (see `SteadyScreen`)."""
 
 
-class LagoonApp(SavedGamesMixin, App[None]):
+class LagoonApp(CrashReports, SavedGamesMixin, App[None]):
+    """(A bug ends it with one sentence on the terminal and a report on disk: `CrashReports`.)"""
+
     TITLE = "Lagoon"
     SUB_TITLE = "Miner's Lagoon in your terminal"
     # The game screen's stylesheet is read with the app's: a screen's own CSS_PATH is read

@@ -17,6 +17,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from lagoon_tui import crash
 from lagoon_tui.cli_saves import SAVE_COMMANDS, add_save_commands, open_store_or_explain
 
 END_REASONS = {
@@ -176,13 +177,26 @@ def speak_utf8() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the process exit code."""
+    """Run the command line; returns the process exit code.
+
+    A bug in any command (or in any thread of it) ends it with one sentence on the terminal and its
+    traceback in a report (`lagoon_tui.crash`); the app's own are handled as it runs (`turbo/crash.py`).
+    """
     speak_utf8()
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:  # argparse has already printed why
         return exit_.code if isinstance(exit_.code, int) else 2
+    remote = args.command == "session"  # (its terminal is an SSH player's: the report's path stays here)
+    with crash.handlers(remote=remote):
+        try:
+            return run_command(args)
+        except Exception as error:
+            return crash.stopped(error, remote=remote)
+
+
+def run_command(args: argparse.Namespace) -> int:
     content_dir: Path | None = getattr(args, "content", None)
 
     if args.command == "check-content":

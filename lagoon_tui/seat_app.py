@@ -25,6 +25,8 @@ from .screens.waiting import WaitingScreen
 
 
 class SeatApp(LagoonApp):
+    crash_remote = True  # (a bug's report stays on the server: its path is not the player's business)
+
     def __init__(self, link: Link, content=None) -> None:
         super().__init__(content)
         self.link = link

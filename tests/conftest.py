@@ -49,6 +49,20 @@ def _saved_games_in_a_scratch_folder(tmp_path_factory):
         os.environ["XDG_DATA_HOME"] = old
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _crash_reports_in_a_scratch_folder(tmp_path_factory):
+    """A test whose app fails writes its crash report (`lagoon_tui.crash`) in a scratch folder, never in
+    the user's state folder (the tests of the reports point XDG_STATE_HOME at their own)."""
+    folder = tmp_path_factory.mktemp("xdg-state")
+    old = os.environ.get("XDG_STATE_HOME")
+    os.environ["XDG_STATE_HOME"] = str(folder)
+    yield folder
+    if old is None:
+        os.environ.pop("XDG_STATE_HOME", None)
+    else:
+        os.environ["XDG_STATE_HOME"] = old
+
+
 def pytest_collection_modifyitems(config, items):
     """A test marked `turbo` measures the Textual internals layer (lagoon_tui/turbo): with the layer off
     (LAGOON_STOCK_TEXTUAL=1, or another Textual release) it is skipped, saying why."""

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from rules.host import Content, Store, printable
 
+from .. import crash
 from . import ssh
 from .lobby import Lobby
 from .terminal import ChildSpec, child_env
@@ -91,7 +92,9 @@ class Served:
             argv += ["--join", words[1][:12]]
         reader, writer = await asyncio.open_connection(sock=ours)
         asyncio.ensure_future(self.lobby.serve(info.fingerprint, reader, writer))
-        return ChildSpec(argv, child_env(info.term), pass_fds=[fd], cleanup=writer.close)
+        # (a bug in the session's app is reported where the server's own are: the player is told only that)
+        env = child_env(info.term, XDG_STATE_HOME=str(crash.state_dir().parent))
+        return ChildSpec(argv, env, pass_fds=[fd], cleanup=writer.close)
 
     async def stop(self, message: str = STOPPING) -> None:
         self.lobby.close(message)
@@ -99,10 +102,11 @@ class Served:
 
 
 async def serve(store: Store, content: Content, options: Options) -> int:
-    """Serve until ctrl+c or SIGTERM."""
+    """Serve until ctrl+c or SIGTERM (a task that fails on a bug is reported, in one line here)."""
+    loop = asyncio.get_running_loop()
+    loop.set_exception_handler(crash.loop_handler(print))
     served = await Served.start(store, content, options)
     stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, stop.set)
     await stop.wait()

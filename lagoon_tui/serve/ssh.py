@@ -60,6 +60,7 @@ from pathlib import Path
 
 import asyncssh
 
+from .. import crash
 from .terminal import DEFAULT_SIZE, ChildSpec, PtyChild
 
 log = logging.getLogger(__name__)
@@ -232,8 +233,8 @@ async def _call(callback: Callable[[], object] | None) -> None:
         result = callback()
         if inspect.isawaitable(result):
             await result
-    except Exception:
-        log.exception("a session's cleanup failed")
+    except Exception as error:
+        log.error("a session's cleanup failed on a bug; %s", crash.reported(error))
 
 
 def _close_fds(fds: Collection[int]) -> None:
@@ -566,8 +567,8 @@ class _Session(asyncssh.SSHServerSession):
                 await self.run_child(outcome)
             finally:
                 await _call(outcome.cleanup)
-        except Exception:
-            log.exception("the session of %s failed", self.connection.address)
+        except Exception as error:
+            log.error("the session of %s failed on a bug; %s", self.connection.address, crash.reported(error))
             if self.child is not None:
                 self.child.kill()
             self.finish(1, NOT_STARTED)

@@ -21,6 +21,8 @@ each piece is imported.
 - `restyle` (in `screens.py`): a screen shown again is restyled only after a new theme.
 - `title`: the terminal window's title, which Textual has no way to set (not for speed: for a
   player at their own terminal, told by the title that the turn is theirs).
+- `crash` (not among `PIECES`, never switched off): a bug ends the app with a sentence and a
+  report (`lagoon_tui.crash`) instead of Textual's traceback with the game in its local variables.
 """
 
 from __future__ import annotations

@@ -1,0 +1,186 @@
+"""What a bug leaves behind: one sentence on the terminal and a report in a private file.
+
+Whatever fails (the app, a computer player's thread, the engine, a replay,
+any `lagoon` command) ends the same way: the terminal gets `sentence(path)`,
+which says what happened, that the game is saved, and where the report is,
+and nothing else; never the exception's text, which can name a card (a
+`KeyError` of a deal), and never a traceback with its local variables,
+which hold the whole game. The report (`write_report`) holds the time, the
+versions and the traceback without local variables, in a file only its
+owner may read, under `$XDG_STATE_HOME/lagoon/` (by default
+`~/.local/state/lagoon/`).
+
+The app's own handler is in `turbo/crash.py` (Textual keeps its handler in a
+private method); `handlers()` covers the rest of a process: the `lagoon`
+command, threads, and the server's event loop.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import traceback
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import asyncio
+
+CRASHED = 70
+"""The exit code after a bug (EX_SOFTWARE of sysexits.h: an internal software error)."""
+
+SAVED = "Every move up to the last one is saved."
+
+
+def state_dir() -> Path:
+    """`$XDG_STATE_HOME/lagoon`, by default `~/.local/state/lagoon` (a relative XDG_STATE_HOME is ignored,
+    as the XDG base directory specification says)."""
+    base = os.environ.get("XDG_STATE_HOME", "")
+    root = Path(base) if base and os.path.isabs(base) else Path.home() / ".local" / "state"
+    return root / "lagoon"
+
+
+def sentence(report: Path | None, *, remote: bool = False) -> str:
+    """What the terminal is told: never the error itself, which may name a card (two lines: the report's
+    path on the second, whole where the terminal is wide enough).
+
+    `remote`: a player on a terminal of their own over SSH, for whom a path
+    on the server means nothing (and tells them nothing they need)."""
+    if remote:
+        where = "The report is on the game's server."
+    elif report is None:
+        where = "No report could be written."
+    else:
+        where = f"The report is in {report}"
+    return f"Lagoon stopped on a bug. {SAVED}\n{where}"
+
+
+def report_text(error: BaseException | str, when: datetime) -> str:
+    """The report of `error` (or of a traceback's text): when, which versions, and its traceback (chained
+    ones too) without local variables."""
+    import platform
+
+    from lagoon_tui import __version__
+
+    trace = error if isinstance(error, str) else "".join(traceback.format_exception(error))
+
+    return "\n".join(
+        [
+            "Lagoon crash report",
+            f"time: {when.isoformat(timespec='seconds')}",
+            f"lagoon {__version__}, Python {platform.python_version()}, textual {_textual_version()}, "
+            f"{platform.system()} {platform.release()}",
+            "This report may name cards of the game it stopped: read it, or send it on, after that game.",
+            "",
+            trace.rstrip(),
+            "",
+        ]
+    )
+
+
+def _textual_version() -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version("textual")
+    except metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def write_report(error: BaseException | str, into: Path | None = None) -> Path | None:
+    """Write the report of `error` in a new file of the state folder (or at the end of `into`, the report of
+    the same run's first failure); its path, or None if it could not be written (a full disk, a folder
+    not ours). The folder is made for its owner only (0700), the file readable by its owner only (0600)."""
+    try:
+        text = report_text(error, datetime.now(UTC))
+        if into is not None:
+            with open(into, "a", encoding="utf-8", errors="replace") as report:
+                report.write("\nAnd then:\n\n" + text)
+            return into
+        folder = state_dir()
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        folder.chmod(0o700)
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        for n in range(1, 100):
+            path = folder / f"crash-{stamp}-{os.getpid()}{'' if n == 1 else f'-{n}'}.txt"
+            try:  # (O_EXCL: never into a file, or through a link, that is already there)
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:
+                continue
+            with open(fd, "w", encoding="utf-8", errors="replace") as report:
+                report.write(text)
+            return path
+    except Exception:  # (the last resort of every other handler: whatever stops the report, the sentence is said)
+        pass
+    return None
+
+
+def say(line: str) -> None:
+    """`line` on stderr, if there is one to write to."""
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError, AttributeError):  # (no stderr, or a closed one)
+        pass
+
+
+def stopped(error: BaseException, *, remote: bool = False) -> int:
+    """A command ends on `error`: its report written, the sentence said; the exit code."""
+    say(sentence(write_report(error), remote=remote))
+    return CRASHED
+
+
+def reported(error: BaseException) -> str:
+    """Report `error`; where the report is, for a line of a server's log."""
+    report = write_report(error)
+    return f"the report is in {report}" if report is not None else "no report could be written"
+
+
+@contextmanager
+def handlers(*, remote: bool = False) -> Iterator[None]:
+    """While in it, an exception that ends a thread is reported, and only the sentence said (the main
+    thread's is the caller's to catch: see `stopped`); the hook that was there before comes back after."""
+    before = threading.excepthook
+
+    def thread_failed(failure: threading.ExceptHookArgs) -> None:
+        if failure.exc_value is None or isinstance(failure.exc_value, SystemExit):
+            return  # (as Python's own hook: a thread that called sys.exit just ended)
+        stopped(failure.exc_value, remote=remote)
+
+    threading.excepthook = thread_failed
+    try:
+        yield
+    finally:
+        threading.excepthook = before
+
+
+def loop_handler(tell: Callable[[str], None]) -> Callable[[asyncio.AbstractEventLoop, dict], None]:
+    """For a server's event loop: a task that failed is reported, and `tell` gets one line with the path
+    (the server goes on); anything else the loop has to say is said as asyncio says it."""
+
+    def handle(loop: asyncio.AbstractEventLoop, context: dict) -> None:
+        error = context.get("exception")
+        if not isinstance(error, Exception):
+            loop.default_exception_handler(context)
+            return
+        tell(f"lagoon serve: a bug stopped one of the server's tasks; {reported(error)}")
+
+    return handle
+
+
+class Stopped(Exception):
+    """What the app raises in a bug's place (and Textual's test pilot raises again after the app): its
+    message, and its picture on a terminal, are the sentence only; `error` is the bug itself."""
+
+    def __init__(self, told: str, error: BaseException | None = None) -> None:
+        super().__init__(told)
+        self.told, self.error = told, error
+        self.__cause__ = error  # (for a test that fails on it: Textual's pilot raises it again; the app never does)
+
+    def __rich__(self):
+        from rich.text import Text
+
+        return Text(self.told, overflow="fold")  # (a path wider than the terminal is folded, not cut off)
