@@ -208,7 +208,7 @@ async def test_a_fault_in_the_terminals_input_thread(content, state_home, capsys
 
 
 def engine_replay(engine: Engine) -> Replay:
-    return Replay(engine.content, engine.events)
+    return Replay(engine.content, engine.events, engine.marks)
 
 
 async def test_a_fault_in_the_app_of_a_player_over_ssh_names_no_path_of_the_server(content, state_home, capsys):
