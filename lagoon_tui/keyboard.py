@@ -12,7 +12,9 @@ The states (`Keyboard.mode`):
 - PERSON: a person at the keyboard, every panel drawn for them, their cards shown;
 - VEILED: a person at the keyboard making an open decision (choosing an island)
   in front of everyone: every panel as everyone sees it, only the prompt theirs;
-- CURTAIN: the curtain up, calling a person; nobody has the keyboard;
+- CURTAIN: the curtain up, calling a person; nobody has the keyboard (a new
+  screen's first curtain comes before any board, for an open decision too:
+  then the board after it is VEILED);
 - COMPUTERS: a computer decides: every panel as everyone sees it, since nobody
   can know who decides after it;
 - OVER: the game is over (every hand shows);
@@ -53,6 +55,9 @@ class Keyboard:
     alone: bool = False
     """COMPUTERS: whether that person had their own cards on screen (PERSON) when the computers began, so
     they may have them back without a curtain if they decide next."""
+    veil: bool = False
+    """CURTAIN: a new screen's first curtain, called for an open decision: once it is passed, the person
+    makes it on the board as everyone sees it."""
 
     @classmethod
     def start(cls, people: tuple[int, ...], seat: int | None = None, *, watching: bool = False) -> Keyboard:
@@ -137,6 +142,9 @@ def next_state(state: Keyboard, event: Change | Key) -> tuple[Keyboard, Do]:
         alone = shown or (state.mode == COMPUTERS and state.alone)
         return Keyboard(COMPUTERS, last, alone), Do(forget=shown, draw=PUBLIC)
     seat = event.seat
+    if state.mode == START:  # a new screen: a curtain first, whose turn it is (the board drawn before it)
+        first = Draw(seat, at_table=event.open)
+        return Keyboard(CURTAIN, seat, veil=event.open), Do(draw=first, page=seat, curtain=seat)
     forget = shown or (last is not None and seat != last)  # (what was said or opened for them may name their cards)
     if event.open:
         return Keyboard(VEILED, seat), Do(forget=forget, draw=Draw(seat, at_table=True), page=seat)
@@ -144,8 +152,6 @@ def next_state(state: Keyboard, event: Change | Key) -> tuple[Keyboard, Do]:
         return state, Do(draw=Draw(seat))  # the same person again
     if state.mode == COMPUTERS and seat == last and state.alone:
         return Keyboard(PERSON, seat), Do(draw=Draw(seat))  # back to the person who was alone at it
-    if state.mode == START:  # never painted: the board is drawn for the person before the first curtain
-        return Keyboard(CURTAIN, seat), Do(draw=Draw(seat), page=seat, curtain=seat)
     return Keyboard(CURTAIN, seat), Do(forget=forget, curtain=seat)
 
 
@@ -158,6 +164,8 @@ def _own(state: Keyboard, event: Change) -> tuple[Keyboard, Do]:
 
 def _key(state: Keyboard, key: Key) -> tuple[Keyboard, Do]:
     if key == READY and state.mode == CURTAIN:
+        if state.veil:
+            return Keyboard(VEILED, state.seat), Do(draw=Draw(state.seat, at_table=True))
         return Keyboard(PERSON, state.seat), Do(draw=Draw(state.seat))
     if key == UNVEIL and state.mode == VEILED:
         return Keyboard(CURTAIN, state.seat), Do(curtain=state.seat)

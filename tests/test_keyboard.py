@@ -40,6 +40,7 @@ STATES = {
     "Ana": Keyboard(PERSON, 0),
     "Ana veiled": Keyboard(VEILED, 0),
     "curtain for Ana": Keyboard(CURTAIN, 0),
+    "first curtain for Ana, open": Keyboard(CURTAIN, 0, veil=True),
     "computers after Ana": Keyboard(COMPUTERS, 0, alone=True),
     "computers after Ana veiled": Keyboard(COMPUTERS, 0, alone=False),
     "computers first": Keyboard(COMPUTERS, None),
@@ -79,10 +80,11 @@ def row(state: str, **outcomes: tuple[Keyboard, Do] | str) -> dict[tuple[str, st
 TABLE = {
     **row(
         "start",
-        Ana_private=(Keyboard(CURTAIN, 0), Do(draw=ANA, page=0, curtain=0)),  # drawn first: nothing was painted
-        Ana_open=(Keyboard(VEILED, 0), Do(draw=ANA_AT_TABLE, page=0)),
+        # a curtain first, whose turn it is; the board drawn before it, since nothing was painted
+        Ana_private=(Keyboard(CURTAIN, 0), Do(draw=ANA, page=0, curtain=0)),
+        Ana_open=(Keyboard(CURTAIN, 0, veil=True), Do(draw=ANA_AT_TABLE, page=0, curtain=0)),
         Ben_private=(Keyboard(CURTAIN, 1), Do(draw=BEN, page=1, curtain=1)),
-        Ben_open=(Keyboard(VEILED, 1), Do(draw=BEN_AT_TABLE, page=1)),
+        Ben_open=(Keyboard(CURTAIN, 1, veil=True), Do(draw=BEN_AT_TABLE, page=1, curtain=1)),
         computer_private=(Keyboard(COMPUTERS, None), Do(draw=PUBLIC)),
         computer_open=(Keyboard(COMPUTERS, None), Do(draw=PUBLIC)),
         over=(Keyboard(OVER), Do(draw=PUBLIC, end=True)),
@@ -118,6 +120,17 @@ TABLE = {
         computer_open=(Keyboard(COMPUTERS, None), Do(draw=PUBLIC)),
         over=(Keyboard(OVER), Do(draw=PUBLIC, end=True)),
         enter=(Keyboard(PERSON, 0), Do(draw=ANA)),
+    ),
+    **row(
+        "first curtain for Ana, open",  # (a game resumed at an island choice)
+        Ana_private=(Keyboard(CURTAIN, 0), Do(curtain=0)),
+        Ana_open=(Keyboard(VEILED, 0), Do(draw=ANA_AT_TABLE, page=0)),
+        Ben_private=(Keyboard(CURTAIN, 1), Do(curtain=1)),
+        Ben_open=(Keyboard(VEILED, 1), Do(draw=BEN_AT_TABLE, page=1)),
+        computer_private=(Keyboard(COMPUTERS, None), Do(draw=PUBLIC)),
+        computer_open=(Keyboard(COMPUTERS, None), Do(draw=PUBLIC)),
+        over=(Keyboard(OVER), Do(draw=PUBLIC, end=True)),
+        enter=(Keyboard(VEILED, 0), Do(draw=ANA_AT_TABLE)),  # she chooses in front of everyone
     ),
     **row(
         "computers after Ana",
@@ -220,6 +233,12 @@ def test_random_games_keep_the_rule_of_the_open_table(people, computers):
             state, do = next_state(state, event)
             if people == 1:
                 assert do == Do(draw=Draw(0)), "alone among computers, the screen is the person's"
+                continue
+            if state.mode == CURTAIN and state.veil:  # a new screen's first curtain, at an open decision
+                assert event.open and do.draw == Draw(seat, at_table=True) and do.curtain == seat
+                state, do = next_state(state, READY)
+                assert state == Keyboard(VEILED, seat) and do == Do(draw=Draw(seat, at_table=True))
+                alone = None
                 continue
             if event.open or event.computer:
                 assert do.curtain is None

@@ -425,14 +425,15 @@ class GameScreen(UnseenArrangement, PagedScreen):
         """While a curtain is up: draw the board for `seat`, then arrange and render it once Textual has taken it in."""
         if not self.covered or self.host.turn().seat != seat:  # the curtain was passed first (READY)
             return
-        if self._drawn != (Draw(seat), self.host.changes):
+        ready = next_state(self.keyboard, READY)[1].draw  # the board as Enter will show it
+        if ready is not None and self._drawn != (ready, self.host.changes):
             if not frame_out:
                 # The curtain's frame is still on its way to the terminal: Textual's writer thread
                 # takes the interpreter back after each piece the terminal accepts, and a board
                 # drawn meanwhile held the frame back by up to 6 ms. The board is drawn a moment later.
                 self.set_timer(FRAME_OUT, lambda: self._prepare(seat, frame_out=True))
                 return
-            self._draw(Draw(seat))
+            self._draw(ready)
         self._page_for(seat)  # (turned after Enter, the page was arranged and painted then)
         self.call_after_refresh(self.arrange_unseen)
 
