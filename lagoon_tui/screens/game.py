@@ -8,7 +8,9 @@ flows up: the prompt posts the option picked and this screen hands it to the
 engine, which alone decides whether it is legal.
 
 At one keyboard (`GameScreen(host)`) the screen follows the deciding seat,
-behind a curtain between people. A screen of one seat (`GameScreen(host,
+behind a curtain between people; who sees what is the keyboard's state
+machine (`lagoon_tui.keyboard`), which the screen only follows: an open
+decision and a computer's move are drawn as everyone sees them. A screen of one seat (`GameScreen(host,
 seat=n)`: a player at their own terminal, their game hosted elsewhere) is
 always drawn for that seat, with no curtain; when the decision comes to it,
 the terminal's bell rings and the title says so. A spectator's screen
