@@ -1,12 +1,15 @@
-"""Where the keyboard goes after a change of the game, at one keyboard shared by the players.
+"""Where the keyboard goes after a change of a game of people at one keyboard, in three words.
 
-One rule, read by the game screen (which then draws) and by the benchmark that
-follows the app from outside (bench/tui_bench.py), so the two cannot part.
+For the benchmark that follows the app from outside (bench/tui_bench.py): the
+answer is the game screen's own state machine's (`lagoon_tui.keyboard`), so
+the two cannot part.
 """
 
 from __future__ import annotations
 
 from rules.seat import Turn
+
+from . import keyboard as kb
 
 OPEN = "open"  # the keyboard goes on to the deciding seat with the board as everyone sees it: no curtain
 CURTAIN = "curtain"  # the board is hidden until the deciding seat's player says they alone see the screen
@@ -14,21 +17,19 @@ STAY = "stay"  # the seat at the keyboard decides again: the board is redrawn fo
 
 
 def hand_over(turn: Turn, at_keyboard: int | None, veiled: bool, drawn: bool) -> str:
-    """OPEN, CURTAIN or STAY, for the pending decision (`turn`) of a game not over.
+    """OPEN, CURTAIN or STAY, for the pending decision (`turn`) of a game of people, not over.
 
-    `at_keyboard` is the seat that has the keyboard (None behind a curtain),
-    `veiled` whether it plays on the board as everyone sees it, `drawn`
-    whether the board has been drawn for anyone yet (a new screen's first
-    hand-over is a curtain, open decision or not). A decision anyone may
-    watch (choosing an island) needs no curtain; the player's own cards stay
-    hidden until they ask for them. Any other decision of another seat, or of
-    a veiled seat, needs one.
+    `at_keyboard` is the seat that has the keyboard (None: nobody), `veiled`
+    whether it plays on the board as everyone sees it, `drawn` whether the
+    board has been drawn for anyone yet.
     """
-    seat, open_ = turn.seat, turn.open
-    if seat is None:
-        return STAY
-    if seat != at_keyboard and open_ and drawn:
-        return OPEN
-    if seat != at_keyboard or (veiled and not open_):
+    if not drawn:
+        state = kb.Keyboard()
+    elif at_keyboard is None:
+        state = kb.Keyboard(kb.COMPUTERS)  # (nobody at it, the board as everyone sees it)
+    else:
+        state = kb.Keyboard(kb.VEILED if veiled else kb.PERSON, at_keyboard)
+    after, do = kb.next_state(state, kb.Change(turn.seat, open=turn.open))
+    if do.curtain is not None:
         return CURTAIN
-    return STAY
+    return OPEN if after.veiled and after != state else STAY

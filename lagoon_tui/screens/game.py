@@ -8,7 +8,9 @@ flows up: the prompt posts the option picked and this screen hands it to the
 engine, which alone decides whether it is legal.
 
 At one keyboard (`GameScreen(host)`) the screen follows the deciding seat,
-behind a curtain between people. A screen of one seat (`GameScreen(host,
+behind a curtain between people; who sees what is the keyboard's state
+machine (`lagoon_tui.keyboard`), which the screen only follows: an open
+decision and a computer's move are drawn as everyone sees them. A screen of one seat (`GameScreen(host,
 seat=n)`: a player at their own terminal, their game hosted elsewhere) is
 always drawn for that seat, with no curtain; when the decision comes to it,
 the terminal's bell rings and the title says so. A spectator's screen
@@ -41,7 +43,7 @@ from rules.host import Host, NotMade, Rejection
 from rules.seat import Choice, SeatScene
 
 from ..cards_text import describe_option
-from ..hand_over import CURTAIN, OPEN, hand_over
+from ..keyboard import OWN, READY, UNVEIL, Change, Draw, Key, Keyboard, next_state
 from ..quiet_gc import collector
 from ..scene import COLOUR_LETTERS, Scene
 from ..turbo.screens import UnseenArrangement
@@ -152,25 +154,18 @@ class GameScreen(UnseenArrangement, PagedScreen):
         super().__init__()
         self.host = host
         self.computers: dict[int, str] = getattr(host, "computers", {})  # (a remote seat's are played elsewhere)
-        self.bell = True  # the turn is rung in (a screen of one seat; not a person playing computers here)
-        if seat is None and not watching and self.computers:
-            people = host.people
-            if len(people) == 1:
-                seat, self.bell = people[0], False
-            watching = not people
-        self.own = seat
-        self.fixed = seat is not None or watching  # drawn for one reader, whoever decides
+        people = host.people if seat is None and not watching else ()  # (at one keyboard the host is here)
+        self.keyboard = Keyboard.start(people, seat, watching=watching)  # who has it, whose cards show
+        self.bell = seat is not None  # the turn is rung in (a screen of one seat; not a person playing computers here)
+        self.own = self.keyboard.seat if self.keyboard.mode == OWN else None  # the screen's one reader
         self.hurry = False  # the computers play on at once until a person decides (space)
         self._stopped = False  # the screen is going: its computers play no more
         self._due: tuple[Timer, tuple[int, int, str]] | None = None  # a computer's move waiting for its pace
         self._thinking: tuple[int, int] | None = None  # a computer's search under way: its seat, at which change
         self.says = ""  # a screen of one reader: whose turn it is, as the window's title says it
-        self.at_keyboard: int | None = seat
-        self.veiled = False  # the keyboard's seat plays an open decision on the board as everyone sees it
         self._paged_for: int | None = None  # the seat the compact page last jumped for
         self._shown = -1  # the host's count of changes the screen shows (-1: none yet)
-        self._drawn: tuple[int | None, bool, int] | None = None  # the seat, veiled or not, and the host's
-        # count of changes last drawn for
+        self._drawn: tuple[Draw, int] | None = None  # what was drawn last, and at which of the host's changes
         self._prompt: dict[str, Choice] = {}  # the options on screen, by id
         self._back: str | None = None  # the option that backs out of the step on screen
         self._public: tuple[int, SeatScene] | None = None  # the message for everyone, and at which change
@@ -202,6 +197,16 @@ class GameScreen(UnseenArrangement, PagedScreen):
             # (a screen of one seat has that seat's message only: it holds all that everyone may see)
             self._public = (self.host.changes, self.host.scene(self.own))
         return self._public[1]
+
+    @property
+    def at_keyboard(self) -> int | None:
+        """The seat whose keys count now (None: behind a curtain, or while computers move at a shared keyboard)."""
+        return self.keyboard.at_keyboard
+
+    @property
+    def veiled(self) -> bool:
+        """The seat at the keyboard makes an open decision on the board as everyone sees it."""
+        return self.keyboard.veiled
 
     @property
     def board_drawn(self) -> bool:
@@ -274,15 +279,15 @@ class GameScreen(UnseenArrangement, PagedScreen):
     def _goto_page(self, where: str, matches: list[int]) -> int | None:
         """b: the board of the player at the keyboard; o and p, first pressed: their island, the next player."""
         if where == "board":
-            return self._board_page(self.at_keyboard)
+            return self._board_page(self.keyboard.seat)
         following = super()._goto_page(where, matches)
         if following is not None:
             return following
         if where == "islands":
-            return self._island_page(self._ship_of(self.at_keyboard))
+            return self._island_page(self._ship_of(self.keyboard.seat))
         if where == "players":
             seats = len(self.public.view["players"])
-            start = self.at_keyboard if self.at_keyboard is not None else -1
+            start = self.keyboard.seat if self.keyboard.seat is not None else -1
             return self._board_page((start + 1) % seats)
         return None
 
@@ -357,58 +362,43 @@ class GameScreen(UnseenArrangement, PagedScreen):
             self.advance()
 
     def advance(self) -> None:
-        """Redraw for whoever decides now, behind a curtain when the keyboard changes hands."""
+        """Show the game as it is now: the keyboard (`lagoon_tui.keyboard`) says for whom, behind a curtain or not."""
         self._shown = self.host.changes
         turn = self.host.turn()
-        if turn.kind == "game_over":
-            self._give_keyboard(self.own)
-            self.redraw()
-            self.app.game_over(self.host, self.own)
-            return
-        computer = turn.seat in self.computers
+        over = turn.kind == "game_over"
+        computer = not over and turn.seat in self.computers
         if computer:
             self._think(turn.seat)
         elif self._thinking is not None or self.hurry:  # a person decides: the computers' keys go
             self._thinking, self.hurry = None, False
             self._keys_changed()
-        if self.fixed:
-            self._follow(turn)
-            return
-        if computer:  # the keyboard stays where it is: no curtain for a computer
-            self.redraw()
-            return
-        seat = turn.seat
-        how = hand_over(turn, self.at_keyboard, self.veiled, self._drawn is not None)
-        if how == OPEN:
-            # A decision anyone may watch: the keyboard goes to the player with the board as
-            # everyone sees it; their own cards stay hidden until they ask for them (v), which
-            # raises the curtain.
-            self._forget_the_last_seat()
-            self._give_keyboard(seat, veiled=True)
-            self._page_for(seat)
-            self.redraw()
-        elif how == CURTAIN:
-            if seat != self.at_keyboard:
-                self._forget_the_last_seat()
-            # The curtain hides the whole board. While it is up, the board under it
-            # is drawn for the player it names; passing it makes sure of that before
-            # it goes: what was on the board before is never shown again.
-            self._give_keyboard(None)
-            if self._drawn is None:
-                # A new screen, never painted: drawn for the player at once, the board is
-                # arranged once, with its content, before the first curtain is shown over it
-                # (drawn under the curtain, it was arranged empty first, then again after Enter),
-                # on the page the player starts on (80x24: turned after an Enter pressed at once,
-                # the page was arranged and painted twice more).
-                self._draw(seat)
-                self._page_for(seat)
-            self._raise_curtain(seat, [line.text for line in self.host.scene(seat).since])
-        else:
-            self.redraw()
+        if self.keyboard.mode == OWN and not over:
+            self._ring(turn)
+        self._step(Change(turn.seat, computer, turn.open, over))
 
-    def _follow(self, turn) -> None:
-        """A screen of one seat: drawn for it after every change; its turn rung in when it comes."""
-        mine = self.own is not None and turn.seat == self.own
+    def _step(self, event: Change | Key) -> None:
+        """One step of the keyboard's state machine, and what it says to do."""
+        before = self.keyboard
+        self.keyboard, do = next_state(before, event)
+        if do.forget:
+            self._forget_the_last_seat()
+        if before.veiled != self.keyboard.veiled:
+            self._keys_changed()  # (v shows in the footer only while veiled)
+        if do.draw is not None and self._drawn != (do.draw, self.host.changes):
+            self._draw(do.draw)
+        if do.page is not None:
+            self._page_for(do.page)
+        if do.curtain is not None:
+            since = [line.text for line in self.host.scene(do.curtain).since] if isinstance(event, Change) else []
+            self._raise_curtain(do.curtain, since)
+        elif isinstance(event, Change) and self.covered:  # (a curtain no longer called for: the board is public)
+            self.app.pop_screen()
+        if do.end:
+            self.app.game_over(self.host, self.own)
+
+    def _ring(self, turn) -> None:
+        """A screen of one reader: their turn rung in when it comes, and whose turn it is in the window's title."""
+        mine = turn.seat == self.own
         if mine and self.says != "Your turn" and self.bell:
             self.app.bell()
         says = "Your turn" if mine else turn.says
@@ -417,7 +407,6 @@ class GameScreen(UnseenArrangement, PagedScreen):
             # a second frame after each move, 25 ms at 160x50 over SSH)
             self.says = says
             set_title(self.app, f"Lagoon · {says}")
-        self.redraw()
 
     def _forget_the_last_seat(self) -> None:
         """The keyboard changes hands: nothing said or opened for the last seat stays on screen.
@@ -436,30 +425,19 @@ class GameScreen(UnseenArrangement, PagedScreen):
 
     def _prepare(self, seat: int, *, frame_out: bool = False) -> None:
         """While a curtain is up: draw the board for `seat`, then arrange and render it once Textual has taken it in."""
-        if not self.covered or self.host.turn().seat != seat:  # the curtain was passed first (`_hand_over`)
+        if not self.covered or self.host.turn().seat != seat:  # the curtain was passed first (READY)
             return
-        if self._drawn != (seat, False, self.host.changes):
+        ready = next_state(self.keyboard, READY)[1].draw  # the board as Enter will show it
+        if ready is not None and self._drawn != (ready, self.host.changes):
             if not frame_out:
                 # The curtain's frame is still on its way to the terminal: Textual's writer thread
                 # takes the interpreter back after each piece the terminal accepts, and a board
                 # drawn meanwhile held the frame back by up to 6 ms. The board is drawn a moment later.
                 self.set_timer(FRAME_OUT, lambda: self._prepare(seat, frame_out=True))
                 return
-            self._draw(seat)
+            self._draw(ready)
         self._page_for(seat)  # (turned after Enter, the page was arranged and painted then)
         self.call_after_refresh(self.arrange_unseen)
-
-    def _hand_over(self, seat: int) -> None:
-        self._give_keyboard(seat)
-        if self._drawn != (seat, False, self.host.changes):
-            self.redraw()
-
-    def _give_keyboard(self, seat: int | None, *, veiled: bool = False) -> None:
-        """The keyboard to `seat` (None: behind a curtain); veiled, their cards stay hidden."""
-        self.at_keyboard = seat
-        if veiled != self.veiled:
-            self.veiled = veiled
-            self._keys_changed()  # (v shows in the footer only while veiled)
 
     def _keys_changed(self) -> None:
         """A key came or went (v, space): the footer is told at once, so the move is still painted once."""
@@ -468,32 +446,26 @@ class GameScreen(UnseenArrangement, PagedScreen):
 
     def action_unveil(self) -> None:
         """v, while the board is shown as everyone sees it: the curtain, then the player's own cards."""
-        seat = self.at_keyboard
-        if not self.veiled or seat is None:
-            return
-        self._give_keyboard(None)
-        self._raise_curtain(seat)
+        self._step(UNVEIL)
 
     def _raise_curtain(self, seat: int, since: list[str] = ()) -> None:
         """The curtain calling `seat`, with `since` (what happened meanwhile, in public words) on it."""
         tag = Scene(self.public, self.host.content).tag(seat)
-        self.app.push_screen(
-            CurtainScreen.shown_for(self.app, tag, lambda: self._prepare(seat), lambda: self._hand_over(seat), since)
-        )
+        name = CurtainScreen.shown_for(self.app, tag, lambda: self._prepare(seat), lambda: self._step(READY), since)
+        if not self.covered:
+            self.app.push_screen(name)
 
-    def redraw(self) -> None:
-        self._draw(self.at_keyboard)
+    def _draw(self, draw: Draw) -> None:
+        """Every panel and the prompt as `draw` says: for its seat, or as everyone may see them.
 
-    def _draw(self, seat: int | None) -> None:
-        """Every panel and the prompt as `seat` may see them (None: as everyone may).
-
-        Veiled, the seat at the keyboard plays an open decision: every panel is
-        drawn as everyone sees it, and the prompt gives its options.
+        At the table (a person's open decision in front of everyone), every
+        panel is drawn as everyone sees it, and the prompt gives its options.
         """
-        veiled = self.veiled and seat is not None and seat == self.at_keyboard
-        self._drawn = (seat, veiled, self.host.changes)
-        if veiled:  # everyone's board, with the seat's prompt if it makes an open decision
-            turn = self.host.turn()
+        self._drawn = (draw, self.host.changes)
+        seat, turn = draw.seat, self.host.turn()
+        if seat is None:
+            message = self.public
+        elif draw.at_table:  # everyone's board, with the seat's prompt while it makes its open decision
             message = self.host.scene(seat, at_table=True) if turn.seat == seat and turn.open else self.public
         else:
             message = self.host.scene(seat)

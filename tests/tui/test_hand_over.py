@@ -17,6 +17,7 @@ from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.inspect import InspectScreen
 from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets.island_panel import SHORT_ACTION_NAMES, IslandPanel
+from lagoon_tui.widgets.words import deal_needs
 from rules import Engine, load_content
 from rules import events as ev
 from rules.actions import ACTION_NAMES
@@ -291,6 +292,82 @@ async def test_an_island_is_chosen_in_the_open_and_the_cards_come_after_the_curt
 
 async def step_once(pilot, run) -> None:
     await step(pilot, run, Policy(1))
+
+
+def ana_and_ben_after(moves: int) -> Host:
+    """Seed 9 of purposeful random play: after 45 moves Ana passes, the last to move in round 1, and round 2
+    starts with her island choice."""
+    return Host.at_random(load_content(), ("Ana", "Ben"), ("red", "yellow"), 9, moves)
+
+
+def own_cards(engine: Engine, seat: int) -> list[str]:
+    """What of `seat`'s own cards its board names: objectives, deals in hand, and "(yours)" on its face-down tiles."""
+    content, state = engine.content, engine.state
+    me = state.players[seat]
+    cards = [content.objectives[o].name for o in me.objectives]
+    cards += [deal_needs(content.deals[d].requires) for d in me.deals]
+    face_down = [
+        g for site in state.sites.values() for pair in site.columns for g in pair if g and not g.face_up and g.tile
+    ]
+    return cards + ["(yours)"] * any(g.placed_by == seat for g in face_down)
+
+
+async def open_game_screen(pilot, host: Host) -> GameScreen:
+    """The host's game on a new game screen (as a resumed game is): its first curtain passed."""
+    app = pilot.app
+    await pilot.pause()
+    await app.push_screen(GameScreen(host))
+    for _ in range(200):
+        await pilot.pause()
+        if isinstance(app.screen, CurtainScreen):
+            break
+    assert isinstance(app.screen, CurtainScreen), "a curtain first, whose turn it is"
+    await pilot.press("enter")
+    for _ in range(200):
+        await pilot.pause()
+        if isinstance(app.screen, GameScreen):
+            return app.screen
+    raise AssertionError(f"the curtain did not go; on {app.screen!r}")
+
+
+async def test_an_island_chosen_after_ones_own_private_move_is_chosen_on_the_board_as_everyone_sees_it():
+    """Ana passes, the last to move in round 1, and chooses her island first in round 2: in front of everyone,
+    so her objectives, her deals and her face-down tiles go from the board, though the keyboard stays hers
+    (issue 32: the island choice showed them)."""
+    host = ana_and_ben_after(45)
+    engine = host.engine
+    async with LagoonApp(load_content()).run_test(size=(160, 50), notifications=True) as pilot:
+        game = await open_game_screen(pilot, host)
+        assert game.at_keyboard == 0 and not game.veiled
+        mine = own_cards(engine, 0)
+        shown = everything_shown(pilot.app)
+        assert mine and all(card in shown for card in mine)  # behind her curtain: her cards
+        await pilot.press(str(engine.legal_ids().index("pass") + 1))
+        for _ in range(200):
+            await pilot.pause()
+            if engine.pending.kind in OPEN_KINDS and "Island 1" in everything_shown(pilot.app):
+                break
+        assert engine.pending.seat == 0 and engine.pending.kind in OPEN_KINDS
+        assert pilot.app.screen is game and game.at_keyboard == 0 and game.veiled, "no curtain: it is still Ana"
+        await pilot.pause()
+        shown = everything_shown(pilot.app)
+        assert not any(card in shown for card in own_cards(engine, 0)) and "(yours)" not in shown
+        assert "v Show my cards" in shown and mine == own_cards(engine, 0)
+
+
+async def test_a_game_opened_at_an_island_choice_shows_whose_turn_it_is_then_the_board_as_everyone_sees_it():
+    """A game resumed where Ana chooses her island: the curtain says it is her turn; passed, the board is
+    everyone's, her own cards hidden until she presses v."""
+    host = ana_and_ben_after(46)
+    engine = host.engine
+    assert engine.pending.seat == 0 and engine.pending.kind in OPEN_KINDS
+    async with LagoonApp(load_content()).run_test(size=(80, 24), notifications=True) as pilot:
+        game = await open_game_screen(pilot, host)
+        await pilot.pause()
+        assert game.at_keyboard == 0 and game.veiled
+        shown = everything_shown(pilot.app)
+        assert not any(card in shown for card in own_cards(engine, 0)) and "(yours)" not in shown
+        assert engine.pending.kind in OPEN_KINDS
 
 
 # -- keys meant for the screen before ------------------------------------------------------------

@@ -226,12 +226,15 @@ class Watch:
         self.calls += 1
         if isinstance(self.app.screen, EndScreen):
             return  # the game is over: every hand is shown
+        self.check(self.viewer(), f"after key {key!r}")
+
+    def check(self, viewer: int | None, when: str, *, frame_too: bool = True) -> None:
+        """Nothing secret from `viewer` (None: from everyone) in any widget, title or (`frame_too`) the frame."""
         self.checks += 1
         self.remember()
-        viewer = self.viewer()
-        frame = screen_text(self.app)
+        frame = screen_text(self.app) if frame_too else ""
         seen = widget_texts(self.app)
-        where = f"after key {key!r} (check {self.checks}), seat at the keyboard: {viewer}"
+        where = f"{when} (check {self.checks}), seat at the keyboard: {viewer}"
 
         def fail(what: str, place: str, text: str, match: re.Match) -> None:
             start, end = max(0, match.start() - 80), match.end() + 80

@@ -26,6 +26,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from lagoon_tui.app import WRITER_SWITCH_INTERVAL, LagoonApp
+from lagoon_tui.keyboard import Draw
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.game import FRAME_OUT, GameScreen
 from lagoon_tui.screens.help import HelpScreen
@@ -485,7 +486,7 @@ def nothing_to_do(app: App) -> bool:
     engine = game.host.engine
     return (
         curtain.prepare is None
-        and game._drawn == (engine.pending.seat, False, game.host.changes)
+        and game._drawn == (Draw(engine.pending.seat), game.host.changes)  # (drawn for the seat the curtain calls)
         and not game._callbacks
     )
 
@@ -535,10 +536,10 @@ async def test_the_board_is_drawn_under_a_curtain_once_the_curtain_has_had_time_
             seen.append("painted")
             paint(self)
 
-        def board_drawn(self, seat):
+        def board_drawn(self, how):
             if isinstance(self.app.screen, CurtainScreen):
                 seen.append("drawn")
-            draw(self, seat)
+            draw(self, how)
 
         def timer(self, delay, callback=None, **kwargs):
             if delay == FRAME_OUT and callback is not None:
@@ -644,7 +645,7 @@ async def test_a_new_game_screen_is_drawn_for_its_first_player_before_it_is_firs
     seen: list[str] = []
     app = LagoonApp(settings=two_players())
     with (
-        watching(GameScreen, "_draw", lambda self, seat: seen.append(f"draw for {seat}")),
+        watching(GameScreen, "_draw", lambda self, draw: seen.append(f"draw for {draw.seat}")),
         watching(GameScreen, "_refresh_layout", lambda self, *_, **__: seen.append("arrange")),
     ):
         async with app.run_test(size=(160, 50)) as pilot:
