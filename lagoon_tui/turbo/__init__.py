@@ -21,6 +21,8 @@ each piece is imported.
 - `restyle` (in `screens.py`): a screen shown again is restyled only after a new theme.
 - `title`: the terminal window's title, which Textual has no way to set (not for speed: for a
   player at their own terminal, told by the title that the turn is theirs).
+- `keyboard`: the keyboard read through `terminal_input.InputFilter` (not for speed: for the app to go
+  on whatever bytes arrive; off, a byte that is not UTF-8 ends the app and an unended paste holds every key).
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ WRITTEN_FOR = "8.2.8"
 SWITCH = "LAGOON_STOCK_TEXTUAL"
 """1 (or any word but 0): the whole layer off. A list of pieces (`compositor,sizes`): those pieces off."""
 
-PIECES = ("compositor", "framing", "sizes", "screens", "restyle", "title")
+PIECES = ("compositor", "framing", "sizes", "screens", "restyle", "title", "keyboard")
 
 
 def installed_textual() -> str:

@@ -1,0 +1,152 @@
+"""The bytes a terminal sends, made safe to parse: what is not UTF-8 is dropped and every paste ends.
+
+Textual reads the keyboard as UTF-8 that must be valid: one byte that is not
+(0xff typed, a file with Latin-1 in it pasted) stops its reading with an
+exception, and the app ends. Textual also takes everything after the start of
+a bracketed paste (ESC[200~) as pasted text until its end (ESC[201~): a paste
+that never ends, through a broken link or bytes sent on purpose, takes every
+key after it, ctrl+q and ctrl+c too, and keeps them all in memory.
+
+`InputFilter` stands between the terminal and Textual's parser
+(`turbo/keyboard.py` puts it there). What it hands on is what came in, except:
+
+- A byte that is not part of valid UTF-8 is dropped (not shown as U+FFFD:
+  no key means "a byte that was not a character"). A character split over two
+  reads is kept whole.
+- In a paste, ctrl+c and ctrl+q end the paste and then count as keys, the
+  ones the player pressed to get out. They come as 0x03 and 0x11, or as the
+  kitty keyboard protocol's CSI 99;5u and CSI 113;5u, which Textual asks the
+  terminal for. (A paste with those characters in it ends there; the rest of
+  it is then read as keys. No text the game takes needs them.)
+- A paste passes on at most `PASTE_LIMIT` characters; the paste is then ended
+  for Textual, and the rest, up to the terminal's end of the paste (or a
+  ctrl+c or ctrl+q), is dropped. A 1 MB paste costs 64 K characters.
+- ESC is dropped inside a paste: Textual would take an ESC in pasted text as
+  the start of a key and could send the text after it as keys.
+
+Outside a paste nothing is changed or held back: a lone ESC (the escape key)
+reaches the parser at once, and the parser's own waiting decides what it is.
+The filter only follows along, to see a paste start even when its marker is
+split between two reads; `timed_out` tells it the parser gave up on an
+unfinished sequence, which a marker cannot then finish.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+
+PASTE_START = "\x1b[200~"
+PASTE_END = "\x1b[201~"
+PASTE_LIMIT = 65536
+"""The most characters of one paste that reach the app (the rest is dropped)."""
+
+_STOP = re.compile(r"\x1b\[201~|[\x03\x11]|\x1b\[(?:99|113)(?::\d*)*;(\d+)(?::\d+)?u")
+"""What ends a paste: its end marker, or ctrl+c or ctrl+q (plain, or in the kitty protocol's form)."""
+_CTRL, _LOCKS = 4, 64 | 128
+"""Kitty modifier bits (the value sent, less one): ctrl; caps lock and num lock, which change nothing here."""
+_HELD = 16
+"""A paste's last characters from an ESC on are held back while they may still become a stop (at most this many)."""
+_MAYBE_STOP = re.compile(r"\x1b(?:\[[\d;:]*)?")
+
+
+def _ctrl_only(modifiers: str) -> bool:
+    """Whether a kitty key's modifier field means ctrl alone."""
+    bits = int(modifiers) - 1
+    return bits & ~_LOCKS == _CTRL
+
+
+def _partial_start(text: str) -> str:
+    """The longest end of `text` that the paste's start marker begins with (but not the whole marker)."""
+    for size in range(min(len(PASTE_START) - 1, len(text)), 0, -1):
+        if PASTE_START.startswith(text[-size:]):
+            return text[-size:]
+    return ""
+
+
+class InputFilter:
+    """Bytes from the terminal in, text for Textual's parser out; see the module's docstring."""
+
+    def __init__(self, paste_limit: int = PASTE_LIMIT) -> None:
+        self.paste_limit = paste_limit
+        self._decode = codecs.getincrementaldecoder("utf-8")(errors="ignore").decode
+        self._seen = ""  # outside a paste: the end of what was handed on, if a paste's start may follow it
+        self._pasting = False
+        self._held = ""  # in a paste: its last characters, while they may still become a stop
+        self._taken = 0  # characters of this paste handed on
+        self._dropping = False  # this paste reached the limit: it is over for the parser
+
+    @property
+    def pasting(self) -> bool:
+        """Whether a paste has started and not ended."""
+        return self._pasting
+
+    def feed(self, data: bytes) -> str:
+        """The text to hand on for `data`, the next bytes the terminal sent."""
+        text = self._decode(data)
+        out: list[str] = []
+        while text:
+            text = self._in_paste(text, out) if self._pasting else self._outside(text, out)
+        return "".join(out)
+
+    def timed_out(self) -> None:
+        """The parser gave up waiting for the rest of a sequence: what it had cannot begin a paste."""
+        self._seen = ""
+
+    def restart(self) -> str:
+        """What a new parser must be given to be where the old one was (a parser is replaced if it failed)."""
+        self._seen = ""
+        return PASTE_START if self._pasting and not self._dropping else ""
+
+    def _outside(self, text: str, out: list[str]) -> str:
+        """Hand on `text` up to the end of a paste's start marker, if one is in it; what is left."""
+        seen = self._seen + text
+        found = seen.find(PASTE_START)
+        if found < 0:
+            self._seen = _partial_start(seen)
+            out.append(text)
+            return ""
+        cut = found + len(PASTE_START) - len(self._seen)
+        out.append(text[:cut])
+        self._seen = ""
+        self._pasting, self._held, self._taken, self._dropping = True, "", 0, False
+        return text[cut:]
+
+    def _in_paste(self, text: str, out: list[str]) -> str:
+        """Hand on the paste in `text`, bounded, up to what ends it; what is left after that."""
+        text = self._held + text
+        self._held = ""
+        for stop in _STOP.finditer(text):
+            if stop[1] is None or _ctrl_only(stop[1]):
+                self._take(text[: stop.start()], out)
+                self._end(stop[0], out)
+                return text[stop.end() :]
+        hold = text.rfind("\x1b", max(0, len(text) - _HELD))
+        if hold >= 0 and _MAYBE_STOP.fullmatch(text, hold):
+            self._held = text[hold:]
+            text = text[:hold]
+        self._take(text, out)
+        return ""
+
+    def _take(self, pasted: str, out: list[str]) -> None:
+        """Hand on pasted text up to the limit; at the limit, end the paste for the parser."""
+        if self._dropping:
+            return
+        pasted = pasted.replace("\x1b", "")
+        room = self.paste_limit - self._taken
+        if len(pasted) >= room:
+            out.append(pasted[:room])
+            out.append(PASTE_END)
+            self._dropping = True
+            self._taken = self.paste_limit
+            return
+        out.append(pasted)
+        self._taken += len(pasted)
+
+    def _end(self, stop: str, out: list[str]) -> None:
+        """The paste is over at `stop`: its end marker, or a key the player pressed to end it."""
+        if not self._dropping:
+            out.append(PASTE_END)
+        if stop != PASTE_END:
+            out.append(stop)
+        self._pasting, self._held, self._dropping = False, "", False

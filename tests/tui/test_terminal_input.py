@@ -1,0 +1,131 @@
+"""`InputFilter`: the terminal's bytes made safe for Textual's parser (lagoon_tui/terminal_input.py).
+
+The filter is fed bytes in pieces as a terminal's reads come; what it hands
+on is checked as text, and, where it matters, as the keys and pastes Textual's
+own parser makes of it. The same behaviour on a real terminal is in
+test_hostile_keyboard.py.
+"""
+
+from __future__ import annotations
+
+import random
+import socket
+
+import pytest
+from textual import events
+from textual._xterm_parser import XTermParser
+
+from lagoon_tui.terminal_input import PASTE_END, PASTE_START, InputFilter
+from lagoon_tui.turbo import keyboard
+
+
+def fed(pieces: list[bytes], limit: int = 64) -> str:
+    keys = InputFilter(paste_limit=limit)
+    return "".join(keys.feed(piece) for piece in pieces)
+
+
+def parsed(text: str) -> list[events.Event]:
+    return [message for message in XTermParser().feed(text) if isinstance(message, events.Key | events.Paste)]
+
+
+def test_bytes_that_are_not_utf8_are_dropped_and_split_characters_kept():
+    assert fed([b"a\xffb\xfe", b"\xc0\xafc"]) == "abc"
+    assert fed([b"\xe2\x82", b"\xac!"]) == "€!"  # a character split between two reads
+    assert fed([b"\xe2\x82", b"x"]) == "x"  # a character cut short
+    assert fed([b"\xed\xa0\x80", b"\xf4\x90\x80\x80", b"ok"]) == "ok"  # a surrogate, past U+10FFFF
+
+
+def test_a_paste_passes_whole_when_it_ends():
+    text = fed([b"x" + PASTE_START.encode() + b"hello ", "wörld".encode() + PASTE_END.encode() + b"y"])
+    assert text == f"x{PASTE_START}hello wörld{PASTE_END}y"
+    assert [getattr(m, "text", None) or m.key for m in parsed(text)] == ["x", "hello wörld", "y"]
+
+
+def test_paste_markers_split_between_reads_are_seen():
+    data = PASTE_START.encode() + b"abc\x11" + PASTE_START.encode() + b"d" + PASTE_END.encode()
+    for cut in range(1, len(data)):
+        for second in range(cut, len(data)):
+            pieces = [data[:cut], data[cut:second], data[second:]]
+            assert fed(pieces) == f"{PASTE_START}abc{PASTE_END}\x11{PASTE_START}d{PASTE_END}", pieces
+
+
+@pytest.mark.parametrize("key", [b"\x11", b"\x03", b"\x1b[113;5u", b"\x1b[99;5u", b"\x1b[113;69u"])
+def test_ctrl_q_or_ctrl_c_ends_a_paste_that_never_ends_and_is_a_key(key):
+    text = fed([PASTE_START.encode() + b"some text", key, b"j"])
+    assert text == f"{PASTE_START}some text{PASTE_END}{key.decode()}j"
+    kinds = [type(m).__name__ for m in parsed(text)]
+    assert kinds == ["Paste", "Key", "Key"]
+
+
+def test_other_kitty_keys_do_not_end_a_paste():
+    text = fed([PASTE_START.encode() + b"a\x1b[113u\x1b[113;6u"])  # q alone, ctrl+shift+q
+    assert PASTE_END not in text
+    assert text == f"{PASTE_START}a[113u[113;6u"  # (ESC dropped inside a paste)
+
+
+def test_a_paste_is_cut_at_its_limit_and_the_rest_dropped_up_to_its_end():
+    keys = InputFilter(paste_limit=100)
+    out = keys.feed(PASTE_START.encode())
+    for _ in range(1000):
+        out += keys.feed(b"0123456789" * 10)
+        assert len(out) <= 100 + 2 * len(PASTE_START)
+    out += keys.feed(b"more" + PASTE_END.encode() + b"k")
+    assert out == PASTE_START + "0123456789" * 10 + PASTE_END + "k"
+    assert not keys.pasting
+
+
+def test_a_megabyte_paste_hands_on_at_most_the_limit():
+    keys = InputFilter()
+    rng = random.Random(1)
+    total = len(keys.feed(PASTE_START.encode()))
+    for _ in range(256):  # 1 MB in the 4 KB reads the driver makes
+        total += len(keys.feed(bytes(rng.randrange(32, 127) for _ in range(4096))))
+    total += len(keys.feed(PASTE_END.encode()))
+    assert total == keys.paste_limit + 2 * len(PASTE_START)
+
+
+def test_escape_inside_a_paste_never_makes_keys():
+    text = fed([PASTE_START.encode() + b"a\x1b" + b"x" * 40 + b"\x1b[A" + PASTE_END.encode()], limit=1000)
+    messages = parsed(text)
+    assert [type(m).__name__ for m in messages] == ["Paste"]
+    assert messages[0].text == "a" + "x" * 40 + "[A"
+
+
+def test_outside_a_paste_nothing_is_held_back():
+    keys = InputFilter()
+    assert keys.feed(b"\x1b") == "\x1b"  # the escape key reaches the parser at once
+    assert keys.feed(b"[200") == "[200"
+    keys.timed_out()  # the parser gave up on "ESC[200": "~" cannot start a paste now
+    assert keys.feed(b"~q") == "~q"
+    assert not keys.pasting
+
+
+def test_random_bytes_never_leave_a_paste_open_past_ctrl_c():
+    rng = random.Random(32)
+    for _ in range(200):
+        keys = InputFilter(paste_limit=256)
+        for _ in range(20):
+            chunk = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 64)))
+            if rng.random() < 0.3:
+                chunk += rng.choice([PASTE_START, PASTE_END, "\x1b[20", "\x1b"]).encode()
+            keys.feed(chunk)
+        keys.feed(b"\x03")
+        assert not keys.pasting
+
+
+def test_the_apps_read_the_keyboard_through_the_filter():
+    """`lagoon play` (LagoonApp) and `lagoon session` (SessionApp, each SSH player's app) alike."""
+    from lagoon_tui.app import LagoonApp
+    from lagoon_tui.link import Link
+    from lagoon_tui.session_app import SessionApp
+
+    if not keyboard.ON:
+        pytest.skip("the keyboard piece of lagoon_tui.turbo is off here")
+    assert LagoonApp().driver_class is keyboard.KeyboardDriver
+    ours, theirs = socket.socketpair()
+    with theirs:
+        link = Link(ours)
+        try:
+            assert SessionApp(link).driver_class is keyboard.KeyboardDriver
+        finally:
+            link.close()
