@@ -15,7 +15,8 @@ so a bad sequence costs only itself. It is passed to the app as its
 `driver_class`, a public argument; what is private is Textual's parser,
 `textual._xterm_parser.XTermParser` (its `feed` and `tick`), and the driver's
 `fileno`, `exit_event` and `process_message`, which the replaced method uses
-as Textual's own does.
+as Textual's own does. Sizes sent among the keys are not passed on
+(`FROM_THE_WINDOW`): the window's size comes from the kernel alone.
 
 Off (with the layer, `LAGOON_STOCK_TEXTUAL=keyboard`, on Windows or when
 TEXTUAL_DRIVER names a driver), Textual picks its own driver, as before.
@@ -26,14 +27,26 @@ from __future__ import annotations
 import os
 import selectors
 import sys
+from collections.abc import Iterable
 
+from textual import events
 from textual.driver import Driver
+from textual.message import Message
+from textual.messages import InBandWindowResize
 
 from ..terminal_input import InputFilter
 from . import on
 
 ON = on("keyboard") and sys.platform != "win32"
 
+FROM_THE_WINDOW = (events.Resize, InBandWindowResize)
+"""Messages of the parser that are not passed on: the app's size comes from the terminal's window (SIGWINCH).
+
+Textual also reads sizes sent in band, among the keys (CSI 48;rows;cols;...t), once the terminal
+says it can send them (a mode report, also among the keys). Any bytes can say so: CSI 48;3000;3000;1;1t
+made the app draw 3000 by 3000 cells (224 MB), and a report of the mode made it ignore the window's
+real changes. The window's size is what the kernel says it is, and no key can change it.
+"""
 READ_SIZE = 4096
 WAIT = 0.1
 """Seconds each select waits for the keyboard before the parser's timeouts are checked (Textual's own value)."""
@@ -83,9 +96,11 @@ if ON:
                 return self._replace(keyboard)
             return parser
 
-        def _send(self, messages) -> None:
+        def _send(self, messages: Iterable[Message]) -> None:
+            """Hand the parser's messages to the app, less any size the keyboard claims (see `FROM_THE_WINDOW`)."""
             for message in messages:
-                self.process_message(message)
+                if not isinstance(message, FROM_THE_WINDOW):
+                    self.process_message(message)
 
         def _replace(self, keyboard: InputFilter) -> XTermParser:
             """A new parser, where the failed one was (in a paste or not); what the failed one held is lost."""

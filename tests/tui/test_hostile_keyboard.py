@@ -20,7 +20,7 @@ import pytest
 from lagoon_tui.turbo import keyboard
 from rules.saves.store import Store
 
-from .terminal import CURTAIN, LAGOON, OPTION_1, Tmux, lagoon_play
+from .terminal import CURTAIN, LAGOON, OPTION_1, PAGE, Tmux, lagoon_play
 
 pytestmark = [
     pytest.mark.slow,
@@ -179,4 +179,20 @@ def test_a_megabyte_paste_then_ctrl_q(pane, db, tmp_path):
     still_answers(pane)
     # a paste reaches the app cut to 64 K characters (Textual alone kept all of it, and more: 19 MB here)
     assert peak_memory(app) - before < 8 * 1024, "the app's memory grew by more than 8 MB over a 1 MB paste"
+    quits_saved(pane, db)
+
+
+def test_a_size_sent_among_the_keys_changes_nothing(pane, db):
+    """The window's size is the kernel's: bytes that claim another (and claim the terminal sends sizes so)
+    leave the app as it was, and a real change of the window's size is still followed."""
+    screen = first_prompt(pane)
+    assert PAGE.search(screen), screen  # 80x24: the compact layout, one page of panels at a time
+    app = app_pid(pane)
+    before = peak_memory(app)
+    pane.send("-H", *hexes(b"\x1b[?2048;2$y\x1b[48;3000;3000;1;1t"))
+    still_answers(pane)
+    assert PAGE.search(pane.capture()), pane.capture()
+    assert peak_memory(app) - before < 8 * 1024, "the app's memory grew by more than 8 MB (a screen drawn too big)"
+    pane.run("resize-window", "-t", pane.target, "-x", "160", "-y", "50")
+    pane.wait_for(lambda t: len(t.splitlines()) >= 40 and PAGE.search(t) is None, "the whole board at 160x50")
     quits_saved(pane, db)
