@@ -24,8 +24,14 @@ key after it, ctrl+q and ctrl+c too, and keeps them all in memory.
 - ESC is dropped inside a paste: Textual would take an ESC in pasted text as
   the start of a key and could send the text after it as keys.
 
-Outside a paste nothing is changed or held back: a lone ESC (the escape key)
-reaches the parser at once, and the parser's own waiting decides what it is.
+Outside a paste nothing is held back: a lone ESC (the escape key) reaches the
+parser at once, and the parser's own waiting decides what it is. What is
+dropped there is a flood: more than `TYPING_RATE` characters a second (after
+as many at once) are text poured in without paste markers, a file sent as
+keys, never typing. Textual's parser reads about 100,000 characters a second
+here and the app handles about 4,000 keys: 1 MB of keys kept it busy for
+minutes, ctrl+q waiting behind them. Of a flood only ctrl+c, ctrl+q and the
+paste markers pass.
 The filter only follows along, to see a paste start even when its marker is
 split between two reads; `timed_out` tells it the parser gave up on an
 unfinished sequence, which a marker cannot then finish.
@@ -35,13 +41,20 @@ from __future__ import annotations
 
 import codecs
 import re
+import time
+from collections.abc import Callable
 
 PASTE_START = "\x1b[200~"
 PASTE_END = "\x1b[201~"
 PASTE_LIMIT = 65536
 """The most characters of one paste that reach the app (the rest is dropped)."""
 
+TYPING_RATE = 4096
+"""Characters a second that reach the parser outside a paste, after a first `TYPING_RATE` at once."""
+
 _STOP = re.compile(r"\x1b\[201~|[\x03\x11]|\x1b\[(?:99|113)(?::\d*)*;(\d+)(?::\d+)?u")
+_ALWAYS = re.compile(r"[\x03\x11]|\x1b\[(?:99|113)(?::\d*)*;(\d+)(?::\d+)?u")
+"""ctrl+c and ctrl+q, plain or in the kitty protocol's form: never dropped."""
 """What ends a paste: its end marker, or ctrl+c or ctrl+q (plain, or in the kitty protocol's form)."""
 _CTRL, _LOCKS = 4, 64 | 128
 """Kitty modifier bits (the value sent, less one): ctrl; caps lock and num lock, which change nothing here."""
@@ -67,8 +80,14 @@ def _partial_start(text: str) -> str:
 class InputFilter:
     """Bytes from the terminal in, text for Textual's parser out; see the module's docstring."""
 
-    def __init__(self, paste_limit: int = PASTE_LIMIT) -> None:
+    def __init__(
+        self, paste_limit: int = PASTE_LIMIT, rate: int = TYPING_RATE, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.paste_limit = paste_limit
+        self.rate = rate
+        self._clock = clock
+        self._allowance = float(rate)  # characters that may pass now, outside a paste
+        self._when = clock()
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="ignore").decode
         self._seen = ""  # outside a paste: the end of what was handed on, if a paste's start may follow it
         self._pasting = False
@@ -104,13 +123,29 @@ class InputFilter:
         found = seen.find(PASTE_START)
         if found < 0:
             self._seen = _partial_start(seen)
-            out.append(text)
+            keep = len(text) - min(len(self._seen), len(text))  # (what may begin a paste always passes)
+            out.append(self._ration(text[:keep]))
+            out.append(text[keep:])
             return ""
         cut = found + len(PASTE_START) - len(self._seen)
-        out.append(text[:cut])
+        marker = max(found - len(self._seen), 0)
+        out.append(self._ration(text[:marker]))
+        out.append(text[marker:cut])
         self._seen = ""
         self._pasting, self._held, self._taken, self._dropping = True, "", 0, False
         return text[cut:]
+
+    def _ration(self, text: str) -> str:
+        """`text` as far as the typing rate allows; of the rest, only ctrl+c and ctrl+q."""
+        now = self._clock()
+        self._allowance = min(float(self.rate), self._allowance + (now - self._when) * self.rate)
+        self._when = now
+        passing = min(len(text), int(self._allowance))
+        self._allowance -= passing
+        if passing == len(text):
+            return text
+        kept = [key[0] for key in _ALWAYS.finditer(text, passing) if key[1] is None or _ctrl_only(key[1])]
+        return text[:passing] + "".join(kept)
 
     def _in_paste(self, text: str, out: list[str]) -> str:
         """Hand on the paste in `text`, bounded, up to what ends it; what is left after that."""

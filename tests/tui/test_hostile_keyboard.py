@@ -182,6 +182,17 @@ def test_a_megabyte_paste_then_ctrl_q(pane, db, tmp_path):
     quits_saved(pane, db)
 
 
+def test_a_megabyte_of_keys_without_paste_markers_then_ctrl_q(pane, db, tmp_path):
+    """Text poured in as keys (a terminal that does not mark pastes): the app is not kept busy for
+    minutes, and ctrl+q, sent straight after, ends it."""
+    first_prompt(pane)
+    keys = tmp_path / "keys.txt"
+    keys.write_text("x" * (1 << 20), encoding="ascii")  # (x is no key of the game)
+    pane.run("load-buffer", "-b", "keys", str(keys))
+    pane.run("paste-buffer", "-d", "-b", "keys", "-t", pane.target)  # without -p: no paste markers
+    quits_saved(pane, db)
+
+
 def test_a_size_sent_among_the_keys_changes_nothing(pane, db):
     """The window's size is the kernel's: bytes that claim another (and claim the terminal sends sizes so)
     leave the app as it was, and a real change of the window's size is still followed."""

@@ -129,3 +129,42 @@ def test_the_apps_read_the_keyboard_through_the_filter():
             assert SessionApp(link).driver_class is keyboard.KeyboardDriver
         finally:
             link.close()
+
+
+class Clock:
+    """A clock the test moves by hand (the filter's rate is per second)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_typing_passes_whole():
+    clock = Clock()
+    keys = InputFilter(clock=clock)
+    typed = ""
+    for n in range(3000):  # 3,000 keys, a held key's 50 a second, some of them arrows
+        clock.now += 0.02
+        typed += keys.feed(b"\x1b[A" if n % 3 else b"j")
+    assert typed == ("j" + "\x1b[A" * 2) * 1000
+
+
+def test_a_flood_of_keys_is_cut_to_the_typing_rate_but_ctrl_q_passes():
+    clock = Clock()
+    keys = InputFilter(rate=4096, clock=clock)
+    out = "".join(keys.feed(b"x" * 4096) for _ in range(256))  # 1 MB at once, no paste markers
+    assert out == "x" * 4096
+    assert keys.feed(b"yy\x11zz\x1b[113;5u") == "\x11\x1b[113;5u"  # ctrl+q, plain or kitty, always
+    assert keys.feed(PASTE_START.encode() + b"pasted" + PASTE_END.encode()) == f"{PASTE_START}pasted{PASTE_END}"
+    clock.now += 1.0  # a second later, as much again
+    assert keys.feed(b"x" * 5000) == "x" * 4096
+
+
+def test_a_paste_start_split_across_a_flood_still_starts_the_paste():
+    clock = Clock()
+    keys = InputFilter(rate=8, clock=clock)
+    assert keys.feed(b"abcdefghij\x1b[20") == "abcdefgh\x1b[20"  # (what may begin a paste passes)
+    assert keys.feed(b"0~text\x11") == f"0~text{PASTE_END}\x11"
+    assert not keys.pasting
