@@ -1,4 +1,4 @@
-"""The bytes a terminal sends, made safe to parse: what is not UTF-8 is dropped and every paste ends.
+"""The bytes a terminal sends, made safe to parse: what is not UTF-8 is dropped, every paste ends, floods are cut.
 
 Textual reads the keyboard as UTF-8 that must be valid: one byte that is not
 (0xff typed, a file with Latin-1 in it pasted) stops its reading with an
@@ -31,8 +31,7 @@ as many at once) are text poured in without paste markers, a file sent as
 keys, never typing. Textual's parser reads about 100,000 characters a second
 here and the app handles about 4,000 keys: 1 MB of keys kept it busy for
 minutes, ctrl+q waiting behind them. Of a flood only ctrl+c, ctrl+q and the
-paste markers pass.
-The filter only follows along, to see a paste start even when its marker is
+paste markers pass. Otherwise the filter only follows along, to see a paste start even when its marker is
 split between two reads; `timed_out` tells it the parser gave up on an
 unfinished sequence, which a marker cannot then finish.
 """
@@ -52,10 +51,12 @@ PASTE_LIMIT = 65536
 TYPING_RATE = 4096
 """Characters a second that reach the parser outside a paste, after a first `TYPING_RATE` at once."""
 
-_STOP = re.compile(r"\x1b\[201~|[\x03\x11]|\x1b\[(?:99|113)(?::\d*)*;(\d+)(?::\d+)?u")
-_ALWAYS = re.compile(r"[\x03\x11]|\x1b\[(?:99|113)(?::\d*)*;(\d+)(?::\d+)?u")
-"""ctrl+c and ctrl+q, plain or in the kitty protocol's form: never dropped."""
-"""What ends a paste: its end marker, or ctrl+c or ctrl+q (plain, or in the kitty protocol's form)."""
+_GET_OUT = r"[\x03\x11]|\x1b\[(?:99|113)(?::\d{0,7})*;(\d{1,4})(?::\d{1,4})?u"
+"""ctrl+c and ctrl+q, plain or in the kitty protocol's form (its modifier field is checked with `_ctrl_only`)."""
+_ALWAYS = re.compile(_GET_OUT)
+"""What passes even in a flood."""
+_STOP = re.compile(r"\x1b\[201~|" + _GET_OUT)
+"""What ends a paste: its end marker, or ctrl+c or ctrl+q."""
 _CTRL, _LOCKS = 4, 64 | 128
 """Kitty modifier bits (the value sent, less one): ctrl; caps lock and num lock, which change nothing here."""
 _HELD = 16

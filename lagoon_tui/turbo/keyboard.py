@@ -77,7 +77,12 @@ if ON:
                         if not data:  # the input's end (not a terminal): nothing more to read
                             self.exit_event.wait()
                             break
-                        if text := keyboard.feed(data):
+                        try:
+                            text = keyboard.feed(data)
+                        except Exception:  # (never seen: a filter that fails starts again, as a parser does)
+                            keyboard, text = InputFilter(), ""
+                            parser = self._replace(keyboard)
+                        if text:
                             parser = self._parse(parser, text, keyboard)
                     try:
                         waited = list(parser.tick())

@@ -168,3 +168,11 @@ def test_a_paste_start_split_across_a_flood_still_starts_the_paste():
     assert keys.feed(b"abcdefghij\x1b[20") == "abcdefgh\x1b[20"  # (what may begin a paste passes)
     assert keys.feed(b"0~text\x11") == f"0~text{PASTE_END}\x11"
     assert not keys.pasting
+
+
+def test_a_kitty_key_thousands_of_digits_long_is_only_text():
+    """Python refuses to read an integer of more than 4,300 digits: the filter never tries."""
+    huge = b"\x1b[113;" + b"9" * 6000 + b"u"
+    keys = InputFilter(rate=100_000)  # (not a flood here)
+    assert keys.feed(PASTE_START.encode() + huge + b"\x11") == PASTE_START + huge[1:].decode() + PASTE_END + "\x11"
+    assert keys.feed(huge) == huge.decode()
