@@ -31,9 +31,10 @@ as many at once) are text poured in without paste markers, a file sent as
 keys, never typing. Textual's parser reads about 100,000 characters a second
 here and the app handles about 4,000 keys: 1 MB of keys kept it busy for
 minutes, ctrl+q waiting behind them. Of a flood only ctrl+c, ctrl+q and the
-paste markers pass. Otherwise the filter only follows along, to see a paste start even when its marker is
-split between two reads; `timed_out` tells it the parser gave up on an
-unfinished sequence, which a marker cannot then finish.
+paste markers pass, until a quiet second. Otherwise the filter only follows
+along, to see a paste start even when its marker is split between two reads;
+`timed_out` tells it the parser gave up on an unfinished sequence, which a
+marker cannot then finish.
 """
 
 from __future__ import annotations
@@ -61,6 +62,8 @@ _CTRL, _LOCKS = 4, 64 | 128
 """Kitty modifier bits (the value sent, less one): ctrl; caps lock and num lock, which change nothing here."""
 _HELD = 16
 """A paste's last characters from an ESC on are held back while they may still become a stop (at most this many)."""
+_SEQUENCE = 32
+"""The longest escape sequence Textual's parser waits for (its own limit)."""
 _MAYBE_STOP = re.compile(r"\x1b(?:\[[\d;:]*)?")
 
 
@@ -89,6 +92,7 @@ class InputFilter:
         self._clock = clock
         self._allowance = float(rate)  # characters that may pass now, outside a paste
         self._when = clock()
+        self._flooding = False  # outside a paste, more came than the rate allows: dropped until a quiet second
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="ignore").decode
         self._seen = ""  # outside a paste: the end of what was handed on, if a paste's start may follow it
         self._pasting = False
@@ -124,9 +128,12 @@ class InputFilter:
         found = seen.find(PASTE_START)
         if found < 0:
             self._seen = _partial_start(seen)
-            keep = len(text) - min(len(self._seen), len(text))  # (what may begin a paste always passes)
+            keep = len(text) - min(len(self._seen), len(text))
             out.append(self._ration(text[:keep]))
-            out.append(text[keep:])
+            if self._flooding:  # (dropped too: neither the parser nor the filter sees a paste begin there)
+                self._seen = ""
+            else:  # (what may begin a paste passes, so that the parser sees the paste begin when the filter does)
+                out.append(text[keep:])
             return ""
         cut = found + len(PASTE_START) - len(self._seen)
         marker = max(found - len(self._seen), 0)
@@ -137,16 +144,34 @@ class InputFilter:
         return text[cut:]
 
     def _ration(self, text: str) -> str:
-        """`text` as far as the typing rate allows; of the rest, only ctrl+c and ctrl+q."""
+        """`text` as far as the typing rate allows; of the rest, only ctrl+c and ctrl+q.
+
+        A flood is dropped from its first cut until the allowance is whole again (a quiet
+        second): whatever passes starts where a key starts, never inside one's escape sequence
+        (its digits would be keys). The first cut is made before an ESC near it, for the same reason.
+        """
+        if not text:
+            return text
         now = self._clock()
         self._allowance = min(float(self.rate), self._allowance + (now - self._when) * self.rate)
         self._when = now
-        passing = min(len(text), int(self._allowance))
-        self._allowance -= passing
-        if passing == len(text):
+        if self._flooding and self._allowance < self.rate:
+            self._allowance = 0.0
+            return self._always(text, 0)
+        self._flooding = False
+        if len(text) <= self._allowance:
+            self._allowance -= len(text)
             return text
-        kept = [key[0] for key in _ALWAYS.finditer(text, passing) if key[1] is None or _ctrl_only(key[1])]
-        return text[:passing] + "".join(kept)
+        passing = int(self._allowance)
+        sequence = text.rfind("\x1b", max(0, passing - _SEQUENCE), passing + 1)
+        cut = passing if sequence < 0 else sequence
+        self._allowance, self._flooding = 0.0, True
+        return text[:cut] + self._always(text, cut)
+
+    @staticmethod
+    def _always(text: str, start: int) -> str:
+        """The ctrl+c and ctrl+q keys in `text` from `start` on."""
+        return "".join(key[0] for key in _ALWAYS.finditer(text, start) if key[1] is None or _ctrl_only(key[1]))
 
     def _in_paste(self, text: str, out: list[str]) -> str:
         """Hand on the paste in `text`, bounded, up to what ends it; what is left after that."""

@@ -162,11 +162,12 @@ def test_a_flood_of_keys_is_cut_to_the_typing_rate_but_ctrl_q_passes():
     assert keys.feed(b"x" * 5000) == "x" * 4096
 
 
-def test_a_paste_start_split_across_a_flood_still_starts_the_paste():
+def test_in_a_flood_a_whole_paste_marker_passes_and_a_split_one_is_dropped():
     clock = Clock()
     keys = InputFilter(rate=8, clock=clock)
-    assert keys.feed(b"abcdefghij\x1b[20") == "abcdefgh\x1b[20"  # (what may begin a paste passes)
-    assert keys.feed(b"0~text\x11") == f"0~text{PASTE_END}\x11"
+    assert keys.feed(b"abcdefghij" + PASTE_START.encode() + b"text\x11") == f"abcdefgh{PASTE_START}text{PASTE_END}\x11"
+    assert keys.feed(b"abcdefghij\x1b[20") == ""  # (still the flood: nothing of it, no half marker)
+    assert keys.feed(b"0~text\x11") == "\x11"  # neither the parser nor the filter saw a paste begin
     assert not keys.pasting
 
 
@@ -176,3 +177,19 @@ def test_a_kitty_key_thousands_of_digits_long_is_only_text():
     keys = InputFilter(rate=100_000)  # (not a flood here)
     assert keys.feed(PASTE_START.encode() + huge + b"\x11") == PASTE_START + huge[1:].decode() + PASTE_END + "\x11"
     assert keys.feed(huge) == huge.decode()
+
+
+def test_a_flood_of_mouse_moves_never_becomes_digits():
+    """A cut inside a mouse report would hand the parser its digits as keys (and 1-9 pick options)."""
+    clock = Clock()
+    keys = InputFilter(rate=4096, clock=clock)
+    moves = ("\x1b[<35;12;7M\x1b[<35;13;7M" * 2000).encode()
+    text = ""
+    for start in range(0, len(moves), 1000):  # reads that end anywhere, inside a report too
+        clock.now += 0.05
+        text += keys.feed(moves[start : start + 1000])
+    assert len(text) < len(moves)  # (it was a flood)
+    clock.now += 1.0
+    text += keys.feed(b"1")  # a key after a quiet second
+    typed = [m.key for m in XTermParser().feed(text) if isinstance(m, events.Key)]
+    assert typed == ["1"]
