@@ -16,6 +16,7 @@ from .saving import SavedGamesMixin
 from .screens.game import GameScreen
 from .settings import GameSettings
 from .turbo.crash import CrashReports
+from .turbo.keyboard import driver_class
 from .turbo.screens import SteadyScreen
 
 WRITER_SWITCH_INTERVAL = 0.0005
@@ -65,7 +66,7 @@ class LagoonApp(CrashReports, SavedGamesMixin, App[None]):
         With a `store` (a `rules.saves.Store`) every game is saved as it is
         played and the title offers Resume and Load; `resume` opens that saved game.
         """
-        super().__init__()
+        super().__init__(driver_class=driver_class())  # the keyboard read safely (see turbo/keyboard.py)
         self.content = content or load_content()
         self.start_with = settings
         self.store = store

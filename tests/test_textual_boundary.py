@@ -170,9 +170,11 @@ def test_the_layer_is_on_only_for_the_textual_it_was_written_for(monkeypatch, tm
         ("", set()),
         ("compositor", {"compositor"}),
         ("sizes, framing", {"sizes", "framing"}),
+        ("keyboard", {"keyboard"}),  # (a guard: only its own name turns it off)
+        ("keyboard,title", {"keyboard", "title"}),
     ]:
         monkeypatch.setenv(turbo.SWITCH, switch)
-        assert {piece for piece in turbo.PIECES if not turbo.on(piece)} == off, switch
+        assert {piece for piece in turbo.PIECES + turbo.GUARDS if not turbo.on(piece)} == off, switch
     monkeypatch.setattr(turbo, "TEXTUAL", "0.0.1")
     monkeypatch.setenv(turbo.SWITCH, "0")
-    assert not any(turbo.on(piece) for piece in turbo.PIECES)
+    assert not any(turbo.on(piece) for piece in turbo.PIECES + turbo.GUARDS)

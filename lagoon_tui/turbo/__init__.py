@@ -23,6 +23,10 @@ each piece is imported.
   player at their own terminal, told by the title that the turn is theirs).
 - `crash` (not among `PIECES`, never switched off): a bug ends the app with a sentence and a
   report (`lagoon_tui.crash`) instead of Textual's traceback with the game in its local variables.
+- `keyboard` (one of `GUARDS`: the switch's 1 leaves it on, only `LAGOON_STOCK_TEXTUAL=keyboard`
+  turns it off): the keyboard read through `terminal_input.InputFilter`, not for speed but so the app
+  goes on whatever bytes arrive; off, a byte that is not UTF-8 ends the app and an unended paste
+  holds every key.
 """
 
 from __future__ import annotations
@@ -39,6 +43,12 @@ SWITCH = "LAGOON_STOCK_TEXTUAL"
 """1 (or any word but 0): the whole layer off. A list of pieces (`compositor,sizes`): those pieces off."""
 
 PIECES = ("compositor", "framing", "sizes", "screens", "restyle", "title")
+"""The pieces the switch's 1 turns off: the game works the same without them, only slower (or, for the
+title, without the window's title)."""
+
+GUARDS = ("keyboard",)
+"""Pieces the app needs to be safe, which only their own name in the switch turns off (to tell a bug of
+the guard from one of Textual's): `make test`'s pass on stock Textual keeps them on."""
 
 
 def installed_textual() -> str:
@@ -63,7 +73,7 @@ def _off(switch: str) -> set[str]:
     words = {word.strip() for word in switch.split(",") if word.strip()}
     if not words or words == {"0"}:
         return set()
-    return words if words <= set(PIECES) else set(PIECES)
+    return words if words <= set(PIECES + GUARDS) else set(PIECES)
 
 
 def on(piece: str) -> bool:

@@ -1,0 +1,209 @@
+"""Hostile bytes on a real terminal: `lagoon play` in a tmux pane, sent bytes no keyboard makes.
+
+tmux's `send-keys -H` writes raw bytes to the pane's terminal, and
+`paste-buffer -p` pastes as a terminal does, between the bracketed-paste
+markers the app asked for. After each kind of bad input the app must still
+answer a key (a screen that changes) and end on ctrl+q with status 0, the
+game saved. Every wait polls the pane with a generous timeout; nothing
+asserts on how long anything took.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from lagoon_tui.turbo import keyboard
+from rules.saves.store import Store
+
+from .terminal import CURTAIN, LAGOON, OPTION_1, PAGE, Tmux, lagoon_play
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
+    pytest.mark.skipif(not LAGOON.exists(), reason=f"the lagoon command is not installed at {LAGOON}"),
+    pytest.mark.skipif(not keyboard.ON, reason="the keyboard piece of lagoon_tui.turbo is off here"),
+]
+
+SEED = 5
+QUIT_HINT = "to quit the app"
+"""What Textual's ctrl+c says (a toast: "Press ctrl+q to quit the app")."""
+INVALID_UTF8 = ["ff", "fe", "c0", "af", "c3", "28", "e2", "82", "f0", "9f", "92", "ed", "a0", "80", "80", "bf"]
+"""Bytes that are not UTF-8: never-valid bytes, a lone continuation, overlong and surrogate forms, cut sequences."""
+FRAGMENTS = [
+    b"\x1b",
+    b"\x1b[",
+    b"\x1b[200~",
+    b"\x1b[201~",
+    b"\x1bO",
+    b"\x1b[1;",
+    b"\x1b[1:2;3u",
+    b"\x1b[99999999u",
+    b"\x1b[<0;1",
+    b"\x1b]2;",
+    b"\xe2\x82",
+    b"\xf0\x9f",
+    b"\xff",
+]
+"""Pieces of escape sequences and of UTF-8, cut short, mixed into the random bytes."""
+
+
+def hexes(data: bytes) -> list[str]:
+    return [f"{byte:02x}" for byte in data]
+
+
+def soup(seed: int, size: int) -> bytes:
+    """`size` or so random bytes with FRAGMENTS among them, without ctrl+q (which would end the app: fine, but
+    then nothing is left to ask) and without ctrl+p: Textual's command palette, given keys faster than it
+    draws, fails in ways of its own (a list paged before it was laid out, a palette dismissed twice), which
+    are not the terminal's (see docs/architecture.md, the keyboard)."""
+    rng = random.Random(seed)
+    out = bytearray()
+    while len(out) < size:
+        if rng.random() < 0.2:
+            out += rng.choice(FRAGMENTS)
+        else:
+            out += bytes(rng.randrange(256) for _ in range(rng.randrange(1, 16)))
+    return bytes(byte for byte in out if byte not in (0x10, 0x11))
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "games.db"
+
+
+@pytest.fixture
+def pane(db: Path):
+    tmux = Tmux("hostile", 80, 24, [*lagoon_play(SEED), "--db", str(db)])
+    try:
+        yield tmux
+    finally:
+        tmux.kill()
+
+
+def first_prompt(tmux: Tmux) -> str:
+    """Pass the first curtain (Enter): the first setup prompt, with its options."""
+    screen = tmux.settle(lambda t: CURTAIN in t, "the first curtain")
+    return tmux.press("Enter", screen, lambda t: CURTAIN not in t and bool(OPTION_1.search(t)), "the first prompt")
+
+
+def still_answers(tmux: Tmux) -> None:
+    """ctrl+c is answered on screen (after any earlier answer has gone)."""
+    tmux.wait_for(lambda t: QUIT_HINT not in t, "the screen without the ctrl+c hint")
+    tmux.send("C-c")
+    tmux.wait_for(lambda t: QUIT_HINT in t, "the answer to ctrl+c")
+
+
+def quits_saved(tmux: Tmux, db: Path) -> None:
+    """ctrl+q ends the app with status 0, and the game is in the save file, not over."""
+    status = tmux.quit()
+    seen = tmux.capture(history=True)
+    assert status == 0, f"ctrl+q did not end the app with status 0 (status {status}):\n{seen}"
+    assert "Traceback" not in seen, seen
+    with Store(db) as store:
+        games = store.games()
+    assert len(games) == 1 and not games[0].over and games[0].length > 0, games
+
+
+def test_bytes_that_are_not_utf8_are_dropped(pane, db):
+    screen = pane.settle(lambda t: CURTAIN in t, "the first curtain")
+    pane.send("-H", *INVALID_UTF8)
+    # the curtain stays, and Enter still passes it
+    pane.press("Enter", screen, lambda t: CURTAIN not in t and bool(OPTION_1.search(t)), "the first prompt")
+    quits_saved(pane, db)
+
+
+def test_sequences_the_parser_cannot_read_cost_only_themselves(pane, db):
+    screen = pane.settle(lambda t: CURTAIN in t, "the first curtain")
+    # a kitty key with a colon where a number goes, a character past Unicode: each made Textual end the app
+    pane.send("-H", *hexes(b"\x1b[1:2;3u\x1b[99999999u"))
+    pane.press("Enter", screen, lambda t: CURTAIN not in t and bool(OPTION_1.search(t)), "the first prompt")
+    quits_saved(pane, db)
+
+
+def test_a_paste_that_never_ends_gives_way_to_ctrl_q(pane, db):
+    first_prompt(pane)
+    pane.send("-H", *hexes(b"\x1b[200~some text, and no end"))
+    quits_saved(pane, db)
+
+
+def test_a_paste_that_never_ends_gives_way_to_ctrl_c(pane, db):
+    screen = first_prompt(pane)
+    pane.send("-H", *hexes(b"\x1b[200~some text, and no end"))
+    still_answers(pane)
+    # the paste is over: keys are keys again (1 takes the first option, and the next decision shows)
+    pane.press("1", screen, lambda t: QUIT_HINT not in t and t != screen, "the next decision")
+    quits_saved(pane, db)
+
+
+def test_random_bytes_leave_the_app_answering(pane, db):
+    first_prompt(pane)
+    data = soup(seed=32, size=4096)
+    for start in range(0, len(data), 512):  # (one send-keys a piece: a command line has a limit)
+        pane.send("-H", *hexes(data[start : start + 512]))
+    pane.settle(what="the screen after the bytes")
+    assert pane.alive(), f"the app ended:\n{pane.capture(history=True)}"
+    quits_saved(pane, db)  # (ctrl+q ends a paste the bytes may have begun, and then the app)
+
+
+def app_pid(tmux: Tmux) -> int:
+    """The app's process: the only child of the pane's shell."""
+    shell = int(tmux.run("display-message", "-p", "-t", tmux.target, "#{pane_pid}").stdout)
+    (child,) = Path(f"/proc/{shell}/task/{shell}/children").read_text().split()
+    return int(child)
+
+
+def peak_memory(pid: int) -> int:
+    """The most memory the process has held at once so far (VmHWM, in kB)."""
+    found = re.search(r"^VmHWM:\s+(\d+) kB", Path(f"/proc/{pid}/status").read_text(), re.MULTILINE)
+    assert found
+    return int(found[1])
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads the app's memory from /proc")
+def test_a_megabyte_paste_then_ctrl_q(pane, db, tmp_path):
+    first_prompt(pane)
+    app = app_pid(pane)
+    before = peak_memory(app)
+    rng = random.Random(7)
+    words = ["gold", "ore", "ship", "lagoon", "island", "déjà", "€", "\n"]
+    text = " ".join(rng.choice(words) for _ in range(200_000))[: 1 << 20]
+    paste = tmp_path / "paste.txt"
+    paste.write_text(text, encoding="utf-8")
+    pane.run("load-buffer", "-b", "big", str(paste))
+    pane.run("paste-buffer", "-p", "-d", "-b", "big", "-t", pane.target)
+    still_answers(pane)
+    # a paste reaches the app cut to 64 K characters (Textual alone kept all of it, and more: 19 MB here)
+    assert peak_memory(app) - before < 8 * 1024, "the app's memory grew by more than 8 MB over a 1 MB paste"
+    quits_saved(pane, db)
+
+
+def test_a_megabyte_of_keys_without_paste_markers_then_ctrl_q(pane, db, tmp_path):
+    """Text poured in as keys (a terminal that does not mark pastes): the app is not kept busy for
+    minutes, and ctrl+q, sent straight after, ends it."""
+    first_prompt(pane)
+    keys = tmp_path / "keys.txt"
+    keys.write_text("x" * (1 << 20), encoding="ascii")  # (x is no key of the game)
+    pane.run("load-buffer", "-b", "keys", str(keys))
+    pane.run("paste-buffer", "-d", "-b", "keys", "-t", pane.target)  # without -p: no paste markers
+    quits_saved(pane, db)
+
+
+def test_a_size_sent_among_the_keys_changes_nothing(pane, db):
+    """The window's size is the kernel's: bytes that claim another (and claim the terminal sends sizes so)
+    leave the app as it was, and a real change of the window's size is still followed."""
+    screen = first_prompt(pane)
+    assert PAGE.search(screen), screen  # 80x24: the compact layout, one page of panels at a time
+    app = app_pid(pane)
+    before = peak_memory(app)
+    pane.send("-H", *hexes(b"\x1b[?2048;2$y\x1b[48;3000;3000;1;1t"))
+    still_answers(pane)
+    assert PAGE.search(pane.capture()), pane.capture()
+    assert peak_memory(app) - before < 8 * 1024, "the app's memory grew by more than 8 MB (a screen drawn too big)"
+    pane.run("resize-window", "-t", pane.target, "-x", "160", "-y", "50")
+    pane.wait_for(lambda t: len(t.splitlines()) >= 40 and PAGE.search(t) is None, "the whole board at 160x50")
+    quits_saved(pane, db)

@@ -1,0 +1,195 @@
+"""`InputFilter`: the terminal's bytes made safe for Textual's parser (lagoon_tui/terminal_input.py).
+
+The filter is fed bytes in pieces as a terminal's reads come; what it hands
+on is checked as text, and, where it matters, as the keys and pastes Textual's
+own parser makes of it. The same behaviour on a real terminal is in
+test_hostile_keyboard.py.
+"""
+
+from __future__ import annotations
+
+import random
+import socket
+
+import pytest
+from textual import events
+from textual._xterm_parser import XTermParser
+
+from lagoon_tui.terminal_input import PASTE_END, PASTE_START, InputFilter
+from lagoon_tui.turbo import keyboard
+
+
+def fed(pieces: list[bytes], limit: int = 64) -> str:
+    keys = InputFilter(paste_limit=limit)
+    return "".join(keys.feed(piece) for piece in pieces)
+
+
+def parsed(text: str) -> list[events.Event]:
+    return [message for message in XTermParser().feed(text) if isinstance(message, events.Key | events.Paste)]
+
+
+def test_bytes_that_are_not_utf8_are_dropped_and_split_characters_kept():
+    assert fed([b"a\xffb\xfe", b"\xc0\xafc"]) == "abc"
+    assert fed([b"\xe2\x82", b"\xac!"]) == "€!"  # a character split between two reads
+    assert fed([b"\xe2\x82", b"x"]) == "x"  # a character cut short
+    assert fed([b"\xed\xa0\x80", b"\xf4\x90\x80\x80", b"ok"]) == "ok"  # a surrogate, past U+10FFFF
+
+
+def test_a_paste_passes_whole_when_it_ends():
+    text = fed([b"x" + PASTE_START.encode() + b"hello ", "wörld".encode() + PASTE_END.encode() + b"y"])
+    assert text == f"x{PASTE_START}hello wörld{PASTE_END}y"
+    assert [getattr(m, "text", None) or m.key for m in parsed(text)] == ["x", "hello wörld", "y"]
+
+
+def test_paste_markers_split_between_reads_are_seen():
+    data = PASTE_START.encode() + b"abc\x11" + PASTE_START.encode() + b"d" + PASTE_END.encode()
+    for cut in range(1, len(data)):
+        for second in range(cut, len(data)):
+            pieces = [data[:cut], data[cut:second], data[second:]]
+            assert fed(pieces) == f"{PASTE_START}abc{PASTE_END}\x11{PASTE_START}d{PASTE_END}", pieces
+
+
+@pytest.mark.parametrize("key", [b"\x11", b"\x03", b"\x1b[113;5u", b"\x1b[99;5u", b"\x1b[113;69u"])
+def test_ctrl_q_or_ctrl_c_ends_a_paste_that_never_ends_and_is_a_key(key):
+    text = fed([PASTE_START.encode() + b"some text", key, b"j"])
+    assert text == f"{PASTE_START}some text{PASTE_END}{key.decode()}j"
+    kinds = [type(m).__name__ for m in parsed(text)]
+    assert kinds == ["Paste", "Key", "Key"]
+
+
+def test_other_kitty_keys_do_not_end_a_paste():
+    text = fed([PASTE_START.encode() + b"a\x1b[113u\x1b[113;6u"])  # q alone, ctrl+shift+q
+    assert PASTE_END not in text
+    assert text == f"{PASTE_START}a[113u[113;6u"  # (ESC dropped inside a paste)
+
+
+def test_a_paste_is_cut_at_its_limit_and_the_rest_dropped_up_to_its_end():
+    keys = InputFilter(paste_limit=100)
+    out = keys.feed(PASTE_START.encode())
+    for _ in range(1000):
+        out += keys.feed(b"0123456789" * 10)
+        assert len(out) <= 100 + 2 * len(PASTE_START)
+    out += keys.feed(b"more" + PASTE_END.encode() + b"k")
+    assert out == PASTE_START + "0123456789" * 10 + PASTE_END + "k"
+    assert not keys.pasting
+
+
+def test_a_megabyte_paste_hands_on_at_most_the_limit():
+    keys = InputFilter()
+    rng = random.Random(1)
+    total = len(keys.feed(PASTE_START.encode()))
+    for _ in range(256):  # 1 MB in the 4 KB reads the driver makes
+        total += len(keys.feed(bytes(rng.randrange(32, 127) for _ in range(4096))))
+    total += len(keys.feed(PASTE_END.encode()))
+    assert total == keys.paste_limit + 2 * len(PASTE_START)
+
+
+def test_escape_inside_a_paste_never_makes_keys():
+    text = fed([PASTE_START.encode() + b"a\x1b" + b"x" * 40 + b"\x1b[A" + PASTE_END.encode()], limit=1000)
+    messages = parsed(text)
+    assert [type(m).__name__ for m in messages] == ["Paste"]
+    assert messages[0].text == "a" + "x" * 40 + "[A"
+
+
+def test_outside_a_paste_nothing_is_held_back():
+    keys = InputFilter()
+    assert keys.feed(b"\x1b") == "\x1b"  # the escape key reaches the parser at once
+    assert keys.feed(b"[200") == "[200"
+    keys.timed_out()  # the parser gave up on "ESC[200": "~" cannot start a paste now
+    assert keys.feed(b"~q") == "~q"
+    assert not keys.pasting
+
+
+def test_random_bytes_never_leave_a_paste_open_past_ctrl_c():
+    rng = random.Random(32)
+    for _ in range(200):
+        keys = InputFilter(paste_limit=256)
+        for _ in range(20):
+            chunk = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 64)))
+            if rng.random() < 0.3:
+                chunk += rng.choice([PASTE_START, PASTE_END, "\x1b[20", "\x1b"]).encode()
+            keys.feed(chunk)
+        keys.feed(b"\x03")
+        assert not keys.pasting
+
+
+def test_the_apps_read_the_keyboard_through_the_filter():
+    """`lagoon play` (LagoonApp) and `lagoon session` (SessionApp, each SSH player's app) alike."""
+    from lagoon_tui.app import LagoonApp
+    from lagoon_tui.link import Link
+    from lagoon_tui.session_app import SessionApp
+
+    if not keyboard.ON:
+        pytest.skip("the keyboard piece of lagoon_tui.turbo is off here")
+    assert LagoonApp().driver_class is keyboard.KeyboardDriver
+    ours, theirs = socket.socketpair()
+    with theirs:
+        link = Link(ours)
+        try:
+            assert SessionApp(link).driver_class is keyboard.KeyboardDriver
+        finally:
+            link.close()
+
+
+class Clock:
+    """A clock the test moves by hand (the filter's rate is per second)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_typing_passes_whole():
+    clock = Clock()
+    keys = InputFilter(clock=clock)
+    typed = ""
+    for n in range(3000):  # 3,000 keys, a held key's 50 a second, some of them arrows
+        clock.now += 0.02
+        typed += keys.feed(b"\x1b[A" if n % 3 else b"j")
+    assert typed == ("j" + "\x1b[A" * 2) * 1000
+
+
+def test_a_flood_of_keys_is_cut_to_the_typing_rate_but_ctrl_q_passes():
+    clock = Clock()
+    keys = InputFilter(rate=4096, clock=clock)
+    out = "".join(keys.feed(b"x" * 4096) for _ in range(256))  # 1 MB at once, no paste markers
+    assert out == "x" * 4096
+    assert keys.feed(b"yy\x11zz\x1b[113;5u") == "\x11\x1b[113;5u"  # ctrl+q, plain or kitty, always
+    assert keys.feed(PASTE_START.encode() + b"pasted" + PASTE_END.encode()) == f"{PASTE_START}pasted{PASTE_END}"
+    clock.now += 1.0  # a second later, as much again
+    assert keys.feed(b"x" * 5000) == "x" * 4096
+
+
+def test_in_a_flood_a_whole_paste_marker_passes_and_a_split_one_is_dropped():
+    clock = Clock()
+    keys = InputFilter(rate=8, clock=clock)
+    assert keys.feed(b"abcdefghij" + PASTE_START.encode() + b"text\x11") == f"abcdefgh{PASTE_START}text{PASTE_END}\x11"
+    assert keys.feed(b"abcdefghij\x1b[20") == ""  # (still the flood: nothing of it, no half marker)
+    assert keys.feed(b"0~text\x11") == "\x11"  # neither the parser nor the filter saw a paste begin
+    assert not keys.pasting
+
+
+def test_a_kitty_key_thousands_of_digits_long_is_only_text():
+    """Python refuses to read an integer of more than 4,300 digits: the filter never tries."""
+    huge = b"\x1b[113;" + b"9" * 6000 + b"u"
+    keys = InputFilter(rate=100_000)  # (not a flood here)
+    assert keys.feed(PASTE_START.encode() + huge + b"\x11") == PASTE_START + huge[1:].decode() + PASTE_END + "\x11"
+    assert keys.feed(huge) == huge.decode()
+
+
+def test_a_flood_of_mouse_moves_never_becomes_digits():
+    """A cut inside a mouse report would hand the parser its digits as keys (and 1-9 pick options)."""
+    clock = Clock()
+    keys = InputFilter(rate=4096, clock=clock)
+    moves = ("\x1b[<35;12;7M\x1b[<35;13;7M" * 2000).encode()
+    text = ""
+    for start in range(0, len(moves), 1000):  # reads that end anywhere, inside a report too
+        clock.now += 0.05
+        text += keys.feed(moves[start : start + 1000])
+    assert len(text) < len(moves)  # (it was a flood)
+    clock.now += 1.0
+    text += keys.feed(b"1")  # a key after a quiet second
+    typed = [m.key for m in XTermParser().feed(text) if isinstance(m, events.Key)]
+    assert typed == ["1"]
