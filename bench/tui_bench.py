@@ -46,7 +46,7 @@ started with the same environment).
     picks a legal option at random among the first nine (avoiding "back" and
     "pass" most of the time). Where the keyboard goes after each choice is
     worked out by the rule the game screen follows (`Hands`, with
-    `lagoon_tui.hand_over`): to a new player behind a curtain, or,
+    `lagoon_tui.hand_over`, its state machine): to a new player behind a curtain, or,
     for a decision anyone may watch (`rules.decision.OPEN_KINDS`: the
     choice of an island), to the next player with no curtain, their cards
     hidden until a later decision of theirs raises one. A curtain expected
@@ -89,8 +89,8 @@ sys.path.insert(0, str(ROOT))
 import textual  # noqa: E402
 from bytecode import compile_game  # noqa: E402
 
-from lagoon_tui import hand_over as keyboard  # noqa: E402
 from lagoon_tui import turbo  # noqa: E402
+from lagoon_tui.hand_over import READY, Change, Keyboard, next_state  # noqa: E402
 from lagoon_tui.settings import COLOURS  # noqa: E402
 from rules import Engine, load_content  # noqa: E402
 from rules.host import Host  # noqa: E402
@@ -296,18 +296,15 @@ class Hands:
     """
 
     def __init__(self) -> None:
-        self.seat: int | None = None
-        self.veiled = False
-        self.drawn = False
+        self.state = Keyboard()  # (a game of people only: the bench plays no computers)
 
     def curtain_for(self, turn: Turn) -> bool:
         """The app has just shown what came of a move: whether a curtain is up now (and the keyboard goes on)."""
-        how = keyboard.hand_over(turn, self.seat, self.veiled, self.drawn)
-        self.drawn = True
-        if how == keyboard.STAY:
+        self.state, do = next_state(self.state, Change(turn.seat, open=turn.open))
+        if do.curtain is None:
             return False
-        self.seat, self.veiled = turn.seat, how == keyboard.OPEN  # (behind a curtain: once it is passed)
-        return how == keyboard.CURTAIN
+        self.state, _ = next_state(self.state, READY)  # (the bench passes every curtain it sees)
+        return True
 
     def follow(self, term: Terminal, turn: Turn, *, where: str) -> bool:
         """`curtain_for`, held against what the app wrote since the key (or its start): True if a curtain is up.

@@ -9,7 +9,7 @@ engine, which alone decides whether it is legal.
 
 At one keyboard (`GameScreen(host)`) the screen follows the deciding seat,
 behind a curtain between people; who sees what is the keyboard's state
-machine (`lagoon_tui.keyboard`), which the screen only follows: an open
+machine (`lagoon_tui.hand_over`), which the screen only follows: an open
 decision and a computer's move are drawn as everyone sees them. A screen of one seat (`GameScreen(host,
 seat=n)`: a player at their own terminal, their game hosted elsewhere) is
 always drawn for that seat, with no curtain; when the decision comes to it,
@@ -43,7 +43,7 @@ from rules.host import Host, NotMade, Rejection
 from rules.seat import Choice, SeatScene
 
 from ..cards_text import describe_option
-from ..keyboard import OWN, READY, UNVEIL, Change, Draw, Key, Keyboard, next_state
+from ..hand_over import OWN, READY, UNVEIL, Change, Draw, Key, Keyboard, next_state
 from ..quiet_gc import collector
 from ..scene import COLOUR_LETTERS, Scene
 from ..turbo.screens import UnseenArrangement
@@ -362,7 +362,7 @@ class GameScreen(UnseenArrangement, PagedScreen):
             self.advance()
 
     def advance(self) -> None:
-        """Show the game as it is now: the keyboard (`lagoon_tui.keyboard`) says for whom, behind a curtain or not."""
+        """Show the game as it is now: the keyboard (`lagoon_tui.hand_over`) says for whom, behind a curtain or not."""
         self._shown = self.host.changes
         turn = self.host.turn()
         over = turn.kind == "game_over"

@@ -13,7 +13,7 @@ content, the chooser's own included. A person deciding in private is checked
 as in test_privacy.py (their own cards, nobody else's), which also shows the
 matching finds a person's own cards where they are drawn.
 
-Before the game screen followed lagoon_tui/keyboard.py, a person's board stayed
+Before the game screen followed lagoon_tui/hand_over.py, a person's board stayed
 on screen while the computers moved after them, and the island choice of the
 person who had last moved in private was drawn with their own cards.
 """

@@ -26,7 +26,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from lagoon_tui.app import WRITER_SWITCH_INTERVAL, LagoonApp
-from lagoon_tui.keyboard import Draw
+from lagoon_tui.hand_over import Draw
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.game import FRAME_OUT, GameScreen
 from lagoon_tui.screens.help import HelpScreen

@@ -1,4 +1,4 @@
-"""The keyboard's state machine (lagoon_tui/keyboard.py): who sees what at one keyboard.
+"""The keyboard's state machine (lagoon_tui/hand_over.py): who sees what at one keyboard.
 
 Every state against every kind of event, written out by hand: a person
 deciding (the one who had the keyboard, or another), in private or in the
@@ -16,7 +16,7 @@ import random
 
 import pytest
 
-from lagoon_tui.keyboard import (
+from lagoon_tui.hand_over import (
     COMPUTERS,
     CURTAIN,
     OVER,
