@@ -153,10 +153,16 @@ def test_a_failed_task_of_the_servers_loop_is_one_line_with_the_report(state_hom
     said: list[str] = []
 
     async def serve() -> None:
-        asyncio.get_running_loop().set_exception_handler(crash.loop_handler(said.append))
+        told = asyncio.Event()
+
+        def tell(line: str) -> None:
+            said.append(line)
+            told.set()
+
+        asyncio.get_running_loop().set_exception_handler(crash.loop_handler(tell))
         task = asyncio.ensure_future(asyncio.sleep(0))
         task.add_done_callback(raise_fault)  # (a callback's bug goes to the loop's handler)
-        await asyncio.sleep(0.01)
+        await asyncio.wait_for(told.wait(), GUARD)
 
     asyncio.run(serve())
     report = the_report(state_home)
