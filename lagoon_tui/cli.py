@@ -189,11 +189,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exit_:  # argparse has already printed why
         return exit_.code if isinstance(exit_.code, int) else 2
     remote = args.command == "session"  # (its terminal is an SSH player's: the report's path stays here)
-    with crash.handlers(remote=remote):
+    playing = args.command in PLAYING  # (the others play no game: no word of saved moves)
+    with crash.handlers(remote=remote, playing=playing):
         try:
             return run_command(args)
         except Exception as error:
-            return crash.stopped(error, remote=remote)
+            return crash.stopped(error, remote=remote, playing=playing)
+
+
+PLAYING = (None, "play", "resume", "session", "serve")
+"""The commands that play or change a game (None: the app's title screen), whose bug's sentence says the
+game is saved."""
 
 
 def run_command(args: argparse.Namespace) -> int:

@@ -2,17 +2,21 @@
 
 Whatever fails (the app, a computer player's thread, the engine, a replay,
 any `lagoon` command) ends the same way: the terminal gets `sentence(path)`,
-which says what happened, that the game is saved, and where the report is,
-and nothing else; never the exception's text, which can name a card (a
+which says what happened, where the report is, and (where a game was being
+played: the app, `lagoon session` and `lagoon serve`) that the game is saved;
+and nothing else: never the exception's text, which can name a card (a
 `KeyError` of a deal), and never a traceback with its local variables,
 which hold the whole game. The report (`write_report`) holds the time, the
 versions and the traceback without local variables, in a file only its
 owner may read, under `$XDG_STATE_HOME/lagoon/` (by default
 `~/.local/state/lagoon/`).
 
-The app's own handler is in `turbo/crash.py` (Textual keeps its handler in a
-private method); `handlers()` covers the rest of a process: the `lagoon`
-command, threads, and the server's event loop.
+Who catches what: the app's own bugs, its handler in `turbo/crash.py`
+(Textual keeps its handler in a private method); a command's, `main` in
+`cli.py` (with `stopped`); a thread's, `handlers()`, which gives it to the
+app if one is running (it ends as on any bug of its own) and otherwise
+says the sentence; a task's of the server's event loop, `loop_handler`
+(the server goes on).
 """
 
 from __future__ import annotations
@@ -21,11 +25,12 @@ import os
 import sys
 import threading
 import traceback
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     import asyncio
@@ -44,19 +49,22 @@ def state_dir() -> Path:
     return root / "lagoon"
 
 
-def sentence(report: Path | None, *, remote: bool = False) -> str:
+def sentence(report: Path | None, *, remote: bool = False, playing: bool = True) -> str:
     """What the terminal is told: never the error itself, which may name a card (two lines: the report's
     path on the second, whole where the terminal is wide enough).
 
     `remote`: a player on a terminal of their own over SSH, for whom a path
-    on the server means nothing (and tells them nothing they need)."""
+    on the server means nothing (and tells them nothing they need).
+    `playing`: a game was being played or changed (the app, a session, the
+    server), so what was saved is worth saying; a command that plays no
+    game (`lagoon list`, `check-content`) has nothing to say about moves."""
     if remote:
         where = "The report is on the game's server."
     elif report is None:
         where = "No report could be written."
     else:
         where = f"The report is in {report}"
-    return f"Lagoon stopped on a bug. {SAVED}\n{where}"
+    return f"Lagoon stopped on a bug. {SAVED}\n{where}" if playing else f"Lagoon stopped on a bug.\n{where}"
 
 
 def report_text(error: BaseException | str, when: datetime) -> str:
@@ -127,9 +135,9 @@ def say(line: str) -> None:
         pass
 
 
-def stopped(error: BaseException, *, remote: bool = False) -> int:
+def stopped(error: BaseException, *, remote: bool = False, playing: bool = True) -> int:
     """A command ends on `error`: its report written, the sentence said; the exit code."""
-    say(sentence(write_report(error), remote=remote))
+    say(sentence(write_report(error), remote=remote, playing=playing))
     return CRASHED
 
 
@@ -139,18 +147,48 @@ def reported(error: BaseException) -> str:
     return f"the report is in {report}" if report is not None else "no report could be written"
 
 
+class Catcher(Protocol):
+    """An app that takes a thread's bug while it runs (`turbo.crash.CrashReports`)."""
+
+    @property
+    def is_running(self) -> bool: ...
+
+    def thread_failed(self, error: BaseException) -> bool:
+        """End on `error` as on a bug of its own; False if it is closing and cannot."""
+        ...
+
+
+_apps: list[weakref.ref[Catcher]] = []
+
+
+def catch_for(app: Catcher) -> None:
+    """From now on, while `app` runs, a bug in any thread ends it (the app last made that runs, if more do)."""
+    _apps[:] = [ref for ref in _apps if ref() is not None]
+    _apps.append(weakref.ref(app))
+
+
+def thread_failed(error: BaseException, *, remote: bool = False, playing: bool = True) -> None:
+    """A bug that ends a thread: the running app ends on it, with the sentence and a report like any bug
+    of its own; with no app to take it, the report is written and the sentence said."""
+    for ref in reversed(_apps):
+        app = ref()
+        if app is not None and app.is_running and app.thread_failed(error):
+            return
+    stopped(error, remote=remote, playing=playing)
+
+
 @contextmanager
-def handlers(*, remote: bool = False) -> Iterator[None]:
-    """While in it, an exception that ends a thread is reported, and only the sentence said (the main
-    thread's is the caller's to catch: see `stopped`); the hook that was there before comes back after."""
+def handlers(*, remote: bool = False, playing: bool = True) -> Iterator[None]:
+    """While in it, an exception that ends a thread goes to `thread_failed` (the main thread's is the
+    caller's to catch: see `stopped`); the hook that was there before comes back after."""
     before = threading.excepthook
 
-    def thread_failed(failure: threading.ExceptHookArgs) -> None:
+    def hook(failure: threading.ExceptHookArgs) -> None:
         if failure.exc_value is None or isinstance(failure.exc_value, SystemExit):
             return  # (as Python's own hook: a thread that called sys.exit just ended)
-        stopped(failure.exc_value, remote=remote)
+        thread_failed(failure.exc_value, remote=remote, playing=playing)
 
-    threading.excepthook = thread_failed
+    threading.excepthook = hook
     try:
         yield
     finally:

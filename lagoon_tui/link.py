@@ -7,7 +7,9 @@ waits); a server that does not answer within `ANSWER_WAIT` seconds, or at
 all, ends the link, and `lost` says why. Everything else the server sends
 (the game's content, a seat's messages, word that the link is ending) is read
 by a thread and handed on in order (`start`): an app posts it to itself as a
-message, which Textual lets any thread do.
+message, which Textual lets any thread do. However the reader ends, even
+on a bug (which ends the app first, `crash.thread_failed`), the link is lost
+and `receive` gets a `bye`, so the app never waits on a dead line.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import socket
 import threading
 from collections.abc import Callable
 
+from . import crash
 from .wire import WireError, body, frame, parse
 
 ANSWER_WAIT = 30.0
@@ -78,6 +81,9 @@ class Link:
                         break
                     receive(kind, text)
         except (OSError, WireError, ValueError, AttributeError):
-            pass
-        self._lose(why)
-        receive("bye", why)
+            pass  # (the socket ended, or the server sent what is not a frame)
+        except Exception as error:  # a bug: the app ends on it before it hears of the link's end
+            crash.thread_failed(error, remote=True)
+        finally:
+            self._lose(why)
+            receive("bye", why)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import socket
 import stat
 import threading
 from datetime import datetime
@@ -21,9 +22,14 @@ import pytest
 import rules.host
 from lagoon_tui import cli_saves, crash
 from lagoon_tui.cli import main
+from lagoon_tui.link import Link
 from lagoon_tui.serve import ssh
+from lagoon_tui.wire import frame
 from rules import load_content
 from tests.serve.harness import ServerThread, make_key, missing, run
+
+GUARD = 120.0
+"""Seconds a wait may last before the test fails (only so that a broken link fails the test, not hangs it)."""
 
 SECRET = "Refined Reserves"
 """A card's name, carried by the faults' own messages, as a KeyError of a card carries it."""
@@ -46,10 +52,11 @@ def the_report(state_home: Path) -> Path:
     return reports[0]
 
 
-def check_told(err: str, out: str, state_home: Path) -> Path:
-    """The sentence alone on the terminal, the report private and whole; the report's path."""
+def check_told(err: str, out: str, state_home: Path, *, playing: bool = False) -> Path:
+    """The sentence alone on the terminal (saying the game is saved only if a game was `playing`), the
+    report private and whole; the report's path."""
     report = the_report(state_home)
-    assert err.strip() == crash.sentence(report) and out == ""
+    assert err.strip() == crash.sentence(report, playing=playing) and out == ""
     assert SECRET not in err
     assert stat.S_IMODE(report.stat().st_mode) == 0o600
     assert stat.S_IMODE(report.parent.stat().st_mode) == 0o700
@@ -92,14 +99,70 @@ def test_a_bug_in_a_thread_of_a_command_is_a_sentence_and_a_report(capsys, state
     assert threading.excepthook is before
 
 
+def test_a_bug_in_a_command_that_plays_says_the_game_is_saved(capsys, state_home, monkeypatch):
+    monkeypatch.setitem(cli_saves.SAVE_COMMANDS, "resume", raise_fault)
+    assert main(["resume"]) == crash.CRASHED
+    captured = capsys.readouterr()
+    check_told(captured.err, captured.out, state_home, playing=True)
+    assert crash.SAVED in captured.err
+
+
+def test_a_command_that_plays_no_game_says_nothing_of_saved_moves(capsys, state_home, monkeypatch):
+    monkeypatch.setattr(rules.host, "check_content", raise_fault)
+    assert main(["check-content"]) == crash.CRASHED
+    err = capsys.readouterr().err
+    assert err.startswith("Lagoon stopped on a bug.") and "saved" not in err and "move" not in err
+
+
+def test_the_two_wordings_of_the_sentence():
+    report = Path("/home/ana/.local/state/lagoon/crash-1.txt")
+    assert crash.sentence(report) == f"Lagoon stopped on a bug. {crash.SAVED}\nThe report is in {report}"
+    assert crash.sentence(report, playing=False) == f"Lagoon stopped on a bug.\nThe report is in {report}"
+
+
+def test_a_link_whose_reader_fails_on_a_bug_is_lost_and_says_so(capsys, state_home):
+    """The thread reading the server's frames fails on a bug (no app runs): the report is written, the
+    sentence said (for a player over SSH), and the link is lost and ends with a `bye`, never a silent
+    dead line that a request would wait on."""
+    ours, servers = socket.socketpair()
+    heard: list[str] = []
+    ended = threading.Event()
+
+    def receive(kind: str, text: str) -> None:
+        heard.append(kind)
+        if kind == "bye":
+            ended.set()
+        else:
+            raise Fault(f"no card {SECRET}")
+
+    line = Link(ours)
+    try:
+        line.start(receive)
+        servers.sendall(frame("scene", {}) + frame("scene", {}))
+        assert ended.wait(GUARD), f"the link never ended; heard {heard}"
+    finally:
+        line.close()
+        servers.close()
+    assert heard == ["scene", "bye"] and line.lost is not None
+    assert line.ask("undo", {}) is None  # (a request is not waited on)
+    assert capsys.readouterr().err.strip() == crash.sentence(None, remote=True)
+    assert f"Fault: no card {SECRET}" in the_report(state_home).read_text(encoding="utf-8")
+
+
 def test_a_failed_task_of_the_servers_loop_is_one_line_with_the_report(state_home):
     said: list[str] = []
 
     async def serve() -> None:
-        asyncio.get_running_loop().set_exception_handler(crash.loop_handler(said.append))
+        told = asyncio.Event()
+
+        def tell(line: str) -> None:
+            said.append(line)
+            told.set()
+
+        asyncio.get_running_loop().set_exception_handler(crash.loop_handler(tell))
         task = asyncio.ensure_future(asyncio.sleep(0))
         task.add_done_callback(raise_fault)  # (a callback's bug goes to the loop's handler)
-        await asyncio.sleep(0.01)
+        await asyncio.wait_for(told.wait(), GUARD)
 
     asyncio.run(serve())
     report = the_report(state_home)
@@ -168,7 +231,7 @@ def test_a_report_that_cannot_be_written_is_said(capsys, state_home, monkeypatch
     monkeypatch.setattr(rules.host, "check_content", raise_fault)
     assert main(["check-content"]) == crash.CRASHED
     err = capsys.readouterr().err
-    assert err.strip() == crash.sentence(None) and SECRET not in err
+    assert err.strip() == crash.sentence(None, playing=False) and SECRET not in err
 
 
 def test_the_sentence_to_a_player_over_ssh_names_no_path_of_the_server():

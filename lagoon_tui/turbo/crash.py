@@ -11,7 +11,10 @@ instead a `Stopped` whose picture is the sentence, which it prints as it
 would the traceback, after the terminal is given back. Its terminal driver,
 when its input thread fails, calls the public `App.panic` with a traceback
 (without locals, but with the exception's text): that is reported the same
-way. After either, the app's exit code is `crash.CRASHED`.
+way. A thread's bug (`crash.handlers`, `crash.thread_failed`) is handed to
+the app's loop and handled there as its own (`thread_failed`). After any of
+them, the app's exit code is `crash.CRASHED`, and the app says nothing more
+(an `exit` with a message of its own, such as a lost link's, is let go).
 
 Unlike the rest of the layer this piece is not for speed and is never
 switched off: off, a bug would show the game's secrets.
@@ -20,6 +23,7 @@ switched off: off, a bug would show the game's secrets.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from rich.console import RenderableType
 from rich.traceback import Trace, Traceback
@@ -34,6 +38,19 @@ class CrashReports:
     crashed: bool = False
     crash_report: Path | None = None  # the report of this run's first bug (a later one is added to it)
     crash_remote: bool = False  # a player at a terminal of their own over SSH: the report's path is not theirs
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        crash.catch_for(self)  # type: ignore[arg-type]
+
+    def thread_failed(self, error: BaseException) -> bool:
+        """(From any thread.) End the app on `error`, a bug of another thread, as on a bug of its own; False
+        if the app is closing and cannot take it."""
+        return self.call_later(self._handle_exception, error)  # type: ignore[attr-defined]
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        if not self.crashed:  # (after a bug, the sentence is the last word)
+            super().exit(*args, **kwargs)  # type: ignore[misc]
 
     def crash_sentence(self, bug: BaseException | str) -> str:
         """Report `bug` (an exception, or a traceback's text); the sentence for the terminal."""

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from rich.traceback import Traceback
 
-from lagoon_tui import crash
+from lagoon_tui import crash, link
 from lagoon_tui.app import LagoonApp
 from lagoon_tui.link import Link
 from lagoon_tui.screens.replay import ReplayScreen
@@ -42,6 +42,9 @@ from .drive import game_screen, play_game, start
 from .rooms import RoomThread
 
 SIZE = (160, 50)
+GUARD = 120.0
+"""Seconds a wait may last before the test fails: only so that a broken app fails the test rather than
+hangs it (what a test waits for is an event, never a time)."""
 
 
 class Fault(Exception):
@@ -85,6 +88,22 @@ def a_secret(state: GameState) -> str:
 def words(text: str) -> str:
     """The text without its white space (where a line was wrapped, a long path may have been folded)."""
     return "".join(text.split())
+
+
+async def ended_after(app: LagoonApp, fault: threading.Event) -> None:
+    """Wait until the fault has been hit (in whichever thread), then until the app has its exit code.
+
+    (With `asyncio.sleep`: the pilot's own pause waits for screens that the app's end closes.)"""
+    assert await asyncio.to_thread(fault.wait, GUARD), "the fault was never hit"
+
+    async def ended() -> None:
+        while app.return_code is None:
+            await asyncio.sleep(0.01)
+
+    try:
+        await asyncio.wait_for(ended(), GUARD)
+    except TimeoutError:
+        raise AssertionError("the fault was hit and the app went on") from None
 
 
 def check_the_end(app: LagoonApp, told: str, state: GameState, content, state_home: Path) -> None:
@@ -141,8 +160,10 @@ async def test_a_fault_in_the_engine(content, state_home, capsys, monkeypatch):
 
 async def test_a_fault_in_a_computer_players_thread(content, state_home, capsys, monkeypatch):
     secret: list[str] = []
+    fault = threading.Event()
 
     def broken(bot, message):
+        fault.set()
         raise Fault(f"thinking of {secret[0]}")
 
     monkeypatch.setattr(Bot, "choose", broken)
@@ -153,11 +174,12 @@ async def test_a_fault_in_a_computer_players_thread(content, state_home, capsys,
                 await pilot.pause()
             state = game_screen(app).host.engine.state
             secret.append(a_secret(state))
-            for _ in range(50):  # Ana's setup choices, until the computer's turn comes
-                if app.return_code is not None:
+            for _ in range(50):  # Ana's setup choices (as many as the seed makes them), until the computer's turn
+                if fault.is_set() or game_screen(app).host.engine.pending.seat != 0:
                     break
                 await pilot.press("1")
                 await pilot.pause()
+            await ended_after(app, fault)
     check_the_end(app, capsys.readouterr().err, state, content, state_home)
 
 
@@ -192,18 +214,17 @@ async def test_a_fault_in_the_terminals_input_thread(content, state_home, capsys
         state = game_screen(app).host.engine.state
         secret = a_secret(state)
 
+        fault = threading.Event()
+
         def reading() -> None:
             try:
                 raise Fault(f"a key for {secret}")
             except Fault:
                 app.call_later(app.panic, Traceback())  # (word for word what the driver does)
+            fault.set()
 
-        thread = threading.Thread(target=reading)
-        thread.start()
-        for _ in range(1000):  # (the pilot's own pause waits for screens that panic closes)
-            if not thread.is_alive() and app.return_code is not None:
-                break
-            await asyncio.sleep(0.01)
+        threading.Thread(target=reading).start()
+        await ended_after(app, fault)
     check_the_end(app, capsys.readouterr().err, state, content, state_home)
 
 
@@ -217,8 +238,10 @@ async def test_a_fault_in_the_app_of_a_player_over_ssh_names_no_path_of_the_serv
     host = Host.new(content, ["Ana", "Ben"], ["red", "yellow"], seed=11, start_player=0)
     state = host.engine.state
     secret = a_secret(state)
+    fault = threading.Event()
 
     def broken(panel, scene):
+        fault.set()
         raise Fault(f"no such card: {secret}")
 
     room = RoomThread(host)
@@ -226,11 +249,8 @@ async def test_a_fault_in_the_app_of_a_player_over_ssh_names_no_path_of_the_serv
     try:
         with pytest.MonkeyPatch.context() as patch, pytest.raises(crash.Stopped):
             patch.setattr(PlayerBoard, "show", broken)
-            async with app.run_test(size=SIZE) as pilot:
-                for _ in range(200):  # (the game's first frames come, and the board is drawn)
-                    if app.return_code is not None:
-                        break
-                    await pilot.pause()
+            async with app.run_test(size=SIZE):
+                await ended_after(app, fault)  # (once the game's first frames have come, the board is drawn)
     finally:
         app.link.close()
         room.stop()
@@ -240,3 +260,58 @@ async def test_a_fault_in_the_app_of_a_player_over_ssh_names_no_path_of_the_serv
     assert str(state_home) not in told and secret not in told
     (report,) = (state_home / "lagoon").glob("crash-*.txt")
     assert stat.S_IMODE(report.stat().st_mode) == 0o600 and f"Fault: no such card: {secret}" in report.read_text()
+
+
+async def test_a_fault_in_a_thread_started_while_the_app_runs(content, state_home, capsys):
+    """Any thread of the app's process (as `lagoon` runs it: `crash.handlers`) that a bug ends ends the
+    app as a bug of its own would: the sentence after the app, never over its screen."""
+    app = LagoonApp(content, GameSettings(("Ana", "Ben"), ("red", "yellow"), 13, 0))
+    fault = threading.Event()
+    with crash.handlers(), pytest.raises(crash.Stopped):
+        async with app.run_test(size=SIZE) as pilot:
+            await start(pilot)
+            state = game_screen(app).host.engine.state
+            secret = a_secret(state)
+
+            def working() -> None:
+                fault.set()
+                raise Fault(f"counting {secret}")
+
+            threading.Thread(target=working).start()
+            await ended_after(app, fault)
+    check_the_end(app, capsys.readouterr().err, state, content, state_home)
+
+
+async def test_a_fault_in_the_links_reader_thread_ends_the_app_of_a_player_over_ssh(
+    content, state_home, capsys, monkeypatch
+):
+    """The thread that reads the server's frames fails on a bug (not a broken socket or frame): the SSH
+    player's app ends with the sentence and the report is written, instead of waiting on a dead line."""
+    host = Host.new(content, ["Ana", "Ben"], ["red", "yellow"], seed=14, start_player=0)
+    secret = a_secret(host.engine.state)
+    fault = threading.Event()
+    read = link.parse
+
+    def broken(line: bytes) -> tuple[str, str]:
+        kind, text = read(line)
+        if kind == "content":  # (the game's first frame)
+            fault.set()
+            raise Fault(f"no such card: {secret}")
+        return kind, text
+
+    monkeypatch.setattr(link, "parse", broken)
+    room = RoomThread(host)
+    app = SeatApp(Link(room.socket(0)))
+    try:
+        with pytest.raises(crash.Stopped):
+            async with app.run_test(size=SIZE):
+                await ended_after(app, fault)
+    finally:
+        app.link.close()
+        room.stop()
+    told = capsys.readouterr().err
+    assert app.return_code == crash.CRASHED
+    assert told.split() == crash.sentence(None, remote=True).split(), told  # (and not the lost link's words)
+    assert app.link.lost is not None  # (the link knows it is lost: a request now is not waited on)
+    (report,) = (state_home / "lagoon").glob("crash-*.txt")
+    assert f"Fault: no such card: {secret}" in report.read_text()

@@ -1,9 +1,9 @@
 """A bug on a real terminal: what is left on it is the sentence, never the game.
 
 `lagoon play` runs in a tmux pane (tests/tui/terminal.py) from a small
-script that puts a fault into the engine first and then runs the command's
-own `main`: Ana's first choice raises a `KeyError` naming a card of hers, as
-a bug of the engine might. Once the app has ended, the whole pane (what
+script that puts a fault in first and then runs the command's own `main`:
+Ana's first choice raises a `KeyError` naming a card of hers, as a bug of
+the engine might, or (the move made) starts a thread that does. Once the app has ended, the whole pane (what
 scrolled off too) must hold the sentence and nothing of the game (no name or
 id of any seat's objectives, corporations or deals; the board gone, the
 terminal given back), the exit status must be `crash.CRASHED`, the report
@@ -49,6 +49,30 @@ Engine.choose = broken
 sys.exit(main())
 """
 
+IN_A_THREAD = """\
+import sys
+import threading
+
+from lagoon_tui.cli import main
+from rules import Engine
+
+choose = Engine.choose
+
+
+def broken(engine, option_id):
+    card = engine.state.players[0].objective_offer[0]  # (a card of Ana's, by its id)
+
+    def counting():
+        raise KeyError(card)
+
+    threading.Thread(target=counting).start()
+    return choose(engine, option_id)
+
+
+Engine.choose = broken
+sys.exit(main())
+"""
+
 SEED = 5
 
 
@@ -68,10 +92,11 @@ def secrets(content) -> set[str]:
     return found
 
 
-def test_a_bug_on_a_real_terminal_leaves_the_sentence_and_nothing_of_the_game(tmp_path):
+@pytest.mark.parametrize("fault", [FAULTY, IN_A_THREAD], ids=["in-the-engine", "in-a-thread"])
+def test_a_bug_on_a_real_terminal_leaves_the_sentence_and_nothing_of_the_game(tmp_path, fault):
     content = load_content()
     script = tmp_path / "faulty_lagoon.py"
-    script.write_text(FAULTY, encoding="utf-8")
+    script.write_text(fault, encoding="utf-8")
     state, db = tmp_path / "state", tmp_path / "lagoon.db"
     command = [sys.executable, str(script), "play", "Ana", "Ben", "--seed", str(SEED), "--start", "1", "--db", str(db)]
     tmux = Tmux("crash", 80, 24, command, pane_env={"XDG_STATE_HOME": str(state)})
