@@ -17,7 +17,7 @@ from .actions import ACTIVITIES
 from .decision import BACK, Ask, Cand, Decision, Emit, Option, Rejection, text
 from .flow import after_island_chosen, after_setup_choice, finish_action, pass_for_round, selection_seat, setup_seat
 from .memo import once_per_object
-from .names import shown_safely
+from .names import printable
 from .state import GameState
 
 
@@ -197,8 +197,7 @@ later, from another machine: a million characters of it made a message of two mi
 
 
 def _echo(text: str) -> str:
-    text = shown_safely(text)
-    return text if len(text) <= ECHOED else f"{text[: ECHOED - 1]}…"
+    return printable(text, ECHOED)
 
 
 def _unknown(s: GameState, ask: Ask, choice: str) -> str:

@@ -50,8 +50,12 @@ def _metal(state: GameState, tile: str) -> str | None:
 def _game_created(s: GameState, e: ev.GameCreated) -> None:
     board = s.content.board
     s.seed = e.seed
-    # (a name from a log saved before names were checked is shown without what a terminal would act on)
-    s.players = [Player(seat=i, name=shown_safely(n), colour=c) for i, (n, c) in enumerate(zip(e.names, e.colours))]
+    # (a name from a log saved before names were checked is kept without what a terminal would act on or
+    # would not show; one left with nothing is called by its seat)
+    s.players = [
+        Player(seat=i, name=shown_safely(n) or f"Seat {i + 1}", colour=c)
+        for i, (n, c) in enumerate(zip(e.names, e.colours))
+    ]
     s.start_player = s.token = e.start_player
     s.objective_deck = list(e.objective_deck)
     s.corporation_deck = list(e.corporation_deck)

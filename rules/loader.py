@@ -47,7 +47,7 @@ from rules.cards import (
     frozen_map,
 )
 from rules.files import FileRefused, read_regular
-from rules.names import shown_safely
+from rules.names import showable
 from rules.registry import EFFECTS, ISLAND_ACTIONS, MEASURES, REQUIRED
 
 __all__ = ["ContentError", "check_content", "default_content_dir", "load_content"]
@@ -114,7 +114,7 @@ TEXT_MOST = 1000
 """The most characters a name or a text of a deck may have."""
 
 _text = _kind(
-    lambda v: isinstance(v, str) and v.strip() != "" and len(v) <= TEXT_MOST and shown_safely(v) == v,
+    lambda v: isinstance(v, str) and v.strip() != "" and len(v) <= TEXT_MOST and showable(v, lines=True),
     f"a non-empty string of at most {TEXT_MOST} printable characters (no control, zero-width or"
     " direction characters: the text goes to players' screens)",
 )

@@ -5,22 +5,36 @@ an import, a remote player). A name is data shown on other people's screens:
 it may hold letters, digits, signs, symbols (emoji among them) and single
 spaces inside, and nothing a terminal would act on (escape and other control
 characters), nothing invisible (zero-width and direction marks, fillers, the
-blank braille pattern) and no line breaks; at least one of its characters
-shows. A name is first put in its normal form (`normal_name`: NFC, trimmed,
+blank braille pattern, variation selectors but the one that draws a symbol
+as a picture, an accent with no letter under it) and no line breaks; so its
+first character shows. A name is first put in its normal form (`normal_name`: NFC, trimmed,
 one space between words), then checked, then saved. Two names that look the
 same are one name (`name_key`: capitals, and look-alike characters as
 Unicode's UTS #39 defines them, see `rules.confusables`).
 
-Text from a deck, an import or the save file is data too: `printable` is the
-one way it reaches a terminal or a screen, every character that could act or
-hide written as a visible escape and the whole cut to a stated length.
+Text from a deck, an import or the save file is data too, and one test
+(`_hidden`) says which of its characters may be shown as they are: not a
+character a terminal acts on (control, format: zero-width and direction
+marks), not one that shows as nothing (separators but the plain space,
+fillers, the blank braille pattern, every default-ignorable character,
+variation selectors but U+FE0E/U+FE0F right after a symbol, a combining mark
+with no character to sit on). From that one test come `printable`, the one
+way such text reaches a terminal or a screen (each hidden character written
+as a visible escape, the whole cut to a stated length), `showable` (whether
+a text has nothing to escape: a deck's text, which may hold line breaks) and
+the name rule's refusal. `shown_safely` drops what `printable` would escape,
+for a name that is not printed as data but used as a name: a player's name in
+the game's state read from a save made before names were checked (an escape
+would become part of the name on every screen), and the New game form's list
+of seats, which shows a name as it is being typed (the field's problem names
+the character).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from .confusables import default_ignorable, skeleton
 
@@ -36,23 +50,44 @@ LINE_SHOWN = 500
 ELLIPSIS = "…"
 
 
-def _unshowable(char: str) -> bool:
-    """A character a terminal may act on or that shows as nothing: control, format (zero-width, direction),
-    private or unassigned, or a space other than the plain one (tabs, line and paragraph breaks)."""
+_PRESENTATION = "\ufe0e\ufe0f"
+"""The two variation selectors that pick how a symbol is drawn, as text or as a picture ("\u2764\ufe0f")."""
+
+
+def _hidden(char: str, after: str | None) -> bool:
+    """Whether `char` may not be shown as itself: a terminal may act on it or it shows as nothing. `after` is
+    the character before it if that one is shown as itself (None at the start, after a line break or after
+    a hidden character).
+
+    Hidden: control, format (zero-width, direction), private and unassigned characters and surrogates; every
+    separator but the plain space (tabs, line and paragraph breaks, other spaces); the blank braille pattern
+    and every default-ignorable character (Hangul fillers, the combining grapheme joiner, variation
+    selectors), but for U+FE0E and U+FE0F right after a symbol, where the pair is one picture; a combining
+    mark with no character shown before it to sit on."""
+    if " " <= char <= "~":
+        return False
     category = unicodedata.category(char)
-    return category[0] == "C" or (category[0] == "Z" and char != " ")
+    if category[0] == "C" or (category[0] == "Z" and char != " "):
+        return True
+    if char in _PRESENTATION:
+        return after is None or unicodedata.category(after) != "So"
+    if char == "\u2800" or default_ignorable(char):
+        return True
+    return category[0] == "M" and after is None
 
 
-def _blank(char: str) -> bool:
-    """A character that is a letter or a symbol to Unicode but is drawn as empty space: the Hangul fillers
-    and the blank braille pattern."""
-    return char == "\u2800" or (default_ignorable(char) and unicodedata.category(char)[0] in "LNPS")
-
-
-def _visible(char: str) -> bool:
-    """A character that shows on its own: a letter, digit, sign or symbol that is not blank (not a space,
-    a combining mark or a variation selector, which only change the character before them)."""
-    return unicodedata.category(char)[0] in "LNPS" and not _blank(char)
+def _showing(text: str, lines: bool = False) -> Iterator[tuple[str, bool]]:
+    """Each character of `text`, and whether it is shown as itself (`_hidden`); with `lines`, a line break
+    is shown (as the start of a new line)."""
+    before: str | None = None
+    for char in text:
+        if lines and char == "\n":
+            yield char, True
+            before = None
+        else:
+            shown = not _hidden(char, before)
+            yield char, shown
+            before = char if shown else None
 
 
 def _named(char: str) -> str:
@@ -81,11 +116,11 @@ def name_problem(name: str) -> str | None:
         return f"A name has at most {NAME_MAX} characters (this one has {len(name)})."
     if name != name.strip():
         return "A name cannot begin or end with a space."
-    bad = next((c for c in name if _unshowable(c) or _blank(c)), None)
-    if bad is not None:
+    at, bad = next(((i, c) for i, (c, shown) in enumerate(_showing(name)) if not shown), (0, ""))
+    if bad and at == 0 and unicodedata.category(bad)[0] == "M" and not default_ignorable(bad):
+        return f"A name begins with a letter, digit or sign that shows, not the mark {_named(bad)}."
+    if bad:
         return f"A name holds letters, digits, signs and spaces only, not the character {_named(bad)}."
-    if not any(_visible(c) for c in name):
-        return "A name needs a letter, digit or sign that shows, not only accents or marks."
     if "  " in name:
         return "A name has one space between words, not two."
     if name != unicodedata.normalize("NFC", name):
@@ -113,17 +148,21 @@ def names_problems(names: Iterable[str]) -> dict[int, str]:
     return problems
 
 
+def showable(text: str, lines: bool = False) -> bool:
+    """Whether every character of `text` shows as itself (`printable` would leave it as it is, but for its
+    length); with `lines`, line breaks are allowed (a deck's text)."""
+    return all(shown for _, shown in _showing(text, lines))
+
+
 def shown_safely(text: str) -> str:
-    """`text` with every character a name may not hold taken out (line breaks kept): the cleaning of a name
-    or a deck's text inside a game (a name saved before the rule); for printing text, see `printable`."""
-    return "".join(c for c in text if c == "\n" or not _unshowable(c))
+    """`text` without the characters `printable` would escape (what is left, `printable` leaves as it is): for
+    a name used as a name, not printed as data (a player's name in the game's state read from a save made
+    before names were checked, the New game form's list of seats); to print text, use `printable`."""
+    return "".join(char for char, shown in _showing(text) if shown)
 
 
 def _escape(char: str) -> str:
-    """`char` as it may be printed: itself, or, if a terminal could act on it or it would not show, the
-    escape TOML and JSON write it with (\\u001B, \\U000E0001)."""
-    if not _unshowable(char):
-        return char
+    """`char` written as TOML and JSON write it (\\u001B, \\U000E0001)."""
     point = ord(char)
     return f"\\u{point:04X}" if point <= 0xFFFF else f"\\U{point:08X}"
 
@@ -131,22 +170,24 @@ def _escape(char: str) -> str:
 def printable(text: str, most: int = LINE_SHOWN) -> str:
     """`text` from a file (a deck, an import, the save file) made safe to print, for a terminal or a screen.
 
-    Every control, format (zero-width, direction), private, unassigned or
-    separator character but the plain space is written as its escape, in
-    TOML's way (ESC is \\u001B, a right-to-left override \\u202E, a line
-    break \\u000A), so nothing in it can move the cursor, clear the screen,
-    set a title, reverse what follows or hide, and a deck's author sees
-    where such a character is. The result has at most `most` characters
-    (`most` ≥ 1): a longer text is cut, never inside an escape, and ends
-    with "…". Nothing else changes: markup such as "[/]" stays text for the
-    caller to show as text (Rich's `Text`, `markup=False`).
+    Every character a terminal acts on or that shows as nothing (`_hidden`:
+    control, format, zero-width and direction marks, separators but the
+    plain space, fillers, variation selectors, a combining mark with nothing
+    to sit on) is written as its escape, in TOML's way (ESC is \\u001B, a
+    right-to-left override \\u202E, a line break \\u000A, a Hangul filler
+    \\u3164), so nothing in it can move the cursor, clear the screen, set a
+    title, reverse what follows or hide, and a deck's author sees where such
+    a character is. The result has at most `most` characters (`most` ≥ 1):
+    a longer text is cut, never inside an escape, and ends with "…". Nothing
+    else changes: markup such as "[/]" stays text for the caller to show as
+    text (Rich's `Text`, `markup=False`).
     """
-    if len(text) <= most and not any(_unshowable(c) for c in text):
+    if len(text) <= most and showable(text):
         return text
     shown: list[str] = []
     length = 0
-    for char in text[: most + 1]:  # (each character is at least one character shown)
-        piece = _escape(char)
+    for char, as_itself in _showing(text[: most + 1]):  # (each character is at least one character shown)
+        piece = char if as_itself else _escape(char)
         shown.append(piece)
         length += len(piece)
         if length > most:

@@ -11,7 +11,10 @@ refused, or made one name, wherever names come in: the New game form
 from __future__ import annotations
 
 import json
+import re
+import shutil
 import unicodedata
+from pathlib import Path
 
 import pytest
 
@@ -19,7 +22,16 @@ from lagoon_tui.serve.lobby import Lobby, Refused
 from lagoon_tui.settings import check_settings, computer_names
 from rules import Engine, load_content
 from rules.confusables import data_version, skeleton
-from rules.names import LINE_SHOWN, name_key, name_problem, names_problems, normal_name, printable
+from rules.names import (
+    LINE_SHOWN,
+    name_key,
+    name_problem,
+    names_problems,
+    normal_name,
+    printable,
+    showable,
+    shown_safely,
+)
 from rules.saves import Store
 from rules.saves.recorder import record_new
 from tests.saves.test_cli_saves import lagoon, no_traceback
@@ -39,6 +51,11 @@ INVISIBLE = {
     "fillers around nothing": "\u3164\u115f\u3164",
     "accents only": "\u0301\u0300\u0302",
     "a filler between letters": "Ana\u3164Ben",
+    "combining grapheme joiner": "Ana\u034fBen",
+    "variation selector after a letter": "Ana\ufe0f",
+    "variation selector 17": "Ana\U000e0100",
+    "mongolian variation selector": "Ana\u180b",
+    "accent first": "\u0301Ana",
 }
 LOOK_ALIKE = {
     "cyrillic B": ("Ben", CYRILLIC_BEN),
@@ -194,3 +211,78 @@ def test_printable_text_is_cut_to_the_stated_length_with_an_ellipsis():
 def test_the_confusables_data_is_unicodes_current_release():
     assert data_version() == "17.0.0"
     assert skeleton("\u0412en") == skeleton("Ben") and skeleton("paypal") == skeleton("\u0440\u0430ypal")
+
+
+SHOWS_AS_NOTHING = {
+    "hangul filler": ("a\u3164b", "a\\u3164b"),
+    "hangul choseong filler": ("\u115f", "\\u115F"),
+    "hangul jungseong filler": ("x\u1160", "x\\u1160"),
+    "halfwidth hangul filler": ("\uffa0x", "\\uFFA0x"),
+    "blank braille": ("\u2800", "\\u2800"),
+    "combining grapheme joiner": ("a\u034fb", "a\\u034Fb"),
+    "lone variation selector 16": ("\ufe0f", "\\uFE0F"),
+    "variation selector 16 after a letter": ("a\ufe0f", "a\\uFE0F"),
+    "variation selector 1": ("\u2764\ufe00", "\u2764\\uFE00"),
+    "variation selector 17": ("a\U000e0100", "a\\U000E0100"),
+    "variation selector 256": ("\U000e01ef", "\\U000E01EF"),
+    "mongolian variation selector": ("a\u180b", "a\\u180B"),
+    "khmer inherent vowel": ("a\u17b4", "a\\u17B4"),
+    "lone accent first": ("\u0301Ana", "\\u0301Ana"),
+    "accent after an escape": ("\x1b\u0301", "\\u001B\\u0301"),
+    "the reviewer's string": ("a\u3164b\u115f\u034f\ufe0f\U000e0100c", "a\\u3164b\\u115F\\u034F\\uFE0F\\U000E0100c"),
+}
+
+
+@pytest.mark.parametrize("text, shown", SHOWS_AS_NOTHING.values(), ids=SHOWS_AS_NOTHING.keys())
+def test_printable_writes_a_character_that_shows_as_nothing_as_its_escape(text, shown):
+    assert printable(text) == shown  # (short: what has no escape to write comes back as it is)
+    assert not showable(text) and showable(shown)
+    assert printable(text * 100, 50).endswith("…") and len(printable(text * 100, 50)) <= 50
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\u2764\ufe0f",
+        "\u2764\ufe0e",
+        "Jose\u0301",
+        "e\u0301\u0302",
+        "\u0645\u064e\u0631\u0652",
+        "Ana \U0001f980",
+        "[/]",
+    ],
+)
+def test_printable_leaves_what_shows_as_it_is(text):
+    """A symbol drawn as a picture, accents on their letter (decomposed too), Arabic with its vowel marks."""
+    assert printable(text) == text and showable(text) and shown_safely(text) == text
+
+
+@pytest.mark.parametrize("text", [*(text for text, _ in SHOWS_AS_NOTHING.values()), *HOSTILE.values()])
+def test_what_is_taken_out_of_a_name_in_the_game_is_what_printable_escapes(text):
+    """One test of characters for both: `shown_safely` keeps exactly what `printable` shows as it is."""
+    kept = shown_safely(text)
+    assert printable(kept) == kept and showable(kept)
+    assert re.sub(r"\\u[0-9A-F]{4}|\\U[0-9A-F]{8}", "", printable(text)) == kept  # (the escapes out: the same)
+
+
+def test_an_old_name_that_showed_as_nothing_is_called_by_its_seat_in_the_game():
+    engine = Engine.new(
+        CONTENT, ["\u3164\u115f", "Ben\u034f", "\u0301Cy"], seed=2
+    )  # (as saved before names were checked)
+    assert [p.name for p in engine.state.players] == ["Seat 1", "Ben", "Cy"]
+
+
+def test_check_content_prints_a_deck_key_of_hangul_fillers_as_escapes(tmp_path):
+    """A deck key made of characters that show as nothing is named so its author can see it."""
+    copy = tmp_path / "decks"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "content", copy)
+    path = copy / "equipment.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("[[equipment]]\n", '[[equipment]]\n"\u3164\u3164" = 1\n', 1), encoding="utf-8")
+    (copy / "\u3164.toml").write_text("a = 1\n", encoding="utf-8")
+    result = lagoon("check-content", str(copy))
+    no_traceback(result)
+    assert result.returncode == 2
+    assert "unknown key '\\u3164\\u3164'" in result.stdout + result.stderr
+    assert "\\u3164.toml: not a content file" in result.stdout + result.stderr
+    assert "\u3164" not in result.stdout + result.stderr

@@ -23,7 +23,7 @@ from lagoon_tui.scene import COLOUR_LETTERS, COLOUR_STYLES
 from lagoon_tui.screens.help import show_help
 from lagoon_tui.settings import COLOURS, DEFAULT_NAMES, PERSON, SEATS_MAX, SEATS_MIN, GameSettings, check_settings
 from lagoon_tui.widgets.keys_footer import KeysFooter
-from rules.host import LEVELS, normal_name
+from rules.host import LEVELS, NAME_SHOWN, normal_name, printable
 from rules.seat import shown_safely
 
 RANDOM = -1  # the start-player choice "Random" (Select values must not be None)
@@ -168,7 +168,8 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
         """Random, or each seat by the name typed so far (plain text: a name such as "[/]" is not markup)."""
         names = names or list(DEFAULT_NAMES[:seats])
         return [("Random", RANDOM)] + [
-            (Text(shown_safely(f"Seat {s + 1}: {normal_name(name) or '(no name)'}")), s) for s, name in enumerate(names)
+            (Text(f"Seat {s + 1}: " + (printable(shown_safely(normal_name(name)), NAME_SHOWN) or "(no name)")), s)
+            for s, name in enumerate(names)
         ]
 
     # -- keeping the form consistent ---------------------------------------------------------
@@ -246,7 +247,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
 
     def _set_error(self, selector: str, message: str) -> None:
         error = self.query_one(selector, Static)
-        error.update(Text(shown_safely(message)))  # (it may quote a name as typed: plain text)
+        error.update(Text(printable(message)))  # (it may quote a name as typed: plain text)
         error.set_class(bool(message), "-shown")
 
     def action_cancel(self) -> None:

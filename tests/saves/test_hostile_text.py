@@ -33,11 +33,23 @@ HOSTILE_NAMES = [TITLE + "Ana", "\u202eevil", "A\u200bna", "\x9b2J\x85\x7f", "x"
 LONG = "f" * 100_000
 
 
+BLANK_NAMES = ("FILLER", "VARIATION SELECTOR", "COMBINING GRAPHEME JOINER", "BRAILLE PATTERN BLANK")
+
+
 def unshowable(text: str) -> list[str]:
     """What of `text` a terminal acts on or shows as nothing, but line ends: control, C1, DEL, format
-    (direction, zero-width), private, unassigned, line and paragraph separators (found by Unicode category,
-    on its own, not with the code under test)."""
-    return [c for c in text if c != "\n" and unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")]
+    (direction, zero-width), private, unassigned, line and paragraph separators (found by Unicode category),
+    fillers, variation selectors, the grapheme joiner and the blank braille pattern (found by their Unicode
+    names): on its own, not with the code under test."""
+    return [
+        c
+        for c in text
+        if c != "\n"
+        and (
+            unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+            or any(word in unicodedata.name(c, "") for word in BLANK_NAMES)
+        )
+    ]
 
 
 def as_text(printed: str, longest: int = 2 * LINE_SHOWN) -> None:
@@ -78,6 +90,30 @@ def test_list_prints_hostile_names_and_times_from_the_save_file_as_bounded_text(
     assert "\\u001B]0;PWNED\\u0007Ana" in result.stdout and "\\u202Eevil" in result.stdout
     assert "x" * (NAME_SHOWN - 1) + "…" in result.stdout and "x" * NAME_SHOWN not in result.stdout
     assert len(result.stdout) < 5000
+
+
+BLANK_SEATS = ["\u3164", "\u115f\u034f", "\ufe0f\U000e0100", "\u2800"]
+
+
+def test_list_prints_names_that_show_as_nothing_as_escapes(db):
+    seats = [{"name": name, "colour": "red"} for name in BLANK_SEATS]
+    write(db, "UPDATE games SET seats = ?", json.dumps(seats))
+    result = lagoon("--db", str(db), "list", env={"COLUMNS": "200"})
+    no_traceback(result)
+    assert result.returncode == 0
+    as_text(result.stdout + result.stderr, 200)
+    for escaped in ("\\u3164", "\\u115F\\u034F", "\\uFE0F\\U000E0100", "\\u2800"):
+        assert escaped in result.stdout
+
+
+def test_import_prints_a_file_name_of_hangul_fillers_as_escapes(export, tmp_path):
+    path = tmp_path / "\u3164\u3164.json"
+    path.write_text(json.dumps(export))
+    result = lagoon("--db", str(tmp_path / "other.db"), "import", str(path))
+    no_traceback(result)
+    assert result.returncode == 0, result.stderr
+    as_text(result.stdout + result.stderr)
+    assert "\\u3164\\u3164.json as game 1." in result.stdout
 
 
 def test_delete_asks_with_hostile_names_as_text(hostile_names_db):
