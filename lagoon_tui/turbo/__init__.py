@@ -84,12 +84,13 @@ def switched_off(piece: str) -> bool:
     return piece in _off(os.environ.get(SWITCH, ""))
 
 
-def on(piece: str, release: str = TEXTUAL) -> bool:
-    """Whether `piece` of the layer is in use with Textual `release` (read once, as each piece is imported).
+def on(piece: str, release: str | None = None) -> bool:
+    """Whether `piece` of the layer is in use with Textual `release`, by default the one in use (read once,
+    as each piece is imported).
 
     A guard is on with any release: it checks for itself that the release has what it uses.
     """
-    return (piece in GUARDS or release == WRITTEN_FOR) and not switched_off(piece)
+    return (piece in GUARDS or (release or TEXTUAL) == WRITTEN_FOR) and not switched_off(piece)
 
 
 ON = all(on(piece) for piece in PIECES)

@@ -257,19 +257,52 @@ def test_the_keyboard_guard_stays_on_with_another_textual_release():
     assert not turbo.on("compositor", release="99.0.0")
 
 
+class KeysOnly:
+    """A parser that reads everything as keys, a paste's markers and text too."""
+
+    def feed(self, text: str) -> list[events.Key]:
+        return [events.Key(character, character) for character in text]
+
+    def tick(self) -> list[events.Key]:
+        return []
+
+
+class Failing(KeysOnly):
+    def feed(self, text: str) -> list[events.Key]:
+        raise ValueError(text)
+
+
+class Untimed:
+    """A parser without the `tick` that lets an unfinished sequence time out."""
+
+    def feed(self, text: str) -> list[events.Key]:
+        return []
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="the keyboard guard has no place on Windows")
-@pytest.mark.parametrize(
-    "change",
-    [
-        "import textual._parser as p; del p.Parser.tick",
-        "import textual.drivers.linux_driver as d; del d.LinuxDriver.run_input_thread",
-        "import textual._xterm_parser as x; x.SPECIAL_SEQUENCES.clear()",  # pastes no longer read
-    ],
-)
-def test_a_textual_unlike_the_one_the_guard_knows_turns_it_off_with_a_line(change):
+def test_the_guard_checks_textuals_parser_and_driver_for_what_it_uses():
+    from textual.drivers.linux_driver import LinuxDriver
+
+    class Unset(LinuxDriver):
+        def __init__(self) -> None:  # (sets neither its fileno nor its exit_event)
+            pass
+
+    assert keyboard.misfit(KeysOnly, LinuxDriver) == "KeysOnly reads a key and a paste differently"
+    assert keyboard.misfit(Failing, LinuxDriver) == "Failing fails on a key and a paste (ValueError)"
+    assert keyboard.misfit(Untimed, LinuxDriver) == "Untimed.tick is missing"
+    assert keyboard.misfit(KeysOnly, Unset) == "Unset no longer sets fileno"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the keyboard guard has no place on Windows")
+def test_a_textual_without_what_the_guard_uses_turns_it_off_with_a_line():
     env = {name: value for name, value in os.environ.items() if name not in (turbo.SWITCH, "TEXTUAL_DRIVER")}
-    code = f"{change}\nfrom lagoon_tui.turbo import keyboard\nprint(keyboard.ON, keyboard.driver_class())"
+    code = """
+from textual.drivers.linux_driver import LinuxDriver
+del LinuxDriver.run_input_thread
+from lagoon_tui.turbo import keyboard
+print(keyboard.ON, keyboard.driver_class())
+"""
     run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert run.stdout.split() == ["False", "None"]
-    assert run.stderr.startswith("lagoon: keyboard guard off ("), run.stderr
+    assert run.stderr.startswith("lagoon: keyboard guard off (LinuxDriver.run_input_thread is missing in "), run.stderr
     assert len(run.stderr.splitlines()) == 1
