@@ -37,8 +37,8 @@ mouse moves fast; replies to Textual's questions; focus) is not typing and
 does not count: it has a bound of its own, `REPORT_RATE` of them a second
 (after as many at once), over which whole ones are dropped, never keys. The
 rest of an escape sequence whose start was handed on is handed on too, even
-in a flood, so that the parser never reads its digits as keys. Otherwise the filter only follows
-along, to see a paste start even when its marker is split between two reads;
+in a flood, so that the parser never reads its digits as keys. Otherwise the
+filter only follows along, to see a paste start even when its marker is split between two reads;
 `timed_out` tells it the parser gave up on an unfinished sequence, which a
 marker cannot then finish.
 """
