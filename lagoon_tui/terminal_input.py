@@ -31,8 +31,14 @@ as many at once) are text poured in without paste markers, a file sent as
 keys, never typing. Textual's parser reads about 100,000 characters a second
 here and the app handles about 4,000 keys: 1 MB of keys kept it busy for
 minutes, ctrl+q waiting behind them. Of a flood only ctrl+c, ctrl+q and the
-paste markers pass, until a quiet second. Otherwise the filter only follows
-along, to see a paste start even when its marker is split between two reads;
+paste markers pass, until a quiet second. What the terminal sends on its own
+(`REPORT`: mouse reports, 13 characters or so each, many a second when the
+mouse moves fast; replies to Textual's questions; focus) is not typing and
+does not count: it has a bound of its own, `REPORT_RATE` of them a second
+(after as many at once), over which whole ones are dropped, never keys. The
+rest of an escape sequence whose start was handed on is handed on too, even
+in a flood, so that the parser never reads its digits as keys. Otherwise the
+filter only follows along, to see a paste start even when its marker is split between two reads;
 `timed_out` tells it the parser gave up on an unfinished sequence, which a
 marker cannot then finish.
 """
@@ -51,6 +57,22 @@ PASTE_LIMIT = 65536
 
 TYPING_RATE = 4096
 """Characters a second that reach the parser outside a paste, after a first `TYPING_RATE` at once."""
+
+REPORT_RATE = 1024
+"""What the terminal sends on its own (`REPORT`) that reaches the parser in a second, after as many at once."""
+
+REPORT = re.compile(
+    r"\x1b\[<\d{1,6};-?\d{1,6};-?\d{1,6}[Mm]"  # a mouse report (SGR, in cells or pixels)
+    r"|\x1b\[\d{1,6};\d{1,6};\d{1,6}M"  # a mouse report (urxvt)
+    r"|\x1b\[\d{1,6};\d{1,6}R"  # the cursor's position
+    r"|\x1b\[\?\d{1,6};\d\$y"  # a mode's report
+    r"|\x1b\[[IO]"  # the terminal's window gained or lost focus
+)
+"""What the terminal sends on its own that Textual's parser reads as something else than keys."""
+_OPEN = re.compile(r"\x1b(?:\[[\x30-\x3f]*[\x20-\x2f]*|O)?\Z")
+"""An escape sequence not yet ended, at the end of what was handed on."""
+_ENDED = re.compile(r"\x1b(?:\[[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]|O[\x20-\x7e]|[^\x1b\[O])")
+"""An escape sequence (or ESC and a key: alt and the key), whole."""
 
 _GET_OUT = r"[\x03\x11]|\x1b\[(?:99|113)(?::\d{0,7})*;(\d{1,4})(?::\d{1,4})?u"
 """ctrl+c and ctrl+q, plain or in the kitty protocol's form (its modifier field is checked with `_ctrl_only`)."""
@@ -81,6 +103,12 @@ def _partial_start(text: str) -> str:
     return ""
 
 
+def _open_end(text: str) -> str:
+    """The escape sequence begun and not ended at the end of `text`, if any."""
+    found = _OPEN.search(text[-_SEQUENCE:])
+    return found[0] if found else ""
+
+
 class InputFilter:
     """Bytes from the terminal in, text for Textual's parser out; see the module's docstring."""
 
@@ -93,6 +121,8 @@ class InputFilter:
         self._allowance = float(rate)  # characters that may pass now, outside a paste
         self._when = clock()
         self._flooding = False  # outside a paste, more came than the rate allows: dropped until a quiet second
+        self._reports = float(REPORT_RATE)  # what the terminal sends on its own (`REPORT`) that may pass now
+        self._open = ""  # outside a paste: an escape sequence begun at the end of what was handed on
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="ignore").decode
         self._seen = ""  # outside a paste: the end of what was handed on, if a paste's start may follow it
         self._pasting = False
@@ -114,12 +144,12 @@ class InputFilter:
         return "".join(out)
 
     def timed_out(self) -> None:
-        """The parser gave up waiting for the rest of a sequence: what it had cannot begin a paste."""
-        self._seen = ""
+        """The parser gave up waiting for the rest of a sequence: what it had cannot begin a paste, nor go on."""
+        self._seen = self._open = ""
 
     def restart(self) -> str:
         """What a new parser must be given to be where the old one was (a parser is replaced if it failed)."""
-        self._seen = ""
+        self._seen = self._open = ""
         return PASTE_START if self._pasting and not self._dropping else ""
 
     def _outside(self, text: str, out: list[str]) -> str:
@@ -129,21 +159,57 @@ class InputFilter:
         if found < 0:
             self._seen = _partial_start(seen)
             keep = len(text) - min(len(self._seen), len(text))
-            out.append(self._ration(text[:keep]))
+            handed = self._ration(text[:keep])
             if self._flooding:  # (dropped too: neither the parser nor the filter sees a paste begin there)
                 self._seen = ""
             else:  # (what may begin a paste passes, so that the parser sees the paste begin when the filter does)
-                out.append(text[keep:])
+                handed += text[keep:]
+            out.append(handed)
+            if handed:
+                self._open = _open_end(self._open + handed)
             return ""
         cut = found + len(PASTE_START) - len(self._seen)
         marker = max(found - len(self._seen), 0)
         out.append(self._ration(text[:marker]))
         out.append(text[marker:cut])
-        self._seen = ""
+        self._seen = self._open = ""
         self._pasting, self._held, self._taken, self._dropping = True, "", 0, False
         return text[cut:]
 
     def _ration(self, text: str) -> str:
+        """`text` less what is over the rates: the rest of a sequence begun, then reports and keys, each rationed."""
+        if not text:
+            return text
+        now = self._clock()
+        elapsed, self._when = now - self._when, now
+        self._allowance = min(float(self.rate), self._allowance + elapsed * self.rate)
+        self._reports = min(float(REPORT_RATE), self._reports + elapsed * REPORT_RATE)
+        start = self._finish(text)
+        out = [text[:start]]
+        for report in REPORT.finditer(text, start):
+            out.append(self._typed(text[start : report.start()]))
+            if self._reports >= 1:  # (a report over the bound is dropped whole: nothing of it reaches the parser)
+                self._reports -= 1
+                out.append(report[0])
+            start = report.end()
+        out.append(self._typed(text[start:]))
+        return "".join(out)
+
+    def _finish(self, text: str) -> int:
+        """How much of `text` is the rest of the escape sequence the parser is in (it passes, even in a flood)."""
+        if not self._open:
+            return 0
+        whole = self._open + text
+        ended = _ENDED.match(whole)
+        if ended is None or ended.end() <= len(self._open):
+            return len(text) if len(whole) <= _SEQUENCE and _OPEN.match(whole) else 0
+        if REPORT.fullmatch(ended[0]):
+            self._reports = max(0.0, self._reports - 1)
+        else:
+            self._allowance = max(0.0, self._allowance - (ended.end() - len(self._open)))
+        return ended.end() - len(self._open)
+
+    def _typed(self, text: str) -> str:
         """`text` as far as the typing rate allows; of the rest, only ctrl+c and ctrl+q.
 
         A flood is dropped from its first cut until the allowance is whole again (a quiet
@@ -152,9 +218,6 @@ class InputFilter:
         """
         if not text:
             return text
-        now = self._clock()
-        self._allowance = min(float(self.rate), self._allowance + (now - self._when) * self.rate)
-        self._when = now
         if self._flooding and self._allowance < self.rate:
             self._allowance = 0.0
             return self._always(text, 0)

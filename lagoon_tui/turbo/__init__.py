@@ -7,7 +7,8 @@ target needed it (docs/performance.md); docs/architecture.md keeps the ledger:
 each piece, the internals it touches, what it saves, how to remove it.
 
 The layer is on only for the Textual release it was written against
-(`WRITTEN_FOR`, the version pinned in pyproject.toml) and can be switched off
+(`WRITTEN_FOR`, the version pinned in pyproject.toml), its guards (`GUARDS`)
+on any release that has what they use, and it can be switched off
 with the environment variable LAGOON_STOCK_TEXTUAL=1, or piece by piece
 (LAGOON_STOCK_TEXTUAL=compositor,framing); off, a piece falls back to stock
 Textual and the game works the same, only slower (`make test` runs the app's
@@ -26,7 +27,8 @@ each piece is imported.
 - `keyboard` (one of `GUARDS`: the switch's 1 leaves it on, only `LAGOON_STOCK_TEXTUAL=keyboard`
   turns it off): the keyboard read through `terminal_input.InputFilter`, not for speed but so the app
   goes on whatever bytes arrive; off, a byte that is not UTF-8 ends the app and an unended paste
-  holds every key.
+  holds every key. On with any Textual release whose parser it checks and finds as it expects
+  (`keyboard.misfit`); otherwise off, with a line on stderr.
 """
 
 from __future__ import annotations
@@ -48,7 +50,8 @@ title, without the window's title)."""
 
 GUARDS = ("keyboard",)
 """Pieces the app needs to be safe, which only their own name in the switch turns off (to tell a bug of
-the guard from one of Textual's): `make test`'s pass on stock Textual keeps them on."""
+the guard from one of Textual's): `make test`'s pass on stock Textual keeps them on. Another Textual
+release does not turn them off either: each checks, as it is imported, that what it uses is there."""
 
 
 def installed_textual() -> str:
@@ -76,9 +79,18 @@ def _off(switch: str) -> set[str]:
     return words if words <= set(PIECES + GUARDS) else set(PIECES)
 
 
-def on(piece: str) -> bool:
-    """Whether `piece` of the layer is in use in this process (read once, as each piece is imported)."""
-    return TEXTUAL == WRITTEN_FOR and piece not in _off(os.environ.get(SWITCH, ""))
+def switched_off(piece: str) -> bool:
+    """Whether the switch (`LAGOON_STOCK_TEXTUAL`) turns `piece` off in this process."""
+    return piece in _off(os.environ.get(SWITCH, ""))
+
+
+def on(piece: str, release: str | None = None) -> bool:
+    """Whether `piece` of the layer is in use with Textual `release`, by default the one in use (read once,
+    as each piece is imported).
+
+    A guard is on with any release: it checks for itself that the release has what it uses.
+    """
+    return (piece in GUARDS or (release or TEXTUAL) == WRITTEN_FOR) and not switched_off(piece)
 
 
 ON = all(on(piece) for piece in PIECES)

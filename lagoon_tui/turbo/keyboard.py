@@ -18,7 +18,14 @@ so a bad sequence costs only itself. It is passed to the app as its
 as Textual's own does. Sizes sent among the keys are not passed on
 (`FROM_THE_WINDOW`): the window's size comes from the kernel alone.
 
-Off (with the layer, `LAGOON_STOCK_TEXTUAL=keyboard`, on Windows or when
+The guard is needed on every Textual release, not only the one the layer was
+written for: as it is imported, it checks that the parser and the driver have
+what it uses, and that the parser still reads a key and a paste as it expects
+(`misfit`). If not, it is off (`ON` is false, `MISFIT` says why) and a line on
+stderr says so; the tests that need it then fail rather than skip (only
+`SWITCHED_OFF` makes them skip).
+
+Off (`LAGOON_STOCK_TEXTUAL=keyboard`, on Windows, when the check fails, or when
 TEXTUAL_DRIVER names a driver), Textual picks its own driver, as before.
 """
 
@@ -34,10 +41,11 @@ from textual.driver import Driver
 from textual.message import Message
 from textual.messages import InBandWindowResize
 
-from ..terminal_input import InputFilter
-from . import on
+from ..terminal_input import PASTE_END, PASTE_START, InputFilter
+from . import TEXTUAL, on
 
-ON = on("keyboard") and sys.platform != "win32"
+SWITCHED_OFF = not on("keyboard") or sys.platform == "win32"
+"""The guard is off on purpose (its name in LAGOON_STOCK_TEXTUAL) or has no place here (Windows)."""
 
 FROM_THE_WINDOW = (events.Resize, InBandWindowResize)
 """Messages of the parser that are not passed on: the app's size comes from the terminal's window (SIGWINCH).
@@ -52,6 +60,51 @@ WAIT = 0.1
 """Seconds each select waits for the keyboard before the parser's timeouts are checked (Textual's own value)."""
 
 
+DRIVER_SETS = ("fileno", "exit_event")
+"""What the driver's `__init__` must set, for the method written again here to use."""
+
+
+def misfit(parser: type, driver: type) -> str | None:
+    """What in Textual's `parser` and `driver` classes is not as the guard expects; None if all is."""
+    for owner, names in ((parser, ("feed", "tick")), (driver, ("run_input_thread", "process_message"))):
+        for name in names:
+            if not callable(getattr(owner, name, None)):
+                return f"{owner.__name__}.{name} is missing"
+    code = getattr(driver.__init__, "__code__", None)
+    for name in DRIVER_SETS:
+        if code is None or name not in code.co_names:
+            return f"{driver.__name__} no longer sets {name}"
+    try:
+        reader = parser()
+        read = [*reader.feed(f"a{PASTE_START}b{PASTE_END}"), *reader.feed("")]
+    except Exception as error:
+        return f"{parser.__name__} fails on a key and a paste ({type(error).__name__})"
+    seen = [(type(message).__name__, getattr(message, "key", getattr(message, "text", None))) for message in read]
+    if seen != [("Key", "a"), ("Paste", "b")]:
+        return f"{parser.__name__} reads a key and a paste differently"
+    return None
+
+
+MISFIT: str | None = None
+"""Why the guard is off though not switched off (see `misfit`); None when it is on or switched off."""
+if not SWITCHED_OFF:
+    try:
+        from textual._xterm_parser import XTermParser
+        from textual.drivers.linux_driver import LinuxDriver
+    except ImportError as error:
+        MISFIT = f"{error.name} is missing"
+    else:
+        MISFIT = misfit(XTermParser, LinuxDriver)
+    if MISFIT:
+        print(
+            f"lagoon: keyboard guard off ({MISFIT} in Textual {TEXTUAL}): a byte that is not UTF-8 may end the app.",
+            file=sys.stderr,
+        )
+
+ON = not SWITCHED_OFF and MISFIT is None
+"""Whether the app reads the keyboard through `KeyboardDriver`."""
+
+
 def driver_class() -> type[Driver] | None:
     """The driver the app is to use (None: Textual's choice)."""
     if not ON or os.environ.get("TEXTUAL_DRIVER"):
@@ -59,9 +112,16 @@ def driver_class() -> type[Driver] | None:
     return KeyboardDriver
 
 
-if ON:
+def messages_for(text: str) -> list[Message]:
+    """What the app is sent for `text` read by Textual's own parser, as if the input then ended (for tests)."""
     from textual._xterm_parser import XTermParser
-    from textual.drivers.linux_driver import LinuxDriver
+
+    parser = XTermParser()
+    read = [*parser.feed(text), *parser.feed("")]
+    return [message for message in read if not isinstance(message, FROM_THE_WINDOW)]
+
+
+if ON:
 
     class KeyboardDriver(LinuxDriver):
         """Textual's Linux and macOS driver, its keyboard read through an `InputFilter`."""

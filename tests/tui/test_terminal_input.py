@@ -2,20 +2,23 @@
 
 The filter is fed bytes in pieces as a terminal's reads come; what it hands
 on is checked as text, and, where it matters, as the keys and pastes Textual's
-own parser makes of it. The same behaviour on a real terminal is in
-test_hostile_keyboard.py.
+own parser makes of it (`keyboard.messages_for`). The same behaviour on a
+real terminal is in test_hostile_keyboard.py.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import socket
+import subprocess
+import sys
 
 import pytest
 from textual import events
-from textual._xterm_parser import XTermParser
 
-from lagoon_tui.terminal_input import PASTE_END, PASTE_START, InputFilter
+from lagoon_tui import turbo
+from lagoon_tui.terminal_input import PASTE_END, PASTE_START, REPORT_RATE, InputFilter
 from lagoon_tui.turbo import keyboard
 
 
@@ -25,7 +28,12 @@ def fed(pieces: list[bytes], limit: int = 64) -> str:
 
 
 def parsed(text: str) -> list[events.Event]:
-    return [message for message in XTermParser().feed(text) if isinstance(message, events.Key | events.Paste)]
+    return [message for message in keyboard.messages_for(text) if isinstance(message, events.Key | events.Paste)]
+
+
+def typed(text: str) -> list[str]:
+    """The keys the app is sent for `text`."""
+    return [message.key for message in keyboard.messages_for(text) if isinstance(message, events.Key)]
 
 
 def test_bytes_that_are_not_utf8_are_dropped_and_split_characters_kept():
@@ -119,8 +127,9 @@ def test_the_apps_read_the_keyboard_through_the_filter():
     from lagoon_tui.link import Link
     from lagoon_tui.session_app import SessionApp
 
-    if not keyboard.ON:
-        pytest.skip("the keyboard piece of lagoon_tui.turbo is off here")
+    if keyboard.SWITCHED_OFF:
+        pytest.skip("the keyboard piece of lagoon_tui.turbo is switched off here")
+    assert keyboard.ON, f"the keyboard guard is off: {keyboard.MISFIT}"
     assert LagoonApp().driver_class is keyboard.KeyboardDriver
     ours, theirs = socket.socketpair()
     with theirs:
@@ -144,11 +153,11 @@ class Clock:
 def test_typing_passes_whole():
     clock = Clock()
     keys = InputFilter(clock=clock)
-    typed = ""
+    text = ""
     for n in range(3000):  # 3,000 keys, a held key's 50 a second, some of them arrows
         clock.now += 0.02
-        typed += keys.feed(b"\x1b[A" if n % 3 else b"j")
-    assert typed == ("j" + "\x1b[A" * 2) * 1000
+        text += keys.feed(b"\x1b[A" if n % 3 else b"j")
+    assert text == ("j" + "\x1b[A" * 2) * 1000
 
 
 def test_a_flood_of_keys_is_cut_to_the_typing_rate_but_ctrl_q_passes():
@@ -191,5 +200,109 @@ def test_a_flood_of_mouse_moves_never_becomes_digits():
     assert len(text) < len(moves)  # (it was a flood)
     clock.now += 1.0
     text += keys.feed(b"1")  # a key after a quiet second
-    typed = [m.key for m in XTermParser().feed(text) if isinstance(m, events.Key)]
-    assert typed == ["1"]
+    assert typed(text) == ["1"]
+
+
+REPLIES = ["\x1b[12;40R", "\x1b[?2026;2$y", "\x1b[I", "\x1b[O", "\x1b[3;12;7M"]
+"""What a terminal sends unasked for or in answer to Textual (the cursor's position, a mode's report, focus,
+an urxvt mouse report), besides SGR mouse reports."""
+
+
+def test_a_fast_mouse_and_the_terminals_replies_never_cost_a_key():
+    """1,000 mouse reports a second (a fast mouse on a big terminal) are 14,000 characters, past the typing rate."""
+    clock = Clock()
+    keys = InputFilter(clock=clock)
+    sent = text = ""
+    for tick in range(150):  # three seconds
+        clock.now += 0.02
+        moves = "".join(f"\x1b[<35;{100 + n};{tick % 50 + 1}M" for n in range(20))
+        data = moves + REPLIES[tick % len(REPLIES)] + ("j" if tick % 5 == 0 else "")
+        sent += data
+        text += keys.feed(data.encode())
+    assert text == sent
+    assert typed(text) == ["j"] * 30
+
+
+def test_a_flood_of_mouse_reports_is_bounded_and_keys_still_pass():
+    clock = Clock()
+    keys = InputFilter(clock=clock)
+    move = "\x1b[<35;120;40M"
+    text = keys.feed((move * 5000 + "j").encode())
+    assert text == move * REPORT_RATE + "j"  # whole reports only, and the key
+    clock.now += 0.5
+    text = keys.feed((move * 5000 + "\x1b[12;40R" + "k").encode())
+    assert text == move * (REPORT_RATE // 2) + "k"
+    clock.now += 1.0
+    assert keys.feed(b"\x1b[12;40Rq") == "\x1b[12;40Rq"
+
+
+@pytest.mark.parametrize("head, rest", [(b"\x1b[<35;12", b";7M"), (b"\x1b[1;5", b"A"), (b"\x1b", b"[<35;12;7M")])
+def test_the_rest_of_a_sequence_cut_by_a_read_passes_in_a_flood(head, rest):
+    """The read ends inside a mouse report or a key (ctrl+up) as the rate runs out: its digits must not be keys."""
+    clock = Clock()
+    keys = InputFilter(rate=4096, clock=clock)
+    text = keys.feed(b"x" * (4096 - len(head)) + head)  # the whole allowance
+    text += keys.feed(rest + b"y" * 100 + b"\x1b[<35;12;7M")  # a flood now
+    clock.now += 1.0
+    text += keys.feed(b"1")
+    keys_sent = typed(text)
+    assert set(keys_sent[:-1]) <= {"x", "y", "ctrl+up"} and keys_sent[-1] == "1", keys_sent[4000:]
+
+
+def test_the_keyboard_guard_stays_on_with_another_textual_release():
+    """The speed pieces are for the release they were measured with; the guard is needed on any."""
+    if turbo.switched_off("keyboard"):
+        pytest.skip("the keyboard piece of lagoon_tui.turbo is switched off here")
+    assert turbo.on("keyboard", release="99.0.0")
+    assert not turbo.on("compositor", release="99.0.0")
+
+
+class KeysOnly:
+    """A parser that reads everything as keys, a paste's markers and text too."""
+
+    def feed(self, text: str) -> list[events.Key]:
+        return [events.Key(character, character) for character in text]
+
+    def tick(self) -> list[events.Key]:
+        return []
+
+
+class Failing(KeysOnly):
+    def feed(self, text: str) -> list[events.Key]:
+        raise ValueError(text)
+
+
+class Untimed:
+    """A parser without the `tick` that lets an unfinished sequence time out."""
+
+    def feed(self, text: str) -> list[events.Key]:
+        return []
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the keyboard guard has no place on Windows")
+def test_the_guard_checks_textuals_parser_and_driver_for_what_it_uses():
+    from textual.drivers.linux_driver import LinuxDriver
+
+    class Unset(LinuxDriver):
+        def __init__(self) -> None:  # (sets neither its fileno nor its exit_event)
+            pass
+
+    assert keyboard.misfit(KeysOnly, LinuxDriver) == "KeysOnly reads a key and a paste differently"
+    assert keyboard.misfit(Failing, LinuxDriver) == "Failing fails on a key and a paste (ValueError)"
+    assert keyboard.misfit(Untimed, LinuxDriver) == "Untimed.tick is missing"
+    assert keyboard.misfit(KeysOnly, Unset) == "Unset no longer sets fileno"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the keyboard guard has no place on Windows")
+def test_a_textual_without_what_the_guard_uses_turns_it_off_with_a_line():
+    env = {name: value for name, value in os.environ.items() if name not in (turbo.SWITCH, "TEXTUAL_DRIVER")}
+    code = """
+from textual.drivers.linux_driver import LinuxDriver
+del LinuxDriver.run_input_thread
+from lagoon_tui.turbo import keyboard
+print(keyboard.ON, keyboard.driver_class())
+"""
+    run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["False", "None"]
+    assert run.stderr.startswith("lagoon: keyboard guard off (LinuxDriver.run_input_thread is missing in "), run.stderr
+    assert len(run.stderr.splitlines()) == 1
