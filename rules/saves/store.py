@@ -932,8 +932,8 @@ class Store:
             raise damaged("it is not an object of fields")
         try:
             return event_from_json({"type": kind, **fields}, pos, where="it")
-        except LogError as error:
-            raise damaged(str(error)) from None
+        except LogError:
+            raise damaged("its type or fields are not those of its kind of event") from None
 
     def load(self, game: int) -> SavedGame:
         """The game's log as it stands (undos applied) and where each of its choices began."""
