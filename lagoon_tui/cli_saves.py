@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 
 from rich.console import Console
@@ -96,11 +95,12 @@ def _content(content_dir: Path | None):
 
 
 def when(stamp: str) -> str:
-    """A stored UTC time as local time, to the minute."""
-    try:
-        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
-    except ValueError:
-        return printable(stamp, NAME_SHOWN)
+    """A stored UTC time as local time, to the minute (a damaged game's time that cannot be read, as
+    text; `rules.codec.read_time` refuses any time that cannot be shown, so this never fails)."""
+    from rules.codec import read_time
+
+    moment = read_time(stamp)
+    return printable(str(stamp), NAME_SHOWN) if moment is None else moment.astimezone().strftime("%Y-%m-%d %H:%M")
 
 
 def status_text(g) -> str:
@@ -207,8 +207,11 @@ def delete_command(store, args, content_dir) -> int:
 def export_command(store, args, content_dir) -> int:
     from rules.host import ArchiveError, export_game
 
+    content = _content(content_dir)  # (the log is played again under these decks before it is written)
+    if content is None:
+        return 2
     try:
-        doc = export_game(store, args.id, args.file)
+        doc = export_game(store, args.id, args.file, content)
     except ArchiveError as error:
         return fail(str(error))
     print(printable(f"Wrote game {args.id} ({len(doc['events'])} events) to {args.file}."))

@@ -24,7 +24,17 @@ from .names import printable
 
 
 class LogError(ValueError):
-    """The log is not a game these rules could have produced; the message says where."""
+    """The log is not a game these rules could have produced; the message says where.
+
+    `event` (its position in the log, from 0) and `move` (from 1) say where the log parts from the rules,
+    when that is known: what a player is shown says only these (`rules.saves`), since the message may
+    name a rule that speaks of a seat's cards, or echo the move. No message quotes an event's fields or the
+    text of an error the rules raised.
+    """
+
+    def __init__(self, message: str, *, event: int | None = None, move: int | None = None) -> None:
+        super().__init__(message)
+        self.event, self.move = event, move
 
 
 def _conforms(tp: Any, v: Any) -> bool:
@@ -73,40 +83,37 @@ def event_from_json(d: Any, index: int, where: str = "") -> Any:
     a message names it, by default "event {index + 1}")."""
     where = where or f"event {index + 1}"
     if not isinstance(d, dict):
-        raise LogError(f"{where} is not a JSON object")
+        raise LogError(f"{where} is not a JSON object", event=index)
     if codec.deeper_than(d, codec.MAX_DEPTH - 1):
-        raise LogError(f"{where} is nested deeper than the {codec.MAX_DEPTH} levels an event may have")
+        raise LogError(f"{where} is nested deeper than the {codec.MAX_DEPTH} levels an event may have", event=index)
     kind = d.get("type")
     cls = ev.EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise LogError(f"{where} has an unknown type {clip(kind)}")
+        raise LogError(f"{where} has an unknown type {clip(kind)}", event=index)
     hints = _fields(cls)
     fields = set(hints)
     given = set(d) - {"type"}
     if fields - given:
-        raise LogError(f"{where} ({kind}) lacks {', '.join(sorted(fields - given))}")
+        raise LogError(f"{where} ({kind}) lacks {', '.join(sorted(fields - given))}", event=index)
     if given - fields:
-        raise LogError(f"{where} ({kind}) has unknown fields: {clip(sorted(given - fields))}")
+        raise LogError(f"{where} ({kind}) has unknown fields: {clip(sorted(given - fields))}", event=index)
     for name, tp in hints.items():
         if not _conforms(tp, d[name]):
             want = _NAMES.get(tp, str(tp).replace("typing.", ""))
-            raise LogError(f"{where} ({kind}): {name!r} must be {want}, got {clip(d[name])}")
+            raise LogError(f"{where} ({kind}): {name!r} must be {want}", event=index)
     return codec.decoder(cls)(d)
 
 
 def _difference(made, logged) -> str:
-    """What the rules made of a move against what the log says it made, in words: the event, or its fields."""
+    """What the rules made of a move against what the log says it made, in words: the event's type, or
+    the names of the fields that differ (never their values: a card drawn face down is a field)."""
     if logged is None:
         return f"gives {type(made).__name__}, where the log ends"
     if type(made) is not type(logged):
         return f"gives {type(made).__name__}, the log has {type(logged).__name__}"
     ours, theirs = codec.to_plain(made), codec.to_plain(logged)
-    fields = [
-        f"{name} {clip(ours[name], 30)} (the log: {clip(theirs[name], 30)})"
-        for name in ours
-        if ours[name] != theirs.get(name)
-    ]
-    return f"gives {type(made).__name__} with {', '.join(fields)}"
+    fields = [name for name in ours if ours[name] != theirs.get(name)]
+    return f"gives {type(made).__name__} with another {', '.join(fields)} than the log's"
 
 
 def _same(a, b) -> bool:
@@ -119,37 +126,43 @@ def _opening(content: Content, first: ev.GameCreated) -> Engine:
     if not content.board.players_min <= n <= content.board.players_max or len(first.colours) != n:
         raise LogError(
             f"event 1 (GameCreated) seats {n} players; the game is for "
-            f"{content.board.players_min} to {content.board.players_max}"
+            f"{content.board.players_min} to {content.board.players_max}",
+            event=0,
         )
     if not 0 <= first.start_player < n:
-        raise LogError("event 1 (GameCreated) names a start player who is not at the table")
+        raise LogError("event 1 (GameCreated) names a start player who is not at the table", event=0)
     for start in (None, first.start_player):  # a chosen start player draws one number fewer
-        engine = Engine.new(content, list(first.names), first.seed, start, list(first.colours))
+        try:
+            engine = Engine.new(content, list(first.names), first.seed, start, list(first.colours))
+        except Exception:  # noqa: BLE001 - names or colours the rules cannot seat
+            raise LogError("event 1 (GameCreated) cannot begin a game", event=0) from None
         if _same(engine.events[0], first):
             return engine
-    raise LogError("event 1 (GameCreated): the decks are not in the order its seed shuffles them")
+    raise LogError("event 1 (GameCreated): the decks are not in the order its seed shuffles them", event=0)
 
 
 def audit(content: Content, events: Sequence, choices: Sequence[str]) -> Engine:
     """Replay `choices` from the log's seed; the engine, if it yields exactly `events`."""
     if not events or not isinstance(events[0], ev.GameCreated):
-        raise LogError("the log must begin with GameCreated")
+        raise LogError("the log must begin with GameCreated", event=0)
     engine = _opening(content, events[0])
     for i, e in enumerate(engine.events):
         if i >= len(events) or not _same(e, events[i]):
-            raise LogError(f"event {i + 1}: the setup does not follow from the seed")
+            raise LogError(f"event {i + 1}: the setup does not follow from the seed", event=i)
     for n, choice in enumerate(choices, start=1):
         start = len(engine.events)
         try:
             result = engine.choose(choice)
-        except Exception as error:  # noqa: BLE001 - any failure means the log is not a game
-            raise LogError(f"move {n} ({clip(choice)}) breaks the rules engine: {error}") from None
+        except Exception:  # noqa: BLE001 - any failure means the log is not a game (its text is not said)
+            raise LogError(f"move {n} breaks the rules engine", event=start, move=n) from None
         if not result and hasattr(result, "reason"):
-            raise LogError(f"move {n} ({clip(choice)}) is not allowed there: {result.reason}")
+            raise LogError(f"move {n} is not allowed there: {result.reason}", event=start, move=n)
         for i, e in enumerate(result, start=start):
             if i >= len(events) or not _same(e, events[i]):
                 logged = events[i] if i < len(events) else None
-                raise LogError(f"event {i + 1}: move {n} ({clip(choice)}) {_difference(e, logged)}")
+                raise LogError(f"event {i + 1}: move {n} {_difference(e, logged)}", event=i, move=n)
     if len(engine.events) != len(events):
-        raise LogError(f"the log has {len(events) - len(engine.events)} event(s) after its last move")
+        raise LogError(
+            f"the log has {len(events) - len(engine.events)} event(s) after its last move", event=len(engine.events)
+        )
     return engine

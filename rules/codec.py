@@ -15,6 +15,7 @@ import dataclasses
 import types
 import typing
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from functools import cache
 from types import MappingProxyType
 from typing import Any, Union
@@ -167,3 +168,28 @@ def deeper_than(value: Any, most: int = MAX_DEPTH) -> bool:
             return True
         level.extend((child, depth + 1) for child in children if isinstance(child, (list, tuple, dict)))
     return False
+
+
+TIME_CHARS = 40
+"""The longest time text read (Lagoon writes 25 characters: `2026-11-27T07:00:00+00:00`)."""
+
+
+def read_time(text: Any) -> datetime | None:
+    """A time as Lagoon saves and exports it (ISO 8601 with its offset from UTC), if `text` is one that can
+    be shown both in UTC and in local time; None otherwise.
+
+    The one reader of saved and exported times: the store's rows and leases, an import's `exported` and
+    the times `lagoon list` and the Load screen show. A time without an offset, or one that leaves the
+    calendar when moved to UTC or local time ('0001-01-01T00:00:00+14:00'), is None, never an error.
+    """
+    if not isinstance(text, str) or len(text) > TIME_CHARS:
+        return None
+    try:
+        when = datetime.fromisoformat(text)
+        if when.tzinfo is None:
+            return None
+        when.astimezone(UTC)
+        when.astimezone()
+    except (ValueError, OverflowError, OSError):
+        return None
+    return when

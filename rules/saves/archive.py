@@ -27,7 +27,7 @@ from ..files import FileRefused, read_regular
 from ..flow import COLOURS
 from ..names import names_problems
 from ..undo import Mark
-from .recorder import summary_of
+from .recorder import _audited, summary_of
 from .store import Store, StoreError, now, seed_problem
 
 FORMAT = "lagoon-game"
@@ -45,9 +45,14 @@ class ArchiveError(Exception):
     """The file cannot be imported (or written); the message names what is wrong."""
 
 
-def export_game(store: Store, game: int, path: Path) -> dict:
-    """Write game `game` to `path` as JSON; the document written."""
+def export_game(store: Store, game: int, path: Path, content: Content | None = None) -> dict:
+    """Write game `game` to `path` as JSON, after checking its log as an import will (`rules.audit`,
+    under `content`, by default the decks Lagoon comes with); the document written. StoreError, and no
+    file, for a game that is damaged or was played with other decks."""
+    from ..loader import load_content
+
     saved = store.load(game)
+    _audited(store, saved, content if content is not None else load_content())
     info = saved.info
     computers = dict(info.computers)
     doc = {
@@ -117,12 +122,10 @@ _STATUS = {"playing": 'not over ("playing")', "over": 'over ("over")'}
 
 
 def _exported(stamp: str) -> datetime:
-    """When the file was written, as export writes it: an ISO 8601 time with its offset from UTC."""
-    try:
-        when = datetime.fromisoformat(stamp) if len(stamp) <= 40 else None
-    except ValueError:
-        when = None
-    if when is None or when.tzinfo is None:
+    """When the file was written, as export writes it: an ISO 8601 time with its offset from UTC
+    (`codec.read_time`, as the save file's times are read)."""
+    when = codec.read_time(stamp)
+    if when is None:
         raise ArchiveError(f"'exported' must be a time such as \"2026-11-27T07:00:00+00:00\", got {clip(stamp)}")
     return when
 
@@ -178,7 +181,7 @@ def read_archive(path: Path, content: Content):
             raise ArchiveError(f'move {i + 1} must be an object with a "seat" and a "choice"')
     try:
         events = [event_from_json(d, i) for i, d in enumerate(raw_events)]
-    except LogError as error:
+    except LogError as error:  # (it names the event, its type and fields, never a field's value)
         raise ArchiveError(str(error)) from None
     if fingerprint != content.fingerprint:
         raise ArchiveError(
@@ -188,7 +191,7 @@ def read_archive(path: Path, content: Content):
     try:
         engine = audit(content, events, [m["choice"] for m in moves])
     except LogError as error:
-        raise ArchiveError(f"its log does not replay under the rules: {error}") from None
+        raise ArchiveError(f"its log does not replay under the rules{_from(error)}") from None
     played = summary_of(engine).status
     if status != played:
         raise ArchiveError(f'its "status" is {clip(status)}, but its log is of a game that is {_STATUS[played]}')
@@ -203,6 +206,15 @@ def read_archive(path: Path, content: Content):
         if mark.seat != m["seat"]:
             raise ArchiveError(f"move {n} is said to be seat {m['seat']}'s, but it was seat {mark.seat}'s decision")
     return engine, computers
+
+
+def _from(error: LogError) -> str:
+    """Where an import's log parts from the rules, by position only: the rule or the fields would be
+    shown to whoever is at the screen, and may name a seat's hidden cards (a move keeps objectives)."""
+    if error.event is None:
+        return ""
+    move = "" if error.move is None else f" (move {error.move})"
+    return f" from event {error.event + 1}{move}"
 
 
 class CheckedImport(NamedTuple):

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .. import Engine
+from ..audit import LogError, audit
 from ..cards import Content
 from ..undo import Mark
-from .store import GameInfo, Store, StoreError, Summary
+from .store import GameInfo, SavedGame, Store, StoreError, Summary
 
 
 def summary_of(engine: Engine) -> Summary:
@@ -69,13 +70,31 @@ def check_content(info: GameInfo, content: Content) -> None:
 
 
 def _rebuilt(store: Store, game: int, content: Content) -> Engine:
-    """The saved game's engine, replayed from its checked log; StoreError if it cannot be."""
-    saved = store.load(game)
+    """The saved game's engine, its log checked as an import checks one (`rules.audit.audit`: the moves
+    played again from the seed must give exactly the saved events); StoreError if it cannot be."""
+    return _audited(store, store.load(game), content)
+
+
+def _audited(store: Store, saved: SavedGame, content: Content) -> Engine:
     check_content(saved.info, content)
     try:
-        return Engine(content, saved.events, saved.marks)
-    except Exception as error:  # a log that does not replay under these rules
-        raise StoreError(f"Game {game} in {store.path} does not replay under these rules ({error}).") from None
+        engine = audit(content, saved.events, [m.choice for m in saved.marks])
+    except LogError as error:
+        raise damaged(store, saved.info.id, error.event) from None
+    except Exception:  # noqa: BLE001 - whatever breaks, the log is not a game (and its text is not said)
+        raise damaged(store, saved.info.id, None) from None
+    for mark, made in zip(saved.marks, engine.marks):
+        if (mark.pos, mark.seat) != (made.pos, made.seat):  # a move saved at another place or for another seat
+            raise damaged(store, saved.info.id, min(mark.pos, made.pos))
+    return engine
+
+
+def damaged(store: Store, game: int, event: int | None) -> StoreError:
+    """The sentence for a saved game whose log the rules do not replay: the game, the file and the event
+    only. (Never the error's text or the event's fields: they may name a seat's hidden cards, and the
+    sentence is shown on a shared screen.)"""
+    where = "" if event is None else f" from event {event}"
+    return StoreError(f"Game {game} in {store.path} is damaged: its log does not replay{where}. It was left as it is.")
 
 
 def check_saved_game(store: Store, game: int, content: Content) -> None:
@@ -93,11 +112,15 @@ def open_game(store: Store, game: int, content: Content, *, record: bool = True,
     open, unless `take_over`) and reads it again: a window that holds the
     game reads every move saved before.
     """
+    checked = _rebuilt(store, game, content) if record else None
     if record:
-        _rebuilt(store, game, content)
         store.hold(game, take_over=take_over)
     try:
-        engine = _rebuilt(store, game, content)
+        saved = store.load(game)
+        if checked is not None and saved.events == checked.events and saved.marks == checked.marks:
+            engine = checked  # (read again, as it was checked: not played again)
+        else:
+            engine = _audited(store, saved, content)
     except StoreError:
         if record:
             store.release(game)  # not opened after all: another window may have it

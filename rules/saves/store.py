@@ -229,16 +229,8 @@ def _lease_readable(host, pid, token, taken) -> bool:
         and 0 < pid <= PID_MAX
         and isinstance(token, str)
         and 0 < len(token) <= 64
-        and isinstance(taken, str)
-        and _a_time(taken)
+        and codec.read_time(taken) is not None
     )
-
-
-def _a_time(text: str) -> bool:
-    try:
-        return len(text) <= 40 and datetime.fromisoformat(text) is not None
-    except ValueError:
-        return False
 
 
 @frozen_record
@@ -307,13 +299,25 @@ def _take_away(path: Path, made: list[Path] | None, *, file: bool = True) -> Non
             break
 
 
+def _exists(path: Path) -> bool:
+    """Whether `path` is there; StoreError if that cannot be known (Python 3.11's `Path.exists` raises when
+    a folder on the way may not be searched, or a name is too long)."""
+    try:
+        return path.exists()
+    except OSError as error:
+        raise StoreError(
+            f"Cannot reach {path}: {error.strerror or error} (a folder on the way to it may not be opened, "
+            "or a name in it is too long). Choose another file with --db PATH."
+        ) from None
+
+
 def check_can_make(path: Path) -> None:
     """Refuse, making nothing, a save file that is not there and could not be made: a file in the way of
     its folder, or a folder Lagoon may not write to (a file that is there is checked by opening it)."""
-    if path.exists():
+    if _exists(path):
         return
     folder = path.parent
-    while not folder.exists() and folder != folder.parent:
+    while not _exists(folder) and folder != folder.parent:
         folder = folder.parent
     if not folder.is_dir():
         raise StoreError(
@@ -400,10 +404,10 @@ class Store:
     def _make_room(self) -> list[Path] | None:
         """Check an existing file is ours, or make the folders of a new one; what was made, to take away if
         the file cannot be made after all (None: the file was there already)."""
-        if self.path.exists():
+        if _exists(self.path):
             check_header(self.path)
             return None
-        missing = [folder for folder in (self.path.parent, *self.path.parent.parents) if not folder.exists()]
+        missing = [folder for folder in (self.path.parent, *self.path.parent.parents) if not _exists(folder)]
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -416,15 +420,15 @@ class Store:
 
     def _open_to_read(self) -> None:
         """Open for reading only; a file that is not there (or empty) reads as a file without games."""
-        exists = self.path.exists()
+        exists = _exists(self.path)
         if exists:
-            check_header(self.path)
+            check_header(self.path)  # (which reads it: a file that cannot be read is a sentence)
         if exists and self.path.stat().st_size > 0:
             # A reader with no -wal file to read opens as a writer would, and SQLite takes away the -wal
             # and -shm files it makes when it closes; a read-only connection would leave them behind. With
             # a -wal file there (a writer is at work, or was killed), or in a folder it may not write to,
             # it opens read-only, so that closing it never copies that file into the save file.
-            wal = Path(f"{self.path}-wal").exists() or not os.access(self.path.parent, os.W_OK | os.X_OK)
+            wal = _exists(Path(f"{self.path}-wal")) or not os.access(self.path.parent, os.W_OK | os.X_OK)
             mode = "ro" if wal else "rw"
             try:
                 self.conn = sqlite3.connect(
@@ -529,21 +533,35 @@ class Store:
         if self.made is None or self.read_only:
             self.close()
             return
-        unused = "SELECT count(*) FROM games"
+        # The file goes only while no other connection has it open: leaving WAL mode is refused while one
+        # has. So the mode is changed only after a count in an exclusive transaction found no game, and the
+        # count is made again, locked to the end, in rollback mode (where the lock keeps out readers too).
+        # A game that arrived in between (from a window that opened, saved and closed) keeps the file, and
+        # the file is put back in WAL mode: it is never left in rollback mode.
+        c, switched, alone = self.conn, False, False
         try:
-            # out of WAL mode only while no other connection has the file open; then locked to the end
-            alone = (
-                self.conn.execute(unused).fetchone()[0] == 0
-                and self.conn.execute("PRAGMA journal_mode = DELETE").fetchone()[0] == "delete"
-            )
-            if alone:
-                self.conn.execute("BEGIN EXCLUSIVE")
-                alone = self.conn.execute(unused).fetchone()[0] == 0
+            if self._no_game_locked():
+                c.execute("COMMIT")
+                switched = c.execute("PRAGMA journal_mode = DELETE").fetchone()[0] == "delete"
+                alone = switched and self._no_game_locked()
         except sqlite3.Error:
             alone = False
         if alone:
-            _take_away(self.path, self.made)
+            _take_away(self.path, self.made)  # (still locked: nobody can open it meanwhile)
+        else:
+            try:
+                if c.in_transaction:
+                    c.execute("ROLLBACK")
+                if switched:
+                    c.execute("PRAGMA journal_mode = WAL")
+            except sqlite3.Error:
+                pass  # (rollback mode is still a sound file, and the next store to write sets WAL again)
         self.close()
+
+    def _no_game_locked(self) -> bool:
+        """In a new exclusive transaction (left open): whether the file holds no game."""
+        self.conn.execute("BEGIN EXCLUSIVE")
+        return self.conn.execute("SELECT count(*) FROM games").fetchone()[0] == 0
 
     def __enter__(self) -> Store:
         return self
@@ -799,14 +817,12 @@ class Store:
                     raise _Damage(what)
             if deciding is not None and not (type(deciding) is int and 0 <= deciding < len(seats)):
                 raise _Damage("deciding")
-            for value, what in (
-                (created, "created"),
-                (updated, "updated"),
-                (fingerprint, "fingerprint"),
-                (status, "status"),
-            ):
+            for value, what in ((fingerprint, "fingerprint"), (status, "status")):
                 if not isinstance(value, str):
                     raise _Damage(what)
+            for value, what in ((created, "created"), (updated, "updated")):
+                if codec.read_time(value) is None:  # (one that cannot be shown, too: the list shows it)
+                    raise _Damage(f"{what} time")
         except _Damage as damage:
             return GameInfo(
                 gid if type(gid) is int else 0,
@@ -899,9 +915,9 @@ class Store:
         from ..audit import LogError, event_from_json
 
         def damaged(why: str) -> StoreError:
+            # (`why` is not said: it may quote the event's fields, a seat's hidden cards among them)
             return StoreError(
-                f"Game {game} in {self.path} is damaged: Lagoon cannot read its event {pos}: {why}. "
-                "It was left as it is."
+                f"Game {game} in {self.path} is damaged: Lagoon cannot read its event {pos}. It was left as it is."
             )
 
         # Lagoon writes an event as printable ASCII (json.dumps escapes the rest): any other character is
@@ -916,8 +932,8 @@ class Store:
             raise damaged("it is not an object of fields")
         try:
             return event_from_json({"type": kind, **fields}, pos, where="it")
-        except LogError as error:
-            raise damaged(str(error)) from None
+        except LogError:
+            raise damaged("its type or fields are not those of its kind of event") from None
 
     def load(self, game: int) -> SavedGame:
         """The game's log as it stands (undos applied) and where each of its choices began."""

@@ -78,7 +78,7 @@ def write(db, sql: str, *values) -> None:
 @pytest.fixture
 def hostile_names_db(db):
     seats = [{"name": name, "colour": "red"} for name in HOSTILE_NAMES]
-    write(db, "UPDATE games SET seats = ?, deciding = 0, updated = ?", json.dumps(seats), "\x1b[2J\u202enever")
+    write(db, "UPDATE games SET seats = ?, deciding = 0", json.dumps(seats))
     return db
 
 
@@ -90,6 +90,13 @@ def test_list_prints_hostile_names_and_times_from_the_save_file_as_bounded_text(
     assert "\\u001B]0;PWNED\\u0007Ana" in result.stdout and "\\u202Eevil" in result.stdout
     assert "x" * (NAME_SHOWN - 1) + "…" in result.stdout and "x" * NAME_SHOWN not in result.stdout
     assert len(result.stdout) < 5000
+    # a time that is not one makes its game damaged (issue 32), and is still shown as text
+    write(hostile_names_db, "UPDATE games SET updated = ?", "\x1b[2J\u202enever")
+    result = lagoon("--db", str(hostile_names_db), "list", env={"COLUMNS": "200"})
+    no_traceback(result)
+    assert result.returncode == 0 and "damaged: its updated time cannot be read" in result.stdout
+    as_text(result.stdout + result.stderr, 200)
+    assert "\\u001B[2J\\u202Enever" in result.stdout
 
 
 BLANK_SEATS = ["\u3164", "\u115f\u034f", "\ufe0f\U000e0100", "\u2800"]
