@@ -94,7 +94,10 @@ def damaged(store: Store, game: int, event: int | None) -> StoreError:
     only. (Never the error's text or the event's fields: they may name a seat's hidden cards, and the
     sentence is shown on a shared screen.)"""
     where = "" if event is None else f" from event {event}"
-    return StoreError(f"Game {game} in {store.path} is damaged: its log does not replay{where}. It was left as it is.")
+    return StoreError(
+        f"Game {game} in {store.path} is damaged: its log does not replay under these rules{where} "
+        "(changed, or saved under an older rule). It was left as it is."
+    )
 
 
 def check_saved_game(store: Store, game: int, content: Content) -> None:

@@ -115,7 +115,10 @@ DAMAGE = {"dealt card": dealt_card_changed, "undealt card": undealt_card_changed
 @pytest.mark.parametrize("damage", DAMAGE.values(), ids=DAMAGE.keys())
 def test_a_card_spelt_otherwise_in_a_saved_log_is_damage_named_by_event_only(db, tmp_path, damage):
     pos = damage(db)
-    said = f"Game 1 in {db} is damaged: its log does not replay from event {pos}. It was left as it is."
+    said = (
+        f"Game 1 in {db} is damaged: its log does not replay under these rules from event {pos} "
+        "(changed, or saved under an older rule). It was left as it is."
+    )
     before = tree(tmp_path)
     for command in (["resume", "1"], ["export", "1", str(tmp_path / "out.json")]):
         result = lagoon("--db", str(db), *command)
@@ -154,7 +157,7 @@ async def test_the_apps_cannot_resume_and_cannot_replay_name_no_card(db):
             await pilot.pause()
             shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
     damaged = [m for m in told if "damaged" in m]
-    assert len(damaged) == 2 and all(f"does not replay from event {pos}" in m for m in damaged), told
+    assert len(damaged) == 2 and all(f"does not replay under these rules from event {pos}" in m for m in damaged), told
     assert shown_cards("\n".join(told)) == [] and shown_cards(shown) == []
 
 
