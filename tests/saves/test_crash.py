@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pytest
 
+from lagoon_tui.hand_over import READY, Change, Keyboard, next_state
 from rules import Engine, load_content, replay
 from rules.decision import OPEN_KINDS
 from rules.host import Host
@@ -114,16 +115,13 @@ def kill(pid: int) -> None:
         time.sleep(0.02)
 
 
-def curtain_comes(shadow: Engine, keyboard: int | None, veiled: bool) -> bool:
-    """Whether the app raises a curtain before the pending decision (see GameScreen.advance).
-
-    Always on a fresh start (`keyboard` None); else when the keyboard changes
-    hands, or a player who chose in the open (an island) goes on to their cards,
-    except for a decision anyone may watch.
-    """
-    if keyboard is None:
-        return True
-    return shadow.pending.kind not in OPEN_KINDS and (shadow.pending.seat != keyboard or veiled)
+def hand_over(shadow: Engine, keyboard: Keyboard) -> tuple[Keyboard, bool]:
+    """Where the keyboard goes for the pending decision, by the rule the game screen follows
+    (`lagoon_tui.hand_over`), and whether a curtain comes up for it. A new screen (`Keyboard()`, as the
+    app starts for two people) always begins with one."""
+    pending = shadow.pending
+    after, do = next_state(keyboard, Change(pending.seat, open=pending.kind in OPEN_KINDS))
+    return after, do.curtain is not None
 
 
 def play_until_kill(pane: Pane, pid: int, shadow: Engine, rng: random.Random) -> tuple[list, list[list]]:
@@ -133,16 +131,13 @@ def play_until_kill(pane: Pane, pid: int, shadow: Engine, rng: random.Random) ->
     the move in flight may have left: the choice, and each pass the app then made for a player
     who could only pass (each is saved on its own).
     """
-    keyboard, veiled = None, False
+    keyboard, curtain = hand_over(shadow, Keyboard())
     moves = rng.randint(1, 6)
     for n in range(moves + 1):
-        seat = shadow.pending.seat
-        if curtain_comes(shadow, keyboard, veiled):
-            wait_for(pane, shows_curtain(shadow.state.players[seat].name))
+        if curtain:
+            wait_for(pane, shows_curtain(shadow.state.players[shadow.pending.seat].name))
             pane.keys("Enter")
-            keyboard, veiled = seat, False
-        elif seat != keyboard:  # chosen in the open
-            keyboard, veiled = seat, True
+            keyboard, _ = next_state(keyboard, READY)
         screen = wait_for(pane, shows_decision(shadow))
         acknowledged = list(shadow.events)
         in_flight = []
@@ -162,7 +157,8 @@ def play_until_kill(pane: Pane, pid: int, shadow: Engine, rng: random.Random) ->
             time.sleep(rng.uniform(0, 0.08))
             kill(pid)
             return acknowledged, in_flight
-        if curtain_comes(shadow, keyboard, veiled):
+        keyboard, curtain = hand_over(shadow, keyboard)
+        if curtain:
             wait_for(pane, shows_curtain(shadow.state.players[shadow.pending.seat].name), changed_from=screen)
         else:
             wait_for(pane, shows_decision(shadow), changed_from=screen)
