@@ -27,6 +27,8 @@ each piece is imported.
   turns it off): the keyboard read through `terminal_input.InputFilter`, not for speed but so the app
   goes on whatever bytes arrive; off, a byte that is not UTF-8 ends the app and an unended paste
   holds every key.
+- `pages` (one of `GUARDS`): a page key on an option list not laid out yet (a `Select`'s dropdown just
+  opened) does nothing; off, it ends the app.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ PIECES = ("compositor", "framing", "sizes", "screens", "restyle", "title")
 """The pieces the switch's 1 turns off: the game works the same without them, only slower (or, for the
 title, without the window's title)."""
 
-GUARDS = ("keyboard",)
+GUARDS = ("keyboard", "pages")
 """Pieces the app needs to be safe, which only their own name in the switch turns off (to tell a bug of
 the guard from one of Textual's): `make test`'s pass on stock Textual keeps them on."""
 
