@@ -37,7 +37,7 @@ class Palette(CommandPalette):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "command_list" and parameters and parameters[0] in PAGES:
             # (not laid out yet, or hidden: the list has no lines to page through)
-            return bool(self.query_one(CommandList).scrollable_content_region)
+            return any(commands.scrollable_content_region for commands in self.query(CommandList))
         return super().check_action(action, parameters)
 
     @on(Input.Changed)
