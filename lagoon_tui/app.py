@@ -7,16 +7,19 @@ from collections.abc import Callable, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.screen import Screen
 
 from rules.host import Content, Host, load_content
 
+from .palette import Palette
 from .quiet_gc import collector
 from .saving import SavedGamesMixin
 from .screens.game import GameScreen
 from .settings import GameSettings
 from .turbo.crash import CrashReports
 from .turbo.keyboard import driver_class
+from .turbo.pages import guard_pages
 from .turbo.screens import SteadyScreen
 
 WRITER_SWITCH_INTERVAL = 0.0005
@@ -26,6 +29,8 @@ Textual writes each frame from its own thread, which needs the lock to run:
 a frame followed by more work (a curtain just put up, with the board drawn
 under it at once) reached the terminal up to the default's 5 ms late.
 """
+
+guard_pages()  # (page keys on a list not laid out yet: see turbo/pages.py)
 
 # The screens a game does not need to start (the title, the end, the rules, the
 # keys, the new-game form) are imported when first shown: the game starts sooner.
@@ -169,6 +174,15 @@ class LagoonApp(CrashReports, SavedGamesMixin, App[None]):
 
         if not isinstance(self.screen, HelpScreen):
             show_help(self.screen)
+
+    def action_command_palette(self) -> None:
+        """ctrl+p: Textual's palette made safe for mashed keys (`palette.Palette`), one at a time.
+
+        Not a second while one is open under another screen (a curtain raised over it), and without
+        Textual's fixed id, which a palette still being closed holds (`DuplicateIds`: the app ended).
+        """
+        if self.use_command_palette and not any(isinstance(s, CommandPalette) for s in self.screen_stack):
+            self.push_screen(Palette())
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The palette (ctrl+p): in a game, the game's own commands first; leaving it is asked first."""

@@ -315,6 +315,8 @@ class GameScreen(UnseenArrangement, PagedScreen):
 
     def action_my_cards(self) -> None:
         """Wide layout: the seat at the keyboard's objectives and deals in full, in a window."""
+        if not self.is_active:
+            return  # (a command the palette kept, run once this screen is covered or gone)
         if self.veiled:
             self.action_unveil()  # (the curtain first: others may be looking)
             return
@@ -594,6 +596,8 @@ class GameScreen(UnseenArrangement, PagedScreen):
 
     def action_undo(self) -> None:
         """Take back this seat's last move of the turn, if the engine allows it (saves)."""
+        if not self.is_active:
+            return  # (a command the palette kept, run once this screen is covered or gone)
         if self.at_keyboard is None:
             return
         point = self.host.undo()
@@ -610,6 +614,8 @@ class GameScreen(UnseenArrangement, PagedScreen):
         )
 
     def action_inspect(self) -> None:
+        if not self.is_active:
+            return  # (a command the palette kept, run once this screen is covered or gone)
         option = self.query_one(PromptPanel).highlighted_id
         choice = self._prompt.get(option) if option else None
         details = describe_option(self.host.content, choice) if choice else None
@@ -624,6 +630,8 @@ class GameScreen(UnseenArrangement, PagedScreen):
 
     def action_filter_log(self) -> None:
         """`f` anywhere on the screen: the log's own filter key (one piece of code for both)."""
+        if not self.is_active:
+            return  # (a command the palette kept, run once this screen is covered or gone)
         self.query_one(LogPanel).action_cycle_filter()
 
 

@@ -215,6 +215,8 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
 
     def action_start(self) -> None:
         """Check the form; start with its settings, or say what is wrong and change nothing."""
+        if not self.is_active:
+            return  # (a second Enter, sent before the first had closed the form)
         seats = self.seats
         start = self.query_one("#start", Select).value
         settings, problems = check_settings(

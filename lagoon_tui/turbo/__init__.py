@@ -29,6 +29,8 @@ each piece is imported.
   goes on whatever bytes arrive; off, a byte that is not UTF-8 ends the app and an unended paste
   holds every key. On with any Textual release whose parser it checks and finds as it expects
   (`keyboard.misfit`); otherwise off, with a line on stderr.
+- `pages` (one of `GUARDS`): a page key on an option list not laid out yet (a `Select`'s dropdown just
+  opened) does nothing; off, it ends the app.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ PIECES = ("compositor", "framing", "sizes", "screens", "restyle", "title")
 """The pieces the switch's 1 turns off: the game works the same without them, only slower (or, for the
 title, without the window's title)."""
 
-GUARDS = ("keyboard",)
+GUARDS = ("keyboard", "pages")
 """Pieces the app needs to be safe, which only their own name in the switch turns off (to tell a bug of
 the guard from one of Textual's): `make test`'s pass on stock Textual keeps them on. Another Textual
 release does not turn them off either: each checks, as it is imported, that what it uses is there."""
