@@ -97,7 +97,7 @@ def _content(content_dir: Path | None):
 def when(stamp: str) -> str:
     """A stored UTC time as local time, to the minute (a damaged game's time that cannot be read, as
     text; `rules.codec.read_time` refuses any time that cannot be shown, so this never fails)."""
-    from rules.codec import read_time
+    from rules.host import read_time
 
     moment = read_time(stamp)
     return printable(str(stamp), NAME_SHOWN) if moment is None else moment.astimezone().strftime("%Y-%m-%d %H:%M")

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from .cards import Content
 from .choose import NoLegalChoice
+from .codec import read_time
 from .decision import Rejection
 from .engine import Engine, JournalError, JournalLost
 from .loader import ContentError, check_content, default_content_dir, load_content
@@ -85,6 +86,7 @@ __all__ = [
     "save_import",  # saved with it open to write
     "check_can_make",  # a save file that is not there refused, making nothing, if it could not be made
     "check_saved_game",  # a saved game refused, only reading, if it cannot be played on here
+    "read_time",  # a saved or exported time, or None if it cannot be read or shown
     "check_saved_content",  # a saved game refused if it was played with other decks
     # the decks (rules/loader)
     "Content",
