@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import pytest
 
-from rules.loader import MAX_FILE_BYTES
+from rules.loader import DECK_MOST, MAX_ENTRIES, MAX_FILE_BYTES, MAX_KEYS
 
 PEAK_MB = 200
 """The most memory reading one such file may hold at once."""
@@ -71,6 +71,16 @@ SHAPES: dict[str, Callable[[], str]] = {
     "a card with a huge text": lambda: repeated("a", '[[deal]]\nid = "', '"\nvp = 1\nrequires = { gold = 1 }\n'),
     "a huge multi-line string": lambda: repeated("a.b.c.d.e.f [[[[ {{{{ = , \n", 'x = """', '"""\n'),
     "an unclosed string": lambda: repeated(".a", 'x = "', "\n"),
+    "keys of four parts, as many as allowed": lambda: "".join(
+        f"k{n}.b{n}.c{n}.d{n} = [1, 1]\n" for n in range(MAX_KEYS)
+    ),
+    "tables of four parts, as many as allowed": lambda: "".join(f"[t{n}.b{n}.c{n}.d{n}]\n" for n in range(MAX_KEYS)),
+    "a list as long as allowed": lambda: "x = [" + "1, " * (MAX_ENTRIES - 2) + "1]\n",
+    "500 cards of many unknown keys": lambda: "".join(
+        f'[[deal]]\nid = "d{n}"\nvp = 1\nrequires = {{ gold = 1 }}\n'
+        + "".join(f"k{k}{'x' * 40} = 1\n" for k in range(MAX_KEYS // DECK_MOST - 5))
+        for n in range(DECK_MOST)
+    ),
     "the shipped deals and a huge comment": lambda: repeated("a.b.c.d.e.f[[[[", shipped_deals() + "# ", "\n"),
 }
 
