@@ -16,6 +16,8 @@ import sys
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.loader import DECK_MOST, MAX_ENTRIES, MAX_FILE_BYTES, MAX_KEYS
 
@@ -166,4 +168,41 @@ def test_strings_are_read_as_toml_reads_them(text: str) -> None:
     assert _shape_problem(text) is None
     assert _shape_problem(text + "\nk.k.k.k.k = 1") == (
         f"line {text.count(chr(10)) + 2}: a dotted key or table name of more than 4 parts cannot be read"
+    )
+
+
+TRICKY = "a.[]{}\"'\\#=, \n"
+"""Characters that mean something to TOML outside a string."""
+
+
+@st.composite
+def toml_strings(draw) -> str:
+    """A string value written in one of TOML's four ways, holding any of the `TRICKY` characters."""
+    text = draw(st.text(alphabet=TRICKY, max_size=12))
+    one_line = text.replace("\n", "")
+    how = draw(st.sampled_from(["basic", "literal", "multi-line basic", "multi-line literal"]))
+    if how == "basic":
+        return json.dumps(one_line)
+    if how == "literal":
+        return "'" + one_line.replace("'", "") + "'"
+    if how == "multi-line basic":
+        return '"""' + text.replace("\\", "\\\\").replace('"', '\\"') + '"""'
+    return "'''" + text.replace("'", "") + "'''"
+
+
+@settings(max_examples=200, deadline=None)
+@given(values=st.lists(st.tuples(toml_strings(), st.text(alphabet=TRICKY.replace("\n", ""), max_size=8)), max_size=6))
+def test_the_counting_reads_strings_and_comments_as_the_parser_does(values: list[tuple[str, str]]) -> None:
+    """Whatever a string or a comment holds, the file is read as the parser reads it: nothing in
+    them counts, and a long dotted key after them is found on its line."""
+    import tomli
+
+    from rules.loader import _shape_problem
+
+    text = "".join(f"k{n} = {value} # {comment}\n" for n, (value, comment) in enumerate(values))
+    tomli.loads(text)
+    assert _shape_problem(text) is None
+    lines = text.count("\n") + 1
+    assert _shape_problem(text + "k.k.'k'.\"k\".k = 1") == (
+        f"line {lines}: a dotted key or table name of more than 4 parts cannot be read"
     )
