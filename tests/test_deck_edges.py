@@ -21,8 +21,9 @@ from rules import events as ev
 from rules.loader import check_content, load_content
 from rules.simulate import level_game, random_game
 
-TINY = dict(rollouts=1, candidates=2, min_worlds=1, time_cap=1e9)
-"""The hard player's budget here: small, and counted in rollouts, never by the clock."""
+TINY = dict(rollouts=1, candidates=2, min_worlds=1, time_cap=1e9, horizon=0)
+"""The hard player's budget here: one play-out to the end of the round for each of two options,
+counted in rollouts, never by the clock (a game of the largest decks then takes a minute or two)."""
 
 LEVELS_AT = {
     2: (("hard", "easy"), ("normal", "easy")),
