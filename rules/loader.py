@@ -26,6 +26,7 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -118,16 +119,24 @@ _text = _kind(
     f"a non-empty string of at most {TEXT_MOST} printable characters (no control, zero-width or"
     " direction characters: the text goes to players' screens)",
 )
+ID_MOST = 60
+"""The most characters an id may have (ids name options and saved moves)."""
+
 _id = _kind(
-    lambda v: isinstance(v, str) and re.fullmatch(r"[a-z0-9_]+", v) is not None,
-    "an id of lowercase letters, digits and _",
+    lambda v: isinstance(v, str) and len(v) <= ID_MOST and re.fullmatch(r"[a-z0-9_]+", v) is not None,
+    f"an id of at most {ID_MOST} lowercase letters, digits and _",
 )
 _table = _kind(lambda v: isinstance(v, dict), "a table like { name = value }")
 
 
+def _key(key: str) -> str:
+    """A key as quoted in a message, cut short like a value."""
+    return f"'{key}'" if len(key) <= 60 else f"'{key[:50]}…' ({len(key)} characters)"
+
+
 def _suggest(word: object, known: Iterable[str]) -> str:
     known = list(known)
-    close = difflib.get_close_matches(str(word), known, n=1)
+    close = difflib.get_close_matches(str(word)[:100], known, n=1)
     return f' (did you mean "{close[0]}"?)' if close else f" (known: {', '.join(known)})"
 
 
@@ -219,7 +228,7 @@ def _tiers(value: Any) -> tuple[tuple[int, int], ...]:
     return tuple((m, vp) for m, vp in value)
 
 
-_REGISTRY_KINDS: dict[str, Check] = {"int": _int, "level": _level, "metal": _metal}
+_REGISTRY_KINDS: dict[str, Check] = {"int": _int, "count": _count, "level": _level, "metal": _metal}
 
 
 # ---------------------------------------------------------------- field specs
@@ -230,7 +239,7 @@ Spec = Mapping[str, tuple[Check, Any]]  # key -> (checker, default or REQUIRED)
 def _fields(raw: Mapping[str, Any], spec: Spec) -> tuple[dict[str, Any], list[str]]:
     """Check one table against its spec: unknown, missing and ill-typed keys; fill defaults."""
     out: dict[str, Any] = {}
-    bad = [f"unknown key '{k}'{_suggest(k, spec)}" for k in raw if k not in spec]
+    bad = [f"unknown key {_key(k)}{_suggest(k, spec)}" for k in raw if k not in spec]
     for key, (check, default) in spec.items():
         if key not in raw:
             if default is REQUIRED:
@@ -528,7 +537,7 @@ def _label(deck: Deck, raw: Any, n: int) -> str:
 def _array(where: str, data: dict[str, Any], table: str, allowed: set[str]) -> tuple[list, list[str]]:
     """The file's [[table]] entries, and problems with the file's top level."""
     problems = [
-        f"{where}: unknown top-level key '{k}' (expected only: {', '.join(sorted(allowed))})"
+        f"{where}: unknown top-level key {_key(k)} (expected only: {', '.join(sorted(allowed))})"
         for k in data
         if k not in allowed
     ]
@@ -537,6 +546,8 @@ def _array(where: str, data: dict[str, Any], table: str, allowed: set[str]) -> t
         return [], problems + [f"{where}: no [[{table}]] tables"]
     if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
         return [], problems + [f"{where}: '{table}' must be written as [[{table}]] tables"]
+    if len(items) > DECK_MOST:  # before each is checked: thousands of empty tables, thousands of messages
+        return [], problems + [f"{where}: deck too large: {len(items)} [[{table}]] tables, at most {DECK_MOST}"]
     return items, problems
 
 
@@ -606,6 +617,11 @@ def _board_problems(b: Board) -> list[str]:
         (
             b.gallery_setup_face_up + b.gallery_setup_face_down <= b.site_columns,
             "[rules]: 'gallery_setup_face_up' + 'gallery_setup_face_down' must be ≤ 'site_columns'",
+        ),
+        (
+            not b.mining_islands or b.gallery_draw <= b.site_columns * len(b.mining_islands),
+            f"[rules]: 'gallery_draw' must be ≤ 'site_columns' × mining sites = {b.site_columns} × "
+            f"{len(b.mining_islands)}, as the tiles drawn together go to different columns, got {b.gallery_draw}",
         ),
     ]
     return [message for ok, message in table if not ok]
@@ -681,6 +697,61 @@ MAX_FILE_BYTES = 1_000_000
 MAX_DEPTH = 16
 """The deepest nesting of tables and lists in a deck file (the decks need 5)."""
 
+MAX_KEY_PARTS = 4
+"""The most parts a dotted key (`a.b.c = 1`) or a table's name (`[a.b]`) may have (the decks use 1)."""
+
+MAX_KEYS = 10_000
+"""The most keys and table headers a deck file may have (500 cards of a dozen keys stay far below)."""
+
+MAX_ENTRIES = 40_000
+"""The most keys, table headers and list entries a deck file may have together (500 objectives of 20
+tiers each need 30,000): the parser takes some microseconds over each."""
+
+# Strings and comments, as TOML reads them from left to right; one that is never closed runs to the
+# end of the text (the TOML parser stops there, so what follows is never read). Every repetition is
+# possessive, so no text is looked at twice.
+_STRING_OR_COMMENT = re.compile(
+    r'"""(?:[^"\\]|\\[\s\S]|"(?!""))*+(?:"{3,5}|\Z)'
+    r"|'''(?:[^']|'(?!''))*+(?:'{3,5}|\Z)"
+    r'|"(?:[^"\\\n]|\\[\s\S])*+(?:"|[\s\S]*+)'
+    r"|'[^'\n]*+(?:'|[\s\S]*+)"
+    r"|#[^\n]*+"
+)
+_LONG_KEY = re.compile(rf"(?<![A-Za-z0-9_-])[A-Za-z0-9_-]++(?:[ \t]*+\.[ \t]*+[A-Za-z0-9_-]++){{{MAX_KEY_PARTS}}}")
+_HEADER = re.compile(r"(?m)^[ \t]*\[")
+_DEPTH = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _blanked(match: re.Match) -> str:
+    """A string as one bare word `s` (it may be a part of a key), a comment as nothing; lines kept."""
+    found = match.group()
+    return ("" if found[0] == "#" else "s") + "\n" * found.count("\n")
+
+
+def _shape_problem(text: str) -> str | None:
+    """Why the TOML parser should not be given `text`, found in time and memory in proportion to it.
+
+    The parser takes time and memory that grow with the square of a dotted key's parts (a key of
+    20,000 parts took 2.4 GB), and recurses into nested lists and tables, so those are counted in the
+    raw text first, with strings and comments left out: tables and lists nested more than `MAX_DEPTH`
+    deep, a dotted key of more than `MAX_KEY_PARTS` parts, more than `MAX_KEYS` keys and headers, or
+    more than `MAX_ENTRIES` keys, headers and list entries."""
+    bare = _STRING_OR_COMMENT.sub(_blanked, text)
+    brackets = re.sub(r"[^\[\]{}]+", "", bare)
+    if brackets and max(accumulate(map(_DEPTH.__getitem__, brackets))) > MAX_DEPTH:
+        return f"nested too deeply to read (at most {MAX_DEPTH} levels)"
+    long_key = _LONG_KEY.search(bare)
+    if long_key is not None:
+        line = bare.count("\n", 0, long_key.start()) + 1
+        return f"line {line}: a dotted key or table name of more than {MAX_KEY_PARTS} parts cannot be read"
+    keys = bare.count("=") + len(_HEADER.findall(bare))
+    if keys > MAX_KEYS:
+        return f"has {keys:,} keys and tables, more than the {MAX_KEYS:,} a deck file may have"
+    entries = keys + bare.count(",")
+    if entries > MAX_ENTRIES:
+        return f"has {entries:,} keys, tables and list entries, more than the {MAX_ENTRIES:,} a deck file may have"
+    return None
+
 
 def _read(path: Path) -> bytes:
     """The file's bytes, if it is a regular file of at most `MAX_FILE_BYTES`; else `_Bad`."""
@@ -702,7 +773,11 @@ def _too_deep(data: Any) -> bool:
 
 def _parse(path: Path) -> tuple[dict[str, Any] | None, list[str]]:
     try:
-        data = tomli.loads(_read(path).decode("utf-8"))
+        text = _read(path).decode("utf-8")
+        shape = _shape_problem(text)
+        if shape is not None:
+            return None, [f"{path}: {shape}"]
+        data = tomli.loads(text)
     except FileNotFoundError:
         return None, [f"{path}: file is missing"]
     except OSError as error:

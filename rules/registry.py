@@ -6,7 +6,8 @@ them; the engine binds each name to its implementation (and a test checks
 that every name here has one).
 
 A parameter spec is `(kind, default)`: kind is "int" (a whole number ≥ 0),
-"level" (1–4), "metal" (one of the four metals) or a tuple of allowed words.
+"count" (a whole number ≥ 1), "level" (1–4), "metal" (one of the four metals)
+or a tuple of allowed words.
 A default of `REQUIRED` means the parameter must be given.
 """
 
@@ -28,7 +29,7 @@ EFFECTS: dict[str, dict[str, tuple]] = {
     "draw_deal": {},
     "gain_money": {"amount": ("int", REQUIRED)},
     "demolish_gallery": {},
-    "trade": {"trades": ("int", 1), "give": ("int", 1)},
+    "trade": {"trades": ("count", 1), "give": ("count", 1)},  # giving nothing for a good is no trade
 }
 
 MEASURES: dict[str, dict[str, tuple]] = {

@@ -543,7 +543,7 @@ def _place(s, args, cand):
 
 
 def _goods(s, args, cand):
-    goods = tuple(args[0].split("+"))
+    goods = tuple(args[0].split("+")) if args else ()
     return Refers(goods=goods), ({g: goods.count(g) for g in goods} if cand.id.startswith("give:") else {})
 
 

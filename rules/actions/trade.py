@@ -1,11 +1,18 @@
 """Trade: give two goods (raw resources or $1) to the bank for one other good, up to twice.
 
-The same step serves the Tipper, which trades one for one, once. Trades are
-resolved one by one, so the second may use what the first brought.
+The same step serves the Tipper, which trades one for one, once, and a deck's
+own numbers (`trade_give` on the board, a card's `give`). Goods are handed in
+at most `HANDFUL` at a time: a trade of two is one pick among the 15 ways of
+giving two of the five goods, as the rulebook's trade reads; a trade of more
+takes a pick for each handful, so no decision lists more than those 15 ways,
+whatever a deck asks (every way of giving 100 goods at once is 4.6 million
+options). Trades are resolved one by one, so the second may use what the first
+brought.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from itertools import combinations_with_replacement
 from typing import NamedTuple
@@ -18,6 +25,9 @@ from ..state import MONEY
 from .base import activity, goods_label, player
 
 GOODS = METALS + (MONEY,)
+HANDFUL = 2
+"""The most goods handed in by one pick."""
+
 # each good to get, as (the choice allowed, the choice refused while the bank has none)
 _GETS = {
     g: (
@@ -48,12 +58,18 @@ def _give(goods: tuple[str, ...]) -> Give:
 
 @cache
 def _gives(n: int) -> tuple[Give, ...]:
-    """Every way to hand `n` goods to the bank (as many as the board's `trade_give`, or a card's)."""
+    """Every way to hand `n` goods to the bank at once (`n` at most `HANDFUL`: 15 ways at most)."""
     return tuple(_give(c) for c in combinations_with_replacement(GOODS, n))
 
 
-def _holdings(p) -> dict[str, int]:
-    return {**p.raw, MONEY: p.money}
+def _given(step) -> list[str]:
+    """The goods handed in so far for the trade under way, handful after handful."""
+    return [good for pick in step.picks for good in pick]
+
+
+def _holdings(p, given: Iterable[str] = ()) -> dict[str, int]:
+    """What the player holds of each good, less the goods in `given` (handed in already)."""
+    return _less({**p.raw, MONEY: p.money}, given)
 
 
 def _short(have: dict[str, int], give: Give) -> tuple[str, int] | None:
@@ -70,16 +86,36 @@ def _bank_gives(s) -> set[str]:
     return {MONEY, *[m for m in METALS if supply[m]]}
 
 
+def _can_finish(have: dict[str, int], given: frozenset[str], more: int, bank: set[str]) -> bool:
+    """Whether `more` goods can still be handed in from `have`, and a good got for them all: one the
+    bank has and that is not among them (getting back what you gave is never offered)."""
+    total = sum(have.values())
+    return any(total - have[good] >= more for good in bank if good not in given)
+
+
+def _less(have: dict[str, int], goods: Iterable[str]) -> dict[str, int]:
+    left = dict(have)
+    for good in goods:
+        left[good] -= 1
+    return left
+
+
 def _give_cands(s, step):
-    have, bank = _holdings(player(s, step)), _bank_gives(s)
-    for give in _gives(step.data["give"]):
+    given = _given(step)
+    have, bank = _holdings(player(s, step), given), _bank_gives(s)
+    left = step.data["give"] - len(given)
+    for give in _gives(min(HANDFUL, left)):
         short = _short(have, give)
         if short is not None:
-            yield give.offer.refused(
-                lambda short=short: f"You do not have {short[1]} {'$' if short[0] == MONEY else short[0]}"
-            )
-        elif bank <= give.kinds:  # getting back what you gave is never offered
+            good, n = short[0], short[1] + given.count(short[0])
+            yield give.offer.refused(lambda good=good, n=n: f"You do not have {n} {'$' if good == MONEY else good}")
+            continue
+        kinds = give.kinds.union(given) if given else give.kinds
+        more = left - len(give.goods)
+        if bank <= kinds:
             yield give.bank_empty
+        elif more and not _can_finish(_less(have, give.goods), kinds, more, bank):
+            yield give.offer.refused(f"You would have too few goods left to give {more} more")
         else:
             yield give.offer
     if step.data.get("trades", 0):
@@ -87,21 +123,10 @@ def _give_cands(s, step):
 
 
 def _can_trade(s, seat, data) -> bool:
-    """Whether some way of giving `give` goods is offered (see `_give_cands`), by counting:
-    a good can be got for them if it is $1 and they are all raw cubes, or if it is a metal
-    the bank still has and they are money and raw cubes of other metals."""
+    """Whether some way of giving `give` goods is offered (see `_give_cands`)."""
     if data.get("trades", 0):
         return True  # "done" is offered
-    p, k = s.players[seat], data["give"]
-    raw = p.raw
-    cubes = sum(raw.values())
-    if cubes >= k:
-        return True
-    supply = s.supply
-    for metal in METALS:
-        if supply[metal] and cubes - raw[metal] + p.money >= k:
-            return True
-    return False
+    return _can_finish(_holdings(s.players[seat]), frozenset(), data["give"], _bank_gives(s))
 
 
 def _gets(s, given):
@@ -113,7 +138,8 @@ def _gets(s, given):
 
 
 def _trade_cands(s, step):
-    return _gets(s, step.picks[0]) if step.picks else _give_cands(s, step)
+    given = _given(step)
+    return _gets(s, given) if len(given) >= step.data["give"] else _give_cands(s, step)
 
 
 def _trade_apply(s, step, cand, emit):
@@ -121,17 +147,20 @@ def _trade_apply(s, step, cand, emit):
     if cand.id == "done":
         finish_action(s, seat, emit)
     elif cand.id.startswith("give:"):
-        emit(ev.Picked(seat, list(cand.payload)))  # the goods given, as a pick: a list
+        emit(ev.Picked(seat, list(cand.payload)))  # the goods of this handful, as a pick: a list
     else:
-        emit(ev.Traded(seat, tuple(step.picks[0]), cand.payload))
+        emit(ev.Traded(seat, tuple(_given(step)), cand.payload))
         if step.data["trades"] >= step.data["max"]:
             finish_action(s, seat, emit)
 
 
 def _trade_prompt(s, step):
     n = step.data.get("trades", 0) + 1
-    if step.picks:
-        return f"Trade {n}: what do you get for {goods_label(step.picks[0])}?"
+    given, give = _given(step), step.data["give"]
+    if len(given) >= give:
+        return f"Trade {n}: what do you get for {goods_label(given)}?"
+    if given:
+        return f"Trade {n} of {step.data['max']}: you give {goods_label(given)}; what else ({give - len(given)} more)?"
     return f"Trade {n} of {step.data['max']}: what do you give?"
 
 

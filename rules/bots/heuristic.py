@@ -22,7 +22,7 @@ from rules import Content, known_state
 from rules.seat import Choice, Prompt, SeatScene, action_spaces, decision_prompt
 
 from .outlook import Outlook
-from .plans import BACK, DONE, PASS, Plan, Want, first_fit
+from .plans import BACK, DONE, PASS, Plan, Want, first_fit, part_fit
 from .starting import corporation_worth, objective_prospect
 
 WORTH_A_WORKER = 0.1
@@ -155,7 +155,12 @@ class Bot:
 
         `outlook` makes the seat's `Outlook` when it is needed (placing a drawn gallery)."""
         while self.plan:
-            choice = first_fit(self.plan.pop(0), options)
+            want = self.plan.pop(0)
+            choice = first_fit(want, options)
+            part = None if choice is not None else part_fit(want, options)
+            if part is not None:
+                choice, rest = part
+                self.plan.insert(0, rest)
             if choice is not None:
                 return choice.id
         if options[0].refers.face_up is not None:  # a drawn gallery to place, face up or down

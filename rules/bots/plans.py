@@ -73,3 +73,28 @@ def first_fit(want: Want, options: Iterable[Choice]) -> Choice | None:
         if want.fits(choice):
             return choice
     return None
+
+
+def part_fit(want: Want, options: Iterable[Choice]) -> tuple[Choice, Want] | None:
+    """For a want of goods to hand in, an option that hands in some of them, and the want of
+    the goods still to give: a deck may ask for more goods than one pick hands in."""
+    goods = want.part("goods")
+    if not goods or len(want.parts) != 1:
+        return None
+    for choice in options:
+        handed = choice.refers.goods
+        if handed and len(handed) < len(goods):
+            left = _without(goods, handed)
+            if left is not None:
+                return choice, about(goods=left)
+    return None
+
+
+def _without(goods: tuple[str, ...], handed: tuple[str, ...]) -> tuple[str, ...] | None:
+    """`goods` less those `handed`, or None if some handed good is not among them."""
+    left = list(goods)
+    for good in handed:
+        if good not in left:
+            return None
+        left.remove(good)
+    return tuple(left)

@@ -1,0 +1,172 @@
+"""Every deck the loader accepts can be played to its end, by every level, at 2, 3 and 4 players.
+
+The decks are built at the edges of the loader's ranges (tests/edge_decks.py):
+each number at its least and its most, one at a time and some together. The
+decks that once passed the check and could not be played are either refused
+with a sentence naming the file and the key, or played to the end.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from bounds import memory_bound
+from edge_decks import CASES, edge_deck, effect_param, rules, shipped, write
+from scenario import act, give, options, ready
+from test_content import edit
+
+from rules import Content
+from rules import events as ev
+from rules.loader import check_content, load_content
+from rules.simulate import level_game, random_game
+
+TINY = dict(rollouts=1, candidates=2, min_worlds=1, time_cap=1e9, horizon=0)
+"""The hard player's budget here: one play-out to the end of the round for each of two options,
+counted in rollouts, never by the clock (a game of the largest decks then takes a minute or two)."""
+
+LEVELS_AT = {
+    2: (("hard", "easy"), ("normal", "easy")),
+    3: (("easy", "normal", "hard"),),
+    4: (("normal", "hard", "easy", "normal"),),
+}
+"""The levels seated at each number of players: every level plays at every number."""
+
+MAX_DECISIONS = 20_000
+"""A game that is not over after this many decisions is taken as endless (the largest edge deck,
+50 rounds with wages in each, takes about 2,000)."""
+
+
+def played(content: Content, players: int, levels: tuple[str, ...] | None, seed: int = 1) -> int:
+    """A game to its end with computer players of `levels` (random players if None): its decisions."""
+    if levels is None:
+        engine, decisions = random_game(content, players, seed)
+    else:
+        engine, decisions = level_game(content, seed, levels, TINY)
+    assert engine.state.phase == "over"
+    assert decisions < MAX_DECISIONS
+    return decisions
+
+
+def loaded(case: str, tmp_path: Path) -> Content:
+    directory = edge_deck(case, tmp_path / "content")
+    assert check_content(directory) == []
+    return load_content(directory)
+
+
+def counts(content: Content) -> range:
+    return range(content.board.players_min, content.board.players_max + 1)
+
+
+QUICK = (
+    "every board number at its least",
+    "every board number at its most",
+    "few columns, many tiles drawn",
+    "trade give = 100",
+    "trade give = 1",
+    "small bank, dear artifacts, many trades",
+)
+
+
+@pytest.mark.parametrize("case", QUICK)
+def test_an_edge_deck_plays_to_the_end_with_random_and_normal_players(case: str, tmp_path: Path) -> None:
+    content = loaded(case, tmp_path)
+    for players in counts(content):
+        played(content, players, None)
+        played(content, players, ("normal",) * players)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", (2, 3, 4))
+@pytest.mark.parametrize("case", CASES)
+def test_an_edge_deck_plays_to_the_end_with_every_level(case: str, players: int, tmp_path: Path) -> None:
+    content = loaded(case, tmp_path)
+    if players not in counts(content):
+        pytest.skip(f"the deck is for {content.board.players_min} to {content.board.players_max} players")
+    played(content, players, None)
+    for levels in LEVELS_AT[players]:
+        played(content, players, levels)
+
+
+def test_every_edge_deck_loads(tmp_path: Path) -> None:
+    """The cases above are decks the loader accepts: none is skipped for a refusal."""
+    for n, case in enumerate(CASES):
+        assert check_content(edge_deck(case, tmp_path / str(n))) == [], case
+
+
+# ---------------------------------------------------------------- decks that once passed and broke
+
+
+def test_more_tiles_drawn_than_columns_to_place_them_is_refused(copy: Path) -> None:
+    """Tiles drawn together go to different columns: one column on each of two mining sites
+    cannot take three (it was a NoLegalChoice at the first Draw & Place)."""
+    edit(copy, "board.toml", "gallery_draw = 2", "gallery_draw = 3")
+    edit(copy, "board.toml", "gallery_reward = [0, 2, 3]", "gallery_reward = [0, 2, 3, 4]")
+    edit(copy, "board.toml", "gallery_setup_face_down = 2", "gallery_setup_face_down = 0")
+    edit(copy, "board.toml", "site_columns = 3", "site_columns = 1")
+    assert check_content(copy) == [
+        f"{copy / 'board.toml'}: [rules]: 'gallery_draw' must be ≤ 'site_columns' × mining sites = 1 × 2, "
+        "as the tiles drawn together go to different columns, got 3"
+    ]
+
+
+def test_as_many_tiles_drawn_as_columns_to_place_them_can_be_played(tmp_path: Path) -> None:
+    decks = shipped()
+    board = rules(decks)
+    board.update(gallery_draw=2, gallery_reward=[0, 2, 3], site_columns=1, gallery_setup_face_down=0)
+    content = load_content(write(decks, tmp_path / "content"))
+    for players in counts(content):
+        played(content, players, ("normal",) * players)
+
+
+@pytest.mark.parametrize("key", ["give", "trades"])
+def test_a_trade_card_giving_nothing_is_refused(copy: Path, key: str) -> None:
+    """The Tipper with `give = 0` handed out a good for nothing and crashed a computer player."""
+    params = {"trades": 1, "give": 1, key: 0}
+    edit(
+        copy,
+        "equipment.toml",
+        "params = { trades = 1, give = 1 }",
+        f"params = {{ trades = {params['trades']}, give = {params['give']} }}",
+    )
+    assert check_content(copy) == [
+        f'{copy / "equipment.toml"}: card "tipper": \'params\' for effect "trade": '
+        f"'{key}' must be an integer ≥ 1, got 0"
+    ]
+
+
+@pytest.mark.parametrize("many", [3, 40, 100])
+def test_a_trade_of_many_goods_is_handed_in_a_few_at_a_time(copy: Path, many: int) -> None:
+    """A Tipper asking 40 goods listed every way of giving them at once (320 MB; 100 was a
+    MemoryError). The goods are handed in two at a time: never more than 15 ways to choose from."""
+    edit(copy, "equipment.toml", "params = { trades = 1, give = 1 }", f"params = {{ trades = 1, give = {many} }}")
+    engine = ready(3, islands=(1, 2, 3), content=load_content(copy))
+    give(engine, 0, money=many, equipment=["tipper"])
+    ana = engine.state.players[0]
+    gold = ana.raw["gold"]
+    with memory_bound(8):
+        act(engine, "use:tipper")
+        picks = 0
+        while any(choice.startswith("give:") for choice in options(engine)):
+            assert len([choice for choice in options(engine) if choice.startswith("give:")]) <= 15
+            act(engine, "give:money+money" if "give:money+money" in options(engine) else "give:money")
+            picks += 1
+        act(engine, "get:gold")
+    assert picks == -(-many // 2)
+    assert (ana.money, ana.raw["gold"]) == (0, gold + 1)
+
+
+@pytest.mark.parametrize("many", [3, 40, 100])
+def test_a_deck_of_trades_of_many_goods_plays_to_the_end(many: int, tmp_path: Path) -> None:
+    """Every equipment card a trade of `many` goods for one: the computer players still trade
+    when they can (handful by handful) and play to the end."""
+    decks = shipped()
+    effect_param("trade", "give", many)(decks)
+    content = load_content(write(decks, tmp_path / "content"))
+    trades = 0
+    for players in counts(content):
+        for seed in (1, 2):
+            engine = level_game(content, seed, ("normal", "easy", "normal", "easy")[:players])[0]
+            assert engine.state.phase == "over"
+            trades += sum(isinstance(e, ev.Traded) and len(e.give) == many for e in engine.events)
+    assert trades > 0 if many == 3 else trades == 0  # nobody holds 40 goods
