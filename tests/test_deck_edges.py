@@ -76,14 +76,46 @@ def test_an_edge_deck_plays_to_the_end_with_random_and_normal_players(case: str,
         played(content, players, ("normal",) * players)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("players", (2, 3, 4))
-@pytest.mark.parametrize("case", CASES)
-def test_an_edge_deck_plays_to_the_end_with_every_level(case: str, players: int, tmp_path: Path) -> None:
-    content = loaded(case, tmp_path)
+HARD_TOO_SLOW = frozenset({"every board number at its most"})
+"""Decks the hard player is not run to the end on here: on the largest board (50 rounds, 4 players), one
+game of it took longer than 15 minutes even with the TINY budget (its valuation of the big displays, not a
+hang). Normal and Easy play it to the end in its place; issue 32's note says so."""
+
+
+def seatings() -> list[tuple[str, int]]:
+    """Each edge deck with a number of players: the QUICK decks at 2, 3 and 4, every other deck at one
+    number, 2, 3 and 4 in turn down the list of cases, so that every number of players comes round."""
+    pairs = [(case, players) for case in QUICK for players in (2, 3, 4)]
+    others = [case for case in CASES if case not in QUICK]
+    return pairs + [(case, 2 + n % 3) for n, case in enumerate(others)]
+
+
+def seated(case: str, players: int, content: Content) -> int:
     if players not in counts(content):
-        pytest.skip(f"the deck is for {content.board.players_min} to {content.board.players_max} players")
+        if case in QUICK:
+            pytest.skip(f"the deck is for {content.board.players_min} to {content.board.players_max} players")
+        players = min(max(players, content.board.players_min), content.board.players_max)
+    return players
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("case", "players"), seatings())
+def test_an_edge_deck_plays_to_the_end_with_random_easy_and_normal_players(
+    case: str, players: int, tmp_path: Path
+) -> None:
+    content = loaded(case, tmp_path)
+    players = seated(case, players, content)
     played(content, players, None)
+    played(content, players, tuple(("easy", "normal")[seat % 2] for seat in range(players)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("case", "players"), [(c, n) for c in QUICK if c not in HARD_TOO_SLOW for n in (2, 3, 4)])
+def test_an_edge_deck_plays_to_the_end_with_every_level(case: str, players: int, tmp_path: Path) -> None:
+    """Every level, the hard player among them, on the QUICK decks: on every edge deck it took over
+    20 minutes of CPU here, some decks minutes a game (the note of issue 32 says which are left out)."""
+    content = loaded(case, tmp_path)
+    players = seated(case, players, content)
     for levels in LEVELS_AT[players]:
         played(content, players, levels)
 
