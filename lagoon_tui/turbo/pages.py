@@ -9,8 +9,8 @@ the dropdown of a `Select` is built inside Textual's widget, where no public
 API reaches, so here Textual's class itself is given page actions that first
 ask whether the list has a place on screen, and do nothing if not.
 
-A guard (`turbo.GUARDS`): on whenever Textual is the release it was written
-for, unless `LAGOON_STOCK_TEXTUAL` names `pages`.
+A guard (`turbo.GUARDS`): on with any Textual release (the two actions it
+wraps are public), unless `LAGOON_STOCK_TEXTUAL` names `pages`.
 """
 
 from __future__ import annotations
