@@ -7,8 +7,12 @@ handler in `rules.evolve`.
 
 from __future__ import annotations
 
+from typing import TypeVar, dataclass_transform
+
 from . import codec
 from .record import Record, record
+
+E = TypeVar("E", bound=type)
 
 EVENT_TYPES: dict[str, type] = {}
 
@@ -19,7 +23,8 @@ class Event(Record):
     __slots__ = ()
 
 
-def event(cls):
+@dataclass_transform(eq_default=False)
+def event(cls: E) -> E:
     cls = record(cls)
     EVENT_TYPES[cls.__name__] = cls
     return cls

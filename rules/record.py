@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from functools import cache
+from typing import TypeVar, dataclass_transform
+
+R = TypeVar("R", bound=type)
 
 
 @cache
@@ -47,19 +50,21 @@ class FrozenRecord(Record):
         return hash(tuple(getattr(self, name) for name in _compared(self.__class__)))
 
 
-def record(cls: type) -> type:
+@dataclass_transform(eq_default=False)
+def record(cls: R) -> R:
     """A mutable dataclass of a class that derives from Record."""
     assert issubclass(cls, Record) and not issubclass(cls, FrozenRecord), cls
     return dataclass(eq=False, repr=False)(_described(cls))
 
 
-def frozen_record(cls: type) -> type:
+@dataclass_transform(eq_default=False, frozen_default=True)
+def frozen_record(cls: R) -> R:
     """A frozen dataclass of a class that derives from FrozenRecord."""
     assert issubclass(cls, FrozenRecord), cls
     return dataclass(frozen=True, eq=False, repr=False)(_described(cls))
 
 
-def _described(cls: type) -> type:
+def _described(cls: R) -> R:
     # a docstring of its own spares `dataclass` from making one out of the signature (slow too)
     cls.__doc__ = cls.__doc__ or f"The record {cls.__name__}."
     return cls
