@@ -12,6 +12,7 @@ import importlib
 
 from . import GUARDS, PIECES, SWITCH, TEXTUAL, WRITTEN_FOR, on, switched_off
 
+
 def state(piece: str) -> str:
     """`piece` in use, or off and why. A guard is imported, since it checks the release as it is."""
     if switched_off(piece):

@@ -7,7 +7,8 @@ from rich.style import Style
 from textual.strip import Strip
 
 SVG_SPACES = False
-"""Set by `lagoon_tui.stills`: draw for SVG pictures (see `detach_spaces`); a terminal never needs it."""
+"""Set by the test stills (`tests/helpers/stills.py`): draw for SVG pictures (see `detach_spaces`);
+terminals never do."""
 
 
 def svg_safe(strips: list[Strip]) -> list[Strip]:

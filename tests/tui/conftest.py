@@ -15,7 +15,7 @@ from tests.helpers.terminal import Tmux, lagoon_play
 def _drawn_for_a_terminal(monkeypatch):
     """Each test starts with the panels drawn for a terminal, and gets the setting back as it was after.
 
-    `lagoon_tui.stills` turns `SVG_SPACES` on for the SVG pictures it makes
+    `stills.py` turns `SVG_SPACES` on for the SVG pictures it makes
     and never turns it off: without this, every test run after a snapshot in
     the same process would get strips cut up for SVG (`detach_spaces`), and
     pass or fail by the order the tests happened to run in.

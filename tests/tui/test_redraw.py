@@ -31,13 +31,13 @@ from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.game import FRAME_OUT, GameScreen
 from lagoon_tui.screens.help import HelpScreen
 from lagoon_tui.settings import GameSettings
-from lagoon_tui.stills import STILLS
 from lagoon_tui.turbo.framing import FramedLines
 from lagoon_tui.widgets import LogPanel
 from lagoon_tui.widgets.keys_footer import KeysFooter, KeysLine
 from lagoon_tui.widgets.note import Note
 from lagoon_tui.widgets.renderables import Bullets, Flow, render_key
 from tests.helpers.drive import Policy, game_screen, prompt_options, quiet, settle, start, step
+from tests.helpers.stills import STILLS
 
 
 def two_players(seed: int = 5) -> GameSettings:

@@ -23,7 +23,6 @@ from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.replay import ReplayScreen
 from lagoon_tui.screens.title import TitleScreen
 from lagoon_tui.settings import GameSettings
-from lagoon_tui.stills import played
 from lagoon_tui.widgets import LogPanel, MiningSitePanel, PlayerBoard, ScoreTrackPanel
 from lagoon_tui.widgets.mining_site import gallery_cell
 from lagoon_tui.widgets.renderables import Flow
@@ -34,6 +33,7 @@ from rules.saves import Store
 from rules.saves.recorder import record_new
 from tests.helpers.drive import Policy, screen_text, start, step
 from tests.helpers.scenes import CONTENT, play
+from tests.helpers.stills import played
 
 SIZES = [(80, 24), (160, 50)]
 

@@ -1,4 +1,4 @@
-"""Fixed moments of the app, for snapshot tests and `make screenshots`.
+"""Fixed moments of the app, for snapshot tests and `make screenshots` (never shipped in the wheel).
 
 Each still is a fresh `LagoonApp` plus the steps that bring it to one screen
 (title, new-game form, setup curtain and choice, the board mid-game, a curtain
@@ -14,14 +14,13 @@ from collections.abc import Awaitable, Callable
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from lagoon_tui.app import LagoonApp
+from lagoon_tui.scene import Scene
+from lagoon_tui.screens.curtain import CurtainScreen
+from lagoon_tui.screens.end import EndScreen
+from lagoon_tui.screens.game import GameScreen
+from lagoon_tui.widgets import svg
 from rules.host import Host, load_content
-
-from .app import LagoonApp
-from .scene import Scene
-from .screens.curtain import CurtainScreen
-from .screens.end import EndScreen
-from .screens.game import GameScreen
-from .widgets import svg
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 COLOURS = ("red", "yellow", "green", "blue")
