@@ -156,18 +156,6 @@ def test_a_file_of_a_newer_schema_or_another_programs_is_refused_untouched_lobby
     assert digest(old) == before
 
 
-def test_a_file_of_another_program_with_tables_named_as_the_lobbys_is_refused_untouched(tmp_path):
-    path = tmp_path / "theirs.db"
-    with closing(sqlite3.connect(path)) as raw:
-        raw.execute("CREATE TABLE serve_players (key TEXT PRIMARY KEY, name TEXT NOT NULL)")
-        raw.execute("INSERT INTO serve_players VALUES ('k', 'theirs')")
-        raw.commit()
-    before = digest(path)
-    with pytest.raises(StoreError, match="another program's SQLite database"):
-        Store(path)
-    assert digest(path) == before
-
-
 def test_a_room_whose_row_cannot_be_read_is_told_as_damaged_and_left_as_it_is(old):
     with closing(sqlite3.connect(old)) as raw, raw:
         raw.execute("UPDATE serve_rooms SET seats = '[{\"key\": 7}]' WHERE code = '2FVTJ9'")
