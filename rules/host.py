@@ -33,7 +33,7 @@ from .engine import Engine, JournalError, JournalLost
 from .loader import ContentError, check_content, default_content_dir, load_content
 from .names import LINE_SHOWN, NAME_SHOWN, name_key, names_problems, normal_name, printable
 from .record import FrozenRecord, frozen_record
-from .saves import GameInfo, GameInUse, Store, StoreError
+from .saves import GameInfo, GameInUse, SavedRoom, SavedSeat, Store, StoreError
 from .saves.recorder import check_content as check_saved_content
 from .saves.recorder import check_saved_game, open_game, record_new
 from .saves.store import SEED_MAX, check_can_make, seed_problem
@@ -79,6 +79,8 @@ __all__ = [
     "GameInfo",
     "StoreError",
     "GameInUse",
+    "SavedRoom",  # a room of the lobby of `lagoon serve`, as the save file keeps it
+    "SavedSeat",
     "ArchiveError",
     "export_game",
     "import_game",
