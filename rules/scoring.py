@@ -8,7 +8,7 @@ from .cards import Objective
 from .state import GameState, Player
 
 
-def _centre_value(s: GameState, p: Player, **_) -> int:
+def _centre_value(s: GameState, p: Player, **_: object) -> int:
     return sum(level * owners.count(p.seat) for levels in s.centre.values() for level, owners in enumerate(levels))
 
 
@@ -16,23 +16,23 @@ def _shipments_of_size(s: GameState, p: Player, min_size: int) -> int:
     return sum(1 for t in p.shipments if s.content.shipments[t].size >= min_size)
 
 
-def _enriched_on_board(s, p, metal=None) -> int:
+def _enriched_on_board(s: GameState, p: Player, metal: str | None = None) -> int:
     return sum(len(v) for m, v in p.enriched.items() if metal in (None, m))
 
 
-def _artifacts(s, p, metal=None) -> int:
+def _artifacts(s: GameState, p: Player, metal: str | None = None) -> int:
     return sum(n for m, n in p.artifacts.items() if metal in (None, m))
 
 
-def _artifact_shipments(s, p) -> int:
+def _artifact_shipments(s: GameState, p: Player) -> int:
     return sum(1 for t in p.shipments if s.content.shipments[t].artifacts)
 
 
-def _workers(s, p, kind="all") -> int:
+def _workers(s: GameState, p: Player, kind: str = "all") -> int:
     return {"miners": p.miners, "merchants": p.merchants, "all": p.workers}[kind]
 
 
-def _raw_resources(s, p, metal=None) -> int:
+def _raw_resources(s: GameState, p: Player, metal: str | None = None) -> int:
     return sum(n for m, n in p.raw.items() if metal in (None, m))
 
 
