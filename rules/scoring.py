@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from .cards import Objective
 from .state import GameState, Player
@@ -56,7 +57,11 @@ def measure(s: GameState, seat: int, objective: Objective) -> int:
     return MEASURES[objective.measure](s, s.players[seat], **objective.params)
 
 
-def vp_at(objective: Objective, m: int, best: int = 0) -> int:
+Measure = TypeVar("Measure", int, float)
+"""A measure is counted (int), or, where a bot guesses at one it hopes to reach, estimated (float)."""
+
+
+def vp_at(objective: Objective, m: Measure, best: Measure = 0) -> Measure:
     """VP an objective pays at measure `m`; `best` is the highest measure of all
     seats, which only "most" objectives look at. Bots use it on measures they
     only hope to reach."""
