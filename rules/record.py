@@ -11,7 +11,7 @@ out, a mutable record is unhashable, and a frozen one hashes its fields.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import TypeVar, dataclass_transform
 
@@ -50,14 +50,14 @@ class FrozenRecord(Record):
         return hash(tuple(getattr(self, name) for name in _compared(self.__class__)))
 
 
-@dataclass_transform(eq_default=False)
+@dataclass_transform(eq_default=False, field_specifiers=(field,))
 def record(cls: R) -> R:
     """A mutable dataclass of a class that derives from Record."""
     assert issubclass(cls, Record) and not issubclass(cls, FrozenRecord), cls
     return dataclass(eq=False, repr=False)(_described(cls))
 
 
-@dataclass_transform(eq_default=False, frozen_default=True)
+@dataclass_transform(eq_default=False, frozen_default=True, field_specifiers=(field,))
 def frozen_record(cls: R) -> R:
     """A frozen dataclass of a class that derives from FrozenRecord."""
     assert issubclass(cls, FrozenRecord), cls
