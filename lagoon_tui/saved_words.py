@@ -9,10 +9,14 @@ checked may hold an escape sequence, markup or thousands of characters.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from rules.host import NAME_SHOWN, GameInfo, printable, read_time
+from rules.host import NAME_SHOWN, printable, read_time
+
+if TYPE_CHECKING:
+    from rules.host import GameInfo
 
 
 def when(stamp: str) -> str:

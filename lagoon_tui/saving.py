@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.host import GameInfo, GameInUse, Host, StoreError, printable
+from rules.host import GameInUse, Host, StoreError, printable
 
 if TYPE_CHECKING:
     from textual.app import App
 
-    from rules.host import Content, Replay, Store
+    from rules.host import Content, GameInfo, Replay, Store
 
     from .settings import GameSettings
 
