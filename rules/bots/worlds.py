@@ -27,12 +27,16 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
 from rules import Content, Engine, GameState, View, known_state
 
-if TYPE_CHECKING:
-    from .reading import Reading
+
+class Reading(Protocol):
+    """What a world asks of a reading of the others' hands (`reading.Reading`, which uses the worlds)."""
+
+    def hands(self, rng: random.Random, unseen: dict[str, list[str]]) -> dict[int, dict[str, tuple[str, ...]]]: ...
+
 
 Blank = tuple[str, Callable[[str], None]]
 """A hidden card of a known state: its kind, and what puts a card of that kind there."""
