@@ -7,13 +7,14 @@ handler in `rules.evolve`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, dataclass_transform
 
 from . import codec
 from .record import Record, record
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     # An action's fixed data and counters, as the log keeps them: a JSON object whose keys depend on the
     # activity and come partly from the cards' TOML parameters (`rules.actions.equipment_activity`).
     ActionData = dict[str, Any]

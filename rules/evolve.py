@@ -8,13 +8,17 @@ action does).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from . import events as ev
 from .cards import METALS
 from .names import shown_safely
 from .state import MONEY, Gallery, GameState, MiningSite, Player, Standing, Step
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
 
 E = TypeVar("E", bound=ev.Event)
 

@@ -8,11 +8,14 @@ only move an unfinished plan along (Picked, Unpicked) have no sentence.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
 from functools import singledispatch
+from typing import TYPE_CHECKING
 
 from . import events as ev
 from .state import GameState
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Sequence
 
 
 def _who(s: GameState, seat: int | None) -> str:

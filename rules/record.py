@@ -11,10 +11,12 @@ out, a mutable record is unhashable, and a frozen one hashes its fields.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from functools import cache
-from typing import TypeVar, dataclass_transform
+from typing import TYPE_CHECKING, TypeVar, dataclass_transform
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 R = TypeVar("R", bound="Record")
 F = TypeVar("F", bound="FrozenRecord")

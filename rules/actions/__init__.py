@@ -8,7 +8,6 @@ do a variant of it (a deal closed with a Bulldozer, a trade made with a Tipper..
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from . import (  # noqa: F401  (register activities)
@@ -27,6 +26,8 @@ from . import (  # noqa: F401  (register activities)
 from .base import ACTIVITIES, Activity
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from ..cards import Board
     from ..events import ActionData
 

@@ -14,15 +14,18 @@ no, and someone reads why, are the first step's candidates listed for the reason
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any, NamedTuple, ParamSpec, Protocol
+from typing import TYPE_CHECKING, NamedTuple, ParamSpec, Protocol
 
 from ..decision import Cand, Emit, Reason, text
 from ..state import GameState, Player, Step
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping, Sequence
+    from typing import Any
+
     # An activity's fixed data and counters (`Step.data`), read only here: JSON whose keys depend on the
     # activity and partly come from the cards' TOML parameters (see `rules.events.ActionData`).
     Data = Mapping[str, Any]

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import events as ev
 from ..decision import Cand
@@ -12,6 +11,9 @@ from ..flow import finish_action, score
 from .base import activity, player
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
+    from typing import Any
+
     from ..cards import Deal
     from ..decision import Emit
     from ..state import GameState, Player, Step

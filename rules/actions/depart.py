@@ -6,7 +6,6 @@ island they chose and act at once on another (unfair to whoever chose that one).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .. import events as ev
@@ -16,6 +15,8 @@ from ..memo import once_per_object
 from .base import activity, player
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from ..cards import Board
     from ..decision import Emit
     from ..state import GameState, Step

@@ -3,8 +3,7 @@ upgrades, moves or crushes enriched cubes."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import events as ev
 from ..cards import METALS
@@ -13,6 +12,9 @@ from ..flow import finish_action, score
 from .base import activity, player
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Sequence
+    from typing import Any
+
     from ..decision import Emit, Reason
     from ..state import GameState, Player, Step
     from .base import Data, StepView

@@ -7,7 +7,6 @@ with the Enrichment Center...); the table in `rules/__init__.py` says where each
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from .. import events as ev
@@ -16,6 +15,8 @@ from ..flow import finish_action, score
 from .base import activity, player
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from ..decision import Emit
     from ..state import GameState, Step
     from .base import Data, StepView

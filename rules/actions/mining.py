@@ -8,8 +8,7 @@ collected, and only then are exhausted galleries removed and level 2 slides down
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .. import events as ev
 from ..decision import Cand
@@ -17,6 +16,9 @@ from ..flow import cubes_for, finish_action
 from .base import activity, player
 
 if TYPE_CHECKING:
+    from collections.abc import Collection, Iterable, Iterator, Sequence
+    from typing import Any
+
     from ..decision import Emit
     from ..state import Gallery, GameState, Step
     from .base import Data, StepView

@@ -3,7 +3,6 @@ take its VP and money, and refill the display from the deck."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from .. import events as ev
@@ -13,6 +12,8 @@ from ..memo import once_per_object
 from .base import activity, player
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+
     from ..cards import Content, Shipment
     from ..decision import Emit
     from ..state import GameState, Player, Step

@@ -12,7 +12,7 @@ brought.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable
 from functools import cache
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, NamedTuple
@@ -25,6 +25,8 @@ from ..state import MONEY
 from .base import activity, goods_label, player
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator, Mapping
+
     from ..decision import Emit
     from ..state import GameState, Player, Step
     from .base import Data, StepView
