@@ -9,13 +9,15 @@ only move an unfinished plan along (Picked, Unpicked) have no sentence.
 from __future__ import annotations
 
 from functools import singledispatch
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from . import events as ev
 from .state import GameState
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
+
+E = TypeVar("E", bound=ev.Event)
 
 
 def _who(s: GameState, seat: int | None) -> str:
@@ -45,8 +47,8 @@ def narrate(e: ev.Event, s: GameState) -> str | None:
     return None
 
 
-def told(event_type: type[ev.Event]) -> Callable[[Callable[..., str | None]], Callable[..., str | None]]:
-    """Register a narration for one event type."""
+def told(event_type: type[E]) -> Callable[[Callable[[E, GameState], str | None]], Callable[[E, GameState], str | None]]:
+    """Register a narration for one event type (which the narration takes)."""
     return narrate.register(event_type)
 
 

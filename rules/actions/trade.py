@@ -25,7 +25,7 @@ from ..state import MONEY
 from .base import activity, goods_label, player
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Mapping
+    from collections.abc import Collection, Iterator, Mapping
 
     from ..decision import Emit
     from ..state import GameState, Player, Step
@@ -138,7 +138,7 @@ def _can_trade(s: GameState, seat: int, data: Data) -> bool:
     return _can_finish(_holdings(s.players[seat]), frozenset(), data["give"], _bank_gives(s))
 
 
-def _gets(s: GameState, given: list[str]) -> Iterator[Cand]:
+def _gets(s: GameState, given: Collection[str]) -> Iterator[Cand]:
     for good in GOODS:
         if good in given:
             continue  # getting back what you gave could only lose
