@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 E = TypeVar("E", bound=ev.Event)
 
-# (each handler takes the one event type it is registered for: `handles` checks that pairing)
+# Each handler takes the one event type it is registered for, which `handles` checks; a dict cannot
+# say that of each of its keys, so here the event is Any.
 HANDLERS: dict[type[ev.Event], Callable[[GameState, Any], None]] = {}
 
 

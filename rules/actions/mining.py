@@ -17,7 +17,6 @@ from .base import activity, player
 
 if TYPE_CHECKING:
     from collections.abc import Collection, Iterable, Iterator, Sequence
-    from typing import Any
 
     from ..decision import Emit
     from ..state import Gallery, GameState, Step
@@ -131,7 +130,8 @@ def _mine_apply(s: GameState, step: Step, cand: Cand, emit: Emit) -> None:
     _resolve_mining(s, step.seat, step.data["island"], list(step.picks), emit)
 
 
-def _resolve_mining(s: GameState, seat: int, island: int, picks: Sequence[Any], emit: Emit) -> None:
+def _resolve_mining(s: GameState, seat: int, island: int, picks: Sequence[Sequence[int]], emit: Emit) -> None:
+    """Carry out the plan: `picks` are its [column, level, miners] at each gallery."""
     site = s.sites[island]
     emit(ev.MinersWorked(seat, island, sum(n for _, _, n in picks)))
     for column, level, n in picks:
