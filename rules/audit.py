@@ -88,7 +88,7 @@ def event_from_json(d: Any, index: int, where: str = "") -> ev.Event:
     if codec.deeper_than(d, codec.MAX_DEPTH - 1):
         raise LogError(f"{where} is nested deeper than the {codec.MAX_DEPTH} levels an event may have", event=index)
     kind = d.get("type")
-    cls = ev.EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+    cls: type | None = ev.EVENT_TYPES.get(kind) if isinstance(kind, str) else None  # (type[Event]: unhashable to mypy)
     if cls is None:
         raise LogError(f"{where} has an unknown type {clip(kind)}", event=index)
     hints = _fields(cls)
