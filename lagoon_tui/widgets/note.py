@@ -6,6 +6,8 @@ content); no panel ever asks the engine anything.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from rich.console import Group
 from rich.measure import Measurement
 from rich.segment import Segment
@@ -23,8 +25,13 @@ from ..turbo.sizes import SteadyVirtualSize
 from .renderables import draw, one_line_width, render_key
 from .svg import svg_safe
 
+if TYPE_CHECKING:
+    _Widget = Widget  # what the mixins go with, for the checker
+else:
+    _Widget = object  # at run time no class but the mixin's own joins a widget's MRO
 
-class SteadyBorders:
+
+class SteadyBorders(_Widget):
     """Mixin for widgets: a border title and subtitle that repaint the widget only when they change, and
     lines of content framed once, not at every paint (see `lagoon_tui.turbo.framing`).
 
@@ -33,7 +40,7 @@ class SteadyBorders:
     `set_border_title` and `set_border_subtitle`.
     """
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._border_words: dict[str, object] = {}  # what each of the two titles was last set to
         frame_once(self)
@@ -223,7 +230,7 @@ class Panel(Note):
         super().__init__("", name=name, id=id, classes=classes)
         self.scene: Scene | None = None
         self._drawn_from: object = None
-        self._titles: tuple[str, ...] = ()
+        self._titles: tuple[str | Text, ...] = ()
 
     def set_titles(self, *titles: str | Text) -> None:
         """Border titles from longest to shortest: the longest that fits the panel's width is shown."""
