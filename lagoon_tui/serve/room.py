@@ -28,7 +28,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from rules.host import Host, NoUndo, NotMade, Rejection
+from rules.host import Host, NotMade, NoUndo, Rejection
 from rules.seat import catalogue_to_json, to_json
 
 from ..wire import WireError, body, frame, parse
