@@ -145,7 +145,7 @@ class CurtainScreen(SteadyScreen, Screen[None]):
     def on_resize(self) -> None:
         self.query_one(Meanwhile).update(self.meanwhile())  # as many lines as now fit
 
-    def on_screen_resume(self, event: events.ScreenResume) -> None:
+    def on_screen_resume(self, event: events.ScreenResume | None = None) -> None:
         self.call_after_refresh(self._meanwhile)
 
     def _meanwhile(self) -> None:

@@ -142,20 +142,9 @@ class FramedLines(StylesCache):
         content_y = y - gutter.top
         if not (0 <= content_y < content_size.height and y < size.height - gutter.bottom):
             # a border or padding row, or below the content: framed by Textual (it keeps its own blank rows)
+            rest = (border_title, border_subtitle, opacity, ansi_theme, native_ansi)
             return super().render_line(
-                styles,
-                y,
-                size,
-                content_size,
-                padding,
-                base_background,
-                background,
-                render_content_line,
-                border_title,
-                border_subtitle,
-                opacity,
-                ansi_theme,
-                native_ansi,
+                styles, y, size, content_size, padding, base_background, background, render_content_line, *rest
             )
         content = render_content_line(content_y)
         known = self._framed.get(id(content))
@@ -165,20 +154,9 @@ class FramedLines(StylesCache):
             left, right, content_width, fill = self._sides
             framed = Strip([*left, *content.adjust_cell_length(content_width, fill), *right], size.width)
         else:
+            rest = (border_title, border_subtitle, opacity, ansi_theme, native_ansi)
             framed = super().render_line(
-                styles,
-                y,
-                size,
-                content_size,
-                padding,
-                base_background,
-                background,
-                lambda _y: content,
-                border_title,
-                border_subtitle,
-                opacity,
-                ansi_theme,
-                native_ansi,
+                styles, y, size, content_size, padding, base_background, background, lambda _y: content, *rest
             )
         if len(self._framed) > 4 * size.height:  # lines long gone (a log scrolled far, old option lists)
             self._framed.clear()

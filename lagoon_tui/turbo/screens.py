@@ -141,7 +141,7 @@ class UnseenArrangement(SteadyScreen):
     else:
 
         def start_paint_timer(self) -> None:
-            pass
+            """(Textual starts the timer at the first paint.)"""
 
         def arrange_unseen(self) -> None:
-            pass
+            """(Textual arranges the board when it is shown.)"""

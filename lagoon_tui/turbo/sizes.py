@@ -51,8 +51,7 @@ class HeldSize(_Widget):
 class SteadyVirtualSize(_Widget):  # (not derived from HeldSize: every class in a widget's MRO costs each message)
     """Mixin for widgets: a new virtual size arranges the screen only for a widget whose height follows it.
 
-    (With the layer off, Textual arranges the screen for every new virtual size, and `watch_virtual_size`
-    does nothing more: a widget may still watch its virtual size and call it first.)
+    (With the layer off, Textual arranges the screen for every new virtual size.)
     """
 
     if ON:
@@ -68,4 +67,4 @@ class SteadyVirtualSize(_Widget):  # (not derived from HeldSize: every class in 
     else:
 
         def watch_virtual_size(self, size: Size) -> None:
-            pass
+            """(Nothing more to do: a widget may still watch its virtual size and call this first.)"""
