@@ -25,7 +25,8 @@ follow (space hurries it). The curtain comes only between people: with one
 person the screen is theirs alone, as a remote seat's is; with none it
 watches. A remote seat's computers are played by its server, which tells the
 host which seats they are and when one thinks; the prompt says so as it does
-here. How the panels fit the terminal is `GameLayout`'s (`game_layout.py`).
+here. How the panels fit the terminal is `GameLayout`'s (`game_layout.py`);
+what each key does, `GameKeys`'s (`game_keys.py`).
 """
 
 from __future__ import annotations

@@ -186,7 +186,7 @@ async def test_the_app_answers_keys_while_hard_thinks():
             screen = app.screen
             if persons_turn(app) is not None:
                 await pilot.press("1")
-            elif isinstance(screen, GameScreen) and screen.turns.thinking and screen.host.turn().kind == "choose_island":
+            elif isinstance(screen, GameScreen) and screen.turns.search and screen.host.turn().kind == "choose_island":
                 break
         assert "thinking…" in screen_text(app)
         await pilot.press("question_mark")
