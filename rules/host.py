@@ -205,6 +205,18 @@ class Host:
     def over(self) -> bool:
         return self.engine.state.phase == "over"
 
+    @property
+    def levels(self) -> dict[int, str]:
+        """Every seat a computer plays, by level: `computers`, all played wherever this host is."""
+        return self.computers
+
+    thinking = False
+    """(Whoever plays this host's computers knows when one thinks: nobody elsewhere tells it.)"""
+
+    def stand_in(self, seat: int) -> str:
+        """Nobody is away from a host's own screen, so no computer stands in for anyone (see `away`)."""
+        return "Every player is here: no computer needs to play for anyone."
+
     def replay(self) -> Replay:
         """The game so far, to step through."""
         from .playback import Replay
