@@ -19,10 +19,8 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from rules.host import Host, NoUndo, UndoPoint
+    from rules.host import NoUndo, UndoPoint
     from rules.seat import Content, SeatScene, Turn
-
-    from .remote import RemoteHost
 
 
 class ComputerPlayer(Protocol):
@@ -95,10 +93,3 @@ class SeatHost(Protocol):
 
     def stop_computers(self) -> None:
         """Every search under way gives up at once (the game is being left)."""
-
-
-if TYPE_CHECKING:
-
-    def _both_are_seat_hosts(local: Host, remote: RemoteHost) -> tuple[SeatHost, SeatHost]:
-        """(Never run: the type checker checks that both hosts answer all that a screen may ask.)"""
-        return local, remote

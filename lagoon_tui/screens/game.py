@@ -144,12 +144,12 @@ class GameScreen(UnseenArrangement, GameKeys):
         return self._public.message
 
     @property
-    def board_drawn(self) -> bool:  # type: ignore[override]  # (turbo's default is a plain False)
+    def board_drawn(self) -> bool:
         """Whether the board has been drawn for anyone yet (a new screen's first curtain comes first)."""
         return self._drawn is not None
 
     @property
-    def covered(self) -> bool:  # type: ignore[override]  # (turbo's default is a plain False)
+    def covered(self) -> bool:
         """Whether the curtain is up, hiding the whole board."""
         return isinstance(self.app.screen, CurtainScreen)
 
