@@ -1,6 +1,7 @@
 # Two commands on a fresh machine with Python 3.11 and make:
 #   make play   -- set up .venv (if needed) and start the game
-#   make test   -- set up .venv with the test extras, check the code with ruff and run the whole suite
+#   make test   -- set up .venv with the test extras, check the code with ruff, the layers with lint-imports
+#                  (the contracts in pyproject.toml), the types with mypy, and run the whole suite
 # The venv is reinstalled whenever pyproject.toml is newer than its stamp file.
 
 PYTHON ?= python3
@@ -31,6 +32,8 @@ play: $(VENV)/.stamp-play
 test: $(VENV)/.stamp-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -n $(JOBS) $(PYTEST_ARGS)
 ifneq ($(strip $(STOCK_TESTS)),)
 	LAGOON_STOCK_TEXTUAL=1 $(BIN)/python -m pytest -n $(JOBS) $(PYTEST_ARGS) $(STOCK_TESTS)

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import re
@@ -52,9 +51,9 @@ import asyncssh
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from lagoon_tui.serve.lobby import COLOURS, TABLES  # noqa: E402
+from lagoon_tui.serve.lobby import COLOURS  # noqa: E402
 from lagoon_tui.serve.ssh import fingerprint  # noqa: E402
-from rules.host import Host, Store, load_content  # noqa: E402
+from rules.host import Host, SavedRoom, SavedSeat, Store, load_content  # noqa: E402
 
 LAGOON = Path(sys.executable).with_name("lagoon")
 TITLE = re.compile(r"\x1b\]2;([^\x07\x1b]*)(?:\x07|\x1b\\)")
@@ -79,8 +78,6 @@ def prepare(folder: Path, rooms: int, seed: int) -> list[tuple[str, list[asyncss
     """A save file with `rooms` started games of four players each; each room's code and players' keys."""
     content = load_content()
     store = Store(folder / "lagoon.db")
-    db = __import__("sqlite3").connect(store.path, isolation_level=None)
-    db.executescript(TABLES)
     made = []
     for room in range(rooms):
         keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in NAMES]
@@ -88,16 +85,12 @@ def prepare(folder: Path, rooms: int, seed: int) -> list[tuple[str, list[asyncss
         host = Host.new(content, names, COLOURS, seed=seed + room, start_player=0, store=store)
         code = f"ROOM{room + 1:02d}"
         for key, name in zip(keys, names):
-            db.execute("INSERT INTO serve_players (key, name) VALUES (?, ?)", (fingerprint(key), name))
-        seats = json.dumps([{"key": fingerprint(key), "computer": False} for key in keys])
-        db.execute(
-            "INSERT INTO serve_rooms (code, creator, seats, seed, game) VALUES (?,?,?,?,?)",
-            (code, fingerprint(keys[0]), seats, seed + room, host.game),
-        )
+            store.name_player(fingerprint(key), name)
+        seats = tuple(SavedSeat(fingerprint(key)) for key in keys)
+        store.save_room(SavedRoom(code, fingerprint(keys[0]), seats, seed + room, host.game))
         made.append((code, keys))
     store.release()
     store.close()
-    db.close()
     return made
 
 

@@ -116,7 +116,11 @@ class LagoonApp(CrashReports, SavedGamesMixin, App[None]):
     def action_new_game(self) -> None:
         from .screens.new_game import NewGameScreen
 
-        self.push_screen(NewGameScreen(), self.start_game)
+        self.push_screen(NewGameScreen(), self.game_from_form)
+
+    def game_from_form(self, settings: GameSettings | None) -> None:
+        """The new-game form's answer: a game, or (None) none, the form left."""
+        self.start_game(settings)
 
     def start_game(self, settings: GameSettings | None) -> bool:
         """Start a game with `settings`; False if there is none or it could not be saved."""

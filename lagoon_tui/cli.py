@@ -18,7 +18,15 @@ from rich.console import Console
 from rich.table import Table
 
 from lagoon_tui import crash
-from lagoon_tui.cli_saves import SAVE_COMMANDS, add_save_commands, open_store_or_explain
+from lagoon_tui.cli_saves import SAVE_COMMANDS, add_save_commands
+from lagoon_tui.cli_start import (
+    load_or_explain,
+    open_store_or_explain,
+    print_problems,
+    run_app,
+    terminal_problem,
+    usage_error,
+)
 
 END_REASONS = {
     "vp_goal": "Ended when a player reached the VP goal",
@@ -221,32 +229,6 @@ def run_command(args: argparse.Namespace) -> int:
 # -- the terminal app ---------------------------------------------------------
 
 
-PROBLEMS_SHOWN = 100
-"""The most problems of a deck printed one by one (a count of the others follows)."""
-
-
-def print_problems(problems: Sequence[str], file=None) -> None:
-    """Each problem found in the decks on a line of its own, as text (`rules.names.printable`: a key or a
-    value quoted from a deck may hold anything), and at most `PROBLEMS_SHOWN` of them."""
-    from rules.host import printable
-
-    for problem in problems[:PROBLEMS_SHOWN]:
-        print(printable(problem), file=file)
-    if len(problems) > PROBLEMS_SHOWN:
-        print(f"… and {len(problems) - PROBLEMS_SHOWN} more problems.", file=file)
-
-
-def load_or_explain(content_dir: Path | None):
-    """The decks, or None after printing every problem found in them."""
-    from rules.host import ContentError, load_content
-
-    try:
-        return load_content(content_dir)
-    except ContentError as error:
-        print_problems(error.problems, file=sys.stderr)
-        return None
-
-
 def play_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     """Open the app: at the title screen, or (`lagoon play`) straight into a game."""
     content = load_or_explain(content_dir)
@@ -291,52 +273,13 @@ def play_settings(args: argparse.Namespace, content):
     if problems:
         seat, problem = min(problems.items())
         return f"player {seat + 1}: {problem}"
-    if args.seed is not None and (problem := seed_problem(args.seed)) is not None:
-        return problem
+    if args.seed is not None and (wrong_seed := seed_problem(args.seed)) is not None:
+        return wrong_seed
     if args.start is not None and not 1 <= args.start <= len(names):
         return f"--start must be a seat from 1 to {len(names)}"
     start = None if args.start is None else args.start - 1
     computers = {len(people) + n: level for n, level in enumerate(levels)}
     return GameSettings(names, COLOURS[: len(names)], args.seed, start, computers)
-
-
-def terminal_problem() -> str | None:
-    """Why the app cannot run here: it draws on a terminal and reads keys from one (None: it can)."""
-    missing = [
-        name for name, stream in (("input", sys.stdin), ("output", sys.stdout)) if stream is None or not stream.isatty()
-    ]
-    if not missing:
-        return None
-    which = "neither its input nor its output is" if len(missing) == 2 else f"its {missing[0]} is not"
-    return f"the game needs a terminal, and {which} one; run it in a terminal window (or over ssh -t)"
-
-
-def run_app(args: argparse.Namespace, content, settings=None, resume: int | None = None) -> int:
-    """Open the save file, then the app; a save file that cannot be used stops here, untouched.
-
-    The app needs a terminal to draw on and to read keys from: without one
-    (input from /dev/null, output into a pipe) it says so and stops before a
-    game is created. Its exit code is the app's (1 if it failed).
-    """
-    from lagoon_tui.app import LagoonApp
-
-    # a save file that cannot be used is said first, but looked at only: without a terminal nothing is
-    # made or written, not even the file
-    looked = open_store_or_explain(args, read_only=True, to_make=True)
-    if looked is None:
-        return 2
-    looked.close()
-    if (problem := terminal_problem()) is not None:  # before a game is so much as created
-        return usage_error(problem)
-    store = open_store_or_explain(args)
-    if store is None:
-        return 2
-    try:
-        app = LagoonApp(content, settings, store=store, resume=resume, pace=getattr(args, "pace", None))
-        app.run()
-    finally:
-        store.forget_if_unused()  # (a file made for this window that got no game is taken away)
-    return app.return_code or 0
 
 
 def serve_command(args: argparse.Namespace, content_dir: Path | None) -> int:
@@ -455,14 +398,6 @@ def simulate_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     return 0
 
 
-def usage_error(message: str) -> int:
-    """Say what is wrong (as text: it may quote a file, such as a key file's problem) and give exit code 2."""
-    from rules.host import printable
-
-    print(printable(f"lagoon: {message}"), file=sys.stderr)
-    return 2
-
-
 def run_with_progress(run, total: int) -> dict:
     """Call `run(progress)`, drawing a progress bar on stderr if it is a terminal."""
     if not sys.stderr.isatty():
@@ -476,7 +411,7 @@ def run_with_progress(run, total: int) -> dict:
 
 def report_table(report: Mapping[str, Any]) -> Table:
     games = report["games"]
-    who = {"bots": "bots", "levels": "computer players"}.get(report.get("players_are"), "random players")
+    who = {"bots": "bots", "levels": "computer players"}.get(report.get("players_are", ""), "random players")
     table = Table(title=f"{games} games, {report['players']} {who}, seed {report['seed']}")
     table.add_column("Measure")
     table.add_column("Value", justify="right")

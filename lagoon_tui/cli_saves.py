@@ -11,15 +11,23 @@ The store is imported inside the commands so `lagoon --help` stays quick.
 from __future__ import annotations
 
 import argparse
-import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.table import Table
-from rich.text import Text
 
-from rules.host import LINE_SHOWN, NAME_SHOWN, printable
+from rules.host import printable
+
+from .cli_start import fail, load_or_explain, open_store_or_explain, run_app, terminal_problem
+from .saved_words import plain, shown_name, shown_names, status_text, when
+
+if TYPE_CHECKING:
+    from rules.host import GameInfo, Store
+
+Command = Callable[[argparse.Namespace, Path | None], int]
+"""A sub-command: its arguments and the folder of decks given (None: the shipped ones) to its exit code."""
 
 GAME_NUMBER_MAX = 2**63 - 1  # the save file keeps a game's number as a signed 64-bit integer
 
@@ -35,7 +43,9 @@ def game_number(text: str) -> int:
     return int(text)
 
 
-def add_save_commands(sub, common: argparse.ArgumentParser) -> None:
+def add_save_commands(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser
+) -> None:
     resume = sub.add_parser("resume", parents=[common], help="go on with a saved game (default: the latest unfinished)")
     resume.add_argument(
         "id", nargs="?", type=game_number, metavar="ID", help="the game's number, as `lagoon list` shows it"
@@ -56,88 +66,24 @@ def add_save_commands(sub, common: argparse.ArgumentParser) -> None:
     imp.add_argument("file", type=Path, metavar="FILE")
 
 
-def fail(message: str) -> int:
-    """Say `message` on stderr and give the exit code of a refusal. The message may quote a file (a name,
-    a lease's host, a fingerprint, a path): it is printed as text, and cut at twice `LINE_SHOWN`
-    characters, room for an error's sentence (`said`) and what to do about it."""
-    print(printable(message, 2 * LINE_SHOWN), file=sys.stderr)
-    return 2
-
-
 def said(error: Exception) -> str:
     """An error's sentence as it may be printed within a longer message (it may quote a file)."""
     return printable(str(error))
 
 
-def open_store_or_explain(args: argparse.Namespace, *, read_only: bool = False, to_make: bool = False):
-    """The save file named by --db (or the default), or None after saying why it cannot be used.
-
-    `read_only`: for a command that only looks, or looks before it writes: nothing is made or written
-    (a file that is not there has no games). `to_make` (with `read_only`): a file that is not there must
-    be one Lagoon could make, as a command that will write a game needs it.
-    """
-    from rules.host import Store, StoreError, check_can_make
-
-    try:
-        store = Store(getattr(args, "db", None), read_only=read_only)
-        if to_make:
-            check_can_make(store.path)
-        return store
-    except StoreError as error:
-        fail(str(error))
-        return None
+COLUMNS: tuple[tuple[str, JustifyMethod], ...] = (
+    ("ID", "right"),
+    ("Last played", "left"),
+    ("Players", "left"),
+    ("Round", "right"),
+    ("Scores", "left"),
+    ("Status", "left"),
+)
 
 
-def _content(content_dir: Path | None):
-    from lagoon_tui.cli import load_or_explain
-
-    return load_or_explain(content_dir)
-
-
-def when(stamp: str) -> str:
-    """A stored UTC time as local time, to the minute (a damaged game's time that cannot be read, as
-    text; `rules.codec.read_time` refuses any time that cannot be shown, so this never fails)."""
-    from rules.host import read_time
-
-    moment = read_time(stamp)
-    return printable(str(stamp), NAME_SHOWN) if moment is None else moment.astimezone().strftime("%Y-%m-%d %H:%M")
-
-
-def status_text(g) -> str:
-    if g.damage:
-        return f"damaged: {g.damage}"
-    if g.over:
-        return "finished"
-    return f"{shown_name(g.names[g.deciding])} to play" if g.deciding is not None else "playing"
-
-
-def shown_name(name: str) -> str:
-    """A player's name from the save file as it may be shown (one saved before names were checked may
-    hold an escape sequence, or be thousands of characters long)."""
-    return printable(name, NAME_SHOWN)
-
-
-def shown_names(names) -> str:
-    """The players' names of a saved game, as they may be shown."""
-    return ", ".join(map(shown_name, names))
-
-
-def plain(text: str) -> Text:
-    """Text from a save file as a table cell: never markup, never a control character (a name saved
-    before names were checked may hold "[/]" or an escape sequence)."""
-    return Text(printable(text))
-
-
-def games_table(games) -> Table:
+def games_table(games: Sequence[GameInfo]) -> Table:
     table = Table(title="Saved games")
-    for name, justify in (
-        ("ID", "right"),
-        ("Last played", "left"),
-        ("Players", "left"),
-        ("Round", "right"),
-        ("Scores", "left"),
-        ("Status", "left"),
-    ):
+    for name, justify in COLUMNS:
         table.add_column(name, justify=justify)
     for g in games:
         scores = ", ".join(f"{shown_name(n)} {vp}" for n, vp in zip(g.names, g.scores)) if g.scores else "—"
@@ -148,7 +94,7 @@ def games_table(games) -> Table:
     return table
 
 
-def _reading(run: Callable) -> Callable[[argparse.Namespace, Path | None], int]:
+def _reading(run: Callable[[Store, argparse.Namespace, Path | None], int]) -> Command:
     """Open the store to read only (a refused command writes nothing, not even a missing file or folder),
     run the command, close the store; StoreError becomes a message."""
 
@@ -169,7 +115,7 @@ def _reading(run: Callable) -> Callable[[argparse.Namespace, Path | None], int]:
 
 
 @_reading
-def list_command(store, args, content_dir) -> int:
+def list_command(store: Store, args: argparse.Namespace, content_dir: Path | None) -> int:
     games = store.games()
     if not games:
         print(printable(f"No saved games in {store.path}."))
@@ -179,7 +125,7 @@ def list_command(store, args, content_dir) -> int:
 
 
 @_reading
-def delete_command(store, args, content_dir) -> int:
+def delete_command(store: Store, args: argparse.Namespace, content_dir: Path | None) -> int:
     """Checked and asked with the file open to read; only a deletion asked for opens it to write."""
     info = store.info(args.id)
     store.refuse_if_damaged()
@@ -204,10 +150,10 @@ def delete_command(store, args, content_dir) -> int:
 
 
 @_reading
-def export_command(store, args, content_dir) -> int:
+def export_command(store: Store, args: argparse.Namespace, content_dir: Path | None) -> int:
     from rules.host import ArchiveError, export_game
 
-    content = _content(content_dir)  # (the log is played again under these decks before it is written)
+    content = load_or_explain(content_dir)  # (the log is played again under these decks before it is written)
     if content is None:
         return 2
     try:
@@ -223,7 +169,7 @@ def import_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     added opens it to write (and a file made for it that then takes no game is taken away)."""
     from rules.host import ArchiveError, check_import, save_import
 
-    content = _content(content_dir)
+    content = load_or_explain(content_dir)
     if content is None:
         return 2
     reader = open_store_or_explain(args, read_only=True, to_make=True)
@@ -256,10 +202,9 @@ def resume_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     `--take-over`, this window takes the game and lets go at once, so the app (a store of its own) finds
     it free, and the other window can no longer write.
     """
-    from lagoon_tui.cli import run_app, terminal_problem
     from rules.host import GameInUse, StoreError, check_saved_game
 
-    content = _content(content_dir)
+    content = load_or_explain(content_dir)
     if content is None:
         return 2
     store = open_store_or_explain(args, read_only=True)
@@ -271,14 +216,15 @@ def resume_command(args: argparse.Namespace, content_dir: Path | None) -> int:
             return fail(f"There is no unfinished game in {store.path}. Start one with `lagoon play`.")
         check_saved_game(store, info.id, content)  # (other decks, or a damaged log, is said here, not played on)
         if not info.over and not args.take_over:
-            store.check_free(info.id)
+            try:
+                store.check_free(info.id)
+            except GameInUse as error:
+                return fail(
+                    f"{said(error)} Close it there, or take it over with `lagoon resume {info.id} --take-over` "
+                    "(that window's next move will then be refused; every move it made is kept)."
+                )
         if (problem := terminal_problem()) is not None:
             return fail(f"lagoon: {problem}")
-    except GameInUse as error:
-        return fail(
-            f"{said(error)} Close it there, or take it over with `lagoon resume {info.id} --take-over` "
-            "(that window's next move will then be refused; every move it made is kept)."
-        )
     except StoreError as error:
         return fail(str(error))
     finally:
@@ -295,7 +241,7 @@ def resume_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     return run_app(args, content, resume=info.id)
 
 
-SAVE_COMMANDS: dict[str, Callable[[argparse.Namespace, Path | None], int]] = {
+SAVE_COMMANDS: dict[str, Command] = {
     "resume": resume_command,
     "list": list_command,
     "delete": delete_command,

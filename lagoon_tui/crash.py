@@ -35,6 +35,8 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     import asyncio
 
+    from rich.text import Text
+
 CRASHED = 70
 """The exit code after a bug (EX_SOFTWARE of sysexits.h: an internal software error)."""
 
@@ -218,7 +220,7 @@ class Stopped(Exception):
         self.told, self.error = told, error
         self.__cause__ = error  # (for a test that fails on it: Textual's pilot raises it again; the app never does)
 
-    def __rich__(self):
+    def __rich__(self) -> Text:
         from rich.text import Text
 
         return Text(self.told, overflow="fold")  # (a path wider than the terminal is folded, not cut off)

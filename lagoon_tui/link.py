@@ -74,10 +74,13 @@ class Link:
                 for line in stream:
                     kind, text = parse(line)
                     if kind == "answer":
-                        self._answers.put(body(text))
+                        answer = body(text)  # (an answer that is not an object is none: the link is lost)
+                        self._answers.put(answer if isinstance(answer, dict) else None)
                         continue
                     if kind == "bye":
-                        why = str((body(text) or {}).get("reason", why))
+                        said = body(text)
+                        if isinstance(said, dict):
+                            why = str(said.get("reason", why))
                         break
                     receive(kind, text)
         except (OSError, WireError, ValueError, AttributeError):

@@ -8,19 +8,22 @@ and that seat's log put together from the lines each message brings, and
 who is away (`away`: players whose seat no terminal shows). The server plays
 the computers: it tells which seats they play at which level (`levels`) and
 whether the deciding one is thinking (`thinking`), just before the message
-that goes with it. It is ready (`ready`) once the content and a first message
-have come.
+that goes with it; none is played here (`computers` is empty). It is ready
+(`ready`) once the content and a first message have come, and answers the
+screen (`lagoon_tui.seat_host.SeatHost`) only then.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any, cast
 
 from rules.host import NotMade, NoUndo, Rejection, UndoPoint
-from rules.seat import Content, SeatScene, Turn, catalogue_from_json, from_json
+from rules.seat import Content, Line, SeatScene, Turn, catalogue_from_json, from_json
 
 from .link import Link
+from .seat_host import ComputerPlayer, SeatHost
 from .wire import body
 
 
@@ -34,19 +37,19 @@ class Made:
 class RemoteHost:
     def __init__(self, link: Link) -> None:
         self.link = link
-        self.content: Content | None = None
+        self._content: Content | None = None
         self.message: SeatScene | None = None  # the latest, with the whole of its log
         self.changes = 0
         self.away: frozenset[int] = frozenset()
         self.levels: dict[int, str] = {}  # the seats the server's computers play, by level
         self.thinking = False  # the deciding seat's computer is deciding now
-        self._lines: tuple = ()
+        self._lines: tuple[Line, ...] = ()
         self._listeners: list[Callable[[], None]] = []
 
     def receive(self, kind: str, text: str) -> None:
         """(On the app's loop.) A frame of the game: its content, a message, or the link's end."""
         if kind == "content":
-            self.content = catalogue_from_json(text)
+            self._content = catalogue_from_json(text)
         elif kind == "scene":
             message = from_json(text)
             lines = self._lines[: message.log_from] + message.log
@@ -55,12 +58,12 @@ class RemoteHost:
             self.changes += 1
             self._tell()
         elif kind == "presence":
-            self.away = frozenset(body(text)["away"])
+            self.away = frozenset(_fields(text)["away"])
             if self.message is not None:
                 self.changes += 1  # (the screen is drawn again: who is away shows)
                 self._tell()
         elif kind == "computers":  # (shown with the message that comes next)
-            told = body(text)
+            told = _fields(text)
             self.levels = {int(seat): str(level) for seat, level in told["levels"].items()}
             self.thinking = told["thinking"] is True
         elif kind == "bye":
@@ -68,9 +71,22 @@ class RemoteHost:
 
     @property
     def ready(self) -> bool:
-        return self.content is not None and self.message is not None
+        return self._content is not None and self.message is not None
 
-    # --- what the game screen asks, as of a local host ------------------------------------
+    # --- what the game screen asks, as of a local host (once ready) ----------------------
+
+    @property
+    def content(self) -> Content:
+        if self._content is None:
+            raise LookupError("the game's content has not come yet")
+        return self._content
+
+    @property
+    def latest(self) -> SeatScene:
+        """The seat's latest message."""
+        if self.message is None:
+            raise LookupError("no message has come yet")
+        return self.message
 
     @property
     def lost(self) -> str | None:
@@ -78,11 +94,21 @@ class RemoteHost:
 
     @property
     def seat(self) -> int | None:
-        return self.message.seat
+        return self.latest.seat
 
     @property
     def over(self) -> bool:
-        return self.message.results is not None
+        return self.latest.results is not None
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats people play: every seat the server's computers do not."""
+        return tuple(n for n in range(len(self.latest.view["players"])) if n not in self.levels)
+
+    @property
+    def computers(self) -> Mapping[int, str]:
+        """None is played here: the server plays them."""
+        return {}
 
     def on_change(self, listener: Callable[[], None]) -> Callable[[], None]:
         self._listeners.append(listener)
@@ -92,11 +118,11 @@ class RemoteHost:
         """This seat's message (the only one it is sent), with the log from `log_from`."""
         if seat != self.seat or at_table:
             raise ValueError(f"this link shows seat {self.seat}, not {seat}")
-        message = self.message
+        message = self.latest
         return message if log_from == 0 else replace(message, log_from=log_from, log=message.log[log_from:])
 
     def turn(self) -> Turn:
-        return self.message.turn
+        return self.latest.turn
 
     def pass_where_forced(self, mover: int | None = None) -> None:
         """(The server passes for a player who can do nothing else.)"""
@@ -113,8 +139,9 @@ class RemoteHost:
         answer = self.link.ask("undo", {})
         if answer is None:
             return NoUndo(f"{self.lost} Nothing was taken back")
-        if "undone" in answer:
-            return UndoPoint(0, self.seat, str(answer["undone"]))
+        seat = self.seat
+        if "undone" in answer and seat is not None:  # (a spectator has no move to take back)
+            return UndoPoint(0, seat, str(answer["undone"]))
         return NoUndo(str(answer.get("no_undo", "the server refused")))
 
     def stand_in(self, seat: int) -> str:
@@ -128,6 +155,25 @@ class RemoteHost:
             return "A computer plays for them until they come back."
         return "Asked: the others must agree too."
 
+    def computer(self, seat: int, **options: Any) -> ComputerPlayer:
+        raise LookupError(f"seat {seat}'s computer is played by the server")
+
+    def stop_computers(self) -> None:
+        """(The server's computers play on: the game goes on without this screen.)"""
+
     def _tell(self) -> None:
         for listener in list(self._listeners):
             listener()
+
+
+def _fields(text: str) -> dict[str, Any]:
+    """A frame's body: the server sends each of these as an object."""
+    return cast("dict[str, Any]", body(text))
+
+
+if TYPE_CHECKING:
+    from rules.host import Host
+
+    def _both_are_seat_hosts(local: Host, remote: RemoteHost) -> tuple[SeatHost, SeatHost]:
+        """(Never run: the type checker checks that both hosts answer all that a screen may ask.)"""
+        return local, remote

@@ -8,15 +8,29 @@ ever shows a traceback or plays on as if a move were saved.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rules.host import GameInUse, Host, StoreError, printable
 
+if TYPE_CHECKING:
+    from textual.app import App
 
-class SavedGamesMixin:
+    from rules.host import Content, GameInfo, Replay, Store
+
+    from .settings import GameSettings
+
+    AppBase = App[None]  # (what the mixin is mixed into, for the type checker)
+else:
+    AppBase = object
+
+
+class SavedGamesMixin(AppBase):
     """Needs `self.store` (a Store or None) and `self.content` on the app."""
 
-    store = None
+    store: Store | None = None
+    content: Content
 
-    def new_host(self, settings) -> Host | None:
+    def new_host(self, settings: GameSettings) -> Host | None:
         """A new game with `settings`, saved from its start; None (after saying why) if the save file refuses it."""
         if self.store is not None:
             self.store.release()  # a window writes one game at a time: the one it left is free again
@@ -40,7 +54,7 @@ class SavedGamesMixin:
             )
             return None
 
-    def latest_unfinished(self):
+    def latest_unfinished(self) -> GameInfo | None:
         if self.store is None:
             return None
         try:
@@ -65,6 +79,8 @@ class SavedGamesMixin:
         """
         from .screens.game import GameScreen
 
+        if self.store is None:  # (nothing is saved, so nothing can be resumed)
+            return
         try:
             self.store.release()  # a window writes one game at a time: the one it left is free again
             host = Host.resume(self.store, game, self.content, take_over=take_over)
@@ -113,6 +129,8 @@ class SavedGamesMixin:
             self.replay_game(game)
 
     def replay_game(self, game: int) -> None:
+        if self.store is None:  # (nothing is saved, so nothing can be replayed from the save file)
+            return
         try:
             replay = Host.replay_saved(self.store, game, self.content)
         except StoreError as error:
@@ -120,8 +138,7 @@ class SavedGamesMixin:
             return
         self.show_replay(replay)
 
-    def show_replay(self, replay) -> None:
-        """`replay`: a `rules.host.Replay`."""
+    def show_replay(self, replay: Replay) -> None:
         from .screens.replay import ReplayScreen
 
         self.push_screen(ReplayScreen(replay))

@@ -43,7 +43,11 @@ class SeatApp(LagoonApp):
 
     def open_first_screen(self) -> None:
         self.push_screen(WaitingScreen(self.WAITING))
-        self.link.start(lambda kind, text: self.post_message(self.Received(kind, text)))
+
+        def heard(kind: str, text: str) -> None:  # (in the link's reader thread)
+            self.post_message(self.Received(kind, text))
+
+        self.link.start(heard)
 
     def on_seat_app_received(self, message: Received) -> None:
         """Each frame from the server, the game's to the seat's host."""
@@ -54,7 +58,7 @@ class SeatApp(LagoonApp):
         self.remote.receive(kind, text)
         if kind == "bye":
             self.exit(1 if self.remote.message is None or not self.remote.over else 0, message=text)
-        elif self.remote.ready and not was_ready:
+        elif self.remote.ready and not was_ready and self.remote.content is not None:  # (ready: it has come)
             self.content = self.remote.content
             self.game_ready()
 

@@ -10,6 +10,8 @@ the command line (`ssh -t host join CODE`), joined, and entered once started.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from .link import Link
 from .remote import RemoteHost
 from .screens.lobby import LobbyScreen, NameForm
@@ -18,26 +20,31 @@ from .seat_app import SeatApp
 from .wire import body
 
 
+def lobby_frame(text: str) -> dict[str, Any]:
+    """The JSON object of a frame of the lobby's (`hello`, `notice`, `lobby`: the server sends each as one)."""
+    return cast("dict[str, Any]", body(text))
+
+
 class SessionApp(SeatApp):
     def __init__(self, link: Link, join: str | None = None) -> None:
         super().__init__(link)
         self.join = join.strip().upper() if join else None
         self.player: str | None = None
-        self.lobby: dict = {"mine": [], "open": []}
+        self.lobby: dict[str, Any] = {"mine": [], "open": []}
         self.waiting_for: str | None = None  # a room joined before it started: entered as soon as it does
 
     WAITING = "Connecting to the game's server…"
 
     def receive(self, kind: str, text: str) -> None:
         if kind == "hello":
-            self.player = body(text).get("name")
+            self.player = lobby_frame(text).get("name")
             self.switch_screen(NameForm() if self.player is None else LobbyScreen(self.player))
             if self.player is not None:
                 self._join_given()
         elif kind == "notice":
-            self.notify(str(body(text)["text"]), markup=False)
+            self.notify(str(lobby_frame(text)["text"]), markup=False)
         elif kind == "lobby":
-            self.lobby = body(text)
+            self.lobby = lobby_frame(text)
             for screen in self.screen_stack:
                 if isinstance(screen, LobbyScreen):
                     screen.show(self.lobby)
@@ -66,11 +73,13 @@ class SessionApp(SeatApp):
         if answer is None:
             self.exit(1, message=self.link.lost)
         elif "refused" in answer:
-            self.screen.refused(str(answer["refused"]))
+            if isinstance(self.screen, NameForm):
+                self.screen.refused(str(answer["refused"]))
         else:
             self.player = answer["name"]
-            self.switch_screen(LobbyScreen(self.player))
-            self.screen.show(self.lobby)
+            lobby = LobbyScreen(answer["name"])
+            self.switch_screen(lobby)
+            lobby.show(self.lobby)
             self._join_given()
 
     def _join_given(self) -> None:

@@ -64,13 +64,13 @@ from .actions import equipment_activity, island_activity
 from .actions.deals import closing_spent
 from .cards import METALS, Content
 from .choose import NoLegalChoice, pending
-from .decision import Decision, Option, Rejection
+from .decision import Ask, Decision, Option, Rejection
 from .engine import Engine, clone, decide, replay, state_from_json, state_to_json
 from .known import known_state
 from .loader import ContentError, check_content, load_content
 from .scoring import measure, vp_at
-from .state import MONEY
-from .view import redact, view
+from .state import MONEY, Gallery, GameState
+from .view import View, redact, view
 
 __all__ = [
     "METALS",
@@ -100,4 +100,9 @@ __all__ = [
     "island_activity",  # what an island's action space does: (activity kind, its fixed data)
     "equipment_activity",  # what an equipment card's ability does, the same way
     "closing_spent",  # whether a deal action may no longer close a deal this round (one a round)
+    # the types of what some of the names above give, for annotations
+    "GameState",  # known_state's, replay's (the fields of a view, read back)
+    "Gallery",  # a gallery on a mining site of a GameState
+    "View",  # view's: a seat's view as JSON data
+    "Ask",  # Engine.asking's: who decides, with every candidate
 ]

@@ -12,8 +12,10 @@ formatted when someone reads them.
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from .actions import ACTION_NAMES, ACTIVITIES, Activity, equipment_activity, island_activity
+from .cards import Board, Content, Equipment
 from .decision import Ask, Cand, Reason, plural
 from .memo import once_per_object
 from .registry import MINER_ACTIONS
@@ -22,8 +24,9 @@ from .state import GameState, Player
 PASS = Cand("pass", "Pass: take no more actions this round")
 
 
-def merchant_cost(s: GameState, seat: int, space: str) -> int:
-    """One merchant, plus one for each other player who took this action here this round."""
+def merchant_cost(s: GameState, seat: int | None, space: str) -> int:
+    """One merchant, plus one for each other player who took this action here this round (for no
+    seat, a spectator: one for each player who took it)."""
     users = s.space_users.get(space)
     return 1 + len({other for other in users if other != seat}) if users else 1
 
@@ -48,7 +51,9 @@ class Space:
         "taken_offers",
     )
 
-    def __init__(self, board, island: int, action: str):
+    # `data` is the activity's fixed parameters (`rules.actions`), read only by that activity: Any, as
+    # each activity has its own.
+    def __init__(self, board: Board, island: int, action: str) -> None:
         self.island, self.action = island, action
         self.key = f"{island}:{action}"  # as in Player.used and GameState.space_users
         self.kind, self.data = island_activity(action, board, island)
@@ -69,11 +74,11 @@ class Space:
 
 
 @once_per_object
-def _spaces_of(board) -> dict[int, tuple[Space, ...]]:
+def _spaces_of(board: Board) -> dict[int, tuple[Space, ...]]:
     return {isl.number: tuple(Space(board, isl.number, a) for a in isl.actions) for isl in board.islands}
 
 
-def spaces(board, island: int) -> tuple[Space, ...]:
+def spaces(board: Board, island: int) -> tuple[Space, ...]:
     """The action spaces of `island`, built once per board."""
     return _spaces_of(board)[island]
 
@@ -83,8 +88,11 @@ class Use:
 
     __slots__ = ("card", "option_id", "source", "kind", "data", "activity", "offer", "used")
 
-    def __init__(self, card):
+    def __init__(self, card: Equipment) -> None:
         self.card = card
+        self.kind: str | None
+        self.data: dict[str, Any] | None  # as a Space's; None with the activity for a card with no ability
+        self.activity: Activity | None
         self.option_id = "use:" + card.id
         self.source = "equipment:" + card.id  # as in Step.source
         self.used = f"You have already used {card.name} this round"
@@ -100,7 +108,7 @@ class Use:
 
 
 @once_per_object
-def uses(content) -> dict[str, Use]:
+def uses(content: Content) -> dict[str, Use]:
     """The use of every equipment card, by card id, built once per content."""
     return {card_id: Use(card) for card_id, card in content.equipment.items()}
 
@@ -120,7 +128,7 @@ def _use_cand(s: GameState, p: Player, use: Use) -> Cand:
     elif p.miners - p.miners_used < 1:
         reason = "Using equipment takes a free miner; you have none"
     else:
-        reason = use.activity.why_not(s, p.seat, use.source, use.data)
+        reason = use.activity.why_not(s, p.seat, use.source, use.data)  # type: ignore[arg-type]  # (data is None only with activity)
     return use.offer if reason is None else use.offer.refused(reason)
 
 
@@ -128,8 +136,9 @@ def choose_action(s: GameState) -> Ask:
     """Every island action of the current player's island, every card they own, and pass."""
     p = s.players[s.current]
     seat, free, used = p.seat, p.merchants - p.merchants_used, p.used
-    cands, taken_by = [], s.space_users
-    for sp in _spaces_of(s.content.board)[p.island]:
+    cands: list[Cand] = []
+    taken_by = s.space_users
+    for sp in _spaces_of(s.content.board)[p.island]:  # type: ignore[index]  # (in the action phase every ship is docked)
         if sp.by_miners:
             merchants = 0
         elif sp.key in taken_by:

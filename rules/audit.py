@@ -19,6 +19,7 @@ from typing import Any, Union
 from . import codec
 from . import events as ev
 from .cards import Content
+from .decision import Rejection
 from .engine import Engine
 from .names import printable
 
@@ -78,7 +79,7 @@ def _fields(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
-def event_from_json(d: Any, index: int, where: str = "") -> Any:
+def event_from_json(d: Any, index: int, where: str = "") -> ev.Event:
     """Event number `index` of a log, rebuilt from JSON after checking its type and fields (`where`: how
     a message names it, by default "event {index + 1}")."""
     where = where or f"event {index + 1}"
@@ -87,7 +88,7 @@ def event_from_json(d: Any, index: int, where: str = "") -> Any:
     if codec.deeper_than(d, codec.MAX_DEPTH - 1):
         raise LogError(f"{where} is nested deeper than the {codec.MAX_DEPTH} levels an event may have", event=index)
     kind = d.get("type")
-    cls = ev.EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+    cls: type | None = ev.EVENT_TYPES.get(kind) if isinstance(kind, str) else None  # (type[Event]: unhashable to mypy)
     if cls is None:
         raise LogError(f"{where} has an unknown type {clip(kind)}", event=index)
     hints = _fields(cls)
@@ -101,10 +102,11 @@ def event_from_json(d: Any, index: int, where: str = "") -> Any:
         if not _conforms(tp, d[name]):
             want = _NAMES.get(tp, str(tp).replace("typing.", ""))
             raise LogError(f"{where} ({kind}): {name!r} must be {want}", event=index)
-    return codec.decoder(cls)(d)
+    event: ev.Event = codec.decoder(cls)(d)
+    return event
 
 
-def _difference(made, logged) -> str:
+def _difference(made: ev.Event, logged: ev.Event | None) -> str:
     """What the rules made of a move against what the log says it made, in words: the event's type, or
     the names of the fields that differ (never their values: a card drawn face down is a field)."""
     if logged is None:
@@ -116,7 +118,7 @@ def _difference(made, logged) -> str:
     return f"gives {type(made).__name__} with another {', '.join(fields)} than the log's"
 
 
-def _same(a, b) -> bool:
+def _same(a: ev.Event, b: ev.Event) -> bool:
     return type(a) is type(b) and codec.to_plain(a) == codec.to_plain(b)
 
 
@@ -141,7 +143,7 @@ def _opening(content: Content, first: ev.GameCreated) -> Engine:
     raise LogError("event 1 (GameCreated): the decks are not in the order its seed shuffles them", event=0)
 
 
-def audit(content: Content, events: Sequence, choices: Sequence[str]) -> Engine:
+def audit(content: Content, events: Sequence[ev.Event], choices: Sequence[str]) -> Engine:
     """Replay `choices` from the log's seed; the engine, if it yields exactly `events`."""
     if not events or not isinstance(events[0], ev.GameCreated):
         raise LogError("the log must begin with GameCreated", event=0)
@@ -155,7 +157,7 @@ def audit(content: Content, events: Sequence, choices: Sequence[str]) -> Engine:
             result = engine.choose(choice)
         except Exception:  # noqa: BLE001 - any failure means the log is not a game (its text is not said)
             raise LogError(f"move {n} breaks the rules engine", event=start, move=n) from None
-        if not result and hasattr(result, "reason"):
+        if isinstance(result, Rejection):
             raise LogError(f"move {n} is not allowed there: {result.reason}", event=start, move=n)
         for i, e in enumerate(result, start=start):
             if i >= len(events) or not _same(e, events[i]):

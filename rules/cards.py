@@ -10,17 +10,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import field
 from types import MappingProxyType
+from typing import TypeVar
 
 from .record import FrozenRecord, frozen_record
 
 METALS: tuple[str, ...] = ("gold", "iron", "copper", "silver")
 """The four resource types, in the order the game lists them."""
 
+K = TypeVar("K")
+V = TypeVar("V")
+
 ENRICHED_LEVELS: tuple[int, ...] = (1, 2, 3, 4)
 """Levels an enriched resource can have on a player board (0' stays in the centre)."""
 
 
-def frozen_map(d: Mapping | None = None) -> Mapping:
+def frozen_map(d: Mapping[K, V] | None = None) -> Mapping[K, V]:
     return MappingProxyType(dict(d or {}))
 
 

@@ -8,17 +8,22 @@ refused and a refusal always says why.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from itertools import combinations
 
 from . import events as ev
 from .action_choice import choose_action, merchant_cost, spaces  # noqa: F401  (merchant_cost, spaces: public)
 from .actions import ACTIVITIES
+from .cards import Board
 from .decision import BACK, Ask, Cand, Decision, Emit, Option, Rejection, text
 from .flow import after_island_chosen, after_setup_choice, finish_action, pass_for_round, selection_seat, setup_seat
 from .memo import once_per_object
 from .names import printable
-from .state import GameState
+from .state import GameState, Step
+
+Resolver = Callable[[GameState, int, Cand, Emit], None]
+"""Carries out a legal candidate of one kind of decision for the seat deciding."""
 
 
 class NoLegalChoice(RuntimeError):
@@ -33,7 +38,8 @@ class NoLegalChoice(RuntimeError):
 def candidates(s: GameState) -> Ask:
     phase = s.phase
     if phase == "actions":
-        ask = _step(s) if s.step is not None else choose_action(s)
+        step = s.step
+        ask = _step(s, step) if step is not None else choose_action(s)
     elif phase == "island_selection":
         ask = _island_selection(s)
     elif phase == "setup":
@@ -77,14 +83,14 @@ def resolve(s: GameState, choice: str, emit: Emit, ask: Ask | None = None) -> Re
     cand = ask.legal.get(choice)
     if cand is None:
         return _refusal(s, ask, choice)
-    RESOLVERS[ask.kind](s, ask.seat, cand, emit)
+    RESOLVERS[ask.kind](s, ask.seat, cand, emit)  # type: ignore[arg-type]  # (a legal choice has a seat: only "game_over" has none)
     return None
 
 
 def _refusal(s: GameState, ask: Ask, choice: str) -> Rejection:
     for cand in ask.cands:
         if cand.id == choice:
-            return Rejection(choice, text(cand.reason))
+            return Rejection(choice, text(cand.reason) or "")  # (never "": a candidate not legal has a reason)
     return Rejection(choice, _unknown(s, ask, choice))
 
 
@@ -93,6 +99,7 @@ def _refusal(s: GameState, ask: Ask, choice: str) -> Rejection:
 
 def _setup(s: GameState) -> Ask:
     seat = setup_seat(s)
+    assert seat is not None, "the setup phase lasts while a seat has something to choose"
     p, content = s.players[seat], s.content
     if not p.objectives:
         keep = s.board.objectives_kept
@@ -107,12 +114,12 @@ def _setup(s: GameState) -> Ask:
     return Ask(seat, "choose_corporation", f"{p.name}: choose your corporation", cands)
 
 
-def _keep_objectives(s, seat, cand, emit):
+def _keep_objectives(s: GameState, seat: int, cand: Cand, emit: Emit) -> None:
     kept, returned = cand.payload
     emit(ev.ObjectivesKept(seat, kept, returned))
 
 
-def _choose_corporation(s, seat, cand, emit):
+def _choose_corporation(s: GameState, seat: int, cand: Cand, emit: Emit) -> None:
     emit(ev.CorporationChosen(seat, cand.payload))
     for _ in range(s.content.corporations[cand.payload].deals):
         if s.deal_deck:
@@ -124,13 +131,14 @@ def _choose_corporation(s, seat, cand, emit):
 
 
 @once_per_object
-def _island_options(board) -> tuple[Cand, ...]:
+def _island_options(board: Board) -> tuple[Cand, ...]:
     """The choice of every island (its number is the payload), built once per board."""
     return tuple(Cand(f"island:{i.number}", f"Island {i.number}: {i.name}", i.number) for i in board.islands)
 
 
 def _island_selection(s: GameState) -> Ask:
     seat, chosen = selection_seat(s), s.islands_chosen
+    assert seat is not None, "island selection lasts while a seat has no island"
     cands = []
     for island in _island_options(s.content.board):
         taken = chosen.get(island.payload)
@@ -146,7 +154,7 @@ def _island_prompt(s: GameState, seat: int) -> str:
     return f"{s.players[seat].name}: choose your island for round {s.round}"
 
 
-def _choose_island(s, seat, cand, emit):
+def _choose_island(s: GameState, seat: int, cand: Cand, emit: Emit) -> None:
     emit(ev.IslandChosen(seat, cand.payload))
     after_island_chosen(s, emit)
 
@@ -154,7 +162,7 @@ def _choose_island(s, seat, cand, emit):
 # --- the action phase ------------------------------------------------------------------
 
 
-def _choose_action(s, seat, cand, emit):
+def _choose_action(s: GameState, seat: int, cand: Cand, emit: Emit) -> None:
     if cand.id == "pass":
         pass_for_round(s, seat, emit)
         return
@@ -165,13 +173,12 @@ def _choose_action(s, seat, cand, emit):
         act.immediate(s, seat, data, emit)
         finish_action(s, seat, emit)
     elif act.on_start is not None:
-        act.on_start(s, s.step, emit)
+        act.on_start(s, s.step, emit)  # type: ignore[arg-type]  # (ActionStarted began the step)
 
 
-def _step(s: GameState) -> Ask:
-    step = s.step
+def _step(s: GameState, step: Step) -> Ask:
     act = ACTIVITIES[step.kind]
-    cands = list(act.candidates(s, step))
+    cands = list(act.candidates(s, step))  # type: ignore[misc]  # (an activity with steps has candidates)
     if step.picks or not step.committed:
         cands.append(BACK)
     return Ask(step.seat, step.kind, partial(_step_prompt, s), cands)
@@ -180,15 +187,17 @@ def _step(s: GameState) -> Ask:
 def _step_prompt(s: GameState) -> str:
     # the step under way when the prompt is read, not one kept from before: after "back" and
     # the same choice again, the engine uses this decision again with a new, equal Step
-    return ACTIVITIES[s.step.kind].prompt_for(s, s.step)
-
-
-def _resolve_step(s, seat, cand, emit):
     step = s.step
+    assert step is not None, "a step's prompt is read while the step is under way"
+    return ACTIVITIES[step.kind].prompt_for(s, step)
+
+
+def _resolve_step(s: GameState, seat: int, cand: Cand, emit: Emit) -> None:
+    step: Step = s.step  # type: ignore[assignment]  # (asked only while a step is under way)
     if cand.id == "back":
         emit(ev.Unpicked(seat) if step.picks else ev.ActionWithdrawn(seat))
     else:
-        ACTIVITIES[step.kind].apply(s, step, cand, emit)
+        ACTIVITIES[step.kind].apply(s, step, cand, emit)  # type: ignore[misc]  # (an activity with steps applies them)
 
 
 ECHOED = 40
@@ -203,7 +212,7 @@ def _echo(text: str) -> str:
 def _unknown(s: GameState, ask: Ask, choice: str) -> str:
     if ask.kind == "game_over":
         return "The game is over"
-    if ask.kind == "choose_action" and choice.startswith("do:"):
+    if ask.kind == "choose_action" and ask.seat is not None and choice.startswith("do:"):
         island = choice.split(":")[1]
         here = s.players[ask.seat].island
         if island != str(here) and any(str(i.number) == island for i in s.content.board.islands):
@@ -215,7 +224,7 @@ def _unknown(s: GameState, ask: Ask, choice: str) -> str:
     return f"'{_echo(choice)}' is not a choice now ({ask.prompt})"
 
 
-RESOLVERS = {
+RESOLVERS: dict[str, Resolver] = {
     "keep_objectives": _keep_objectives,
     "choose_corporation": _choose_corporation,
     "choose_island": _choose_island,

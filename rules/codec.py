@@ -14,11 +14,18 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from functools import cache
 from types import MappingProxyType
 from typing import Any, Union
+
+# A type hint here is a class or a typing form (`list[int]`, `str | None`), which have no one type in
+# common: `tp` is Any. The values are JSON data or the engine's records, as untyped as JSON.
+Decoder = Callable[[Any], Any]
+
+_is_dataclass: Callable[[Any], bool] = dataclasses.is_dataclass
+"""`dataclasses.is_dataclass` as a plain test: its narrowing would make `tp` an instance or a class."""
 
 
 @cache
@@ -53,7 +60,7 @@ _SCALARS = frozenset({str, int, float, bool, type(None)})
 
 def to_plain(value: Any) -> Any:
     """Turn a dataclass tree into JSON-ready dicts, lists and scalars."""
-    t = type(value)
+    t: type = type(value)
     if t in _SCALARS:
         return value
     if t is list or t is tuple:
@@ -76,9 +83,9 @@ def from_plain(tp: Any, value: Any) -> Any:
     if origin in (Union, types.UnionType):
         if value is None:
             return None
-        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        args: Sequence[Any] = [a for a in typing.get_args(tp) if a is not type(None)]
         return from_plain(args[0], value)
-    if dataclasses.is_dataclass(tp):
+    if _is_dataclass(tp):
         return tp(**{name: from_plain(hint, value[name]) for name, hint in _hints(tp) if name in value})
     if _named_tuple(tp):
         return tp(*(from_plain(hint, v) for hint, v in zip(typing.get_type_hints(tp).values(), value)))
@@ -108,7 +115,7 @@ def _identity(value: Any) -> Any:
 
 
 @cache
-def decoder(tp: Any):
+def decoder(tp: Any) -> Decoder:
     """A function rebuilding values of type `tp`, like `from_plain(tp, ·)`, worked out once per type.
 
     Loading a saved game decodes thousands of events of a few dozen types;
@@ -117,13 +124,13 @@ def decoder(tp: Any):
     """
     origin = typing.get_origin(tp)
     if origin in (Union, types.UnionType):
-        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        args: Sequence[Any] = [a for a in typing.get_args(tp) if a is not type(None)]
         inner = decoder(args[0])
         return _identity if inner is _identity else (lambda v: None if v is None else inner(v))
     if _named_tuple(tp):
         convs = tuple(decoder(hint) for hint in typing.get_type_hints(tp).values())
         return lambda v: tp(*(conv(x) for conv, x in zip(convs, v)))
-    if dataclasses.is_dataclass(tp):
+    if _is_dataclass(tp):
         fields = tuple((name, decoder(hint)) for name, hint in _hints(tp))
         if getattr(tp, "SPARSE", False):  # (a field left out holds its default)
             return lambda v: tp(**{name: conv(v[name]) for name, conv in fields if name in v})
@@ -158,6 +165,7 @@ def deeper_than(value: Any, most: int = MAX_DEPTH) -> bool:
     level: list[tuple[Any, int]] = [(value, 0)]
     while level:
         item, depth = level.pop()
+        children: Iterable[Any]
         if isinstance(item, (list, tuple)):
             children = item
         elif isinstance(item, dict):

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, overload
 
 from .record import FrozenRecord, frozen_record
 
-Emit = Callable[[Any], None]
+if TYPE_CHECKING:
+    from .events import Event
+
+Emit = Callable[["Event"], None]
+"""Where the rules send each event they bring about (which applies it to the state at once)."""
 Reason = str | Callable[[], str] | None
 """Why a choice is not allowed (None when it is), as text or as a function giving the text."""
 
@@ -26,6 +30,9 @@ class Cand:
 
     __slots__ = ("id", "label", "payload", "reason")
 
+    # `payload` is whatever the code that made the candidate needs to carry it out (an island's
+    # number, the plan of an action, a pick), read back only by that same code: Any, as each kind
+    # of decision has its own.
     def __init__(self, id: str, label: str | Callable[[], str], payload: Any = None, reason: Reason = None):
         self.id = id
         self.label = label
@@ -54,6 +61,10 @@ class Cand:
         return f"Cand({self.id!r}, {self.label!r}, {self.payload!r}, {self.reason!r})"
 
 
+@overload
+def text(value: str | Callable[[], str]) -> str: ...
+@overload
+def text(value: str | Callable[[], str] | None) -> str | None: ...
 def text(value: str | Callable[[], str] | None) -> str | None:
     """The text of a label or reason given directly or lazily."""
     return value() if callable(value) else value
@@ -120,11 +131,11 @@ BACK = Cand("back", "Back")
 DONE_LABEL = "Done"
 
 
-def legal(cands) -> list[Cand]:
+def legal(cands: Iterable[Cand]) -> list[Cand]:
     return [c for c in cands if c.reason is None]
 
 
-def first_legal(cands) -> Cand | None:
+def first_legal(cands: Iterable[Cand]) -> Cand | None:
     for c in cands:
         if c.reason is None:
             return c

@@ -6,19 +6,19 @@ The terminal app, the store, bots and tests all talk to the game through this:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Protocol
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Protocol
 
 from . import codec
 from . import events as ev
 from .cards import Content
-from .choose import Ask, candidates, decision_of, playable, resolve
-from .decision import Decision, Rejection
+from .choose import candidates, decision_of, playable, resolve
+from .decision import Ask, Decision, Rejection
 from .evolve import HANDLERS, evolve
 from .flow import create_game, set_up_board
 from .state import GameState
 from .undo import Mark, NoUndo, UndoPoint, undo_point
-from .view import view
+from .view import View, view
 
 
 class JournalError(Exception):
@@ -37,12 +37,12 @@ class Journal(Protocol):
     JournalError where a player can do something about it (a full disk).
     """
 
-    def record(self, start: int, events: list, mark: Mark) -> None: ...
+    def record(self, start: int, events: list[ev.Event], mark: Mark) -> None: ...
 
     def rewind(self, length: int) -> None: ...
 
 
-def replay(content: Content, events: Iterable) -> GameState:
+def replay(content: Content, events: Iterable[ev.Event]) -> GameState:
     """The state a log leads to, with no randomness involved."""
     state = GameState(content=content)
     for e in events:
@@ -51,26 +51,33 @@ def replay(content: Content, events: Iterable) -> GameState:
 
 
 def clone(state: GameState) -> GameState:
-    copy = codec.from_plain(GameState, codec.to_plain(state))
+    copy: GameState = codec.from_plain(GameState, codec.to_plain(state))
     copy.content = state.content
     return copy
 
 
-def state_to_json(state: GameState) -> dict:
-    return codec.to_plain(state)
+# A state as JSON is untyped data (`codec`): Any as JSON is.
+def state_to_json(state: GameState) -> dict[str, Any]:
+    plain: dict[str, Any] = codec.to_plain(state)
+    return plain
 
 
-def state_from_json(content: Content, data: dict) -> GameState:
-    state = codec.from_plain(GameState, data)
+def state_from_json(content: Content, data: Mapping[str, Any]) -> GameState:
+    state: GameState = codec.from_plain(GameState, data)
     state.content = content
     return state
 
 
-def decide(state: GameState, choice: str) -> list | Rejection:
+def decide(state: GameState, choice: str) -> list[ev.Event] | Rejection:
     """The events a choice would bring about, without touching `state`."""
     scratch = clone(state)
-    out: list = []
-    rejection = resolve(scratch, choice, lambda e: (evolve(scratch, e), out.append(e)))
+    out: list[ev.Event] = []
+
+    def emit(e: ev.Event) -> None:
+        evolve(scratch, e)
+        out.append(e)
+
+    rejection = resolve(scratch, choice, emit)
     return rejection if rejection is not None else out
 
 
@@ -81,15 +88,15 @@ TAKEN_BACK = frozenset((ev.ActionWithdrawn, ev.Unpicked))
 
 
 class Engine:
-    def __init__(self, content: Content, events: Iterable = (), marks: Iterable[Mark] = ()):
+    def __init__(self, content: Content, events: Iterable[ev.Event] = (), marks: Iterable[Mark] = ()) -> None:
         """A game from its log; `marks` (where each choice began) make undo possible after a load."""
         self.content = content
         self.state = GameState(content=content)
-        self.events: list = []
+        self.events: list[ev.Event] = []
         # each choice's mark as a plain (pos, seat, choice): made into a `Mark` only when read
         self._moves: list[tuple[int, int | None, str]] = [(m.pos, m.seat, m.choice) for m in marks]
         self.journal: Journal | None = None
-        self._subscribers: list[Callable[[list], None]] = []
+        self._subscribers: list[Callable[[list[ev.Event]], None]] = []
         self._ask: Ask | None = None
         # Decisions already worked out in the action under way, used again rather than built
         # again: the decision before each reversible choice still in force, last on top ("back"
@@ -102,7 +109,12 @@ class Engine:
 
     @classmethod
     def new(
-        cls, content: Content, names: list[str], seed: int, start_player: int | None = None, colours=None
+        cls,
+        content: Content,
+        names: Sequence[str],
+        seed: int,
+        start_player: int | None = None,
+        colours: Sequence[str] | None = None,
     ) -> Engine:
         board = content.board
         if not board.players_min <= len(names) <= board.players_max:
@@ -125,7 +137,7 @@ class Engine:
                 return moves[n + 1][0] if n + 1 < len(moves) else len(self.events)
         return None
 
-    def _emit(self, event) -> None:
+    def _emit(self, event: ev.Event) -> None:
         HANDLERS[type(event)](self.state, event)  # evolve(self.state, event), a call less per event
         self.events.append(event)
 
@@ -153,7 +165,7 @@ class Engine:
         """Ids of the legal options (what a bot picks from)."""
         return list((self._ask or self._candidates()).legal)
 
-    def choose(self, choice: str) -> list | Rejection:
+    def choose(self, choice: str) -> list[ev.Event] | Rejection:
         """Resolve one choice: the new events, or a Rejection that changed nothing."""
         start = len(self.events)
         ask = self._ask or self._candidates()
@@ -177,7 +189,7 @@ class Engine:
                 callback(new)
         return new
 
-    def _after(self, ask: Ask, choice: str, new: list) -> Ask | None:
+    def _after(self, ask: Ask, choice: str, new: list[ev.Event]) -> Ask | None:
         """The decision after `choice` at `ask` brought `new`, if it is known already.
 
         A "back" returns to the decision before the choice it takes back; a reversible
@@ -227,10 +239,10 @@ class Engine:
         self._cut(point.pos)
         return point
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> View:
         return view(self.state, seat)
 
-    def subscribe(self, callback: Callable[[list], None]) -> Callable[[], None]:
+    def subscribe(self, callback: Callable[[list[ev.Event]], None]) -> Callable[[], None]:
         """Call `callback(new_events)` after every accepted choice; returns an unsubscribe."""
         self._subscribers.append(callback)
         return lambda: self._subscribers.remove(callback)

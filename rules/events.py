@@ -7,14 +7,21 @@ handler in `rules.evolve`.
 
 from __future__ import annotations
 
-from typing import TypeVar, dataclass_transform
+from typing import TYPE_CHECKING, Any, TypeVar, dataclass_transform
 
 from . import codec
 from .record import Record, record
 
-E = TypeVar("E", bound=type)
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
-EVENT_TYPES: dict[str, type] = {}
+    # An action's fixed data and counters, as the log keeps them: a JSON object whose keys depend on the
+    # activity and come partly from the cards' TOML parameters (`rules.actions.equipment_activity`).
+    ActionData = dict[str, Any]
+else:
+    # A bare dict at run time, as before it was annotated: the codec then reads it back as it is, without
+    # a copy, and a log's audit checks it as it always has.
+    ActionData = dict
 
 
 class Event(Record):
@@ -23,8 +30,13 @@ class Event(Record):
     __slots__ = ()
 
 
+E = TypeVar("E", bound=Event)
+
+EVENT_TYPES: dict[str, type[Event]] = {}
+
+
 @dataclass_transform(eq_default=False)
-def event(cls: E) -> E:
+def event(cls: type[E]) -> type[E]:
     cls = record(cls)
     EVENT_TYPES[cls.__name__] = cls
     return cls
@@ -119,7 +131,7 @@ class ActionStarted(Event):
     kind: str
     merchants: int
     miners: int
-    data: dict
+    data: ActionData
 
 
 @event
@@ -127,7 +139,9 @@ class Picked(Event):
     """A player added one choice to the plan of the action under way."""
 
     seat: int
-    pick: list
+    # JSON, as the option chosen carries it: a name ("gold") or a list of names and numbers ([0, 2, 2]).
+    # (Any is also what the codec and a log's audit read as "as it is", as they read the bare `list` before.)
+    pick: Any
 
 
 @event
@@ -392,15 +406,16 @@ class ShipDeparted(Event):
     destination: int
 
 
-def to_json(ev) -> dict:
+def to_json(ev: Event) -> dict[str, Any]:
     """An event as a JSON object: its fields plus "type"."""
-    d = codec.to_plain(ev)
+    d: dict[str, Any] = codec.to_plain(ev)
     d["type"] = type(ev).__name__
     return d
 
 
-def from_json(d: dict):
+def from_json(d: Mapping[str, Any]) -> Event:
     """Rebuild an event; raises KeyError/TypeError/ValueError on a malformed one."""
-    d = dict(d)
-    cls = EVENT_TYPES[d.pop("type")]
-    return codec.from_plain(cls, d)
+    fields = dict(d)
+    cls = EVENT_TYPES[fields.pop("type")]
+    rebuilt: Event = codec.from_plain(cls, fields)
+    return rebuilt

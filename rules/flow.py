@@ -14,8 +14,10 @@ state at once, so later steps see the effect of earlier ones.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 
 from . import events as ev
+from .cards import Content
 from .decision import Emit
 from .scoring import final_scores, places
 from .state import GameState
@@ -23,11 +25,17 @@ from .state import GameState
 COLOURS = ("red", "yellow", "green", "blue")
 
 
-def create_game(content, names, seed: int, start_player: int | None = None, colours=None) -> ev.GameCreated:
+def create_game(
+    content: Content,
+    names: Sequence[str],
+    seed: int,
+    start_player: int | None = None,
+    colours: Sequence[str] | None = None,
+) -> ev.GameCreated:
     """The first event of a game: every random outcome of the setup, drawn from `seed`."""
     rng = random.Random(seed)
 
-    def shuffled(ids) -> tuple[str, ...]:
+    def shuffled(ids: Iterable[str]) -> tuple[str, ...]:
         deck = list(ids)
         rng.shuffle(deck)
         return tuple(deck)

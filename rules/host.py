@@ -23,7 +23,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import Content
 from .choose import NoLegalChoice
@@ -33,7 +33,7 @@ from .engine import Engine, JournalError, JournalLost
 from .loader import ContentError, check_content, default_content_dir, load_content
 from .names import LINE_SHOWN, NAME_SHOWN, name_key, names_problems, normal_name, printable
 from .record import FrozenRecord, frozen_record
-from .saves import GameInfo, GameInUse, Store, StoreError
+from .saves import GameInfo, GameInUse, SavedRoom, SavedSeat, Store, StoreError
 from .saves.recorder import check_content as check_saved_content
 from .saves.recorder import check_saved_game, open_game, record_new
 from .saves.store import SEED_MAX, check_can_make, seed_problem
@@ -41,7 +41,9 @@ from .seat import Chronicle, SeatScene, Turn, Witness, seat_scene, turn_of
 from .undo import NoUndo, UndoPoint
 
 if TYPE_CHECKING:
+    from .bots import Bot, SearchPlayer
     from .bots.levels import LEVELS
+    from .events import Event
     from .playback import Replay
     from .saves.archive import ArchiveError, check_import, export_game, import_game, save_import
 
@@ -57,7 +59,7 @@ LATER = {
 """Names loaded when first asked for (PEP 562): a game starts without the replay and the export."""
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     if name not in LATER:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     value = getattr(importlib.import_module(LATER[name], __package__), name)
@@ -79,6 +81,8 @@ __all__ = [
     "GameInfo",
     "StoreError",
     "GameInUse",
+    "SavedRoom",  # a room of the lobby of `lagoon serve`, as the save file keeps it
+    "SavedSeat",
     "ArchiveError",
     "export_game",
     "import_game",
@@ -126,11 +130,11 @@ class NotMade(FrozenRecord):
 
 
 class Host:
-    def __init__(self, engine: Engine, computers: Mapping[int, str] | None = None):
+    def __init__(self, engine: Engine, computers: Mapping[int, str] | None = None) -> None:
         """`computers`: the seats a computer plays, each with its level (one of `LEVELS`)."""
         self.engine = engine
         self.computers: dict[int, str] = dict(computers or {})
-        self._players: dict[int, object] = {}  # the computer players made so far, by seat
+        self._players: dict[int, Bot | SearchPlayer] = {}  # the computer players made so far, by seat
         self._witnesses: dict[int, Witness] = {}  # what each of them has been briefed on
         self.chronicle = Chronicle(engine)  # the log told to each reader (a pass made for a player says so)
         self.lost: str | None = None  # why this host can no longer save the game (another took it), if so
@@ -172,7 +176,9 @@ class Host:
         return host
 
     @classmethod
-    def at_random(cls, content: Content, names: Sequence[str], colours: Sequence[str], seed: int, moves: int | None):
+    def at_random(
+        cls, content: Content, names: Sequence[str], colours: Sequence[str], seed: int, moves: int | None
+    ) -> Host:
         """A game after `moves` choices of purposeful random play (None: to its end), for pictures of the app."""
         rng = random.Random(seed)
         engine = Engine.new(content, list(names), seed=seed, start_player=0, colours=list(colours))
@@ -199,6 +205,18 @@ class Host:
     def over(self) -> bool:
         return self.engine.state.phase == "over"
 
+    @property
+    def levels(self) -> dict[int, str]:
+        """Every seat a computer plays, by level: `computers`, all played wherever this host is."""
+        return self.computers
+
+    thinking = False
+    """(Whoever plays this host's computers knows when one thinks: nobody elsewhere tells it.)"""
+
+    def stand_in(self, seat: int) -> str:
+        """Nobody is away from a host's own screen, so no computer stands in for anyone (see `away`)."""
+        return "Every player is here: no computer needs to play for anyone."
+
     def replay(self) -> Replay:
         """The game so far, to step through."""
         from .playback import Replay
@@ -224,7 +242,7 @@ class Host:
             listener()
 
     @property
-    def content(self):
+    def content(self) -> Content:
         """The cards and the board (public: the same for every seat)."""
         return self.engine.content
 
@@ -236,7 +254,7 @@ class Host:
         """Who decides now, and what kind of decision, as anyone may be told (also in every message)."""
         return turn_of(self.engine)
 
-    def choose(self, option_id: str) -> list | Rejection | NotMade:
+    def choose(self, option_id: str) -> list[Event] | Rejection | NotMade:
         """The engine's answer; a choice that could not be saved or played on is NotMade (and was never made)."""
         mover = self.engine.pending.seat
         try:
@@ -269,7 +287,8 @@ class Host:
                 return
             self.chronicle.forced.add(at)
 
-    def computer(self, seat: int, **options):
+    # `options`: the level's own keyword options (`Bot`'s or `SearchPlayer`'s), passed through: Any
+    def computer(self, seat: int, **options: Any) -> Bot | SearchPlayer:
         """The computer player of `seat` (a seat of `computers`), made when first asked for (with
         `options`, its level's tuning: see `rules.bots.computer_player`): its `choose(message)` answers
         that seat's message with an option id. Seeded from the game's seed and the seat, so a game of
@@ -315,7 +334,9 @@ class Host:
             self.lost = str(error)
 
 
-def computer_player(content: Content, seat: int, seed: int, level: str = "normal", **options):
+def computer_player(
+    content: Content, seat: int, seed: int, level: str = "normal", **options: Any
+) -> Bot | SearchPlayer:
     """A computer player of `level` (one of `LEVELS`, from rules.bots) for `seat`: `choose(message)`
     answers that seat's message with an option id."""
     from .bots import computer_player as seated
@@ -323,7 +344,7 @@ def computer_player(content: Content, seat: int, seed: int, level: str = "normal
     return seated(content, seat, seed, level, **options)
 
 
-def simulate(content: Content, **how) -> dict:
+def simulate(content: Content, **how: Any) -> dict[str, Any]:
     """Many games played headless, summarised (`rules.simulate.simulate`; loaded only when asked for)."""
     from .simulate import simulate as play
 

@@ -12,17 +12,20 @@ from (tests/test_known_state.py), so nothing is added on the way.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from . import codec
 from .cards import Content
 from .state import GameState
 from .view import DECKS
 
 
-def known_state(content: Content, seen: dict) -> GameState:
+def known_state(content: Content, seen: Mapping[str, Any]) -> GameState:
     """`seen`, a view (`rules.view`, or a seat message's `view`), as a GameState of `content`."""
     plain = dict(seen)
     for deck in DECKS:
         plain[deck] = [None] * seen[deck]
-    state = codec.decoder(GameState)(plain)  # (worked out once, at the first call: not when the app starts)
+    state: GameState = codec.decoder(GameState)(plain)  # (worked out once, at the first call: not when the app starts)
     state.content = content
     return state

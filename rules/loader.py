@@ -49,7 +49,7 @@ from rules.cards import (
 )
 from rules.files import FileRefused, read_regular
 from rules.names import showable
-from rules.registry import EFFECTS, ISLAND_ACTIONS, MEASURES, REQUIRED
+from rules.registry import EFFECTS, ISLAND_ACTIONS, MEASURES, REQUIRED, Parameter
 
 __all__ = ["ContentError", "check_content", "default_content_dir", "load_content"]
 
@@ -160,7 +160,7 @@ _action = _one_of(ISLAND_ACTIONS, "island action")
 def _list_of(item: Check, *, nonempty: bool = False) -> Check:
     """A list of distinct items, returned as a tuple."""
 
-    def check(value: Any) -> tuple:
+    def check(value: Any) -> tuple[Any, ...]:
         if not isinstance(value, list):
             raise _Bad(f"must be a list like [...], got {_show(value)}")
         if nonempty and not value:
@@ -217,7 +217,10 @@ TIERS_MOST = 20
 
 def _tiers(value: Any) -> tuple[tuple[int, int], ...]:
     """`[[minimum, vp], ...]` with minimums rising, as the engine picks the highest reached."""
-    pair = lambda t: isinstance(t, list) and len(t) == 2 and all(_is_int(x) and x >= 0 for x in t)
+
+    def pair(t: Any) -> bool:
+        return isinstance(t, list) and len(t) == 2 and all(_is_int(x) and x >= 0 for x in t)
+
     if not isinstance(value, list) or not value or not all(pair(t) for t in value):
         raise _Bad(f"must be a list of [minimum, vp] pairs of integers ≥ 0, got {_show(value)}")
     if len(value) > TIERS_MOST or any(x > CARD_MOST for t in value for x in t):
@@ -254,13 +257,14 @@ def _fields(raw: Mapping[str, Any], spec: Spec) -> tuple[dict[str, Any], list[st
     return out, bad
 
 
-def _registry_spec(entry: Mapping[str, tuple]) -> Spec:
+def _registry_spec(entry: Mapping[str, Parameter]) -> Spec:
     return {
-        name: (_REGISTRY_KINDS.get(kind) or _one_of(kind, "choice"), default) for name, (kind, default) in entry.items()
+        name: (_REGISTRY_KINDS[kind] if isinstance(kind, str) else _one_of(kind, "choice"), default)
+        for name, (kind, default) in entry.items()
     }
 
 
-def _params(card: dict[str, Any], key: str, registry: Mapping[str, Mapping[str, tuple]]) -> list[str]:
+def _params(card: dict[str, Any], key: str, registry: Mapping[str, Mapping[str, Parameter]]) -> list[str]:
     """Check `params` against the registry entry of `card[key]`, filling in defaults."""
     name = card[key]
     if name is None:
@@ -352,7 +356,7 @@ class Deck:
 _ID = (_id, REQUIRED)
 _NAME = (_text, REQUIRED)
 _NUMBER = (_int, REQUIRED)
-_CUBES = (_metal_map(_count), frozen_map())
+_CUBES: tuple[Check, Any] = (_metal_map(_count), frozen_map())
 
 
 def _objective(c: dict[str, Any]) -> Objective:
@@ -534,7 +538,7 @@ def _label(deck: Deck, raw: Any, n: int) -> str:
         return f"{deck.word} #{n}"
 
 
-def _array(where: str, data: dict[str, Any], table: str, allowed: set[str]) -> tuple[list, list[str]]:
+def _array(where: str, data: dict[str, Any], table: str, allowed: set[str]) -> tuple[list[Any], list[str]]:
     """The file's [[table]] entries, and problems with the file's top level."""
     problems = [
         f"{where}: unknown top-level key {_key(k)} (expected only: {', '.join(sorted(allowed))})"
@@ -551,7 +555,7 @@ def _array(where: str, data: dict[str, Any], table: str, allowed: set[str]) -> t
     return items, problems
 
 
-def _read_deck(where: str, data: dict[str, Any], deck: Deck, allowed: set[str]) -> tuple[dict, list[str]]:
+def _read_deck(where: str, data: dict[str, Any], deck: Deck, allowed: set[str]) -> tuple[dict[Any, Any], list[str]]:
     """Check every card of one deck; return the built cards by id and all problems."""
     items, problems = _array(where, data, deck.table, allowed)
     built: dict[Any, Any] = {}
@@ -636,7 +640,10 @@ def _deck_needs(b: Board, decks: Mapping[str, Mapping[str, Any]]) -> dict[str, t
     """Deck name -> (cards, cards needed, why): enough to deal a full table of players."""
     most_deals = max((c.deals for c in decks.get("corporations", {}).values()), default=0)
     setup = len(b.mining_islands) * (b.gallery_setup_face_up + b.gallery_setup_face_down)
-    per_player = lambda n, key: (n * b.players_max, f"{key} {n} × players_max {b.players_max}")
+
+    def per_player(n: int, key: str) -> tuple[int, str]:
+        return n * b.players_max, f"{key} {n} × players_max {b.players_max}"
+
     needs = {
         "objectives": per_player(b.objectives_dealt, "objectives_dealt"),
         "corporations": per_player(b.corporations_dealt, "corporations_dealt"),
@@ -722,7 +729,7 @@ _HEADER = re.compile(r"(?m)^[ \t]*\[")
 _DEPTH = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
-def _blanked(match: re.Match) -> str:
+def _blanked(match: re.Match[str]) -> str:
     """A string as one bare word `s` (it may be a part of a key), a comment as nothing; lines kept."""
     found = match.group()
     return ("" if found[0] == "#" else "s") + "\n" * found.count("\n")
@@ -840,6 +847,7 @@ def _load(directory: Path | str | None) -> tuple[Content | None, list[str]]:
     ]
     if problems:
         return None, problems
+    assert board is not None, "board.toml was read, or a problem says why not"
     maps = {name: frozen_map(cards) for name, cards in decks.items()}
     return Content(board=board, fingerprint=fingerprint(parsed), **maps), []
 

@@ -6,9 +6,10 @@ it may hold letters, digits, signs, symbols (emoji among them) and single
 spaces inside, and nothing a terminal would act on (escape and other control
 characters), nothing invisible (zero-width and direction marks, fillers, the
 blank braille pattern, variation selectors but the one that draws a symbol
-as a picture, an accent with no letter under it) and no line breaks; so its
-first character shows. A name is first put in its normal form (`normal_name`: NFC, trimmed,
-one space between words), then checked, then saved. Two names that look the
+as a picture, an accent with no letter under it), no line breaks and at most
+`MARKS_MOST` marks on one letter; so its first character shows. A name is first
+put in its normal form (`normal_name`: NFC, trimmed, one space between words),
+then checked, then saved. Two names that look the
 same are one name (`name_key`: capitals, and look-alike characters as
 Unicode's UTS #39 defines them, see `rules.confusables`).
 
@@ -48,6 +49,10 @@ LINE_SHOWN = 500
 """The most characters of one sentence or problem holding text from a file that a command prints."""
 
 ELLIPSIS = "…"
+
+MARKS_MOST = 3
+"""The most combining marks one character of a name carries: enough for a Vietnamese or Devanagari
+letter with its vowel and tone, not for marks stacked over the lines above and below ("Zalgo")."""
 
 
 _PRESENTATION = "\ufe0e\ufe0f"
@@ -95,6 +100,15 @@ def _named(char: str) -> str:
     return f"U+{ord(char):04X}" + (f" ({name.lower()})" if name else "")
 
 
+def _most_marks(name: str) -> int:
+    """The most combining marks in a row in `name` (the marks one character carries)."""
+    most = run = 0
+    for char in name:
+        run = run + 1 if unicodedata.category(char)[0] == "M" else 0
+        most = max(most, run)
+    return most
+
+
 def normal_name(name: str) -> str:
     """`name` as it is checked and saved: composed (Unicode NFC), without spaces at its ends, one space
     between words (so "José" is one name however it was typed, and "A  B" is "A B")."""
@@ -121,6 +135,8 @@ def name_problem(name: str) -> str | None:
         return f"A name begins with a letter, digit or sign that shows, not the mark {_named(bad)}."
     if bad:
         return f"A name holds letters, digits, signs and spaces only, not the character {_named(bad)}."
+    if _most_marks(name) > MARKS_MOST:
+        return f"A name has at most {MARKS_MOST} marks on one letter."
     if "  " in name:
         return "A name has one space between words, not two."
     if name != unicodedata.normalize("NFC", name):

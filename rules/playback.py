@@ -38,22 +38,22 @@ TURN_STARTS = (ev.TurnBegan, ev.RoundBegan)
 
 
 class Told(NamedTuple):
-    index: int  # the event told (0-based); the position after it is index + 1
+    at: int  # the event told (its index, 0-based); the position after it is at + 1
     line: Line
 
 
 class Replay:
-    def __init__(self, content: Content, events: Sequence, marks: Sequence[Mark]) -> None:
+    def __init__(self, content: Content, events: Sequence[ev.Event], marks: Sequence[Mark]) -> None:
         """The game of `events`; `marks`, where each of its choices began (`Engine.marks`)."""
         self.content = content
         self._events = list(events)
         # where the game waited for a choice: where each choice began, and the end
         self._waits = sorted({m.pos for m in marks if 0 < m.pos < len(self._events)} | {len(self._events)})
         self.reveal = bool(self._events) and isinstance(self._events[-1], ev.GameEnded)
-        self.seats = len(self._events[0].names) if self._events else 0
         final = replay(content, self._events)
+        self.seats = final.seats  # the players the log's first event (GameCreated) names
         self.lines = [Told(i, Line(who, text)) for i, who, text in tell(self._events, final, None, self.reveal)]
-        self.stops = [ln.index + 1 for ln in self.lines]  # positions a step lands on
+        self.stops = [ln.at + 1 for ln in self.lines]  # positions a step lands on
         self.turns = [i + 1 for i, e in enumerate(self._events) if isinstance(e, TURN_STARTS)]
         self.rounds = {e.round: i + 1 for i, e in enumerate(self._events) if isinstance(e, ev.RoundBegan)}
 

@@ -11,21 +11,30 @@ out, a mutable record is unhashable, and a frozen one hashes its fields.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import cache
-from typing import TypeVar, dataclass_transform
+from typing import TYPE_CHECKING, TypeVar, dataclass_transform
 
-R = TypeVar("R", bound=type)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+R = TypeVar("R", bound="Record")
+F = TypeVar("F", bound="FrozenRecord")
+C = TypeVar("C", bound=type)
 
 
-@cache
-def _compared(cls: type) -> tuple[str, ...]:
+def _compared_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in fields(cls) if f.compare)
 
 
-@cache
-def _shown(cls: type) -> tuple[str, ...]:
+def _shown_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in fields(cls) if f.repr)
+
+
+# Kept per class. Typed as taking any class: a record's class is hashable (as every class is), even
+# though its instances may not be, which `cache`'s own signature (any Hashable) cannot tell apart.
+_compared: Callable[[type], tuple[str, ...]] = cache(_compared_names)
+_shown: Callable[[type], tuple[str, ...]] = cache(_shown_names)
 
 
 class Record:
@@ -46,25 +55,25 @@ class Record:
 class FrozenRecord(Record):
     __slots__ = ()
 
-    def __hash__(self) -> int:
+    def __hash__(self) -> int:  # type: ignore[override]  # frozen: hashable again, as a frozen dataclass
         return hash(tuple(getattr(self, name) for name in _compared(self.__class__)))
 
 
-@dataclass_transform(eq_default=False)
-def record(cls: R) -> R:
+@dataclass_transform(eq_default=False, field_specifiers=(field,))
+def record(cls: type[R]) -> type[R]:
     """A mutable dataclass of a class that derives from Record."""
     assert issubclass(cls, Record) and not issubclass(cls, FrozenRecord), cls
     return dataclass(eq=False, repr=False)(_described(cls))
 
 
-@dataclass_transform(eq_default=False, frozen_default=True)
-def frozen_record(cls: R) -> R:
+@dataclass_transform(eq_default=False, frozen_default=True, field_specifiers=(field,))
+def frozen_record(cls: type[F]) -> type[F]:
     """A frozen dataclass of a class that derives from FrozenRecord."""
     assert issubclass(cls, FrozenRecord), cls
     return dataclass(frozen=True, eq=False, repr=False)(_described(cls))
 
 
-def _described(cls: R) -> R:
+def _described(cls: C) -> C:
     # a docstring of its own spares `dataclass` from making one out of the signature (slow too)
     cls.__doc__ = cls.__doc__ or f"The record {cls.__name__}."
     return cls

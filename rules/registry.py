@@ -15,7 +15,10 @@ from __future__ import annotations
 
 REQUIRED = object()
 
-EFFECTS: dict[str, dict[str, tuple]] = {
+Parameter = tuple[str | tuple[str, ...], object]
+"""A parameter's `(kind, default)`: its default is whatever the content may give it, or REQUIRED."""
+
+EFFECTS: dict[str, dict[str, Parameter]] = {
     "discard_deal_for_money": {"money": ("int", REQUIRED)},
     "buy_enriched": {"count": ("int", 1)},
     "enrich": {"count": ("int", 1)},
@@ -32,7 +35,7 @@ EFFECTS: dict[str, dict[str, tuple]] = {
     "trade": {"trades": ("count", 1), "give": ("count", 1)},  # giving nothing for a good is no trade
 }
 
-MEASURES: dict[str, dict[str, tuple]] = {
+MEASURES: dict[str, dict[str, Parameter]] = {
     "centre_value": {},
     "shipments_of_size": {"min_size": ("int", REQUIRED)},
     "enriched_on_board": {"metal": ("metal", None)},

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from .cards import Objective
 from .state import GameState, Player
 
 
-def _centre_value(s: GameState, p: Player, **_) -> int:
+def _centre_value(s: GameState, p: Player, **_: object) -> int:
     return sum(level * owners.count(p.seat) for levels in s.centre.values() for level, owners in enumerate(levels))
 
 
@@ -16,23 +17,23 @@ def _shipments_of_size(s: GameState, p: Player, min_size: int) -> int:
     return sum(1 for t in p.shipments if s.content.shipments[t].size >= min_size)
 
 
-def _enriched_on_board(s, p, metal=None) -> int:
+def _enriched_on_board(s: GameState, p: Player, metal: str | None = None) -> int:
     return sum(len(v) for m, v in p.enriched.items() if metal in (None, m))
 
 
-def _artifacts(s, p, metal=None) -> int:
+def _artifacts(s: GameState, p: Player, metal: str | None = None) -> int:
     return sum(n for m, n in p.artifacts.items() if metal in (None, m))
 
 
-def _artifact_shipments(s, p) -> int:
+def _artifact_shipments(s: GameState, p: Player) -> int:
     return sum(1 for t in p.shipments if s.content.shipments[t].artifacts)
 
 
-def _workers(s, p, kind="all") -> int:
+def _workers(s: GameState, p: Player, kind: str = "all") -> int:
     return {"miners": p.miners, "merchants": p.merchants, "all": p.workers}[kind]
 
 
-def _raw_resources(s, p, metal=None) -> int:
+def _raw_resources(s: GameState, p: Player, metal: str | None = None) -> int:
     return sum(n for m, n in p.raw.items() if metal in (None, m))
 
 
@@ -56,7 +57,11 @@ def measure(s: GameState, seat: int, objective: Objective) -> int:
     return MEASURES[objective.measure](s, s.players[seat], **objective.params)
 
 
-def vp_at(objective: Objective, m: int, best: int = 0) -> int:
+Measure = TypeVar("Measure", int, float)
+"""A measure is counted (int), or, where a bot guesses at one it hopes to reach, estimated (float)."""
+
+
+def vp_at(objective: Objective, m: Measure, best: Measure = 0) -> Measure:
     """VP an objective pays at measure `m`; `best` is the highest measure of all
     seats, which only "most" objectives look at. Bots use it on measures they
     only hope to reach."""

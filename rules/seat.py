@@ -32,6 +32,7 @@ everything a seat cannot see and finds its message unchanged, byte for byte.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import field
 from typing import NamedTuple
 
@@ -42,8 +43,8 @@ from .actions import ACTION_NAMES, action_help
 from .actions.equipment import affordable_equipment
 from .actions.shipments import affordable_shipments
 from .cards import ENRICHED_LEVELS, METALS, Content
-from .choose import Ask, candidates
-from .decision import BACK, OPEN_KINDS, Cand, plural, text
+from .choose import candidates
+from .decision import BACK, OPEN_KINDS, Ask, Cand, plural, text
 from .engine import Engine
 from .evolve import evolve
 from .names import shown_safely
@@ -52,7 +53,8 @@ from .record import FrozenRecord, frozen_record
 from .registry import ISLAND_ACTIONS, MINER_ACTIONS
 from .results import PLAY_SOURCES, GameResults, PlayerResult, final_results, ordinal, tiebreak_lines
 from .state import GameState
-from .view import view
+from .undo import NoUndo
+from .view import View, view
 
 __all__ = [
     # the message, its parts, and how it is made and read
@@ -201,7 +203,7 @@ class SeatScene(FrozenRecord):
     format: int
     seat: int | None  # whose message; None: a spectator's
     content: str  # the fingerprint of the game's content
-    view: dict = field(metadata=PLAIN)
+    view: View = field(metadata=PLAIN)
     log_from: int  # the seat's log is its first `log_from` lines (which its reader holds), then `log`
     log: tuple[Line, ...] = field(metadata=PLAIN)
     since: tuple[Line, ...] = field(metadata=PLAIN)  # what happened since this seat last moved, in everyone's words
@@ -359,7 +361,7 @@ class Witness:
         self.content, self.seat = content, seat
         self.state, self.played, self.handed = GameState(content=content), 0, 0
 
-    def since(self, engine: Engine) -> list[tuple[dict, Turn]]:
+    def since(self, engine: Engine) -> list[tuple[View, Turn]]:
         """The seat's view and the turn at each decision made since the last call (every one, at the first)."""
         marks = engine.marks
         if len(marks) < self.handed or self.played > len(engine.events):  # (taken back: see the docstring)
@@ -373,7 +375,7 @@ class Witness:
         self.handed = len(marks)
         return seen
 
-    def brief(self, engine: Engine, player) -> None:
+    def brief(self, engine: Engine, player: object) -> None:
         """Hand `player` (if it reads the others' choices: `recall`) each decision since the last briefing."""
         recall = getattr(player, "recall", None)
         if recall is not None:
@@ -463,7 +465,7 @@ def action_spaces(s: GameState, seat: int | None, latest: str | None = None) -> 
 
 def _undo(engine: Engine, at_table: bool) -> Undo:
     point = engine.undo_point()
-    if not point:
+    if isinstance(point, NoUndo):
         return Undo(False, point.reason)
     return Undo(True, "your last move" if at_table else point.what)
 
@@ -471,46 +473,50 @@ def _undo(engine: Engine, at_table: bool) -> Undo:
 # --- what an option is about ----------------------------------------------------------------
 
 
-def _choice(s, cand: Cand, refused: str | None) -> Choice:
+Reader = Callable[[GameState, list[str], Cand], tuple[Refers, dict[str, int]]]
+"""Reads what an option is about, and what it costs, from the parts of its id after the first."""
+
+
+def _choice(s: GameState, cand: Cand, refused: str | None) -> Choice:
     head, _, rest = cand.id.partition(":")
     read = _READERS.get(head)
     refers, cost = read(s, rest.split(":") if rest else [], cand) if read else (Refers(), {})
     return Choice(cand.id, text(cand.label), refers, cost, refused)
 
 
-def _island(s, args, cand):
+def _island(s: GameState, args: list[str], cand: Cand) -> tuple[Refers, dict[str, int]]:
     return Refers(island=int(args[0])), {}
 
 
-def _space(s, args, cand):
+def _space(s: GameState, args: list[str], cand: Cand) -> tuple[Refers, dict[str, int]]:
     merchants = cand.payload[2] if cand.payload else 0
     return Refers(island=int(args[0]), action=args[1]), ({"merchants": merchants} if merchants else {})
 
 
-def _equipment(s, args, cand):
+def _equipment(s: GameState, args: list[str], cand: Cand) -> tuple[Refers, dict[str, int]]:
     return Refers(cards=(args[0],)), {"money": s.content.equipment[args[0]].cost}
 
 
-def _shipment(s, args, cand):
+def _shipment(s: GameState, args: list[str], cand: Cand) -> tuple[Refers, dict[str, int]]:
     tile = s.content.shipments[args[0]]
     cost = dict(tile.resources)
     cost.update({f"{metal} artifact": n for metal, n in tile.artifacts.items()})
     return Refers(cards=(args[0],)), cost
 
 
-def _cards(s, args, cand):
+def _cards(s: GameState, args: list[str], cand: Cand) -> tuple[Refers, dict[str, int]]:
     return Refers(cards=tuple(args[0].split("+")) if args else ()), {}
 
 
-def _artifact(s, args, cand):
+def _artifact(s: GameState, args: list[str], cand: Cand) -> tuple[Refers, dict[str, int]]:
     return Refers(metal=args[0]), {args[0]: s.content.board.artifact_price}
 
 
-def _metal(s, args, cand):
+def _metal(s: GameState, args: list[str], cand: Cand) -> tuple[Refers, dict[str, int]]:
     return Refers(metal=args[0]) if args else Refers(), {}
 
 
-def _enriched(s, args, cand):
+def _enriched(s: GameState, args: list[str], cand: Cand) -> tuple[Refers, dict[str, int]]:
     """buy/lift:metal:level:owner, upgrade/crush/pay:metal:level."""
     if not args:
         return Refers(), {}
@@ -520,7 +526,7 @@ def _enriched(s, args, cand):
     return Refers(metal=metal, level=level, seat=owner), cost
 
 
-def _mine(s, args, cand):
+def _mine(s: GameState, args: list[str], cand: Cand) -> tuple[Refers, dict[str, int]]:
     if not args:
         return Refers(), {}
     island = s.step.data["island"] if s.step is not None else None
@@ -528,7 +534,7 @@ def _mine(s, args, cand):
     return Refers(island=island, column=int(args[0]), level=int(args[1]), miners=miners), {}
 
 
-def _site(s, args, cand):
+def _site(s: GameState, args: list[str], cand: Cand) -> tuple[Refers, dict[str, int]]:
     """collect:island:column, demolish:island:column:level."""
     if not args:
         return Refers(), {}
@@ -537,17 +543,17 @@ def _site(s, args, cand):
     return Refers(island=int(args[0]), column=int(args[1]), level=level, metal=metal), {}
 
 
-def _place(s, args, cand):
+def _place(s: GameState, args: list[str], cand: Cand) -> tuple[Refers, dict[str, int]]:
     kind, island, column, side = args
     return Refers(cards=(kind,), island=int(island), column=int(column), face_up=side == "up"), {}
 
 
-def _goods(s, args, cand):
+def _goods(s: GameState, args: list[str], cand: Cand) -> tuple[Refers, dict[str, int]]:
     goods = tuple(args[0].split("+")) if args else ()
     return Refers(goods=goods), ({g: goods.count(g) for g in goods} if cand.id.startswith("give:") else {})
 
 
-_READERS = {
+_READERS: dict[str, Reader] = {
     "island": _island,
     "do": _space,
     "use": _cards,
@@ -587,7 +593,8 @@ def from_json(data: str) -> SeatScene:
     if not isinstance(plain, dict) or plain.get("format") != FORMAT:
         found = plain.get("format") if isinstance(plain, dict) else None
         raise ValueError(f"a seat message of format {found!r}; this reads format {FORMAT}")
-    return codec.decoder(SeatScene)(plain)
+    scene: SeatScene = codec.decoder(SeatScene)(plain)
+    return scene
 
 
 def catalogue_to_json(content: Content) -> str:
@@ -596,4 +603,5 @@ def catalogue_to_json(content: Content) -> str:
 
 
 def catalogue_from_json(data: str) -> Content:
-    return codec.decoder(Content)(json.loads(data))
+    content: Content = codec.decoder(Content)(json.loads(data))
+    return content

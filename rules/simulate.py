@@ -11,17 +11,29 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any, TypedDict
 
-from .bots import LEVELS, Bot, RandomPlayer, computer_player
+from .bots import LEVELS, Bot, RandomPlayer, SearchPlayer, computer_player
 from .cards import Content
 from .engine import Engine
 from .seat import Witness, seat_scene
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 
+Seated = Bot | SearchPlayer | RandomPlayer
+"""A player `seated` makes: each answers its seat's message with an option id (`choose`)."""
+
 RANDOM = "random"
 """A level `level_game` and `simulate` also seat: `RandomPlayer`, any legal option with equal chance."""
+
+
+class Tally(TypedDict):
+    """One level's games in `simulate`."""
+
+    seat_games: int
+    wins: float  # a tie for first shared
+    scores: list[int]
 
 
 def random_game(
@@ -72,6 +84,7 @@ def bot_game(
     }
     while engine.state.phase != "over":
         seat = engine.asking().seat
+        assert seat is not None, "somebody decides in a game not over"
         bot = bots.get(seat)
         if bot is not None:
             engine.choose(bot.choose(seat_scene(engine, None, seat)))
@@ -90,7 +103,8 @@ def counted_bot_game(content: Content, players: int, seed: int) -> tuple[Engine,
     return engine, count[0]
 
 
-def seated(content: Content, seat: int, seed: int, level: str, hard: dict | None = None):
+# `hard`: `SearchPlayer`'s keyword options by name, as given on the command line (Any: each its own type)
+def seated(content: Content, seat: int, seed: int, level: str, hard: Mapping[str, Any] | None = None) -> Seated:
     """The player of `level` (one of `LEVELS`, or "random") for `seat`; `hard`: the hard player's options."""
     if level == RANDOM:
         return RandomPlayer(content, seat, seed=seed)
@@ -101,7 +115,7 @@ def level_game(
     content: Content,
     seed: int,
     levels: tuple[str, ...],
-    hard: dict | None = None,
+    hard: Mapping[str, Any] | None = None,
     on_decision: Callable[[int, object, str, float, float], None] | None = None,
 ) -> tuple[Engine, int]:
     """Play one game with the player of `levels[seat]` in each seat (as many seats as levels),
@@ -118,6 +132,7 @@ def level_game(
     decisions = 0
     while engine.state.phase != "over":
         seat = engine.asking().seat
+        assert seat is not None, "somebody decides in a game not over"
         witnesses[seat].brief(engine, seats[seat])
         scene = seat_scene(engine, None, seat)
         if on_decision is None:
@@ -125,7 +140,7 @@ def level_game(
         else:
             cpu, wall = time.process_time(), time.perf_counter()
             choice = seats[seat].choose(scene)
-            on_decision(seat, seats[seat], scene.prompt.kind, time.process_time() - cpu, time.perf_counter() - wall)
+            on_decision(seat, seats[seat], scene.turn.kind, time.process_time() - cpu, time.perf_counter() - wall)
         engine.choose(choice)
         decisions += 1
     return engine, decisions
@@ -144,8 +159,8 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     bots: bool = False,
     levels: tuple[str, ...] | None = None,
-    hard: dict | None = None,
-) -> dict:
+    hard: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
     """Play `games` games and summarise rounds, end reasons, scores and wins per seat.
 
     The players are random, or with `bots` the heuristic `Bot` (the normal level) in every
@@ -163,10 +178,12 @@ def simulate(
                 f"no computer player level {', '.join(unknown) or '(none given)'}: the levels are "
                 f"{', '.join((*LEVELS, RANDOM))}"
             )
-    rounds, decisions, scores = [], [], []
+    rounds: list[int] = []
+    decisions: list[int] = []
+    scores: list[int] = []
     reasons: dict[str, int] = {}
     wins = [0.0] * players
-    by_level = {level: {"seat_games": 0, "wins": 0.0, "scores": []} for level in levels or ()}
+    by_level = {level: Tally(seat_games=0, wins=0.0, scores=[]) for level in levels or ()}
     for g in range(games):
         game_seed = seed * 1_000_003 + g
         if levels is not None:
@@ -190,7 +207,7 @@ def simulate(
             tally["scores"].append(s.players[seat].vp)
         if progress is not None:
             progress(g + 1)
-    report = {
+    report: dict[str, Any] = {  # (as JSON: `lagoon simulate --json` prints it)
         "players": players,
         "players_are": "levels" if levels is not None else "bots" if bots else "random",
         "games": games,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Any
 
-from .cards import METALS, Content
+from .cards import METALS, Board, Content
 from .record import Record, record
 
 MONEY = "money"
@@ -141,10 +141,13 @@ class GameState(Record):
     end_triggered: bool = False
     end_reason: str = ""
     standings: list[Standing] = field(default_factory=list)
-    content: Content | None = field(default=None, compare=False, repr=False, metadata={"transient": True})
+    # Every state in play holds its Content: the engine gives it one when it makes the state, and
+    # whoever rebuilds a state with `rules.codec` (which never writes a transient field) attaches
+    # it at once. The None default only fills that gap.
+    content: Content = field(default=None, compare=False, repr=False, metadata={"transient": True})  # type: ignore[assignment]  # None only until attached, as above
 
     @property
-    def board(self):
+    def board(self) -> Board:
         return self.content.board
 
     def player(self, seat: int) -> Player:

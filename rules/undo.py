@@ -72,13 +72,13 @@ HAND_OVERS = (ev.TurnBegan, ev.RoundBegan, ev.ActionPhaseBegan, ev.RoundEnded, e
 """Events that end the turn of the seat that chose: undo never reaches into another turn."""
 
 
-def _revealing(e) -> str | None:
+def _revealing(e: ev.Event) -> str | None:
     if isinstance(e, ev.GalleryPlaced) and e.face_up and e.seat is not None:
         return "the gallery was placed face up for all to see"
     return REVEALS.get(type(e))
 
 
-def undo_point(s: GameState, events: Sequence, mark: Mark | None, seat: int | None) -> UndoPoint | NoUndo:
+def undo_point(s: GameState, events: Sequence[ev.Event], mark: Mark | None, seat: int | None) -> UndoPoint | NoUndo:
     """Where undo would take the game for `seat` (the seat deciding now), or why it cannot;
     `mark` is the last choice's."""
     if s.phase == "over":
@@ -100,7 +100,7 @@ def undo_point(s: GameState, events: Sequence, mark: Mark | None, seat: int | No
     return UndoPoint(mark.pos, seat, _describe(s, block, mark))
 
 
-def _describe(s: GameState, block: Sequence, mark: Mark) -> str:
+def _describe(s: GameState, block: Sequence[ev.Event], mark: Mark) -> str:
     """The move taken back, in words: its last sentence as the seat's own log tells it (so it
     names nothing that seat may not know), else a step of an action."""
     for e in reversed(block):

@@ -11,6 +11,7 @@ become None, so their number stays known.
 from __future__ import annotations
 
 import dataclasses
+from typing import Any, TypeVar
 
 from . import codec
 from . import events as ev
@@ -28,10 +29,16 @@ DEALT_DECKS = (
 DECKS = (*DEALT_DECKS, "gallery_discard")
 SECRET_HAND = ("objectives", "objective_offer", "corporation_offer", "deals")
 
+View = dict[str, Any]
+"""A seat's view: the state as plain JSON data (`codec.to_plain`), hidden entries None. Its values are
+Any as JSON is: what each key holds is the state's field of that name (`rules.state.GameState`)."""
 
-def view(s: GameState, seat: int | None, reveal: bool = False) -> dict:
+E = TypeVar("E", bound=ev.Event)
+
+
+def view(s: GameState, seat: int | None, reveal: bool = False) -> View:
     """What `seat` may know; `reveal` shows every hand and tile (a finished game's replay)."""
-    d = codec.to_plain(s)
+    d: View = codec.to_plain(s)
     d["seed"] = None  # the seed would let anyone recompute every deck order
     over = s.phase == "over"
     for deck in DECKS:
@@ -54,37 +61,44 @@ def view(s: GameState, seat: int | None, reveal: bool = False) -> dict:
     return d
 
 
-def _hide(values) -> tuple:
+def _hide(values: tuple[object, ...]) -> tuple[None, ...]:
     return (None,) * len(values)
 
 
-def redact(e, seat: int | None):
+def _blanked(e: E, **hidden: object) -> E:
+    """`e` with `hidden` in place of what a seat may not see: None, or a tuple of None as long as what
+    it hides. A redacted event so holds None where its type says a card, a tile or a seed; it is
+    only told (`rules.narrate`) and shown, never applied to a state."""
+    return dataclasses.replace(e, **hidden)  # type: ignore[type-var]  # (every Event is a record: a dataclass)
+
+
+def redact(e: ev.Event, seat: int | None) -> ev.Event:
     """The event as `seat` may read it."""
     if isinstance(e, ev.GameCreated):
-        return dataclasses.replace(
+        return _blanked(
             e,
             seed=None,
             **{f: _hide(getattr(e, f)) for f in DEALT_DECKS},
         )
     if isinstance(e, ev.GalleryDeckReshuffled):
-        return dataclasses.replace(e, order=_hide(e.order))
+        return _blanked(e, order=_hide(e.order))
     mine = getattr(e, "seat", None) == seat and seat is not None
     if isinstance(e, ev.ObjectivesDealt) and not mine:
-        return dataclasses.replace(e, objectives=_hide(e.objectives))
+        return _blanked(e, objectives=_hide(e.objectives))
     if isinstance(e, ev.ObjectivesKept) and not mine:
-        return dataclasses.replace(e, kept=_hide(e.kept), returned=_hide(e.returned))
+        return _blanked(e, kept=_hide(e.kept), returned=_hide(e.returned))
     if isinstance(e, ev.CorporationsDealt) and not mine:
-        return dataclasses.replace(e, corporations=_hide(e.corporations))
+        return _blanked(e, corporations=_hide(e.corporations))
     if isinstance(e, ev.Picked) and not mine and e.pick and e.pick[0] == "close":
-        return dataclasses.replace(e, pick=["close", None])
+        return _blanked(e, pick=["close", None])
     if isinstance(e, ev.DealDrawn) and not mine:
-        return dataclasses.replace(e, deal=None)
+        return _blanked(e, deal=None)
     if isinstance(e, ev.DealDiscarded) and not mine:
-        return dataclasses.replace(e, deal=None)
+        return _blanked(e, deal=None)
     if isinstance(e, ev.GalleriesDrawn) and not mine:
-        return dataclasses.replace(e, tiles=_hide(e.tiles))
+        return _blanked(e, tiles=_hide(e.tiles))
     if isinstance(e, ev.GalleryPlaced) and not e.face_up and not mine:
-        return dataclasses.replace(e, tile=None)
+        return _blanked(e, tile=None)
     if isinstance(e, ev.GalleryRemoved) and not e.face_up:
-        return dataclasses.replace(e, tile=None)
+        return _blanked(e, tile=None)
     return e

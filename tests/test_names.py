@@ -24,6 +24,7 @@ from rules import Engine, load_content
 from rules.confusables import data_version, skeleton
 from rules.names import (
     LINE_SHOWN,
+    MARKS_MOST,
     name_key,
     name_problem,
     names_problems,
@@ -83,6 +84,18 @@ def test_a_name_that_shows_as_nothing_is_refused_with_a_sentence(name):
 @pytest.mark.parametrize("name", ["Ana", "\u2764\ufe0f", "Zo\u00eb", "\u0645\u0631\u064a\u0645", "A B", JOSE_NFC])
 def test_a_name_with_a_character_that_shows_is_a_name(name):
     assert name_problem(name) is None and form(name, "Ben") == {}
+
+
+ZALGO = "Z\u0351\u0320\u0337\u0361a\u0322\u0353l\u035bgo"
+"""Marks stacked on one letter (four on the Z) until they cross the lines above and below."""
+
+
+def test_a_name_with_marks_stacked_on_a_letter_is_refused():
+    assert name_problem(normal_name(ZALGO)) == f"A name has at most {MARKS_MOST} marks on one letter."
+    assert "name-0" in form(ZALGO, "Ben")
+    # as many marks as a letter of a living script carries are a name: Vietnamese, Devanagari, Thai
+    for name in ("Nguy\u1ec5n", "q\u0302\u0323\u0301", "\u0915\u094d\u0937\u093f", "\u0e19\u0e49\u0e33"):
+        assert name_problem(normal_name(name)) is None, name
 
 
 @pytest.mark.parametrize("first, second", LOOK_ALIKE.values(), ids=LOOK_ALIKE.keys())

@@ -98,7 +98,7 @@ def check_every_position(r: Replay, engine: Engine) -> int:
             assert back < pos or pos == r.first
         assert r.step(pos, 1) in r.stops or r.step(pos, 1) == r.last
         line = r.line_at(pos)
-        assert line is None or r.lines[line].index < pos
+        assert line is None or r.lines[line].at < pos
 
     walked = [r.first]
     while walked[-1] != r.last:  # every line of the log, one after the other

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 
+from rich.console import RenderableType
 from rich.measure import Measurement
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -30,7 +33,7 @@ class Card(Note):
     of the curtain was painted on its own before the whole curtain was.)
     """
 
-    def update(self, content: object = "", *, layout: bool = True) -> None:
+    def update(self, content: RenderableType = "", *, layout: bool = True) -> None:  # type: ignore[override]  # (as Note's)
         if self.is_mounted and self._lines is not None:
             app = self.app
             wanted = Measurement.get(
@@ -76,7 +79,12 @@ class CurtainScreen(SteadyScreen, Screen[None]):
 
     @classmethod
     def shown_for(
-        cls, app: App, name_tag: Text, prepare: Callable[[], None], ready: Callable[[], None], since: list[str] = ()
+        cls,
+        app: App[Any],
+        name_tag: Text,
+        prepare: Callable[[], None],
+        ready: Callable[[], None],
+        since: Sequence[str] = (),
     ) -> str:
         """The app's curtain, made to name `name_tag`; returns the name to push it by.
 
@@ -86,7 +94,7 @@ class CurtainScreen(SteadyScreen, Screen[None]):
         """
         if not app.is_screen_installed(cls.NAME):
             app.install_screen(cls(), cls.NAME)
-        curtain = app.get_screen(cls.NAME)
+        curtain = cast("CurtainScreen", app.get_screen(cls.NAME))  # (installed under that name just above, or before)
         curtain.name_tag, curtain.prepare, curtain.ready = name_tag, prepare, ready
         curtain.since = list(since)
         if curtain.is_mounted:
@@ -137,7 +145,7 @@ class CurtainScreen(SteadyScreen, Screen[None]):
     def on_resize(self) -> None:
         self.query_one(Meanwhile).update(self.meanwhile())  # as many lines as now fit
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: events.ScreenResume | None = None) -> None:
         self.call_after_refresh(self._meanwhile)
 
     def _meanwhile(self) -> None:

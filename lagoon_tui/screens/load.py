@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Static
 
 from rules.host import GameInfo, Store, StoreError, printable
 
-from ..cli_saves import plain, shown_names, status_text, when
+from ..saved_words import plain, shown_names, status_text, when
 from ..widgets.keys_footer import KeysFooter
 from .confirm import ConfirmScreen
 from .help import show_help

@@ -11,6 +11,8 @@ send a request through the app and show its answer.
 
 from __future__ import annotations
 
+from typing import Any, Protocol, cast
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -22,6 +24,21 @@ from textual.widgets.option_list import Option
 
 from ..widgets.keys_footer import KeysFooter
 from .help import show_help
+
+
+class Requests(Protocol):
+    """What these screens ask of their app (the session app of `lagoon serve`, the only one that shows them)."""
+
+    def choose_name(self, name: str) -> None: ...
+    def create_room(self, request: dict) -> None: ...
+    def join_room(self, code: str) -> None: ...
+    def start_room(self, code: str) -> None: ...
+    def open_room(self, code: str) -> None: ...
+
+
+def requests(screen: Screen[Any]) -> Requests:
+    """The app of a lobby screen, which sends its requests to the server."""
+    return cast(Requests, screen.app)
 
 
 def seats_text(room: dict) -> str:
@@ -109,10 +126,12 @@ class LobbyScreen(Screen[None]):
     def _opened(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         code = event.option.id
+        if code is None:  # (the line that says a list is empty, which is disabled)
+            return
         if event.option_list.id == "open":
-            self.app.join_room(code)
+            requests(self).join_room(code)
         else:
-            self.app.open_room(code)
+            requests(self).open_room(code)
 
     def _highlighted_mine(self) -> str | None:
         option = self.query_one("#mine", OptionList).highlighted_option
@@ -120,17 +139,17 @@ class LobbyScreen(Screen[None]):
 
     def action_create(self) -> None:
         levels = self.lobby.get("levels") or ["normal"]
-        self.app.push_screen(RoomForm(levels), lambda request: self.app.create_room(request) if request else None)
+        self.app.push_screen(RoomForm(levels), lambda request: requests(self).create_room(request) if request else None)
 
     def action_join(self) -> None:
-        self.app.push_screen(CodeForm(), lambda code: self.app.join_room(code) if code else None)
+        self.app.push_screen(CodeForm(), lambda code: requests(self).join_room(code) if code else None)
 
     def action_start(self) -> None:
         code = self._highlighted_mine()
         if code is None:
             self.notify("Highlight a room of yours under Your games first.")
             return
-        self.app.start_room(code)
+        requests(self).start_room(code)
 
     def action_help(self) -> None:
         show_help(self)
@@ -165,7 +184,7 @@ class NameForm(Screen[str]):
         self.refused(self.problem)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.app.choose_name(event.value)
+        requests(self).choose_name(event.value)
 
     def refused(self, problem: str) -> None:
         show_problem(self.query_one("#name-problem", Static), problem)

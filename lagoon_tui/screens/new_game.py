@@ -9,8 +9,6 @@ a plain function, so they can be tested without a screen.
 
 from __future__ import annotations
 
-import inspect
-
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -257,9 +255,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
 
     async def action_rules(self) -> None:
         """The rules open over the form; closing them comes back to it as it was."""
-        result = self.app.action_rules()
-        if inspect.isawaitable(result):
-            await result
+        await self.app.run_action("rules")
 
     def action_help(self) -> None:
         show_help(self)

@@ -122,8 +122,8 @@ class PagedScreen(Screen[None]):
 
     _panels: list[Widget] | None = None
 
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name, id, classes)
         paint_spots(self)
 
     @property

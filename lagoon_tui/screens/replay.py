@@ -18,6 +18,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
@@ -26,7 +27,7 @@ from rules.host import Replay
 from ..scene import Scene
 from ..widgets import EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, ScoreTrackPanel
 from ..widgets.keys_footer import KeysFooter
-from ..widgets.note import Note
+from ..widgets.note import Note, Panel
 from ..widgets.renderables import Fit, Flow
 from ..widgets.replay_log import ReplayLog
 from ..widgets.replay_secrets import ReplaySecrets
@@ -163,7 +164,7 @@ class ReplayScreen(PagedScreen):
             return False
         return super().check_action(action, parameters)
 
-    def _fit(self, size) -> None:
+    def _fit(self, size: Size) -> None:
         super()._fit(size)
         if self.is_mounted and self._final is not None:
             self._show_status()
@@ -175,7 +176,7 @@ class ReplayScreen(PagedScreen):
 
     def show_position(self) -> None:
         scene = self.scene_at(self.pos)
-        for panel in self.query("#board .panel"):
+        for panel in self.query("#board .panel").results(Panel):
             panel.show(scene)
         self.query_one(ReplayLog).mark(self.replay.line_at(self.pos))
         self._show_status(scene)
@@ -228,8 +229,9 @@ class ReplayScreen(PagedScreen):
             return
 
         def chosen(number: int | None) -> None:
-            if number is not None:
-                self._move_to(self.replay.round_start(number))
+            start = self.replay.round_start(number) if number is not None else None
+            if start is not None:  # (the screen gives only a round the game has reached)
+                self._move_to(start)
 
         self.app.push_screen(RoundScreen(rounds), chosen)
 

@@ -6,7 +6,7 @@ The screen only asks the app to act (`action_new_game`, `action_rules`,
 
 from __future__ import annotations
 
-import inspect
+from typing import TYPE_CHECKING, Protocol, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,6 +18,9 @@ from textual.widgets.option_list import Option
 
 from lagoon_tui.screens.help import show_help
 from lagoon_tui.widgets.keys_footer import KeysFooter
+
+if TYPE_CHECKING:
+    from rules.host import GameInfo
 
 LOGO = """\
 ╦  ╔═╗╔═╗╔═╗╔═╗╔╗╔
@@ -43,10 +46,10 @@ SAVED_CHOICES = (("resume", "c", "Resume"), ("load", "l", "Load"))
 """Offered when the app saves games: Resume (the latest unfinished game) and Load."""
 
 
-async def _maybe_await(result) -> None:
-    """The app's actions may be plain or async methods; accept both."""
-    if inspect.isawaitable(result):
-        await result
+class SavesGames(Protocol):
+    """What the title screen asks of an app that saves games (one whose `store` is not None)."""
+
+    def latest_unfinished(self) -> GameInfo | None: ...
 
 
 def choice_prompt(key: str, label: str) -> Text:
@@ -91,7 +94,7 @@ class TitleScreen(Screen):
         if getattr(self.app, "store", None) is None:
             return choices
         extra = []
-        latest = self.app.latest_unfinished()
+        latest = cast(SavesGames, self.app).latest_unfinished()  # (it has a store: see above)
         if latest is not None:
             when = f"round {latest.round}" if latest.round else "setup"
             extra.append(Option(choice_prompt("c", f"Resume ({when})"), id="resume"))
@@ -116,22 +119,24 @@ class TitleScreen(Screen):
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         await self.run_action(
-            {"new": "new_game", "rules": "rules", "quit": "quit", "resume": "resume", "load": "load"}[event.option.id]
+            {"new": "new_game", "rules": "rules", "quit": "quit", "resume": "resume", "load": "load"}[
+                event.option.id or ""
+            ]
         )
 
     async def action_resume(self) -> None:
         if getattr(self.app, "store", None) is not None:
-            await _maybe_await(self.app.action_resume())
+            await self.app.run_action("resume")
 
     async def action_load(self) -> None:
         if getattr(self.app, "store", None) is not None:
-            await _maybe_await(self.app.action_load())
+            await self.app.run_action("load")
 
     async def action_new_game(self) -> None:
-        await _maybe_await(self.app.action_new_game())
+        await self.app.run_action("new_game")
 
     async def action_rules(self) -> None:
-        await _maybe_await(self.app.action_rules())
+        await self.app.run_action("rules")
 
     def action_quit(self) -> None:
         self.app.exit()

@@ -6,8 +6,9 @@ being set up: two to four seats, each open, taken by a player, or a computer
 player; a short code (`ssh -t -p 2222 host join CODE`) lets others find it.
 It starts when every seat is filled and its creator starts it; from then on
 it is a `Room` holding the game's `Host`, saved move by move in the store.
-Players, rooms and their seats are kept in the save file beside the games, so
-a restarted server opens every room where it was.
+Players, rooms and their seats are kept in the save file beside the games
+(the store's tables: `Store.players`, `Store.rooms`), so a restarted server
+opens every room where it was.
 
 A session (one SSH connection, one app process at the other end of a
 `Link`) speaks frames (`lagoon_tui.wire`):
@@ -30,18 +31,19 @@ back takes the seat back at once.
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import secrets
-import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from rules.host import (
     LEVELS,
     Content,
     Host,
+    SavedRoom,
+    SavedSeat,
     Store,
     StoreError,
     computer_player,
@@ -49,6 +51,7 @@ from rules.host import (
     names_problems,
     normal_name,
 )
+from rules.seat import SeatScene
 
 from ..settings import COLOURS, computer_names
 from ..wire import WireError, body, frame, parse
@@ -65,19 +68,11 @@ STAND_IN_AFTER = 60.0
 ORDER = {"playing": 0, "waiting": 1, "over": 2}
 """How a player's own games are listed, after those where it is their turn: under way, to start, finished."""
 
-TABLES = """
-CREATE TABLE IF NOT EXISTS serve_players (
-    key TEXT PRIMARY KEY,
-    name TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS serve_rooms (
-    code TEXT PRIMARY KEY,
-    creator TEXT NOT NULL,
-    seats TEXT NOT NULL,
-    seed INTEGER,
-    game INTEGER
-);
-"""
+
+class Computer(Protocol):
+    """A computer player, as `Host.computer` and `computer_player` make it."""
+
+    def choose(self, message: SeatScene) -> str: ...
 
 
 @dataclass
@@ -101,7 +96,7 @@ class RoomEntry:
     seed: int | None = None
     game: int | None = None  # the saved game, once started
     room: Room | None = None
-    computers: dict[int, object] = field(default_factory=dict)  # seat -> its computer player, stand-ins among them
+    computers: dict[int, Computer] = field(default_factory=dict)  # seat -> its computer player, stand-ins among them
     thinking: int | None = None  # the change of the game at which a computer is deciding
     away_since: dict[int, float] = field(default_factory=dict)  # a person's seat -> when its player left
     agreed: dict[int, set[int]] = field(default_factory=dict)  # an absent seat -> who agreed to a stand-in
@@ -119,22 +114,24 @@ class Lobby:
         self.store = store
         self.content = content
         self.clock = clock  # (for how long a player has been away; tests pass their own)
-        self.db = sqlite3.connect(store.path, isolation_level=None)
-        self.db.executescript(TABLES)
-        self.names: dict[str, str] = dict(self.db.execute("SELECT key, name FROM serve_players"))
+        self.names: dict[str, str] = store.players()
         self.rooms: dict[str, RoomEntry] = {}
-        self.sessions: dict[object, str] = {}  # a session in the lobby (its writer) -> its key
+        self.damaged: list[SavedRoom] = []  # rooms whose rows cannot be read: never opened, never written
+        self.sessions: dict[asyncio.StreamWriter, str] = {}  # a session in the lobby (its writer) -> its key
         self._push_due = False
         self.closed = False  # the server is stopping: no computer moves any more
-        for code, creator, seats, seed, game in self.db.execute(
-            "SELECT code, creator, seats, seed, game FROM serve_rooms"
-        ):
-            entry = RoomEntry(code, creator, [Seat(**s) for s in json.loads(seats)], seed, game)
-            self.rooms[code] = entry
+        for saved in store.rooms():
+            if saved.damage:
+                self.damaged.append(saved)
+                continue
+            seats = [Seat(s.key, s.computer) for s in saved.seats]
+            self.rooms[saved.code] = RoomEntry(saved.code, saved.creator, seats, saved.seed, saved.game)
 
     async def open_rooms(self) -> list[str]:
         """Every started game opened again where it was (on the running loop); what could not be."""
-        problems = []
+        problems = [
+            f"room {r.code} in {self.store.path} is damaged: {r.damage}. It was left as it is." for r in self.damaged
+        ]
         for entry in self.rooms.values():
             if entry.game is None:
                 continue
@@ -159,7 +156,7 @@ class Lobby:
                 if not line:
                     break
                 kind, text = parse(line)
-                request = body(text)
+                request: Any = body(text)
                 try:
                     answer = self._answer(key, kind, request)
                 except Refused as why:
@@ -168,6 +165,7 @@ class Lobby:
                 if kind == "enter" and "seat" in answer:
                     del self.sessions[writer]
                     entry = self.rooms[request["code"]]
+                    assert entry.room is not None  # (a room not started yet cannot be entered)
                     await entry.room.attach(answer["seat"], reader, writer)
                     if writer.is_closing():
                         return
@@ -206,8 +204,8 @@ class Lobby:
         problems = names_problems([name])
         if problems:
             raise Refused(problems[0])
+        self.store.name_player(key, name)
         self.names[key] = name
-        self.db.execute("INSERT OR REPLACE INTO serve_players (key, name) VALUES (?, ?)", (key, name))
         return {"name": name}
 
     def _create(self, key: str, seats, seed) -> dict:
@@ -281,23 +279,23 @@ class Lobby:
     def _seat_names(self, entry: RoomEntry) -> list[str]:
         """The players' names, and the computers' the default names the people did not take (as in
         `lagoon play`: the prompt then reads "Waiting for Cleo [G], the computer (Hard)")."""
-        people = [self.names[seat.key] for seat in entry.seats if not seat.computer]
+        people = [self.names[seat.key] for seat in entry.seats if seat.key is not None]  # (every seat is taken)
         free = iter(computer_names(people, len(entry.seats) - len(people)))
-        return [next(free) if seat.computer else self.names[seat.key] for seat in entry.seats]
+        return [next(free) if seat.key is None else self.names[seat.key] for seat in entry.seats]
 
     def _host(self, entry: RoomEntry, host: Host, reopened: bool = False) -> None:
         people = tuple(n for n, s in enumerate(entry.seats) if not s.computer)
-        entry.room = Room(host, people, reopened=reopened)
+        room = entry.room = Room(host, people, reopened=reopened)
         entry.computers = {n: host.computer(n) for n, s in enumerate(entry.seats) if s.computer}
-        entry.room.on_presence = lambda seat, back: self._presence(entry, seat, back)
-        entry.room.stand_in = lambda asker, seat: self._stand_in(entry, asker, seat)
-        entry.room.thinking = lambda: self._thinking(entry)
-        for seat in entry.room.away:
+        room.on_presence = lambda seat, back: self._presence(entry, room, seat, back)
+        room.stand_in = lambda asker, seat: self._stand_in(entry, room, asker, seat)
+        room.thinking = lambda: self._thinking(entry, host)
+        for seat in room.away:
             entry.away_since[seat] = self.clock()
-        host.on_change(lambda: self._changed(entry))
-        self._changed(entry)
+        host.on_change(lambda: self._changed(entry, host))
+        self._changed(entry, host)
 
-    def _presence(self, entry: RoomEntry, seat: int, back: bool) -> None:
+    def _presence(self, entry: RoomEntry, room: Room, seat: int, back: bool) -> None:
         entry.agreed.pop(seat, None)
         if not back:
             entry.away_since[seat] = self.clock()
@@ -305,12 +303,11 @@ class Lobby:
         entry.away_since.pop(seat, None)
         if seat in entry.computers and not entry.seats[seat].computer:  # a stand-in: the player takes over
             del entry.computers[seat]
-            entry.room.notice(f"{entry.room.names[seat]} plays their own seat again.")
+            room.notice(f"{room.names[seat]} plays their own seat again.")
 
-    def _stand_in(self, entry: RoomEntry, asker: int, seat: int) -> dict:
+    def _stand_in(self, entry: RoomEntry, room: Room, asker: int, seat: int) -> dict:
         """A player asks that a computer play for `seat`, whose player left; done once every other player
         who is there has asked."""
-        room = entry.room
         if seat not in room.away or entry.seats[seat].computer:
             return {"refused": "That player is here (or is a computer already)."}
         if seat in entry.computers:
@@ -328,28 +325,27 @@ class Lobby:
             return {"agreed": sorted(agreed), "waiting": sorted(present - agreed)}
         entry.computers[seat] = computer_player(self.content, seat, random.randrange(2**31))
         room.notice(f"A computer plays for {room.names[seat]} until they come back.")
-        self._changed(entry)
+        self._changed(entry, room.host)
         return {"standing_in": True}
 
-    def _changed(self, entry: RoomEntry) -> None:
+    def _changed(self, entry: RoomEntry, host: Host) -> None:
         """After every change of a room's game: a computer's turn is played soon; the lobby is told."""
-        host = entry.room.host
         if host.turn().seat in entry.computers and entry.thinking != host.changes:
             entry.thinking = host.changes
-            asyncio.get_running_loop().create_task(self._computer_moves(entry, host.changes))
+            asyncio.get_running_loop().create_task(self._computer_moves(entry, host, host.changes))
         self._push()
 
-    def _thinking(self, entry: RoomEntry) -> bool:
+    def _thinking(self, entry: RoomEntry, host: Host) -> bool:
         """Whether a computer is deciding the room's current decision (searching, or waiting for its pace)."""
-        host = entry.room.host
         return not self.closed and entry.thinking == host.changes and host.turn().seat in entry.computers
 
-    async def _computer_moves(self, entry: RoomEntry, at: int) -> None:
+    async def _computer_moves(self, entry: RoomEntry, host: Host, at: int) -> None:
         """The computer whose turn it is decides in a thread (a search must not hold up the server's
         other rooms and sessions); its move is made once it has been COMPUTER_PACE seconds on its way,
         unless something else happened meanwhile (its player came back, say)."""
-        host = entry.room.host
         seat = host.turn().seat
+        if seat is None:
+            return  # (the game is over: `_changed` asks only for a seat a computer plays)
         player = entry.computers[seat]
         if entry.seats[seat].computer:
             host.computer(seat)  # (the host's player, briefed on what was done since it last decided)
@@ -364,15 +360,12 @@ class Lobby:
     def _new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-            if code not in self.rooms:
+            if code not in self.rooms and all(r.code != code for r in self.damaged):
                 return code
 
     def _save(self, entry: RoomEntry) -> None:
-        seats = json.dumps([{"key": s.key, "computer": s.computer} for s in entry.seats])
-        self.db.execute(
-            "INSERT OR REPLACE INTO serve_rooms (code, creator, seats, seed, game) VALUES (?,?,?,?,?)",
-            (entry.code, entry.creator, seats, entry.seed, entry.game),
-        )
+        seats = tuple(SavedSeat(s.key, s.computer) for s in entry.seats)  # (a computer's level is not kept)
+        self.store.save_room(SavedRoom(entry.code, entry.creator, seats, entry.seed, entry.game))
 
     # --- the lobby as each player sees it ---------------------------------------------------
 
@@ -393,7 +386,11 @@ class Lobby:
             | ({"level": s.level} if s.computer else {})
             for s in entry.seats
         ]
-        described = {"code": entry.code, "seats": seats, "creator": self.names.get(entry.creator, "?")}
+        described: dict[str, object] = {
+            "code": entry.code,
+            "seats": seats,
+            "creator": self.names.get(entry.creator, "?"),
+        }
         if entry.room is None:
             described["status"] = "waiting"
         else:
@@ -404,7 +401,7 @@ class Lobby:
             described["your_turn"] = seat is not None and turn.seat == seat
         return described
 
-    def _send_lobby(self, writer, key: str) -> None:
+    def _send_lobby(self, writer: asyncio.StreamWriter, key: str) -> None:
         writer.write(frame("lobby", self.lobby_for(key)))
 
     def _push(self) -> None:
@@ -427,4 +424,3 @@ class Lobby:
             if entry.room is not None:
                 entry.room.host.stop_computers()  # (the server's stop waits for no search)
                 entry.room.close(reason)
-        self.db.close()

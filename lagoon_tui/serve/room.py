@@ -28,7 +28,7 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from rules.host import Host, NotMade, Rejection
+from rules.host import Host, NotMade, NoUndo, Rejection
 from rules.seat import catalogue_to_json, to_json
 
 from ..wire import WireError, body, frame, parse
@@ -182,7 +182,7 @@ class Room:
             return {"made": True}
         if kind == "undo":
             point = self.host.undo()
-            if not point:
+            if isinstance(point, NoUndo):
                 return {"no_undo": point.reason}
             self._forget = True  # the log lost its last lines: every link is sent its log afresh
             self.notice(f"{self.names[link.seat]} took back a move.", but=link.seat)

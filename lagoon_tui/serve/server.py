@@ -52,18 +52,21 @@ def connect_command(host: str, port: int) -> str:
 class Served:
     """The lobby and the SSH server, running on the current loop."""
 
-    def __init__(self, lobby: Lobby, server: ssh.Server, content_dir: Path | None) -> None:
-        self.lobby, self.server, self.content_dir = lobby, server, content_dir
+    def __init__(self, lobby: Lobby, server: ssh.Server | None, content_dir: Path | None) -> None:
+        self.lobby, self.content_dir = lobby, content_dir
+        self.server = server  # (None only while `start` starts it: it needs `on_session` first)
 
     @classmethod
-    async def start(cls, store: Store, content: Content, options: Options, say: Callable[[str], None] = print):
+    async def start(
+        cls, store: Store, content: Content, options: Options, say: Callable[[str], None] = print
+    ) -> Served:
         lobby = Lobby(store, content)
         for problem in await lobby.open_rooms():
             say(printable(f"lagoon serve: {problem}"))  # (it may quote the save file)
         key_path = options.host_key or Path(store.path).with_name("ssh_host_ed25519_key")
         host_key = ssh.load_or_create_host_key(key_path)
         served = cls(lobby, None, options.content_dir)
-        served.server = await ssh.start(
+        served.server = server = await ssh.start(
             served.on_session,
             host_key=host_key,
             host=options.host,
@@ -72,8 +75,8 @@ class Served:
             commands={"join"},
             limits=options.limits,
         )
-        say(f"Lagoon is serving on {options.host}:{served.server.port}.")
-        say(f"Players connect with:  {connect_command(options.host, served.server.port)}")
+        say(f"Lagoon is serving on {options.host}:{server.port}.")
+        say(f"Players connect with:  {connect_command(options.host, server.port)}")
         say(f"The server's host key: {ssh.fingerprint(host_key)} (ssh shows it on first connection: compare them)")
         return served
 
@@ -98,7 +101,8 @@ class Served:
 
     async def stop(self, message: str = STOPPING) -> None:
         self.lobby.close(message)
-        await self.server.close(message)
+        if self.server is not None:
+            await self.server.close(message)
 
 
 async def serve(store: Store, content: Content, options: Options) -> int:

@@ -308,7 +308,7 @@ class Server:
         sessions = list(self.sessions)
         for session in sessions:
             session.stop(message)
-        await _wait_for([*self.tasks, *(session.chan.wait_closed() for session in sessions)], timeout)
+        await _wait_for([*self.tasks, *(session.chan.wait_closed() for session in sessions if session.chan)], timeout)
         for connection in list(self.connections):
             connection.disconnect(asyncssh.DISC_BY_APPLICATION, message)
         await _wait_for([connection.closed() for connection in list(self.connections)], timeout)
@@ -530,6 +530,7 @@ class _Session(asyncssh.SSHServerSession):
 
     def session_started(self) -> None:
         self.started = True
+        assert self.chan is not None  # (set as the channel opened, before any of its events)
         self.chan.pause_reading()  # keys wait in the channel until there is a child to take them
         self.server.start_task(self.run())
 
@@ -556,6 +557,7 @@ class _Session(asyncssh.SSHServerSession):
         """The session from its start to its end; whatever goes wrong, the player is told and the channel closed."""
         try:
             if not self.usable():
+                assert self.connection.conn is not None  # (set as the connection was made, before any session)
                 host, port = self.connection.conn.get_extra_info("sockname")[:2]
                 self.finish(1, USAGE.format(host=host, port=port))
                 return
@@ -574,11 +576,13 @@ class _Session(asyncssh.SSHServerSession):
             self.finish(1, NOT_STARTED)
 
     async def run_child(self, spec: ChildSpec) -> None:
+        chan = self.chan
         try:
+            assert chan is not None  # (set as the channel opened, before the session started)
             if self.gone or self.farewell is not None:  # the player left, or the server began stopping, meanwhile
                 self.finish(0)
                 return
-            self.child = await PtyChild.start(spec, self.chan, *self.size)
+            self.child = await PtyChild.start(spec, chan, *self.size)
         finally:
             _close_fds(spec.pass_fds)
         self.server.children.add(self.child)
@@ -588,7 +592,7 @@ class _Session(asyncssh.SSHServerSession):
             elif self.farewell is not None:
                 self.child.end(self.server.limits.hangup_grace)
             else:
-                self.chan.resume_reading()
+                chan.resume_reading()
             status = await self.child.wait()
         finally:
             self.server.children.discard(self.child)

@@ -201,13 +201,14 @@ class PtyChild:
         self._flush_input()
 
     def _flush_input(self) -> None:
+        master = self._master
         try:
-            while self._pending and self._master is not None:
-                del self._pending[: os.write(self._master, self._pending)]
+            while self._pending and master is not None:
+                del self._pending[: os.write(master, self._pending)]
         except BlockingIOError:
-            if not self._input_paused:
+            if not self._input_paused and master is not None:  # (it is: only a write raises it)
                 self._input_paused = True
-                self._loop.add_writer(self._master, self._flush_input)
+                self._loop.add_writer(master, self._flush_input)
                 if self._channel is not None:
                     self._channel.pause_reading()
             return

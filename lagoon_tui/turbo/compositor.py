@@ -27,8 +27,9 @@ and `_render_chops`), and is given to a screen in its private `_compositor`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any, cast
 
-from textual._compositor import Compositor
+from textual._compositor import ChopsUpdate, Compositor
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.strip import Strip
@@ -43,7 +44,7 @@ class SpotCompositor(Compositor):
 
     _spots: list[Region] | None = None  # the changed regions, during a partial update only
 
-    def render_partial_update(self):
+    def render_partial_update(self) -> ChopsUpdate | None:
         self._spots = list(self._dirty_regions)
         try:
             return super().render_partial_update()
@@ -71,7 +72,7 @@ class SpotCompositor(Compositor):
             if area is None:
                 continue
             left, right = area.column_span
-            wanted = {}  # line -> the cuts of the area on that line, where a piece is still missing
+            wanted: dict[int, list[int]] = {}  # line -> the cuts of the area on it, where a piece is still missing
             for y in area.line_range:
                 if not is_rendered_line(y):
                     continue
@@ -85,17 +86,17 @@ class SpotCompositor(Compositor):
             band = Region(left, top, area.width, bottom - top)
             strips = widget.render_lines(band.translate((-region.x, -region.y)))
             for y, strip in zip(range(top, bottom), strips):
-                edges = wanted.get(y)
-                if edges is None:
+                missing = wanted.get(y)
+                if missing is None:
                     continue
                 line = chops[y]
-                for cut, piece in zip(edges, strip.divide([edge - left for edge in edges[1:]])):
+                for cut, piece in zip(missing, strip.divide([edge - left for edge in missing[1:]])):
                     if line[cut] is None:
                         line[cut] = piece
-        return chops
+        return cast("Sequence[Mapping[int, Strip]]", chops)  # (as Textual's own: a spot nothing covers stays None)
 
 
-def paint_spots(screen: Screen) -> None:
+def paint_spots(screen: Screen[Any]) -> None:
     """The screen's moves paint the changed spots, not the rectangle around them (while the layer is on)."""
     if ON:
         screen._compositor = SpotCompositor()

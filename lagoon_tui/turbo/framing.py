@@ -25,6 +25,10 @@ its private `_styles_cache`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from textual._ansi_theme import DEFAULT_TERMINAL_THEME
 from textual._border import get_box
 from textual._segment_tools import make_blank
 from textual._styles_cache import StylesCache
@@ -33,6 +37,19 @@ from textual.style import Style
 from textual.widget import Widget
 
 from . import on
+
+if TYPE_CHECKING:
+    from rich.segment import Segment
+    from rich.style import Style as RichStyle
+    from rich.terminal_theme import TerminalTheme
+    from textual.color import Color
+    from textual.content import Content
+    from textual.css.styles import StylesBase
+    from textual.filter import LineFilter
+    from textual.geometry import Region, Size, Spacing
+
+    Label = tuple[Content, Color, Color, Style] | None  # a border title or subtitle, as Textual passes it
+    Sides = tuple[list[Segment], list[Segment], int, RichStyle]  # a plain frame's left, right, content width, fill
 
 ON = on("framing")
 
@@ -43,24 +60,25 @@ class FramedLines(StylesCache):
     def __init__(self) -> None:
         super().__init__()
         self._framed: dict[int, tuple[Strip, Strip]] = {}  # id(content line) -> (content line, framed line)
-        self._frame: tuple | None = None  # what the framed lines were framed with
-        self._sides: tuple | None = None  # a plain frame's (left, right, content width, fill), else None
+        self._frame: tuple[object, ...] | None = None  # what the framed lines were framed with
+        self._sides: Sides | None = None  # a plain frame's (left, right, content width, fill), else None
 
     def render(
         self,
-        styles,
-        size,
-        base_background,
-        background,
-        render_content_line,
-        filters,
-        border_title,
-        border_subtitle,
-        content_size=None,
-        padding=None,
-        crop=None,
-        opacity=1.0,
-        **colours,
+        styles: StylesBase,
+        size: Size,
+        base_background: Color,
+        background: Color,
+        render_content_line: Callable[[int], Strip],
+        filters: Sequence[LineFilter],
+        border_title: Label,
+        border_subtitle: Label,
+        content_size: Size | None = None,
+        padding: Spacing | None = None,
+        crop: Region | None = None,
+        opacity: float = 1.0,
+        ansi_theme: TerminalTheme = DEFAULT_TERMINAL_THEME,
+        native_ansi: bool = False,
     ) -> list[Strip]:
         frame = (
             size.width,
@@ -69,7 +87,7 @@ class FramedLines(StylesCache):
             base_background,
             background,
             opacity,
-            tuple(colours.values()),
+            (ansi_theme, native_ansi),
             styles.border,
             styles.outline,
             styles.text_opacity,
@@ -100,16 +118,31 @@ class FramedLines(StylesCache):
             padding,
             crop,
             opacity,
-            **colours,
+            ansi_theme=ansi_theme,
+            native_ansi=native_ansi,
         )
 
     def render_line(
-        self, styles, y, size, content_size, padding, base_background, background, render_content_line, *rest
+        self,
+        styles: StylesBase,
+        y: int,
+        size: Size,
+        content_size: Size,
+        padding: Spacing,
+        base_background: Color,
+        background: Color,
+        render_content_line: Callable[[int], Strip],
+        border_title: Label,
+        border_subtitle: Label,
+        opacity: float,
+        ansi_theme: TerminalTheme,
+        native_ansi: bool,
     ) -> Strip:
         gutter = styles.gutter
         content_y = y - gutter.top
         if not (0 <= content_y < content_size.height and y < size.height - gutter.bottom):
             # a border or padding row, or below the content: framed by Textual (it keeps its own blank rows)
+            rest = (border_title, border_subtitle, opacity, ansi_theme, native_ansi)
             return super().render_line(
                 styles, y, size, content_size, padding, base_background, background, render_content_line, *rest
             )
@@ -121,6 +154,7 @@ class FramedLines(StylesCache):
             left, right, content_width, fill = self._sides
             framed = Strip([*left, *content.adjust_cell_length(content_width, fill), *right], size.width)
         else:
+            rest = (border_title, border_subtitle, opacity, ansi_theme, native_ansi)
             framed = super().render_line(
                 styles, y, size, content_size, padding, base_background, background, lambda _y: content, *rest
             )
@@ -129,7 +163,15 @@ class FramedLines(StylesCache):
         self._framed[id(content)] = (content, framed)
         return framed
 
-    def _plain_sides(self, styles, content_size, padding, base_background, background, opacity) -> tuple | None:
+    def _plain_sides(
+        self,
+        styles: StylesBase,
+        content_size: Size,
+        padding: Spacing,
+        base_background: Color,
+        background: Color,
+        opacity: float,
+    ) -> Sides | None:
         """What goes left and right of each line of content in a plain frame, worked out as Textual does.
 
         A plain frame is borders and padding and nothing else: no outline,
@@ -149,7 +191,8 @@ class FramedLines(StylesCache):
         fill = inner.rich_style
         _top, (right_edge, right_colour), _bottom, (left_edge, left_colour) = styles.border
         _pad_top, pad_right, _pad_bottom, pad_left = padding
-        left, right = [], []
+        left: list[Segment] = []
+        right: list[Segment] = []
         if left_edge:
             edge = Style(foreground=base_background + left_colour.multiply_alpha(opacity))
             left.append(get_box(left_edge, inner, outer, edge)[1][0])

@@ -70,7 +70,7 @@ def misfit(parser: type, driver: type) -> str | None:
         for name in names:
             if not callable(getattr(owner, name, None)):
                 return f"{owner.__name__}.{name} is missing"
-    code = getattr(driver.__init__, "__code__", None)
+    code = getattr(getattr(driver, "__init__", None), "__code__", None)  # (the class's own, or the one it inherits)
     for name in DRIVER_SETS:
         if code is None or name not in code.co_names:
             return f"{driver.__name__} no longer sets {name}"

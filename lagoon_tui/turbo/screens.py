@@ -35,6 +35,8 @@ It sets the public `ScreenResume.refresh_styles`; it overrides the private
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from textual import events, messages
 from textual.errors import NoWidget
 from textual.geometry import Region, Size
@@ -42,15 +44,25 @@ from textual.widget import Widget
 
 from . import on
 
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    _Screen = Screen[Any]  # what the mixins go with, for the checker
+else:
+    _Screen = object  # at run time no class but the mixin's own joins a screen's MRO
+
 ON = on("screens")
 RESTYLE = on("restyle")
 
-if RESTYLE:
 
-    class SteadyStyles:
-        """Mixin for screens: restyled when shown only after a new theme."""
+class SteadyStyles(_Screen):
+    """Mixin for screens: restyled when shown only after a new theme.
 
-        _styled_for: tuple | None = None  # the theme the screen was last styled in (None: never shown yet)
+    (With this piece off, Textual restyles a screen each time it is shown.)
+    """
+
+    if RESTYLE:
+        _styled_for: tuple[str, bool | None] | None = None  # the theme last styled in (None: never shown yet)
 
         def on_screen_resume(self, event: events.ScreenResume) -> None:
             # (Textual's own handler, in Screen, runs after this one with the event as this one leaves it;
@@ -59,30 +71,39 @@ if RESTYLE:
             if self._styled_for in (None, theme):  # first shown (styled as it mounted), or nothing changed
                 event.refresh_styles = False
             self._styled_for = theme
-else:
-
-    class SteadyStyles:
-        """(This piece is off: Textual restyles a screen each time it is shown.)"""
 
 
-if ON:
+class SteadyScreen(SteadyStyles):
+    """Mixin for screens: restyled when shown only after a new theme; a Resize to its size arranges nothing.
 
-    class SteadyScreen(SteadyStyles):
-        """Mixin for screens: restyled when shown only after a new theme; a Resize to its size arranges nothing."""
+    (With this piece off, Textual arranges a screen at every Resize.)
+    """
+
+    if ON:
 
         def _screen_resized(self, size: Size) -> None:
             if size != self._size or self._layout_required:
                 super()._screen_resized(size)
 
-    class UnseenArrangement(SteadyScreen):
-        """Mixin for the game screen: its board arranged and rendered while a screen hides it.
 
-        The screen says with `board_drawn` whether its board has been drawn for
-        anyone yet, and with `covered` whether another screen hides it all.
-        """
+class UnseenArrangement(SteadyScreen):
+    """Mixin for the game screen: its board arranged and rendered while a screen hides it.
 
-        board_drawn = False
-        covered = False
+    The screen says with `board_drawn` whether its board has been drawn for
+    anyone yet, and with `covered` whether another screen hides it all.
+    (With this piece off, the board is arranged and painted when the curtain
+    goes, as Textual does, and Textual starts the paint timer at the first paint.)
+    """
+
+    @property
+    def board_drawn(self) -> bool:
+        return False
+
+    @property
+    def covered(self) -> bool:
+        return False
+
+    if ON:
 
         @property
         def is_current(self) -> bool:
@@ -117,16 +138,7 @@ if ON:
             await super()._on_layout(message)
             if self._layout_required and not wanted and not self.is_current and self.board_drawn:
                 self.call_after_refresh(self.arrange_unseen)
-else:
-
-    class SteadyScreen(SteadyStyles):
-        """(This piece is off: Textual arranges a screen at every Resize.)"""
-
-    class UnseenArrangement(SteadyStyles):
-        """(This piece is off: the board is arranged and painted when the curtain goes, as Textual does.)"""
-
-        board_drawn = False
-        covered = False
+    else:
 
         def start_paint_timer(self) -> None:
             """(Textual starts the timer at the first paint.)"""

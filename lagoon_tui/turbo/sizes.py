@@ -23,23 +23,38 @@ needs no new arrangement.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.geometry import Size
 from textual.reactive import Reactive
 
 from . import on
 
+if TYPE_CHECKING:
+    from textual.widget import Widget as _Widget  # what the mixins go with, for the checker
+else:
+    _Widget = object  # at run time no class but the mixin's own joins a widget's MRO
+
 ON = on("sizes")
 
-if ON:
 
-    class HeldSize:
-        """Mixin for containers: a new size of what they hold arranges and repaints nothing more."""
+class HeldSize(_Widget):
+    """Mixin for containers: a new size of what they hold arranges and repaints nothing more.
 
+    (With the layer off, Textual arranges the screen for every new virtual size.)
+    """
+
+    if ON:
         virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
 
-    class SteadyVirtualSize:  # (not derived from HeldSize: every class in a widget's MRO costs each message)
-        """Mixin for widgets: a new virtual size arranges the screen only for a widget whose height follows it."""
 
+class SteadyVirtualSize(_Widget):  # (not derived from HeldSize: every class in a widget's MRO costs each message)
+    """Mixin for widgets: a new virtual size arranges the screen only for a widget whose height follows it.
+
+    (With the layer off, Textual arranges the screen for every new virtual size.)
+    """
+
+    if ON:
         virtual_size = Reactive(Size(0, 0), layout=False, repaint=False)
 
         def watch_virtual_size(self, size: Size) -> None:
@@ -49,13 +64,7 @@ if ON:
                 self.refresh(layout=True)
             else:
                 self._scroll_update(size)
-else:
-
-    class HeldSize:
-        """(The layer is off: Textual arranges the screen for every new virtual size.)"""
-
-    class SteadyVirtualSize:
-        """(The layer is off: Textual arranges the screen for every new virtual size.)"""
+    else:
 
         def watch_virtual_size(self, size: Size) -> None:
             """(Nothing more to do: a widget may still watch its virtual size and call this first.)"""

@@ -71,7 +71,7 @@ class EnrichmentCenterPanel(Panel):
     }
     """
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: str | None) -> None:
         super().__init__(**kwargs)
         self.set_titles("Enrichment Center", "Enrichment")
 

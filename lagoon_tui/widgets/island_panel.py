@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
@@ -60,7 +61,8 @@ class ActionRows:
         parts = (part for r in self.rows for part in (r.name, r.short, r.users, r.letters, *r.costs))
         return render_keys("ActionRows", *parts)
 
-    def _layouts(self):
+    def _layouts(self) -> Iterator[tuple[str, str, int]]:
+        """The layouts, widest first: the name's attribute, the users' attribute, and which cost."""
         long_cost, mid_cost, short_cost = 0, 1, 2
         yield "name", "users", long_cost
         yield "name", "letters", long_cost
@@ -68,7 +70,7 @@ class ActionRows:
         yield "short", "letters", mid_cost
         yield "short", "letters", short_cost
 
-    def _width(self, layout) -> tuple[int, int, int]:
+    def _width(self, layout: tuple[str, str, int]) -> tuple[int, int, int]:
         name, users, cost = layout
         name_w = max(len(getattr(r, name)) for r in self.rows)
         users_w = max(getattr(r, users).cell_len for r in self.rows)
@@ -116,7 +118,7 @@ class IslandPanel(Panel):
     }
     """
 
-    def __init__(self, island: int, **kwargs) -> None:
+    def __init__(self, island: int, **kwargs: str | None) -> None:
         super().__init__(**kwargs)
         self.island = island
         self.set_border_title(f"Island {island}")

@@ -8,6 +8,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
@@ -89,7 +90,7 @@ class KeysLine(Widget):
                 add(self.palette)
         return line, spans
 
-    def render_lines(self, crop) -> list[Strip]:
+    def render_lines(self, crop: Region) -> list[Strip]:
         return svg_safe(super().render_lines(crop))
 
     def on_click(self, event: events.Click) -> None:

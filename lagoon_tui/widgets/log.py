@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widgets import RichLog
 
@@ -93,7 +96,7 @@ class LogPanel(SteadyLayout, RichLog):
             self._add(self.scene.log)
             self._written = self.scene.log
 
-    def _add(self, lines) -> None:
+    def _add(self, lines: Iterable[Line]) -> None:
         self._shown.extend(line for line in lines if self.filter_seat is None or line.seat == self.filter_seat)
         self._lay_out()
 
@@ -131,11 +134,11 @@ class LogPanel(SteadyLayout, RichLog):
         if strips is None:
             console = self.app.console
             segments = console.render(self.line_text(line), console.options.update_width(width))
-            strips = [strip.adjust_cell_length(width) for strip in Strip.from_lines(Segment.split_lines(segments))]
+            strips = [Strip(part).adjust_cell_length(width) for part in Segment.split_lines(segments)]
             self._laid_out[key] = strips
         return strips
 
-    def on_resize(self, event) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         # (RichLog's own on_resize runs too: Textual calls each class's handler)
         self._lay_out()
         # The log changes height with the prompt beside it at every decision:
@@ -154,7 +157,7 @@ class LogPanel(SteadyLayout, RichLog):
             return Text.assemble(tag, line.text[len(name) :])
         return Text.assemble(tag, ": ", line.text)
 
-    def render_lines(self, crop) -> list[Strip]:
+    def render_lines(self, crop: Region) -> list[Strip]:
         self._lay_out()  # shown again (a page of the compact layout) at another width than it was written at
         return svg_safe(super().render_lines(crop))
 

@@ -211,7 +211,7 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
         line = y + self.scroll_offset.y
         return lines[line] if line < len(lines) else Strip.blank(self.size.width, self.visual_style.rich_style)
 
-    def render_lines(self, crop) -> list[Strip]:
+    def render_lines(self, crop: Region) -> list[Strip]:
         return svg_safe(super().render_lines(crop))
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.measure import Measurement
 from rich.segment import Segment
@@ -26,8 +28,8 @@ def gallery_cell(scene: Scene, gallery: dict | None) -> Text | Flow:
     if not gallery.get("face_up"):
         if tile_id is None:
             return Text.assemble((FACE_DOWN, "bold reverse"))
-        tile = scene.content.gallery(tile_id)
-        what = f"{tile.metal} {tile.cubes}" if tile.metal else "empty"
+        hidden = scene.content.gallery(tile_id)
+        what = f"{hidden.metal} {hidden.cubes}" if hidden.metal else "empty"
         # a face-down gallery its owner placed: the owner alone knows what is under it
         return Flow(
             [Text.assemble((FACE_DOWN, "bold reverse"), " ", (what, "italic")), Text("(yours)", style="dim")], " "
@@ -119,7 +121,7 @@ class SiteGrid:
         """The label column, then the columns (see `widths`)."""
         n, widths = len(self.columns), self.widths(options.max_width)
         header, bold, plain = console.get_style("table.header"), console.get_style("bold"), Style.null()
-        rows = [
+        rows: list[Sequence[tuple[Text | Flow, Style, int, int]]] = [
             [(Text(""), header, self.LABEL, 1)]
             + [(Text(f"col {c + 1}"), header + bold, w, int(c < n - 1)) for c, w in enumerate(widths)]
         ]
@@ -145,7 +147,13 @@ class SiteGrid:
 
     @staticmethod
     def _cell(
-        console: Console, options: ConsoleOptions, renderable, style: Style, width: int, space: int, no_wrap: bool
+        console: Console,
+        options: ConsoleOptions,
+        renderable: Text | Flow,
+        style: Style,
+        width: int,
+        space: int,
+        no_wrap: bool,
     ) -> list[list[Segment]]:
         """One cell's lines, `width` wide with the `space` after it, as a left-justified table column draws them."""
         inner = width - space
@@ -175,7 +183,7 @@ class MiningSitePanel(Panel):
     }
     """
 
-    def __init__(self, island: int, **kwargs) -> None:
+    def __init__(self, island: int, **kwargs: str | None) -> None:
         super().__init__(**kwargs)
         self.island = island
         self.set_titles(f"Mining site · island {island}", f"Mines · island {island}", f"Mines {island}")

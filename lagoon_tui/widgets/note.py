@@ -6,14 +6,16 @@ content); no panel ever asks the engine anything.
 
 from __future__ import annotations
 
-from rich.console import Group
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group, RenderableType
 from rich.measure import Measurement
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region, Size
 from textual.strip import Strip
-from textual.visual import visualize
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -23,8 +25,13 @@ from ..turbo.sizes import SteadyVirtualSize
 from .renderables import draw, one_line_width, render_key
 from .svg import svg_safe
 
+if TYPE_CHECKING:
+    _Widget = Widget  # what the mixins go with, for the checker
+else:
+    _Widget = object  # at run time no class but the mixin's own joins a widget's MRO
 
-class SteadyBorders:
+
+class SteadyBorders(_Widget):
     """Mixin for widgets: a border title and subtitle that repaint the widget only when they change, and
     lines of content framed once, not at every paint (see `lagoon_tui.turbo.framing`).
 
@@ -33,7 +40,7 @@ class SteadyBorders:
     `set_border_title` and `set_border_subtitle`.
     """
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._border_words: dict[str, object] = {}  # what each of the two titles was last set to
         frame_once(self)
@@ -96,24 +103,29 @@ class Note(SteadyLayout, Static):
     """
 
     def __init__(
-        self, content: object = "", *, name: str | None = None, id: str | None = None, classes: str | None = None
+        self,
+        content: RenderableType = "",
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
     ) -> None:
         super().__init__(content, name=name, id=id, classes=classes)
-        self._source: object = content  # what the note shows, before it is laid out
-        self._visual = None
+        self._source: RenderableType = content  # what the note shows, before it is laid out
+        self._visual: Visual | None = None
         self._lines: list[Strip] | None = None  # the content laid out at `_width` in `_style`
         self._width = 0
         self._style: Style | None = None
         self._parts: dict[tuple, list[Strip]] = {}  # the lines of each keyed part of the last layout
 
     @property
-    def visual(self):
+    def visual(self) -> Visual:
         """The content as Textual sees it (for measuring text in tests and selecting it with the mouse)."""
         if self._visual is None:
             self._visual = visualize(self, self._source, markup=False)
         return self._visual
 
-    def update(self, content: object = "", *, layout: bool = True) -> None:
+    def update(self, content: RenderableType = "", *, layout: bool = True) -> None:  # type: ignore[override]  # (a note lays out Rich renderables, not Textual's visuals)
         """Show `content`: only its changed lines are painted; the screen is re-arranged only if its height changed."""
         self._source, self._visual = content, None
         width = self.content_size.width
@@ -135,7 +147,7 @@ class Note(SteadyLayout, Static):
             self.refresh(*changed)
 
     @property
-    def _content(self):
+    def _content(self) -> RenderableType:
         """What the note shows as a Rich renderable (a string is plain text, not markup)."""
         return Text(self._source) if isinstance(self._source, str) else self._source
 
@@ -162,7 +174,7 @@ class Note(SteadyLayout, Static):
         self._width, self._style = width, style
         return lines
 
-    def _draw_part(self, renderable, width: int, style: Style) -> list[Strip]:
+    def _draw_part(self, renderable: RenderableType, width: int, style: Style) -> list[Strip]:
         app = self.app
         options = app.console_options.update(width=width, highlight=False, height=None)
         segments = Segment.apply_style(draw(app.console, options, renderable), style)
@@ -200,7 +212,7 @@ class Note(SteadyLayout, Static):
         lines = self._current()
         return lines[y] if y < len(lines) else Strip.blank(self._width, self._style)
 
-    def render_lines(self, crop) -> list[Strip]:
+    def render_lines(self, crop: Region) -> list[Strip]:
         return svg_safe(super().render_lines(crop))
 
 
@@ -223,7 +235,7 @@ class Panel(Note):
         super().__init__("", name=name, id=id, classes=classes)
         self.scene: Scene | None = None
         self._drawn_from: object = None
-        self._titles: tuple[str, ...] = ()
+        self._titles: tuple[str | Text, ...] = ()
 
     def set_titles(self, *titles: str | Text) -> None:
         """Border titles from longest to shortest: the longest that fits the panel's width is shown."""

@@ -201,7 +201,7 @@ class Options(SteadyLayout, ScrollView, can_focus=True):
         index = self._lines[line]
         return self._strips(index, index == self._highlighted)[line - self._first[index]]
 
-    def render_lines(self, crop) -> list[Strip]:
+    def render_lines(self, crop: Region) -> list[Strip]:
         return svg_safe(super().render_lines(crop))
 
     def _option_region(self, index: int) -> Region:

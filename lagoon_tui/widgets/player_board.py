@@ -91,7 +91,7 @@ class PlayerBoard(Panel):
 
     TEXT_WIDTH = 44  # from this inner width on, objectives are shown with their texts
 
-    def __init__(self, seat: int, **kwargs) -> None:
+    def __init__(self, seat: int, **kwargs: str | None) -> None:
         super().__init__(**kwargs)
         self.seat = seat
         self.set_border_title(f"Player {seat + 1}")
@@ -231,14 +231,14 @@ class PlayerBoard(Panel):
         if not cards:
             out.append(Text.assemble(label(f"{head}: "), muted("none")))
         else:
-            items = Bullets(Text.assemble((o.name, "bold"), " — ", o.text) for o in cards)
-            full = Group(label(head + (" (only you can see these)" if private else "") + ":"), items)
+            texts = Bullets(Text.assemble((o.name, "bold"), " — ", o.text) for o in cards)
+            full = Group(label(head + (" (only you can see these)" if private else "") + ":"), texts)
             names = Text.assemble(label(head + ": "), join(Text(o.name) for o in cards))
             # while they are being chosen the texts always show: the choice depends on them
             out.append(full if offer and not objectives else ByWidth(self.TEXT_WIDTH, full, names))
 
         if deals:
-            items = []
+            items: list[Fit] = []
             for deal_id in deals:
                 if deal_id is None:
                     continue

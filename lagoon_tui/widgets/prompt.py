@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.css.scalar import Unit
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
 
@@ -25,7 +26,7 @@ class PromptOptions(Options):
         super().watch_scroll_y(old_value, new_value)
         self._tell_prompt()
 
-    def watch_virtual_size(self, size) -> None:
+    def watch_virtual_size(self, size: Size) -> None:
         super().watch_virtual_size(size)
         self._tell_prompt()
 
@@ -83,7 +84,7 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
         parts = [part for part in ("" if compact else self._more, "Esc: back" if self._back else "") if part]
         self.set_border_subtitle(" · ".join(parts) or None)
 
-    def render_lines(self, crop) -> list[Strip]:
+    def render_lines(self, crop: Region) -> list[Strip]:
         return svg_safe(super().render_lines(crop))
 
     def show(self, scene: Scene) -> None:
@@ -97,7 +98,7 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
             self._borders()
             head.append("Waiting for ")
             head.append_text(scene.tag(turn.seat) if turn.seat is not None else Text("the end"))
-            level = scene.computers.get(turn.seat)
+            level = scene.computers.get(turn.seat) if turn.seat is not None else None
             if level is not None:
                 head.append(f", the computer ({level.capitalize()})")
                 head.append(" · thinking…" if scene.thinking else "", style="italic")  # (space: it plays on at once)

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 
-from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.segment import Segment
 from rich.text import Text
 
 
-def render_key(renderable) -> Hashable | None:
+def render_key(renderable: object) -> Hashable | None:
     """A value equal for two renderables that draw the same lines at any width; None when unknown.
 
     A `Note` keeps the lines of each part of its content under this key, so
@@ -40,7 +40,7 @@ def render_key(renderable) -> Hashable | None:
     return key() if key is not None else None
 
 
-def render_keys(tag: Hashable, *parts) -> tuple | None:
+def render_keys(tag: Hashable, *parts: object) -> tuple[Hashable, ...] | None:
     """The key of a renderable of a kind and settings (`tag`) made of `parts` (None if a part has none)."""
     keys = tuple(render_key(part) for part in parts)
     return None if None in keys else (tag, *keys)
@@ -53,11 +53,11 @@ class Flow:
     room and becomes two whole lines when there is not.
     """
 
-    def __init__(self, items: Iterable[Text | str], sep: str = "   "):
+    def __init__(self, items: Iterable[Text | str], sep: str = "   ") -> None:
         self.items = [i if isinstance(i, Text) else Text(i) for i in items]
         self.sep = sep
 
-    def key(self) -> tuple | None:
+    def key(self) -> tuple[Hashable, ...] | None:
         return render_keys(("Flow", self.sep), *self.items)
 
     @property
@@ -93,7 +93,7 @@ class Flow:
             yield line
 
 
-def draw(console: Console, options: ConsoleOptions, renderable) -> Iterable[Segment]:
+def draw(console: Console, options: ConsoleOptions, renderable: RenderableType) -> Iterable[Segment]:
     """What `console.render` yields, with a shortcut for the usual case of a text on one line that fits.
 
     Rich wraps every text before it draws it (splitting, dividing and
@@ -136,10 +136,10 @@ class Bullets:
 
     INDENT = 4
 
-    def __init__(self, items: Iterable[Text | str]):
+    def __init__(self, items: Iterable[RenderableType]) -> None:
         self.items = [i if not isinstance(i, str) else Text(i) for i in items]
 
-    def key(self) -> tuple | None:
+    def key(self) -> tuple[Hashable, ...] | None:
         return render_keys("Bullets", *self.items)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
@@ -160,7 +160,7 @@ class Bullets:
                 yield new_line
 
 
-def one_line_width(renderable) -> int:
+def one_line_width(renderable: OneLine) -> int:
     """How wide `renderable` is on one line (a Text, a Flow, a Spread or a Fit)."""
     if isinstance(renderable, Text):
         return max((line.cell_len for line in renderable.split("\n")), default=0)
@@ -174,10 +174,10 @@ class Fit:
     when there is room and briefly when there is not; nothing is cut off.
     """
 
-    def __init__(self, *choices):
+    def __init__(self, *choices: OneLine | str) -> None:
         self.choices = [c if not isinstance(c, str) else Text(c) for c in choices]
 
-    def key(self) -> tuple | None:
+    def key(self) -> tuple[Hashable, ...] | None:
         return render_keys("Fit", *self.choices)
 
     @property
@@ -199,10 +199,10 @@ class Fit:
 class WideOnly:
     """`renderable` when the panel is at least `min_width` wide; nothing (not even a line) when narrower."""
 
-    def __init__(self, renderable, min_width: int):
+    def __init__(self, renderable: RenderableType, min_width: int) -> None:
         self.renderable, self.min_width = renderable, min_width
 
-    def key(self) -> tuple | None:
+    def key(self) -> tuple[Hashable, ...] | None:
         return render_keys(("WideOnly", self.min_width), self.renderable)
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
@@ -218,13 +218,13 @@ class WideOnly:
 class ByWidth:
     """`wide` from `min_width` columns on, else `narrow`: two ways of saying a thing, by the room there is."""
 
-    def __init__(self, min_width: int, wide, narrow):
+    def __init__(self, min_width: int, wide: RenderableType, narrow: RenderableType) -> None:
         self.min_width, self.wide, self.narrow = min_width, wide, narrow
 
-    def key(self) -> tuple | None:
+    def key(self) -> tuple[Hashable, ...] | None:
         return render_keys(("ByWidth", self.min_width), self.wide, self.narrow)
 
-    def _pick(self, width: int):
+    def _pick(self, width: int) -> RenderableType:
         return self.wide if width >= self.min_width else self.narrow
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
@@ -241,11 +241,11 @@ class Spread:
     follows, right-aligned, on the next: nothing is cut off at any width.
     """
 
-    def __init__(self, left: Text | str, right: Text | str):
+    def __init__(self, left: Text | str, right: Text | str) -> None:
         self.left = left if isinstance(left, Text) else Text(left)
         self.right = right if isinstance(right, Text) else Text(right)
 
-    def key(self) -> tuple | None:
+    def key(self) -> tuple[Hashable, ...] | None:
         return render_keys("Spread", self.left, self.right)
 
     @property
@@ -264,3 +264,7 @@ class Spread:
         else:
             yield self.left
             yield Text.assemble(" " * max(0, width - right), self.right)
+
+
+OneLine = Text | Flow | Spread | Fit
+"""What `one_line_width` measures, and a `Fit` chooses among."""

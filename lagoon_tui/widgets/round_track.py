@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.console import Group
 from rich.text import Text
 
@@ -25,7 +27,7 @@ class RoundTrackPanel(Panel):
     }
     """
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: str | None) -> None:
         super().__init__(**kwargs)
         self.set_border_title("Rounds")
 
@@ -91,7 +93,7 @@ class RoundTrackPanel(Panel):
         if phase == "actions" and order:
             players = scene.players
 
-            def entries(tag) -> Text:
+            def entries(tag: Callable[[int], Text]) -> Text:
                 out = []
                 for s in order:
                     entry = tag(s)

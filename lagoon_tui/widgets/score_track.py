@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
 
@@ -105,8 +105,8 @@ class Track:
         yield line
         if any(below):
             extra = Text()
-            for cell in below:
-                extra.append_text(cell if cell is not None else Text(" "))
+            for spot in below:
+                extra.append_text(spot if spot is not None else Text(" "))
             yield extra
 
 
@@ -119,7 +119,7 @@ class ScoreTrackPanel(Panel):
     }
     """
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: str | None) -> None:
         super().__init__(**kwargs)
         self.set_border_title("Score track")
 
@@ -150,7 +150,7 @@ class ScoreTrackPanel(Panel):
             elif vp >= goal:
                 row.append(" (goal!)", style="bold")
             rows.append(row)
-        parts = [Track(marks, goal), Flow(rows, "   ")]
+        parts: list[RenderableType] = [Track(marks, goal), Flow(rows, "   ")]
         if view.get("phase") == "over":
             parts.append(muted("Final scores, objectives included."))
         elif view.get("end_triggered"):

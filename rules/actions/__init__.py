@@ -8,6 +8,8 @@ do a variant of it (a deal closed with a Bulldozer, a trade made with a Tipper..
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import (  # noqa: F401  (register activities)
     artifacts,
     deals,
@@ -22,6 +24,12 @@ from . import (  # noqa: F401  (register activities)
     trade,
 )
 from .base import ACTIVITIES, Activity
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from ..cards import Board
+    from ..events import ActionData
 
 ACTION_NAMES = {
     "buy_artifact": "Buy an Artifact",
@@ -38,7 +46,7 @@ ACTION_NAMES = {
 }
 
 
-def action_help(board, action: str) -> str:
+def action_help(board: Board, action: str) -> str:
     """What an island action does, in a few sentences with this board's numbers (for the inspect window)."""
     gallery_money = " or ".join(f"${m} for {n} face up" for n, m in enumerate(board.gallery_reward) if m)
     texts = {
@@ -69,8 +77,8 @@ def action_help(board, action: str) -> str:
     return texts[action]
 
 
-def island_activity(action: str, board, island: int) -> tuple[str, dict]:
-    data: dict = {"island": island}
+def island_activity(action: str, board: Board, island: int) -> tuple[str, ActionData]:
+    data: ActionData = {"island": island}
     if action == "draw_or_close_deal":
         return "deal", {**data, "draw": True, "close": True, "bonus": 0}
     if action == "trade":
@@ -80,7 +88,7 @@ def island_activity(action: str, board, island: int) -> tuple[str, dict]:
     return action, data
 
 
-def equipment_activity(effect: str, params) -> tuple[str, dict]:
+def equipment_activity(effect: str, params: Mapping[str, object]) -> tuple[str, ActionData]:
     p = dict(params)
     if effect == "discard_deal_for_money":
         return "discard_deal", p

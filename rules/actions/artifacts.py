@@ -6,14 +6,23 @@ board, 4 in the rulebook) is the same for every metal.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import events as ev
 from ..cards import METALS
 from ..decision import Cand
 from ..flow import finish_action
 from .base import activity, player
 
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
-def _artifact_cands(s, step):
+    from ..decision import Emit
+    from ..state import GameState, Step
+    from .base import Data, StepView
+
+
+def _artifact_cands(s: GameState, step: StepView) -> Iterator[Cand]:
     p, price = player(s, step), s.board.artifact_price
     island = step.data["island"]
     for metal in METALS:
@@ -23,14 +32,14 @@ def _artifact_cands(s, step):
                 "artifact:" + metal,
                 label,
                 metal,
-                lambda metal=metal: f"The {metal} artifact of island {island} has been bought",
+                lambda metal=metal: f"The {metal} artifact of island {island} has been bought",  # type: ignore[misc]  # mypy#15459: the default keeps the loop's value
             )
         elif p.raw[metal] < price:
             yield Cand(
                 "artifact:" + metal,
                 label,
                 metal,
-                lambda metal=metal: f"An artifact costs {price} {metal}; you have {p.raw[metal]}",
+                lambda metal=metal: f"An artifact costs {price} {metal}; you have {p.raw[metal]}",  # type: ignore[misc]  # mypy#15459: the default keeps the loop's value
             )
         else:
             yield Cand("artifact:" + metal, label, metal)
@@ -44,7 +53,7 @@ _ARTIFACT_LABELS = {(m, n): _artifact_label(m, n) for m in METALS for n in range
 """The usual labels, made once; a deck's price outside them (up to 20) gets its label when asked."""
 
 
-def _can_buy_artifact(s, seat, data) -> bool:
+def _can_buy_artifact(s: GameState, seat: int, data: Data) -> bool:
     """An artifact still on this island that the player has the raw cubes for."""
     raw, price = s.players[seat].raw, s.content.board.artifact_price
     for metal in s.artifacts.get(data["island"], ()):
@@ -53,7 +62,7 @@ def _can_buy_artifact(s, seat, data) -> bool:
     return False
 
 
-def _artifact_apply(s, step, cand, emit):
+def _artifact_apply(s: GameState, step: Step, cand: Cand, emit: Emit) -> None:
     emit(ev.ArtifactBought(step.seat, step.data["island"], cand.payload, s.board.artifact_price))
     finish_action(s, step.seat, emit)
 

@@ -3,19 +3,29 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 from .. import events as ev
 from ..decision import Cand
 from ..flow import finish_action, score
 from .base import activity, player
 
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
+    from typing import Any
 
-def deal_label(deal) -> str:
+    from ..cards import Deal
+    from ..decision import Emit
+    from ..state import GameState, Player, Step
+    from .base import Data, StepView
+
+
+def deal_label(deal: Deal) -> str:
     needs = " + ".join(f"{level}' {metal}" for metal, level in deal.requires.items())
     return f"{needs} for {deal.vp} VP"
 
 
-def unpaid(p, deal) -> tuple[str, int] | None:
+def unpaid(p: Player, deal: Deal) -> tuple[str, int] | None:
     """The first requirement of `deal` that no enriched cube of `p` meets, or None."""
     for metal, level in deal.requires.items():
         held = p.enriched[metal]
@@ -24,13 +34,13 @@ def unpaid(p, deal) -> tuple[str, int] | None:
     return None
 
 
-def missing_for(p, deal) -> str | None:
+def missing_for(p: Player, deal: Deal) -> str | None:
     """Why `p` cannot pay for `deal` now, or None."""
     short = unpaid(p, deal)
     return None if short is None else f"This deal needs enriched {short[0]} at level {short[1]}' or higher"
 
 
-def closing_spent(p, data) -> bool:
+def closing_spent(p: Player, data: Data) -> bool:
     """Whether this deal action may not close a deal because the player's one closure
     without equipment this round is spent.
 
@@ -43,36 +53,42 @@ def closing_spent(p, data) -> bool:
     return p.deal_closed_on is not None and "island" in data
 
 
-def one_closure_a_round(p) -> str:
+def one_closure_a_round(p: Player) -> str:
     return (
         f"Without equipment you can close only one deal a round: you closed one on island {p.deal_closed_on} this round"
     )
 
 
-def payment_plan(p, deal, picks) -> tuple[list[list], tuple | None]:
-    """Cubes paid so far and the next requirement the player must choose a cube for.
+def payment_plan(
+    p: Player, deal: Deal, picks: Sequence[Any]
+) -> tuple[list[tuple[str, int]], tuple[str, int, list[int]] | None]:
+    """Cubes paid so far, as (metal, level), and the next requirement the player must choose a cube
+    for: (metal, level asked, the levels of the player's cubes that fit), or None once all are paid.
 
-    Where only one cube on the board qualifies it is taken without asking.
+    `picks` are the cubes chosen so far, each [metal, level]. Where only one cube on the board
+    qualifies it is taken without asking.
     """
-    chosen = {metal: level for metal, level in picks}
-    paid = []
+    chosen: dict[str, int] = {metal: level for metal, level in picks}
+    paid: list[tuple[str, int]] = []
     for metal, level in deal.requires.items():
         if metal in chosen:
-            paid.append([metal, chosen[metal]])
+            paid.append((metal, chosen[metal]))
             continue
         fits = [held for held in p.enriched[metal] if held >= level]
         if len(fits) == 1:
-            paid.append([metal, fits[0]])
+            paid.append((metal, fits[0]))
         else:
             return paid, (metal, level, fits)
     return paid, None
 
 
-def _deal_cands(s, step):
+def _deal_cands(s: GameState, step: StepView) -> Iterator[Cand]:
     p, data = player(s, step), step.data
     if step.picks:
         deal = s.content.deals[step.picks[0][1]]
-        _, (metal, level, fits) = payment_plan(p, deal, step.picks[1:])
+        _, requirement = payment_plan(p, deal, step.picks[1:])
+        assert requirement is not None  # (a deal whose last cube was chosen is closed at once)
+        metal, level, fits = requirement
         for held in fits:
             yield Cand(f"pay:{metal}:{held}", f"Pay with {held}' {metal}", [metal, held])
         return
@@ -90,7 +106,7 @@ def _deal_cands(s, step):
             yield Cand("close", "Close a deal", None, "You have no deal in hand")
 
 
-def _can_deal(s, seat, data) -> bool:
+def _can_deal(s: GameState, seat: int, data: Data) -> bool:
     """A deal to draw, or one in hand that the player's enriched cubes can pay for and may close."""
     if data.get("draw") and s.deal_deck:
         return True
@@ -103,7 +119,7 @@ def _can_deal(s, seat, data) -> bool:
     return False
 
 
-def _deal_apply(s, step, cand, emit):
+def _deal_apply(s: GameState, step: Step, cand: Cand, emit: Emit) -> None:
     seat = step.seat
     if cand.id == "draw":
         emit(ev.DealDrawn(seat, s.deal_deck[0]))
@@ -113,15 +129,17 @@ def _deal_apply(s, step, cand, emit):
     deal = s.content.deals[step.picks[0][1]]
     paid, open_requirement = payment_plan(s.players[seat], deal, step.picks[1:])
     if open_requirement is None:
-        emit(ev.DealClosed(seat, deal.id, tuple((m, lv) for m, lv in paid)))
+        emit(ev.DealClosed(seat, deal.id, tuple(paid)))
         score(s, seat, deal.vp + step.data.get("bonus", 0), "deals", emit)
         finish_action(s, seat, emit)
 
 
-def _deal_prompt(s, step):
+def _deal_prompt(s: GameState, step: StepView) -> str:
     if step.picks:
         deal = s.content.deals[step.picks[0][1]]
-        _, (metal, level, _) = payment_plan(player(s, step), deal, step.picks[1:])
+        _, requirement = payment_plan(player(s, step), deal, step.picks[1:])
+        assert requirement is not None  # (as in `_deal_cands`)
+        metal, level, _ = requirement
         return f"Which enriched {metal} pays for the {level}' {metal} of this deal?"
     return "Draw a deal or close one?" if step.data.get("draw") and step.data.get("close") else "Which deal?"
 
@@ -132,7 +150,7 @@ activity(kind="deal", prompt=_deal_prompt, candidates=_deal_cands, apply=_deal_a
 # --- Generator: discard a deal for money ----------------------------------------
 
 
-def _discard_cands(s, step):
+def _discard_cands(s: GameState, step: StepView) -> Iterator[Cand]:
     p = player(s, step)
     money = step.data["money"]
     for d in p.deals:
@@ -141,7 +159,7 @@ def _discard_cands(s, step):
         yield Cand("discard", "Discard a deal", None, "You have no deal in hand")
 
 
-def _discard_apply(s, step, cand, emit):
+def _discard_apply(s: GameState, step: Step, cand: Cand, emit: Emit) -> None:
     emit(ev.DealDiscarded(step.seat, cand.payload, step.data["money"]))
     finish_action(s, step.seat, emit)
 

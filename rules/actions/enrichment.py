@@ -3,37 +3,55 @@ upgrades, moves or crushes enriched cubes."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import events as ev
 from ..cards import METALS
 from ..decision import Cand
 from ..flow import finish_action, score
 from .base import activity, player
 
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Sequence
+    from typing import Any
 
-def owner_name(s, seat: int, owner: int) -> str:
+    from ..decision import Emit, Reason
+    from ..state import GameState, Player, Step
+    from .base import Data, StepView
+
+    # a mode's choices of a cube, its doing, and whether a first cube could be had (up to a limit)
+    Mode = tuple[
+        Callable[[GameState, StepView], Iterator[Cand]],
+        Callable[[GameState, StepView, Emit], None],
+        Callable[[GameState, Player, int], bool],
+    ]
+
+
+def owner_name(s: GameState, seat: int, owner: int) -> str:
     return "your own" if owner == seat else f"{s.players[owner].name}'s"
 
 
-def _mode(step) -> str | None:
-    modes = step.data["modes"]
+def _mode(step: StepView) -> str | None:
+    modes: list[str] = step.data["modes"]
     if len(modes) == 1:
         return modes[0]
     return step.picks[0][1] if step.picks else None
 
 
-def _cubes(step) -> list:
+def _cubes(step: StepView) -> Sequence[Any]:
+    """The cubes picked so far: metals to enrich, or [metal, level, owner] of cubes to buy."""
     return step.picks[1:] if len(step.data["modes"]) > 1 else step.picks
 
 
 # --- enrich -----------------------------------------------------------------------
 
 
-def _enrich_cands(s, step):
+def _enrich_cands(s: GameState, step: StepView) -> Iterator[Cand]:
     p, board, picked = player(s, step), s.content.board, _cubes(step)
     if len(picked) < step.data["enrich"]:
         for metal in METALS:
             mine = picked.count(metal) if picked else 0
-            reason = None
+            reason: Reason = None
             if p.raw[metal] <= mine:
                 reason = lambda metal=metal: f"You have no {metal} left to enrich"
             elif mine >= board.enrich_same_metal_max:
@@ -44,7 +62,7 @@ def _enrich_cands(s, step):
             yield enrich if reason is None else enrich.refused(reason)
 
 
-def _can_enrich(s, p, limit: int) -> bool:
+def _can_enrich(s: GameState, p: Player, limit: int) -> bool:
     """A raw cube the player could enrich as the first of up to `limit`."""
     board = s.content.board
     if limit <= 0 or board.enrich_same_metal_max <= 0:
@@ -56,7 +74,7 @@ def _can_enrich(s, p, limit: int) -> bool:
     return False
 
 
-def _commit_enrich(s, step, emit):
+def _commit_enrich(s: GameState, step: StepView, emit: Emit) -> None:
     emit(ev.ResourcesEnriched(step.seat, tuple(_cubes(step))))
     finish_action(s, step.seat, emit)
 
@@ -71,7 +89,7 @@ def _price(seat: int, owner: int, level: int) -> int:
     return 0 if owner == seat else level
 
 
-def _buy_cands(s, step):
+def _buy_cands(s: GameState, step: StepView) -> Iterator[Cand]:
     p, picked = player(s, step), _cubes(step)
     if len(picked) >= step.data["buy"]:
         return
@@ -85,7 +103,7 @@ def _buy_cands(s, step):
                     f"Buy {owner_name(s, step.seat, owner)} {level}' {metal}"
                     + (f" for ${price}" if price else " (free)")
                 )
-                reason = None
+                reason: Reason = None
                 if (metal, level) in held:
                     reason = lambda metal=metal, level=level: (
                         f"You already hold a {level}' {metal}; only one cube per metal and level fits on your board"
@@ -97,7 +115,7 @@ def _buy_cands(s, step):
                 yield Cand(f"buy:{metal}:{level}:{owner}", label, [metal, level, owner], reason)
 
 
-def _can_buy(s, p, limit: int) -> bool:
+def _can_buy(s: GameState, p: Player, limit: int) -> bool:
     """A cube in the centre the player could buy as the first of up to `limit`: one of a
     level not yet on their board, at a price they can pay."""
     if limit <= 0:
@@ -112,7 +130,7 @@ def _can_buy(s, p, limit: int) -> bool:
     return False
 
 
-def _commit_buy(s, step, emit):
+def _commit_buy(s: GameState, step: StepView, emit: Emit) -> None:
     for metal, level, owner in _cubes(step):
         emit(ev.EnrichedCubeBought(step.seat, metal, level, owner, _price(step.seat, owner, level)))
         score(s, owner, s.board.owner_vp, "enriched cubes sold", emit)
@@ -121,13 +139,16 @@ def _commit_buy(s, step, emit):
 
 # --- the transaction: choose a mode, then cubes one by one -----------------------------
 
-_MODES = {"enrich": (_enrich_cands, _commit_enrich, _can_enrich), "buy": (_buy_cands, _commit_buy, _can_buy)}
+_MODES: dict[str, Mode] = {
+    "enrich": (_enrich_cands, _commit_enrich, _can_enrich),
+    "buy": (_buy_cands, _commit_buy, _can_buy),
+}
 
 
 _NOTHING_TO = {"enrich": "You have nothing you could enrich now", "buy": "There is no enriched cube you could buy now"}
 
 
-def _can_transact(s, seat, data) -> bool:
+def _can_transact(s: GameState, seat: int, data: Data) -> bool:
     """Either mode the action allows has a first cube to enrich or buy."""
     p = s.players[seat]
     for m in data["modes"]:
@@ -136,7 +157,7 @@ def _can_transact(s, seat, data) -> bool:
     return False
 
 
-def _transaction_cands(s, step):
+def _transaction_cands(s: GameState, step: StepView) -> Iterator[Cand]:
     mode = _mode(step)
     if mode is None:
         p = player(s, step)
@@ -150,15 +171,18 @@ def _transaction_cands(s, step):
         yield Cand("done", "Done")
 
 
-def _transaction_apply(s, step, cand, emit):
+def _transaction_apply(s: GameState, step: Step, cand: Cand, emit: Emit) -> None:
     if cand.id != "done":
         emit(ev.Picked(step.seat, cand.payload))
-        if cand.id in step.data["modes"] or any(c.reason is None for c in _MODES[_mode(step)][0](s, step)):
+        if cand.id in step.data["modes"] or any(
+            c.reason is None
+            for c in _MODES[_mode(step)][0](s, step)  # type: ignore[index]  # a cube is picked: the mode is chosen
+        ):
             return
-    _MODES[_mode(step)][1](s, step, emit)
+    _MODES[_mode(step)][1](s, step, emit)  # type: ignore[index]  # (as above: cubes are picked)
 
 
-def _transaction_prompt(s, step):
+def _transaction_prompt(s: GameState, step: StepView) -> str:
     mode = _mode(step)
     if mode is None:
         return "Enrich or buy?"
@@ -178,7 +202,7 @@ activity(
 # --- Elevator: upgrade one enriched cube on your board ------------------------------
 
 
-def _elevator_cands(s, step):
+def _elevator_cands(s: GameState, step: StepView) -> Iterator[Cand]:
     p, cost, found = player(s, step), step.data["cost"], False
     for metal, levels in p.enriched.items():
         for level in levels:
@@ -200,7 +224,7 @@ def _elevator_cands(s, step):
         yield Cand("upgrade", "Upgrade", None, "You have no enriched cube below 4'")
 
 
-def _can_elevate(s, seat, data) -> bool:
+def _can_elevate(s: GameState, seat: int, data: Data) -> bool:
     """Money for the upgrade and an enriched cube whose next level is free on the board."""
     p = s.players[seat]
     return p.money >= data["cost"] and any(
@@ -208,7 +232,7 @@ def _can_elevate(s, seat, data) -> bool:
     )
 
 
-def _elevator_apply(s, step, cand, emit):
+def _elevator_apply(s: GameState, step: Step, cand: Cand, emit: Emit) -> None:
     metal, level = cand.payload
     emit(ev.EnrichedCubeUpgraded(step.seat, metal, level, step.data["cost"]))
     finish_action(s, step.seat, emit)
@@ -226,7 +250,7 @@ activity(
 # --- Control Room: move one cube in the centre a level on --------------------------------
 
 
-def _control_cands(s, step):
+def _control_cands(s: GameState, step: StepView) -> Iterator[Cand]:
     found = False
     for metal in METALS:
         for level, owners in enumerate(s.centre[metal]):
@@ -243,7 +267,7 @@ def _control_cands(s, step):
         yield Cand("lift", "Upgrade", None, "The Enrichment Center is empty")
 
 
-def _control_apply(s, step, cand, emit):
+def _control_apply(s: GameState, step: Step, cand: Cand, emit: Emit) -> None:
     metal, level, owner = cand.payload
     emit(ev.CentreCubeUpgraded(step.seat, metal, level, owner))
     finish_action(s, step.seat, emit)
@@ -261,7 +285,7 @@ activity(
 # --- Crushers: remove an enriched cube of a level or higher for VP -------------------------
 
 
-def _crush_cands(s, step):
+def _crush_cands(s: GameState, step: StepView) -> Iterator[Cand]:
     p, least, vp = player(s, step), step.data["min_level"], step.data["vp"]
     found = False
     for metal, levels in p.enriched.items():
@@ -273,13 +297,13 @@ def _crush_cands(s, step):
         yield Cand("crush", "Crush", None, f"You have no enriched cube of level {least}' or higher")
 
 
-def _can_crush(s, seat, data) -> bool:
+def _can_crush(s: GameState, seat: int, data: Data) -> bool:
     """An enriched cube of the crusher's level or higher."""
     least = data["min_level"]
     return any(level >= least for levels in s.players[seat].enriched.values() for level in levels)
 
 
-def _crush_apply(s, step, cand, emit):
+def _crush_apply(s: GameState, step: Step, cand: Cand, emit: Emit) -> None:
     metal, level = cand.payload
     emit(ev.EnrichedCubeCrushed(step.seat, metal, level))
     score(s, step.seat, step.data["vp"], "equipment effects", emit)

@@ -2,24 +2,35 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import events as ev
 from ..decision import Cand
 from ..flow import cubes_for, draw_galleries, finish_action, galleries_available
 from ..memo import once_per_object
 from .base import activity
 
+if TYPE_CHECKING:
+    from ..cards import Content
+    from ..decision import Emit
+    from ..state import GameState, Step
+    from .base import Data, StepView
 
-def tile_name(content, tile: str) -> str:
+    Place = tuple[int, int, Cand, Cand]  # island, column, the choice allowed, the same choice refused
+    Columns = frozenset[tuple[int, int]]  # (island, column) of each column a tile went to
+
+
+def tile_name(content: Content, tile: str) -> str:
     """A gallery tile (kind or instance id) as players call it: "gold 3", "empty"."""
     t = content.gallery(tile)
     return f"{t.metal} {t.cubes}" if t.metal else "empty"
 
 
-def _blocked(s, seat, data):
+def _blocked(s: GameState, seat: int, data: Data) -> str | None:
     return None if galleries_available(s) else "There are no gallery tiles left to draw"
 
 
-def _start(s, step, emit):
+def _start(s: GameState, step: Step, emit: Emit) -> None:
     draw_galleries(s, step.seat, s.board.gallery_draw, emit)
 
 
@@ -27,14 +38,14 @@ SAME_COLUMN = "You cannot place both galleries in the same column"
 
 
 @once_per_object
-def _placements(content) -> dict[str, tuple[tuple[int, int, Cand, Cand], ...]]:
+def _placements(content: Content) -> dict[str, tuple[Place, ...]]:
     """Every place a gallery tile of each kind can go, in the order offered, by kind: (island,
     column, the choice allowed, the same choice refused because the other tile went to that column).
     The payload names the kind; the tile placed is the first drawn tile of that kind."""
     board = content.board
-    table = {}
+    table: dict[str, tuple[Place, ...]] = {}
     for kind in content.galleries:
-        places = []
+        places: list[Place] = []
         for island in board.mining_islands:
             for column in range(board.site_columns):
                 for side in ("up", "down"):
@@ -49,12 +60,12 @@ def _placements(content) -> dict[str, tuple[tuple[int, int, Cand, Cand], ...]]:
 
 
 @once_per_object
-def _choices(content) -> dict[tuple[str, frozenset], tuple[Cand, ...]]:
+def _choices(content: Content) -> dict[tuple[str, Columns], tuple[Cand, ...]]:
     """The choices of placing a tile of each kind with some columns used, kept as first needed."""
     return {}
 
 
-def _place_choices(content, kind: str, used: frozenset) -> tuple[Cand, ...]:
+def _place_choices(content: Content, kind: str, used: Columns) -> tuple[Cand, ...]:
     """Every placement of a tile of `kind`, refused in the columns in `used` (where the other tile went)."""
     table = _choices(content)
     found = table.get((kind, used))
@@ -66,8 +77,10 @@ def _place_choices(content, kind: str, used: frozenset) -> tuple[Cand, ...]:
     return found
 
 
-def _place_cands(s, step) -> list[Cand]:
-    used = frozenset((island, column) for island, column, _ in step.data.get("placed", ()))
+def _place_cands(s: GameState, step: StepView) -> list[Cand]:
+    used: Columns = frozenset((island, column) for island, column, _ in step.data.get("placed", ()))
+    seen: set[str]
+    cands: list[Cand]
     content, seen, cands = s.content, set(), []
     for tile in s.drawn_galleries:
         kind = content.gallery(tile).id
@@ -77,7 +90,7 @@ def _place_cands(s, step) -> list[Cand]:
     return cands
 
 
-def _place_apply(s, step, cand, emit):
+def _place_apply(s: GameState, step: Step, cand: Cand, emit: Emit) -> None:
     kind, island, column, face_up = cand.payload
     tile = next(t for t in s.drawn_galleries if s.content.gallery(t).id == kind)
     low, high = s.sites[island].columns[column]
@@ -92,7 +105,7 @@ def _place_apply(s, step, cand, emit):
         finish_action(s, step.seat, emit)
 
 
-def _prompt(s, step):
+def _prompt(s: GameState, step: StepView) -> str:
     tiles = ", ".join(tile_name(s.content, t) for t in s.drawn_galleries)
     return f"Place your drawn galleries ({tiles}) on level 1 of a mining site"
 

@@ -8,13 +8,22 @@ collected, and only then are exhausted galleries removed and level 2 slides down
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import events as ev
 from ..decision import Cand
 from ..flow import cubes_for, finish_action
 from .base import activity, player
 
+if TYPE_CHECKING:
+    from collections.abc import Collection, Iterable, Iterator, Sequence
 
-def gallery_name(s, g) -> str:
+    from ..decision import Emit
+    from ..state import Gallery, GameState, Step
+    from .base import Data, StepView
+
+
+def gallery_name(s: GameState, g: Gallery) -> str:
     if not g.face_up:
         return "face-down gallery"
     tile = s.content.gallery(g.tile)
@@ -25,8 +34,9 @@ def where(island: int, column: int, level: int) -> str:
     return f"island {island}, column {column + 1}, level {level}"
 
 
-def settle_site(s, island: int, emit, touched) -> None:
-    """Remove galleries emptied by mining or loading, then let level 2 slide down."""
+def settle_site(s: GameState, island: int, emit: Emit, touched: Iterable[tuple[int, int]]) -> None:
+    """Remove galleries emptied by mining or loading (`touched`: their (column, level)), then let level 2
+    slide down."""
     site = s.sites[island]
     for column, level in touched:
         g = site.gallery(column, level)
@@ -35,7 +45,7 @@ def settle_site(s, island: int, emit, touched) -> None:
     slide_down(s, island, emit)
 
 
-def slide_down(s, island: int, emit) -> None:
+def slide_down(s: GameState, island: int, emit: Emit) -> None:
     for column, (low, high) in enumerate(s.sites[island].columns):
         if low is None and high is not None:
             emit(ev.GallerySlid(island, column))
@@ -44,14 +54,14 @@ def slide_down(s, island: int, emit) -> None:
 # --- Operate Mining Site (islands 1 and 2) -----------------------------------------
 
 
-def _free(s, step) -> int:
+def _free(s: GameState, step: StepView) -> int:
     free = player(s, step).free_miners
     for _, _, n in step.picks:
         free -= n
     return free
 
 
-def _mine_cands(s, step):
+def _mine_cands(s: GameState, step: StepView) -> Iterator[Cand]:
     island, free = step.data["island"], _free(s, step)
     taken = {(c, lv) for c, lv, _ in step.picks}
     cap = s.content.board.gallery_max_cubes
@@ -64,7 +74,7 @@ def _mine_cands(s, step):
             if g.face_up and g.cubes == 0:
                 yield Cand(
                     f"mine:{column}:{level}",
-                    lambda column=column, level=level: where(island, column, level),
+                    lambda column=column, level=level: where(island, column, level),  # type: ignore[misc]  # mypy#15459: the default keeps the loop's value
                     None,
                     "That gallery has nothing left to mine",
                 )
@@ -78,7 +88,7 @@ def _mine_cands(s, step):
             if free < per:
                 yield Cand(
                     f"mine:{column}:{level}",
-                    lambda column=column, level=level: where(island, column, level),
+                    lambda column=column, level=level: where(island, column, level),  # type: ignore[misc]  # mypy#15459: the default keeps the loop's value
                     None,
                     f"Level 2 galleries need miners in pairs; you have {free} free"
                     if level == 2
@@ -88,7 +98,7 @@ def _mine_cands(s, step):
         yield Cand("done", "Mine now")
 
 
-def _workable(s, island: int, free: int, taken=()) -> bool:
+def _workable(s: GameState, island: int, free: int, taken: Collection[tuple[int, int]] = ()) -> bool:
     """Whether `free` miners can be sent to one more gallery of the site (as `_mine_cands`
     would offer): one not yet given miners, not emptied, and at level 2 only with a pair."""
     if free < 1:
@@ -102,17 +112,17 @@ def _workable(s, island: int, free: int, taken=()) -> bool:
     return False
 
 
-def _can_mine(s, seat, data) -> bool:
+def _can_mine(s: GameState, seat: int, data: Data) -> bool:
     """A gallery of the site that the player's free miners can work."""
     return _workable(s, data["island"], s.players[seat].free_miners)
 
 
-def more_to_assign(s, step) -> bool:
+def more_to_assign(s: GameState, step: StepView) -> bool:
     """Whether the plan under way can take miners at one more gallery (else it is carried out)."""
     return _workable(s, step.data["island"], _free(s, step), {(c, lv) for c, lv, _ in step.picks})
 
 
-def _mine_apply(s, step, cand, emit):
+def _mine_apply(s: GameState, step: Step, cand: Cand, emit: Emit) -> None:
     if cand.id != "done":
         emit(ev.Picked(step.seat, cand.payload))
         if more_to_assign(s, step):
@@ -120,11 +130,12 @@ def _mine_apply(s, step, cand, emit):
     _resolve_mining(s, step.seat, step.data["island"], list(step.picks), emit)
 
 
-def _resolve_mining(s, seat, island, picks, emit):
+def _resolve_mining(s: GameState, seat: int, island: int, picks: Sequence[Sequence[int]], emit: Emit) -> None:
+    """Carry out the plan: `picks` are its [column, level, miners] at each gallery."""
     site = s.sites[island]
     emit(ev.MinersWorked(seat, island, sum(n for _, _, n in picks)))
     for column, level, n in picks:
-        g = site.gallery(column, level)
+        g: Gallery = site.gallery(column, level)  # type: ignore[assignment]  # miners go to galleries that lie there
         if not g.face_up:
             emit(ev.GalleryFlipped(island, column, level, g.tile, cubes_for(s, g.tile)))
         metal = s.content.gallery(g.tile).metal
@@ -135,7 +146,7 @@ def _resolve_mining(s, seat, island, picks, emit):
     finish_action(s, seat, emit)
 
 
-def _mine_prompt(s, step):
+def _mine_prompt(s: GameState, step: StepView) -> str:
     free = _free(s, step)
     return f"Assign miners on island {step.data['island']} ({free} free)" + (", or mine now" if step.picks else "")
 
@@ -146,7 +157,7 @@ activity(kind="operate_mining_site", prompt=_mine_prompt, candidates=_mine_cands
 # --- Underground / Heavy Duty Loader: one cube from any gallery of a level ----------
 
 
-def _collect_cands(s, step):
+def _collect_cands(s: GameState, step: StepView) -> Iterator[Cand]:
     level, found = step.data["level"], False
     for island, site in s.sites.items():
         for column in range(len(site.columns)):
@@ -163,7 +174,7 @@ def _collect_cands(s, step):
         yield Cand("collect", "Collect", None, f"No face-up level {level} gallery holds a cube")
 
 
-def _can_collect(s, seat, data) -> bool:
+def _can_collect(s: GameState, seat: int, data: Data) -> bool:
     """A face-up gallery of the loader's level that still holds a cube."""
     index = data["level"] - 1
     return any(
@@ -173,7 +184,7 @@ def _can_collect(s, seat, data) -> bool:
     )
 
 
-def _collect_apply(s, step, cand, emit):
+def _collect_apply(s: GameState, step: Step, cand: Cand, emit: Emit) -> None:
     island, column, metal = cand.payload
     level = step.data["level"]
     emit(ev.ResourceCollected(step.seat, island, column, level, metal))
@@ -193,7 +204,7 @@ activity(
 # --- Demolition Kit: remove any gallery ----------------------------------------------
 
 
-def _demolish_cands(s, step):
+def _demolish_cands(s: GameState, step: StepView) -> Iterator[Cand]:
     found = False
     for island, site in s.sites.items():
         for column, pair in enumerate(site.columns):
@@ -209,14 +220,14 @@ def _demolish_cands(s, step):
         yield Cand("demolish", "Demolish", None, "There is no gallery on the mining sites")
 
 
-def _can_demolish(s, seat, data) -> bool:
+def _can_demolish(s: GameState, seat: int, data: Data) -> bool:
     """Any gallery on any mining site."""
     return any(g is not None for site in s.sites.values() for pair in site.columns for g in pair)
 
 
-def _demolish_apply(s, step, cand, emit):
+def _demolish_apply(s: GameState, step: Step, cand: Cand, emit: Emit) -> None:
     island, column, level = cand.payload
-    g = s.sites[island].gallery(column, level)
+    g: Gallery = s.sites[island].gallery(column, level)  # type: ignore[assignment]  # only a gallery is offered
     emit(ev.GalleryRemoved(island, column, level, g.tile, g.cubes, "demolished", g.face_up))
     slide_down(s, island, emit)
     finish_action(s, step.seat, emit)

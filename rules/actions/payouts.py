@@ -6,11 +6,17 @@ for a deal, so it lives with the deals in `deals.py`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import events as ev
 from .base import activity
 
+if TYPE_CHECKING:
+    from ..state import GameState
+    from .base import Data
 
-def _sell_blocked(s, seat, data):
+
+def _sell_blocked(s: GameState, seat: int, data: Data) -> str | None:
     metal = data["metal"]
     return None if s.players[seat].raw[metal] else f"You have no {metal} to sell"
 

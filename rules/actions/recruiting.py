@@ -6,12 +6,19 @@ function makes both; neither asks anything, so both are done at once.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import events as ev
 from .base import activity
 
+if TYPE_CHECKING:
+    from ..decision import Emit
+    from ..state import GameState
+    from .base import Data
 
-def _recruit(worker: str):
-    def blocked(s, seat, data):
+
+def _recruit(worker: str) -> None:
+    def blocked(s: GameState, seat: int, data: Data) -> str | None:
         p, board = s.players[seat], s.content.board
         have, cap = (p.merchants, board.merchants_max) if worker == "merchant" else (p.miners, board.miners_max)
         cost = board.merchant_cost if worker == "merchant" else board.miner_cost
@@ -21,7 +28,7 @@ def _recruit(worker: str):
             return f"A {worker} costs ${cost}; you have ${p.money}"
         return None
 
-    def immediate(s, seat, data, emit):
+    def immediate(s: GameState, seat: int, data: Data, emit: Emit) -> None:
         if worker == "merchant":
             emit(ev.MerchantRecruited(seat, s.board.merchant_cost))
         else:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 from itertools import combinations_with_replacement
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .. import events as ev
 from ..cards import METALS
@@ -23,6 +23,13 @@ from ..decision import Cand
 from ..flow import finish_action
 from ..state import MONEY
 from .base import activity, goods_label, player
+
+if TYPE_CHECKING:
+    from collections.abc import Collection, Iterator, Mapping
+
+    from ..decision import Emit
+    from ..state import GameState, Player, Step
+    from .base import Data, StepView
 
 GOODS = METALS + (MONEY,)
 HANDFUL = 2
@@ -62,17 +69,17 @@ def _gives(n: int) -> tuple[Give, ...]:
     return tuple(_give(c) for c in combinations_with_replacement(GOODS, n))
 
 
-def _given(step) -> list[str]:
+def _given(step: StepView) -> list[str]:
     """The goods handed in so far for the trade under way, handful after handful."""
     return [good for pick in step.picks for good in pick]
 
 
-def _holdings(p, given: Iterable[str] = ()) -> dict[str, int]:
+def _holdings(p: Player, given: Iterable[str] = ()) -> dict[str, int]:
     """What the player holds of each good, less the goods in `given` (handed in already)."""
     return _less({**p.raw, MONEY: p.money}, given)
 
 
-def _short(have: dict[str, int], give: Give) -> tuple[str, int] | None:
+def _short(have: Mapping[str, int], give: Give) -> tuple[str, int] | None:
     """The first good (and how many are asked) the player holds too little of, or None."""
     for good, n in give.counts:
         if have[good] < n:
@@ -80,27 +87,27 @@ def _short(have: dict[str, int], give: Give) -> tuple[str, int] | None:
     return None
 
 
-def _bank_gives(s) -> set[str]:
+def _bank_gives(s: GameState) -> set[str]:
     """The goods the bank could hand out now: $1 always, a metal while it has a cube."""
     supply = s.supply
     return {MONEY, *[m for m in METALS if supply[m]]}
 
 
-def _can_finish(have: dict[str, int], given: frozenset[str], more: int, bank: set[str]) -> bool:
+def _can_finish(have: Mapping[str, int], given: frozenset[str], more: int, bank: set[str]) -> bool:
     """Whether `more` goods can still be handed in from `have`, and a good got for them all: one the
     bank has and that is not among them (getting back what you gave is never offered)."""
     total = sum(have.values())
     return any(total - have[good] >= more for good in bank if good not in given)
 
 
-def _less(have: dict[str, int], goods: Iterable[str]) -> dict[str, int]:
+def _less(have: Mapping[str, int], goods: Iterable[str]) -> dict[str, int]:
     left = dict(have)
     for good in goods:
         left[good] -= 1
     return left
 
 
-def _give_cands(s, step):
+def _give_cands(s: GameState, step: StepView) -> Iterator[Cand]:
     given = _given(step)
     have, bank = _holdings(player(s, step), given), _bank_gives(s)
     left = step.data["give"] - len(given)
@@ -108,7 +115,9 @@ def _give_cands(s, step):
         short = _short(have, give)
         if short is not None:
             good, n = short[0], short[1] + given.count(short[0])
-            yield give.offer.refused(lambda good=good, n=n: f"You do not have {n} {'$' if good == MONEY else good}")
+            yield give.offer.refused(
+                lambda good=good, n=n: f"You do not have {n} {'$' if good == MONEY else good}"  # type: ignore[misc]  # mypy#15459: the default keeps the loop's value
+            )
             continue
         kinds = give.kinds.union(given) if given else give.kinds
         more = left - len(give.goods)
@@ -122,14 +131,14 @@ def _give_cands(s, step):
         yield Cand("done", "Done trading")
 
 
-def _can_trade(s, seat, data) -> bool:
+def _can_trade(s: GameState, seat: int, data: Data) -> bool:
     """Whether some way of giving `give` goods is offered (see `_give_cands`)."""
     if data.get("trades", 0):
         return True  # "done" is offered
     return _can_finish(_holdings(s.players[seat]), frozenset(), data["give"], _bank_gives(s))
 
 
-def _gets(s, given):
+def _gets(s: GameState, given: Collection[str]) -> Iterator[Cand]:
     for good in GOODS:
         if good in given:
             continue  # getting back what you gave could only lose
@@ -137,12 +146,12 @@ def _gets(s, given):
         yield allowed if good == MONEY or s.supply[good] else refused
 
 
-def _trade_cands(s, step):
+def _trade_cands(s: GameState, step: StepView) -> Iterator[Cand]:
     given = _given(step)
     return _gets(s, given) if len(given) >= step.data["give"] else _give_cands(s, step)
 
 
-def _trade_apply(s, step, cand, emit):
+def _trade_apply(s: GameState, step: Step, cand: Cand, emit: Emit) -> None:
     seat = step.seat
     if cand.id == "done":
         finish_action(s, seat, emit)
@@ -154,7 +163,7 @@ def _trade_apply(s, step, cand, emit):
             finish_action(s, seat, emit)
 
 
-def _trade_prompt(s, step):
+def _trade_prompt(s: GameState, step: StepView) -> str:
     n = step.data.get("trades", 0) + 1
     given, give = _given(step), step.data["give"]
     if len(given) >= give:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import sys
 
-from rules import METALS, Content, Engine, measure, vp_at
+from rules import METALS, Content, Engine, GameState, measure, vp_at
 from rules.seat import seat_scene
 
 from .heuristic import Bot
@@ -58,7 +58,7 @@ WEIGHTS: dict[int, tuple[float, ...]] = {
 """The forecast's weights, one per feature, by the round about to begin (fitted: see the module's docstring)."""
 
 
-def features(s, seat: int) -> tuple[float, ...]:
+def features(s: GameState, seat: int) -> tuple[float, ...]:
     """What one player holds, as the forecast reads it (in the order of FEATURES)."""
     p = s.players[seat]
     enriched = [level for metal in METALS for level in p.enriched[metal]]
@@ -77,7 +77,7 @@ def features(s, seat: int) -> tuple[float, ...]:
     )
 
 
-def objective_vp(s, seat: int) -> float:
+def objective_vp(s: GameState, seat: int) -> float:
     """The VP the player's objectives would pay if the game ended now."""
     total = 0.0
     for objective_id in s.players[seat].objectives:
@@ -87,7 +87,7 @@ def objective_vp(s, seat: int) -> float:
     return total
 
 
-def forecast(s, seat: int) -> float:
+def forecast(s: GameState, seat: int) -> float:
     """The VP the player may expect at the end of the game: what it has, and what is still to come."""
     p = s.players[seat]
     if s.phase == "over":
@@ -111,7 +111,7 @@ def samples(content: Content, players: int, seed: int) -> list[tuple[int, tuple[
             seen_round = s.round
             taken += [(s.round, seat, features(s, seat), s.players[seat].vp) for seat in range(players)]
         seat = engine.asking().seat
-        engine.choose(bots[seat].choose(seat_scene(engine, None, seat)))
+        engine.choose(bots[seat].choose(seat_scene(engine, None, seat)))  # type: ignore[index]  # (not over: a seat decides)
     final = [p.vp for p in engine.state.players]
     return [(r, x, final[seat] - vp) for r, seat, x, vp in taken]
 

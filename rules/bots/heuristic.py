@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from rules import Content, known_state
+from rules import Ask, Content, GameState, known_state
 from rules.seat import Choice, Prompt, SeatScene, action_spaces, decision_prompt
 
 from .outlook import Outlook
@@ -38,7 +38,9 @@ class Bot:
     normal error added to each): the easy player (`levels.py`).
     """
 
-    def __init__(self, content: Content, seat: int, seed: int = 0, corporations: str = "best", noise: float = 0.0):
+    def __init__(
+        self, content: Content, seat: int, seed: int = 0, corporations: str = "best", noise: float = 0.0
+    ) -> None:
         self.content, self.seat = content, seat
         self.rng = random.Random(seed)
         self.corporations = corporations
@@ -63,10 +65,10 @@ class Bot:
             return self.objectives(options, players)
         if prompt.kind not in ("choose_island", "choose_action"):
             return self.step(prompt.kind, options, outlook)
-        outlook = outlook()
+        priced = outlook()
         if prompt.kind == "choose_island":
-            return max(options, key=lambda c: self.judged(outlook.island_worth(c.refers.island))).id
-        return self.action(outlook, options)
+            return max(options, key=lambda c: self.judged(priced.island_worth(c.refers.island))).id  # type: ignore[arg-type]  # (an island's option names it)
+        return self.action(priced, options)
 
     def judged(self, worth: float) -> float:
         """A valuation as this player judges it: with its noise, if it has any."""
@@ -95,7 +97,9 @@ class Bot:
 
     def action(self, outlook: Outlook, options: tuple[Choice, ...]) -> str:
         """The most valuable action, with its plan; pass when none is worth a worker."""
-        chosen, plan, value = None, (), WORTH_A_WORKER
+        chosen: Choice | None = None
+        plan: tuple[Want, ...] = ()
+        value = WORTH_A_WORKER
         for option in options:
             if option.id == PASS or (outlook.s.round, option.id) in self.withdrawn:
                 continue
@@ -115,8 +119,9 @@ class Bot:
         action gets there just as soon. So do the best thing here first, if it leaves the
         merchants to sail and to act on arrival."""
         me = outlook.me
-        sail = outlook.merchants_for(me.island, "depart_island")
-        there = plan[0].part("island") if plan else me.island
+        # (in the action phase every ship is docked: `me.island` is an island)
+        sail = outlook.merchants_for(me.island, "depart_island")  # type: ignore[arg-type]
+        there: int = plan[0].part("island") if plan else me.island  # type: ignore[assignment]
         waiting = [
             (outlook.island_action(there, a)[0] - 0.3 * max(0, need - 1), need)
             for a in outlook.board.island(there).actions
@@ -130,7 +135,7 @@ class Bot:
             if option.id == PASS or sails(option) or (outlook.s.round, option.id) in self.withdrawn:
                 continue
             where = option.refers
-            need = 0 if where.cards else outlook.merchants_for(where.island, where.action)
+            need = 0 if where.cards else outlook.merchants_for(where.island, where.action)  # type: ignore[arg-type]  # (an action space's option names both)
             if me.free_merchants - need < sail + after:
                 continue
             v, p = self.option_worth(outlook, option)
@@ -146,11 +151,12 @@ class Bot:
         elif where.action == "depart_island":
             value, plan = outlook.departure()
         else:
-            value, plan = outlook.island_action(where.island, where.action)
-            value -= 0.3 * max(0, outlook.merchants_for(where.island, where.action) - 1)
+            # (an action space's option names its island and action)
+            value, plan = outlook.island_action(where.island, where.action)  # type: ignore[arg-type]
+            value -= 0.3 * max(0, outlook.merchants_for(where.island, where.action) - 1)  # type: ignore[arg-type]
         return self.judged(value), plan
 
-    def step(self, kind: str, options: tuple[Choice, ...], outlook) -> str:
+    def step(self, kind: str, options: tuple[Choice, ...], outlook: Callable[[], Outlook]) -> str:
         """Follow the plan; where it has nothing to say, take the plain choice.
 
         `outlook` makes the seat's `Outlook` when it is needed (placing a drawn gallery)."""
@@ -167,7 +173,7 @@ class Bot:
             look = outlook()
             return max(options, key=lambda c: self.judged(look.placement(c))).id
         if kind == "deal":  # paying for a deal: the options that name an enriched cube
-            pays = sorted((c for c in options if c.refers.level is not None), key=lambda c: c.refers.level)
+            pays = sorted((c for c in options if c.refers.level is not None), key=lambda c: c.refers.level)  # type: ignore[arg-type, return-value]  # (levels kept only)
             if pays:
                 return pays[0].id
         if any(c.id == DONE for c in options):
@@ -185,7 +191,7 @@ def sails(option: Choice) -> bool:
     return option.refers.action == "depart_island"
 
 
-def whole_state_choice(bot: Bot, state, ask) -> str:
+def whole_state_choice(bot: Bot, state: GameState, ask: Ask) -> str:
     """What `bot` chooses at `ask` in a world the hard player dealt itself (a game it plays out, a
     decision of another player it reads), read from that world's whole state.
 
@@ -194,6 +200,6 @@ def whole_state_choice(bot: Bot, state, ask) -> str:
     that its seat could not know, so it chooses as it would from its message (tests/test_bot.py)."""
 
     def outlook() -> Outlook:
-        return Outlook(state, ask.seat, action_spaces(state, ask.seat))
+        return Outlook(state, ask.seat, action_spaces(state, ask.seat))  # type: ignore[arg-type]  # (`ask` is a decision: a seat makes it)
 
     return bot.decide(decision_prompt(state, ask), len(state.players), outlook)

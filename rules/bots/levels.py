@@ -17,6 +17,7 @@ levels are measured against (bench/bot_strength.py), never seated in a game.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from rules import Content
 from rules.seat import SeatScene
@@ -31,7 +32,10 @@ LEVELS = ("easy", "normal", "hard")
 """The levels a computer player may be given, weakest first."""
 
 
-def computer_player(content: Content, seat: int, seed: int, level: str = "normal", **options) -> Bot | SearchPlayer:
+# `options`: `Bot`'s or `SearchPlayer`'s keyword options, passed through (Any: each its own type)
+def computer_player(
+    content: Content, seat: int, seed: int, level: str = "normal", **options: Any
+) -> Bot | SearchPlayer:
     """A computer player of `level` for `seat`, seeded: `choose(message)` answers with an option id.
 
     `options` go to the player's class: `SearchPlayer`'s budget for "hard"

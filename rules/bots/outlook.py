@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections.abc import Mapping
+from typing import Any
 
-from rules import METALS, MONEY, closing_spent, equipment_activity, island_activity, measure, vp_at
-from rules.cards import Objective
+from rules import METALS, MONEY, Gallery, GameState, closing_spent, equipment_activity, island_activity, measure, vp_at
+from rules.cards import Equipment, Objective, Shipment
 from rules.seat import Choice, Space
 
-from .plans import BUY, DONE, DRAW, ENRICH, NOTHING, Plan, about, best, word
+from .plans import BUY, DONE, DRAW, ENRICH, NOTHING, Plan, Want, about, best, word
 
 USE_WORTH = {
     "gain_money": 0.8,
@@ -45,7 +47,12 @@ buying it. A crusher is priced from its own VP instead, less the enriched cube i
 takes, and used about every other round when an enriched cube is at hand."""
 
 
-def rounds_left(s) -> int:
+Data = dict[str, Any]
+"""An activity's fixed parameters (`island_activity`, `equipment_activity`): each activity has its own
+keys and kinds of value, so Any."""
+
+
+def rounds_left(s: GameState) -> int:
     """Rounds still to come after this one: to the last round or, sooner, to the
     round in which the leader reaches the VP goal at their pace so far."""
     if s.end_triggered:
@@ -56,7 +63,7 @@ def rounds_left(s) -> int:
     return max(0, min(s.board.rounds - s.round, to_goal))
 
 
-def wages_soon(s, seat: int) -> int:
+def wages_soon(s: GameState, seat: int) -> int:
     """Dollars owed at the end of this round or the next, to keep in hand."""
     board = s.board
     if not any(0 <= r - s.round <= 1 for r in board.wage_rounds):
@@ -64,13 +71,14 @@ def wages_soon(s, seat: int) -> int:
     return -(-s.players[seat].workers // board.workers_per_dollar)
 
 
-def _counts_for(params, match: dict) -> bool:
-    """Whether an objective with these parameters counts a change described by `match`."""
+def _counts_for(params: Mapping[str, Any], match: Mapping[str, Any]) -> bool:
+    """Whether an objective with these parameters counts a change described by `match` (the
+    parameters as its card gives them, from TOML: Any, like the parts of a change)."""
     if params.get("metal") not in (None, match.get("metal")):
         return False
     if params.get("kind", "all") not in ("all", match.get("kind")):
         return False
-    return params.get("min_size", 0) <= match.get("size", 0)
+    return params.get("min_size", 0) <= match.get("size", 0)  # type: ignore[no-any-return]  # (two counts)
 
 
 def _next_threshold(objective: Objective, now: int, rival_best: int) -> int | None:
@@ -86,7 +94,7 @@ def _next_threshold(objective: Objective, now: int, rival_best: int) -> int | No
 class Outlook:
     """What one seat knows and wants at this moment, priced in VP."""
 
-    def __init__(self, s, seat: int, spaces: tuple[Space, ...]):
+    def __init__(self, s: GameState, seat: int, spaces: tuple[Space, ...]) -> None:
         """`s`: the game as the seat knows it (`known_state`); `spaces`: the seat message's action spaces."""
         self.s, self.seat, self.me = s, seat, s.players[seat]
         self.spaces = {(space.island, space.action): space for space in spaces}
@@ -97,7 +105,7 @@ class Outlook:
         self.needs: dict[str, list[tuple[int, float]]] = {m: [] for m in METALS}
         self.serving: dict[tuple[str, int], float] = {}
         self._read_deals()
-        self._memo: dict = {}
+        self._memo: dict[tuple[str, tuple[tuple[str, str], ...]], Plan] = {}
 
     def _read_deals(self) -> None:
         """Which enriched cubes the deals in hand still need, and which on the board pay one."""
@@ -114,7 +122,7 @@ class Outlook:
 
     # --- the price of things ---------------------------------------------------------
 
-    def goal(self, name: str, delta: int = 1, **match) -> float:
+    def goal(self, name: str, delta: int = 1, **match: Any) -> float:
         """VP the kept objectives gain (or lose) if the measure `name` changed by `delta`.
 
         A step toward a threshold not yet reached earns a share of its VP; a loss
@@ -179,7 +187,7 @@ class Outlook:
 
     # --- island actions and equipment effects --------------------------------------------
 
-    def activity(self, kind: str, data: dict) -> Plan:
+    def activity(self, kind: str, data: Data) -> Plan:
         """The best use of an activity (an island action or an equipment effect) now."""
         key = (kind, tuple(sorted((k, str(v)) for k, v in data.items())))
         if key not in self._memo:
@@ -187,7 +195,7 @@ class Outlook:
             self._memo[key] = valuer(data) if valuer else NOTHING
         return self._memo[key]
 
-    def _operate_mining_site(self, data: dict) -> Plan:
+    def _operate_mining_site(self, data: Data) -> Plan:
         """Send free miners where the next cube is likeliest and worth most."""
         free = self.me.free_miners - self.miners_for_equipment()
         galleries = [
@@ -215,7 +223,7 @@ class Outlook:
         plan = tuple(about(column=c, level=lv, miners=n) for (c, lv, _), n in zip(galleries, sent) if n)
         return (value, plan + (word(DONE),)) if plan else NOTHING
 
-    def prospect(self, g) -> tuple[list[float], float]:
+    def prospect(self, g: Gallery) -> tuple[list[float], float]:
         """For one gallery: the chance that it holds a k-th cube (k = 0..4), and a cube's worth."""
         most = self.board.gallery_max_cubes
         if not g.face_up and g.placed_by != self.seat:  # someone else's face-down tile: any of the mix
@@ -227,7 +235,7 @@ class Outlook:
         cubes = g.cubes if g.face_up else min(tile.cubes, self.s.supply[tile.metal]) if tile.metal else 0
         return [1.0 if k <= cubes else 0.0 for k in range(most + 1)], self.cube(tile.metal) if tile.metal else 0.0
 
-    def _enrichment_transaction(self, data: dict) -> Plan:
+    def _enrichment_transaction(self, data: Data) -> Plan:
         plans = []
         if "enrich" in data["modes"] and data["enrich"]:
             plans.append(self.enrich(data["enrich"], prefix=(word(ENRICH),) if len(data["modes"]) > 1 else ()))
@@ -235,10 +243,11 @@ class Outlook:
             plans.append(self.buy_enriched(data["buy"], prefix=(word(BUY),) if len(data["modes"]) > 1 else ()))
         return best(plans)
 
-    def enrich(self, most: int, prefix: tuple = ()) -> Plan:
+    def enrich(self, most: int, prefix: tuple[Want, ...] = ()) -> Plan:
         """Raw cubes to the 0' line: each comes back a VP when bought, and perhaps pays a deal."""
         if self.left < 1:
             return NOTHING
+        picks: list[str]
         board, picks, value = self.board, [], 0.0
         for _ in range(most):
             options = []
@@ -254,13 +263,13 @@ class Outlook:
             gain, metal = max(options, default=(0.0, None))
             if gain <= 0.05:
                 break
-            picks.append(metal)
+            picks.append(metal)  # type: ignore[arg-type]  # (None only with no options, whose gain 0.0 stopped)
             value += gain
         if not picks:
             return NOTHING
         return value, prefix + tuple(about(metal=m) for m in picks) + (word(DONE),)
 
-    def buy_enriched(self, most: int, prefix: tuple = ()) -> Plan:
+    def buy_enriched(self, most: int, prefix: tuple[Want, ...] = ()) -> Plan:
         """Own cubes back when they are ripe (a VP each), others' only to pay a deal."""
         offers = []
         for m in METALS:
@@ -268,6 +277,7 @@ class Outlook:
                 for owner in sorted(set(self.s.centre[m][level])):
                     offers.append((self.cube_offer(m, level, owner), m, level, owner))
         held = {(m, lv) for m, levels in self.me.enriched.items() for lv in levels}
+        picks: list[Want]
         picks, value, spent = [], 0.0, 0
         for v, m, level, owner in sorted(offers, reverse=True):
             price = 0 if owner == self.seat else level
@@ -286,7 +296,7 @@ class Outlook:
         rivals = self.s.seats - 1  # the owner's VP helps one rival among them
         return 0.8 * self.need_share(metal, level) + self.money(-level) - 0.3 - 0.5 / rivals
 
-    def _deal(self, data: dict) -> Plan:
+    def _deal(self, data: Data) -> Plan:
         plans = []
         if data.get("close") and not closing_spent(self.me, data):
             plans += [self.close_deal(d, data.get("bonus", 0)) for d in self.me.deals]
@@ -308,15 +318,15 @@ class Outlook:
         v = 1.3 if self.left >= 5 and hoping < 3 else 0.5 if self.left >= 3 and hoping < 4 else 0.0
         return (v + 0.3 * self.goal("deals_closed"), (word(DRAW),)) if v else NOTHING
 
-    def _draw_deal(self, data: dict) -> Plan:
+    def _draw_deal(self, data: Data) -> Plan:
         return (self.draw_deal()[0], ()) if self.s.deal_deck else NOTHING
 
-    def _make_shipment(self, data: dict) -> Plan:
+    def _make_shipment(self, data: Data) -> Plan:
         return best(
             (self.shipment_worth(self.content.shipments[t]), (about(cards=(t,)),)) for t in self.s.shipment_display
         )
 
-    def shipment_worth(self, tile, extra: str | None = None) -> float:
+    def shipment_worth(self, tile: Shipment, extra: str | None = None) -> float:
         """A shipment's VP and money less the goods it takes (0 if they are not in hand)."""
         raw = dict(self.me.raw)
         if extra:
@@ -330,7 +340,7 @@ class Outlook:
         v -= sum(n * self.artifact_kept(m) for m, n in tile.artifacts.items())
         return v + (self.goal("artifact_shipments") if tile.artifacts else 0.0)
 
-    def _buy_artifact(self, data: dict) -> Plan:
+    def _buy_artifact(self, data: Data) -> Plan:
         price = self.board.artifact_price
         return best(
             (self.artifact_kept(m) + 0.2 - price * self.cube(m), (about(metal=m),))
@@ -338,20 +348,20 @@ class Outlook:
             if self.me.raw[m] >= price
         )
 
-    def _buy_equipment(self, data: dict) -> Plan:
+    def _buy_equipment(self, data: Data) -> Plan:
         return best(
             (self.equipment_worth(self.content.equipment[e]), (about(cards=(e,)),))
             for e in self.s.equipment_display
             if self.content.equipment[e].cost <= self.me.money
         )
 
-    def equipment_worth(self, card) -> float:
+    def equipment_worth(self, card: Equipment) -> float:
         """A card's VP, its uses over the rounds left, and objectives; less its price."""
-        use = (card.params["vp"] - 0.4) * 0.6 if card.effect == "crush" else USE_WORTH.get(card.effect, 0.0)
+        use = (card.params["vp"] - 0.4) * 0.6 if card.effect == "crush" else USE_WORTH.get(card.effect, 0.0)  # type: ignore[operator, arg-type]  # (a crusher's vp is an int; no effect, no worth)
         uses = min(self.left, 10) * (0.7 if self.me.miners >= 3 else 0.5)
         return card.vp + use * uses + self.money(-card.cost) + self.goal("equipment")
 
-    def _recruit_merchant(self, data: dict) -> Plan:
+    def _recruit_merchant(self, data: Data) -> Plan:
         return self.recruit(
             self.me.merchants,
             self.board.merchants_max,
@@ -360,12 +370,12 @@ class Outlook:
             "merchants",
         )
 
-    def _recruit_miner(self, data: dict) -> Plan:
+    def _recruit_miner(self, data: Data) -> Plan:
         return self.recruit(
             self.me.miners, self.board.miners_max, self.board.miner_cost, {1: 0.5, 2: 0.4, 3: 0.3, 4: 0.15}, "miners"
         )
 
-    def recruit(self, have: int, most: int, cost: int, per_round: dict, kind: str) -> Plan:
+    def recruit(self, have: int, most: int, cost: int, per_round: dict[int, float], kind: str) -> Plan:
         """A worker pays for itself by working the rounds left, less its price and its wages."""
         if have >= most or self.me.money < cost:
             return NOTHING
@@ -373,10 +383,10 @@ class Outlook:
         v = per_round.get(have, 0.05) * self.left + self.money(-cost) - 0.25 * wages_left
         return v + self.goal("workers", kind=kind), ()
 
-    def _draw_place_galleries(self, data: dict) -> Plan:
+    def _draw_place_galleries(self, data: Data) -> Plan:
         return self.money(self.board.gallery_reward[-1]) + 0.1, ()
 
-    def _trade(self, data: dict) -> Plan:
+    def _trade(self, data: Data) -> Plan:
         """Trade for the one cube a shipment or an artifact lacks, or for wages about to be missed."""
         plans = [self.trade_for(metal, worth, data["give"]) for metal, worth in self.one_short()]
         if self.reserve > self.me.money:
@@ -407,7 +417,7 @@ class Outlook:
         given = [g for _, g in pool[:give]]
         return worth - sum(w for w, _ in pool[:give]), (about(goods=tuple(given)), about(goods=(good,)), word(DONE))
 
-    def _crush(self, data: dict) -> Plan:
+    def _crush(self, data: Data) -> Plan:
         return best(
             (data["vp"] - self.enriched_loss(m, lv), (about(metal=m, level=lv),))
             for m, levels in self.me.enriched.items()
@@ -415,7 +425,7 @@ class Outlook:
             if lv >= data["min_level"]
         )
 
-    def _upgrade_own_enriched(self, data: dict) -> Plan:
+    def _upgrade_own_enriched(self, data: Data) -> Plan:
         if self.me.money < data["cost"]:
             return NOTHING
         return best(
@@ -428,7 +438,7 @@ class Outlook:
             if lv < 4 and lv + 1 not in levels
         )
 
-    def _upgrade_centre(self, data: dict) -> Plan:
+    def _upgrade_centre(self, data: Data) -> Plan:
         """Ripen an own cube a deal waits for, or push a rival's 4' cube out of the game."""
         plans = []
         for m in METALS:
@@ -440,18 +450,18 @@ class Outlook:
                         plans.append((0.15, (about(metal=m, level=lv, seat=owner),)))
         return best(plans)
 
-    def _collect_from_gallery(self, data: dict) -> Plan:
+    def _collect_from_gallery(self, data: Data) -> Plan:
         plans = []
         for island, site in self.s.sites.items():
             for column in range(len(site.columns)):
                 g = site.gallery(column, data["level"])
                 if g is not None and g.face_up and g.cubes:
                     plans.append(
-                        (self.cube(self.content.gallery(g.tile).metal), (about(island=island, column=column),))
+                        (self.cube(self.content.gallery(g.tile).metal), (about(island=island, column=column),))  # type: ignore[arg-type]  # (cubes: a metal)
                     )
         return best(plans)
 
-    def _discard_deal(self, data: dict) -> Plan:
+    def _discard_deal(self, data: Data) -> Plan:
         """Throw away a deal there is no longer time to enrich for."""
         plans = []
         for d in self.me.deals:
@@ -461,11 +471,11 @@ class Outlook:
                 plans.append((self.money(data["money"]), (about(cards=(d,)),)))
         return best(plans)
 
-    def _sell_metal(self, data: dict) -> Plan:
+    def _sell_metal(self, data: Data) -> Plan:
         metal = data["metal"]
         return (self.money(data["money"]) - self.cube(metal), ()) if self.me.raw[metal] else NOTHING
 
-    def _gain_money(self, data: dict) -> Plan:
+    def _gain_money(self, data: Data) -> Plan:
         return self.money(data["amount"]), ()
 
     # --- where and what ---------------------------------------------------------------
@@ -477,7 +487,7 @@ class Outlook:
     def equipment_use(self, card_id: str) -> Plan:
         """Using a card, less the miner it takes from the mines."""
         card = self.content.equipment[card_id]
-        kind, data = equipment_activity(card.effect, card.params)
+        kind, data = equipment_activity(card.effect, card.params)  # type: ignore[arg-type]  # (a card used has an ability)
         value, plan = self.activity(kind, data)
         return value - 0.2, plan
 
@@ -515,7 +525,7 @@ class Outlook:
 
     def departure(self) -> Plan:
         """Sailing is worth what the best action waiting on another island is worth, a little less."""
-        merchants = self.me.free_merchants - self.merchants_for(self.me.island, "depart_island")
+        merchants = self.me.free_merchants - self.merchants_for(self.me.island, "depart_island")  # type: ignore[arg-type]  # (docked)
         return best(
             (0.85 * (self.island_actions(isl.number, merchants) or [0.0])[0] - 0.2, (about(island=isl.number),))
             for isl in self.board.islands
@@ -525,7 +535,7 @@ class Outlook:
     def placement(self, choice: Choice) -> float:
         """A drawn gallery: face up for the money, where it pushes the least off the board."""
         where = choice.refers
-        low, high = self.s.sites[where.island].columns[where.column]
+        low, high = self.s.sites[where.island].columns[where.column]  # type: ignore[index]  # (a placement names both)
         v = 1.0 if where.face_up else 0.0
         if low is not None:
             v -= 0.1  # pushed to level 2, where a cube takes two miners

@@ -13,7 +13,7 @@ transaction) is named by its word, which is its whole id.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rules.seat import Choice
 
@@ -35,12 +35,12 @@ class Want(NamedTuple):
                 return False
         return True
 
-    def part(self, name: str):
-        """The value this want gives a part, or None."""
+    def part(self, name: str) -> Any:
+        """The value this want gives a part, or None (Any: of the type of the `Refers` field `name`)."""
         return dict(self.parts).get(name)
 
 
-def about(**parts) -> Want:
+def about(**parts: object) -> Want:
     """The option about these things, e.g. `about(metal="gold", level=2)`."""
     return Want(tuple((name, tuple(sorted(v)) if isinstance(v, tuple) else v) for name, v in parts.items()))
 

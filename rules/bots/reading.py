@@ -46,13 +46,19 @@ import random
 from dataclasses import dataclass
 from itertools import combinations
 
-from rules import Content, Rejection, view
+from rules import Content, Rejection, View, view
 from rules.seat import Turn, action_spaces, decision_prompt
 
 from .heuristic import Bot, whole_state_choice
 from .outlook import Outlook
+from .plans import Want
 from .starting import objective_prospect
-from .worlds import engine_on
+from .worlds import World, Worlds, engine_on
+
+Move = tuple[str, tuple[Want, ...]]
+"""A decision made: the option taken, and the plan for the steps of its action."""
+Seen = tuple[View, Turn, frozenset[str]]
+"""Another seat's decision seen: the view it was made at, its turn, and the cards remembered then."""
 
 READ = ("keep_objectives", "choose_island", "choose_action")
 """The decisions of the others that are read: keeping objectives starts a seat's reading, the
@@ -84,17 +90,18 @@ class Guess:
 class Reading:
     """The reading, by one seat (`seat`), of the others' hands; `worlds` deals the decisions read."""
 
-    def __init__(self, content: Content, seat: int, worlds, seed: int) -> None:
+    def __init__(self, content: Content, seat: int, worlds: Worlds, seed: int) -> None:
         self.content, self.seat, self.worlds, self.seed = content, seat, worlds, seed
         self.kept: dict[int, dict[tuple[str, ...], float]] = {}  # seat -> a set it may have kept -> log weight
         self.guesses: dict[int, list[Guess]] = {}  # by seat, as of its last decision read
         self.now: dict[int, list[Guess]] = {}  # the same brought up to the view last caught up with
         self.closed: dict[int, int] = {}  # seat -> its deals closed that the guesses have taken in
-        self.before: tuple | None = None  # another seat's decision seen, its outcome not yet
-        self.waiting: list[tuple] = []  # decisions seen and not yet read: before, turn, cards remembered, after
+        self.before: Seen | None = None  # another seat's decision seen, its outcome not yet
+        # decisions seen and not yet read: before, turn, cards remembered, after
+        self.waiting: list[tuple[View, Turn, frozenset[str], View]] = []
         self.read = 0  # decisions read so far (each is dealt from its own seed)
 
-    def see(self, seen: dict, turn: Turn) -> None:
+    def see(self, seen: View, turn: Turn) -> None:
         """Take in the seat's view at a decision of the game (anyone's), in the game's order, once
         `worlds` has taken it in (what it remembered then deals that decision)."""
         if self.before is not None:
@@ -105,14 +112,14 @@ class Reading:
         if turn.seat is not None and turn.seat != self.seat and turn.kind in READ:
             self.before = (seen, turn, frozenset(self.worlds.remembered))
 
-    def catch_up(self, seen: dict) -> None:
+    def catch_up(self, seen: View) -> None:
         """Read every decision seen since the last time, and bring the guesses up to `seen`, the
         view the seat now decides on."""
         for before, turn, remembered, after in self.waiting:
             rng = random.Random(f"{self.seed}/reading/{self.read}")
             worlds = self.worlds.remembering(remembered)
             if turn.kind == "keep_objectives":
-                self.setup(worlds, before, after, turn.seat, rng)
+                self.setup(worlds, before, after, turn.seat, rng)  # type: ignore[arg-type]  # (another seat's: see `see`)
             elif turn.seat in self.guesses:
                 self.guesses[turn.seat] = self.follow(worlds, before, turn.seat, self.guesses[turn.seat], rng)
                 self.closed[turn.seat] = len(before["players"][turn.seat]["deals_closed"])
@@ -133,7 +140,7 @@ class Reading:
 
     # --- setup: the objectives kept ----------------------------------------------------------
 
-    def setup(self, worlds, before: dict, after: dict, seat: int, rng: random.Random) -> None:
+    def setup(self, worlds: Worlds, before: View, after: View, seat: int, rng: random.Random) -> None:
         """`seat`'s guesses as it keeps its objectives (see the module's docstring)."""
         pool = sorted(worlds.unseen(before)["objectives"])
         offered = len(before["players"][seat]["objective_offer"])
@@ -157,7 +164,7 @@ class Reading:
 
     # --- the deals in hand, as they come and go ----------------------------------------------
 
-    def follow(self, worlds, seen: dict, seat: int, guesses: list[Guess], rng: random.Random) -> list[Guess]:
+    def follow(self, worlds: Worlds, seen: View, seat: int, guesses: list[Guess], rng: random.Random) -> list[Guess]:
         """`seat`'s `guesses` (changed) brought up to `seen`: the deals it closed since the guesses
         last took its closed deals in leave them, then cards at random leave or join each until it
         holds as many as the seat does; drawn anew if a few carry nearly all the weight."""
@@ -202,11 +209,12 @@ class Reading:
 
     # --- what each guess would have done -------------------------------------------------------
 
-    def weigh(self, worlds, before: dict, after: dict, turn: Turn, rng: random.Random) -> None:
+    def weigh(self, worlds: Worlds, before: View, after: View, turn: Turn, rng: random.Random) -> None:
         """Weigh `turn.seat`'s sets of objectives (each with the deals of the guess that weighs most)
         and its guesses by whether the Bot holding them would have done what the seat did (its
         choice, and the steps of the action it chose)."""
-        seat, kept, guesses = turn.seat, self.kept[turn.seat], self.guesses[turn.seat]
+        seat: int
+        seat, kept, guesses = turn.seat, self.kept[turn.seat], self.guesses[turn.seat]  # type: ignore[assignment, index]  # (another seat's)
         world = worlds.deal(before, rng)
         state = worlds.state(before, world)
         ask = engine_on(state).asking()
@@ -216,6 +224,8 @@ class Reading:
         holder = state.players[seat]
         deals = max(guesses, key=lambda g: g.weight).deals
         hands = [Guess(each, deals) for each in kept] + guesses
+        outcomes: dict[Move, str | None]
+        moves: list[Move]
         outcomes, moves = {}, []
         for hand in hands:
             holder.objectives, holder.deals = list(hand.objectives), list(hand.deals)
@@ -236,7 +246,7 @@ class Reading:
         for each in [k for k, w in kept.items() if w < best - DROPPED]:
             del kept[each]
 
-    def leads_to(self, worlds, before: dict, world, move: tuple, seat: int, guess: Guess) -> str | None:
+    def leads_to(self, worlds: Worlds, before: View, world: World, move: Move, seat: int, guess: Guess) -> str | None:
         """What the seat's view would show of `seat` once it had made `move` (an option and the plan
         for its steps) holding `guess` and played the action's steps (None: refused)."""
         engine = engine_on(worlds.state(before, world))
@@ -261,13 +271,13 @@ class Reading:
         (each kind's) and not dealt already; if none is, any guess, with such cards changed for
         others at random."""
         pools = {kind: set(unseen[kind]) for kind in ("objectives", "deals")}
-        dealt = {}
+        dealt: dict[int, dict[str, tuple[str, ...]]] = {}
         for seat in sorted(self.now):
             guesses = _shares(self.now[seat])
             fits = [(g, share) for g, share in guesses if pools["objectives"].issuperset(g.objectives)]
             fits = [(g, share) for g, share in fits if pools["deals"].issuperset(g.deals)] or guesses
             guess = rng.choices([g for g, _ in fits], weights=[share for _, share in fits])[0]
-            hand = {}
+            hand: dict[str, tuple[str, ...]] = {}
             for kind, cards in (("objectives", guess.objectives), ("deals", guess.deals)):
                 kept = [card for card in cards if card in pools[kind]]
                 spare = sorted(pools[kind].difference(kept))
@@ -286,7 +296,7 @@ def _shares(guesses: list[Guess]) -> list[tuple[Guess, float]]:
     return [(g, w / total) for g, w in zip(guesses, weights)]
 
 
-def _taken(seen: dict, seat: int) -> str:
+def _taken(seen: View, seat: int) -> str:
     """What a view shows of what `seat` has done this round: the islands chosen, the action spaces
     taken, that player's board (to tell one choice from another)."""
     done = seen["round"], seen["phase"], seen["islands_chosen"], seen["space_users"], seen["players"][seat]

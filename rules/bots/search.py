@@ -46,11 +46,12 @@ import random
 import time
 from typing import NamedTuple
 
-from rules import Content, Rejection
+from rules import Content, GameState, Rejection, View
 from rules.seat import Choice, SeatScene, Turn
 
 from .forecast import forecast
 from .heuristic import WORTH_A_WORKER, Bot, whole_state_choice
+from .outlook import Outlook
 from .plans import PASS, Want
 from .reading import Reading
 from .worlds import World, Worlds, engine_on
@@ -142,7 +143,7 @@ class SearchPlayer:
         thread): the player's moves are then the Bot's. For a game being left, so nobody waits."""
         self.stopped = True
 
-    def recall(self, seen: dict, turn: Turn) -> None:
+    def recall(self, seen: View, turn: Turn) -> None:
         """Take in the seat's view at a decision of the game, its own or another's (in the game's
         order: `rules.seat.Witness`): it remembers the cards it was shown, and reads what the others
         kept from what they did (`reading.py`)."""
@@ -172,14 +173,14 @@ class SearchPlayer:
 
     def ranked(self, scene: SeatScene, normal: str) -> list[Candidate]:
         """The Bot's choice first, then the options it values most, up to `candidates` more."""
-        bot, kind, options = self.bot, scene.prompt.kind, scene.prompt.options
+        bot, kind, options = self.bot, scene.prompt.kind, scene.prompt.options  # type: ignore[union-attr]  # (asked while deciding)
         if kind == "choose_action":
             outlook = bot.outlook(scene)
-            valued = [self.action_worth(outlook, option, normal) for option in options]
-            valued = [c for c in valued if c is not None]
+            worths = [self.action_worth(outlook, option, normal) for option in options]
+            valued = [c for c in worths if c is not None]
         elif kind == "choose_island":
             outlook = bot.outlook(scene)
-            valued = [Candidate(c.id, outlook.island_worth(c.refers.island), ()) for c in options]
+            valued = [Candidate(c.id, outlook.island_worth(c.refers.island), ()) for c in options]  # type: ignore[arg-type]  # (an island's option names it)
         else:  # the setup: the Bot's order of preference is all it has to say
             valued = [Candidate(c.id, 1.0 if c.id == normal else 0.0, ()) for c in options]
         valued.sort(key=lambda c: -c.value)
@@ -188,7 +189,7 @@ class SearchPlayer:
             first = first._replace(plan=tuple(bot.plan))  # (its plan may be another option's first: before sailing)
         return [first] + [c for c in valued if c.id != normal][: self.candidates]
 
-    def action_worth(self, outlook, option: Choice, normal: str) -> Candidate | None:
+    def action_worth(self, outlook: Outlook, option: Choice, normal: str) -> Candidate | None:
         if option.id == PASS:
             return Candidate(PASS, WORTH_A_WORKER, ())
         if (outlook.s.round, option.id) in self.bot.withdrawn and option.id != normal:
@@ -217,7 +218,7 @@ class SearchPlayer:
                 scores[n].append(self.play_out(seen, world, option))
             played += 1
         means = {option.id: sum(s) / played for option, s in zip(options, scores)} if played else {}
-        self.last = Searched(scene.prompt.kind, means, played, played * len(options), fell_back)
+        self.last = Searched(scene.prompt.kind, means, played, played * len(options), fell_back)  # type: ignore[union-attr]  # (deciding)
         if fell_back or not played:
             return options[0]
         best = options[0]
@@ -226,7 +227,7 @@ class SearchPlayer:
                 best = option
         return best
 
-    def play_out(self, seen: dict, world: World, option: Candidate) -> float:
+    def play_out(self, seen: View, world: World, option: Candidate) -> float:
         """The seat's score at the end of a game of `world` in which it took `option` now."""
         engine = engine_on(self.worlds.state(seen, world))
         if isinstance(engine.choose(option.id), Rejection):  # (never seen: an option hangs on nothing hidden)
@@ -241,14 +242,15 @@ class SearchPlayer:
             if state.phase == "over" or state.round > last:
                 break
             ask = engine.asking()
-            engine.choose(whole_state_choice(bots[ask.seat], state, ask))
+            engine.choose(whole_state_choice(bots[ask.seat], state, ask))  # type: ignore[index]  # (not over: a seat decides)
             state = engine.state
         return self.score(state)
 
-    def score(self, state) -> float:
+    def score(self, state: GameState) -> float:
         """The VP margin over the best other player, and the bonus for winning: at the end of the
         game, the bonus if the seat won (a share of it, if tied); before, the forecast margin and
         the bonus times a chance of winning read from it."""
+        margin: float
         if state.phase == "over":
             vp = [p.vp for p in state.players]
             winners = [st.seat for st in state.standings if st.place == 1]

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from rules import vp_at
-from rules.cards import Objective
+from rules.cards import Corporation, Objective
 
-TYPICAL_END = {
+TYPICAL_END: dict[str | tuple[str, object], int] = {
     "centre_value": 2,
     "shipments_of_size": 2,
     "enriched_on_board": 4,
@@ -33,7 +33,7 @@ Chest and Stockpiler scored in bench/balance.py."""
 
 def objective_prospect(objective: Objective, players: int) -> float:
     """What an objective will probably pay a bot, judged from a typical bot's end of game."""
-    typical = TYPICAL_END.get((objective.measure, objective.params.get("kind")), TYPICAL_END[objective.measure])
+    typical: float = TYPICAL_END.get((objective.measure, objective.params.get("kind")), TYPICAL_END[objective.measure])
     if objective.scoring != "most":
         typical = KEEPER_END.get(objective.measure, typical)
     if objective.params.get("metal"):
@@ -43,7 +43,7 @@ def objective_prospect(objective: Objective, players: int) -> float:
     return (vp_at(objective, typical) + vp_at(objective, typical + 1)) / 2
 
 
-def corporation_worth(corporation) -> float:
+def corporation_worth(corporation: Corporation) -> float:
     """A start in dollars: a merchant $6, a miner $4, a raw cube $1.5, a deal card $1."""
     return (
         6 * corporation.merchants

@@ -26,9 +26,20 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Iterator
+from typing import NamedTuple, Protocol
 
-from rules import Content, Engine, known_state
+from rules import Content, Engine, GameState, View, known_state
+
+
+class Reading(Protocol):
+    """What a world asks of a reading of the others' hands (`reading.Reading`, which uses the worlds)."""
+
+    def hands(self, rng: random.Random, unseen: dict[str, list[str]]) -> dict[int, dict[str, tuple[str, ...]]]: ...
+
+
+Blank = tuple[str, Callable[[str], None]]
+"""A hidden card of a known state: its kind, and what puts a card of that kind there."""
 
 KINDS = ("objectives", "corporations", "equipment", "shipments", "deals", "galleries")
 
@@ -81,36 +92,36 @@ class Worlds:
         }
         self.remembered: set[str] = set()
 
-    def observe(self, seen: dict) -> None:
+    def observe(self, seen: View) -> None:
         """Remember what the seat's own hand shows in this view (see the module's docstring)."""
         me = seen["players"][self.seat]
         for key in REMEMBERED:
             self.remembered.update(card for card in me[key] if card is not None)
 
-    def remembering(self, cards) -> Worlds:
+    def remembering(self, cards: Iterable[str]) -> Worlds:
         """These worlds as they were when the seat remembered only `cards` (to deal a view of the past)."""
         past = copy.copy(self)
         past.remembered = set(cards)
         return past
 
-    def unseen(self, seen: dict) -> dict[str, list[str]]:
+    def unseen(self, seen: View) -> dict[str, list[str]]:
         """Each kind's cards the seat has not seen: in this view, or before (remembered)."""
         shown = set(self.remembered)
         _strings(seen, shown)
         return {kind: [card for card in cards if card not in shown] for kind, cards in self.every.items()}
 
-    def deal(self, seen: dict, rng: random.Random, reading=None) -> World:
+    def deal(self, seen: View, rng: random.Random, reading: Reading | None = None) -> World:
         """One world: the unseen cards of each kind shuffled into its blanks (the others' hands drawn
         from `reading`, if given: `Reading.hands`)."""
         unseen = self.unseen(seen)
         given = reading.hands(rng, unseen) if reading is not None else {}
         for hand in given.values():
-            for key, cards in hand.items():
-                unseen[key] = [card for card in unseen[key] if card not in cards]
+            for key, held in hand.items():
+                unseen[key] = [card for card in unseen[key] if card not in held]
         counts = {kind: 0 for kind in KINDS}
         for kind, _ in blanks(known_state(self.content, _given(seen, given))):
             counts[kind] += 1
-        cards = {}
+        cards: dict[str, tuple[str, ...]] = {}
         for kind in KINDS:
             pool = unseen[kind]
             if len(pool) < counts[kind]:
@@ -119,7 +130,7 @@ class Worlds:
             cards[kind] = tuple(pool[: counts[kind]])
         return World(cards, rng.randrange(2**31), given)
 
-    def state(self, seen: dict, world: World):
+    def state(self, seen: View, world: World) -> GameState:
         """A fresh game state of `world`, for one game to be played out from it."""
         plain = dict(_given(seen, world.given))
         plain["step"] = copy.deepcopy(seen["step"])  # (its data is not copied by the reading back)
@@ -131,7 +142,7 @@ class Worlds:
         return s
 
 
-def engine_on(state) -> Engine:
+def engine_on(state: GameState) -> Engine:
     """An engine that goes on from `state` (a world's), to play it or ask what it asks."""
     engine = Engine(state.content)
     engine.state = state
@@ -139,7 +150,7 @@ def engine_on(state) -> Engine:
     return engine
 
 
-def _given(seen: dict, given: dict[int, dict[str, tuple[str, ...]]]) -> dict:
+def _given(seen: View, given: dict[int, dict[str, tuple[str, ...]]]) -> View:
     """The view with the other players' hands of `given` written in."""
     if not given:
         return seen
@@ -149,7 +160,7 @@ def _given(seen: dict, given: dict[int, dict[str, tuple[str, ...]]]) -> dict:
     return dict(seen, players=players)
 
 
-def blanks(s):
+def blanks(s: GameState) -> Iterator[Blank]:
     """Each hidden card of a known state, in a fixed order: (its kind, a way to put a card there)."""
     for name, kind in DECK_KINDS.items():
         yield from _list_blanks(getattr(s, name), kind)
@@ -163,13 +174,13 @@ def blanks(s):
                     yield "galleries", (lambda card, g=g: setattr(g, "tile", card))
 
 
-def _list_blanks(cards: list, kind: str):
+def _list_blanks(cards: list[str | None], kind: str) -> Iterator[Blank]:
     for n, card in enumerate(cards):
         if card is None:
-            yield kind, (lambda value, n=n: cards.__setitem__(n, value))
+            yield kind, (lambda value, n=n: cards.__setitem__(n, value))  # type: ignore[misc]  # (a Blank's putter)
 
 
-def _strings(value, into: set[str]) -> None:
+def _strings(value: object, into: set[str]) -> None:
     """Every string anywhere in plain data."""
     if isinstance(value, str):
         into.add(value)

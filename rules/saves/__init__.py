@@ -5,6 +5,17 @@ one transaction before the screen shows them, so a crash or a dropped SSH
 connection loses nothing a player has seen.
 """
 
+from .rooms import SavedRoom, SavedSeat
 from .store import GameInfo, GameInUse, GameLost, SavedGame, Store, StoreError, default_db_path
 
-__all__ = ["GameInfo", "GameInUse", "GameLost", "SavedGame", "Store", "StoreError", "default_db_path"]
+__all__ = [
+    "GameInfo",
+    "GameInUse",
+    "GameLost",
+    "SavedGame",
+    "SavedRoom",
+    "SavedSeat",
+    "Store",
+    "StoreError",
+    "default_db_path",
+]

@@ -23,6 +23,7 @@ from .. import codec
 from ..audit import LogError, audit, clip, event_from_json
 from ..cards import Content
 from ..engine import Engine
+from ..events import GameCreated
 from ..files import FileRefused, read_regular
 from ..flow import COLOURS
 from ..names import names_problems
@@ -45,7 +46,8 @@ class ArchiveError(Exception):
     """The file cannot be imported (or written); the message names what is wrong."""
 
 
-def export_game(store: Store, game: int, path: Path, content: Content | None = None) -> dict:
+# A game file is JSON: what it holds is checked here, key by key, so its values are Any until then.
+def export_game(store: Store, game: int, path: Path, content: Content | None = None) -> dict[str, Any]:
     """Write game `game` to `path` as JSON, after checking its log as an import will (`rules.audit`,
     under `content`, by default the decks Lagoon comes with); the document written. StoreError, and no
     file, for a game that is damaged or was played with other decks."""
@@ -55,7 +57,7 @@ def export_game(store: Store, game: int, path: Path, content: Content | None = N
     _audited(store, saved, content if content is not None else load_content())
     info = saved.info
     computers = dict(info.computers)
-    doc = {
+    doc: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "exported": now(),
@@ -76,7 +78,7 @@ def export_game(store: Store, game: int, path: Path, content: Content | None = N
     return doc
 
 
-def _need(doc: dict, key: str, kind: type, what: str) -> Any:
+def _need(doc: dict[str, Any], key: str, kind: type, what: str) -> Any:
     if key not in doc:
         raise ArchiveError(f"it has no {key!r} ({what})")
     value = doc[key]
@@ -85,12 +87,12 @@ def _need(doc: dict, key: str, kind: type, what: str) -> Any:
     return value
 
 
-def _computers(seats: list, version: int) -> dict[int, str]:
+def _computers(seats: list[Any], version: int) -> dict[int, str]:
     """The level of each seat a computer plays (`"computer"` in the seat; none before version 2)."""
     from ..bots.levels import LEVELS
 
     keys = {"name", "colour"} | ({"computer"} if version >= 2 else set())
-    computers = {}
+    computers: dict[int, str] = {}
     for i, seat in enumerate(seats):
         if not (
             isinstance(seat, dict)
@@ -130,7 +132,7 @@ def _exported(stamp: str) -> datetime:
     return when
 
 
-def read_archive(path: Path, content: Content):
+def read_archive(path: Path, content: Content) -> tuple[Engine, dict[int, str]]:
     """The checked game of an export file, and the level of each seat a computer plays:
     (engine, computers); ArchiveError says what is wrong."""
     try:
@@ -161,12 +163,12 @@ def read_archive(path: Path, content: Content):
     seed = _need(doc, "seed", int, "a whole number")
     seats = _need(doc, "seats", list, "a list of players")
     computers = _computers(seats, version)
-    refused = names_problems([seat["name"] for seat in seats])
-    if refused:
-        seat, problem = min(refused.items())
+    bad_names = names_problems([seat["name"] for seat in seats])
+    if bad_names:
+        seat, problem = min(bad_names.items())
         raise ArchiveError(f"the name of seat {seat + 1} is refused: {problem}")
-    if (problem := seed_problem(seed)) is not None:
-        raise ArchiveError(f"its seed is refused: {problem}")
+    if (seed_refused := seed_problem(seed)) is not None:
+        raise ArchiveError(f"its seed is refused: {seed_refused}")
     raw_events = _need(doc, "events", list, "a list of events")
     moves = _need(doc, "moves", list, "a list of moves")
     if len(raw_events) > MAX_EVENTS or len(moves) > MAX_EVENTS:
@@ -195,9 +197,10 @@ def read_archive(path: Path, content: Content):
     played = summary_of(engine).status
     if status != played:
         raise ArchiveError(f'its "status" is {clip(status)}, but its log is of a game that is {_STATUS[played]}')
-    first = events[0]
+    first = events[0]  # (GameCreated: `audit` makes sure)
     if (
-        seed != first.seed
+        not isinstance(first, GameCreated)
+        or seed != first.seed
         or [s["name"] for s in seats] != list(first.names)
         or [s["colour"] for s in seats] != list(first.colours)
     ):

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from .. import Engine
 from ..audit import LogError, audit
 from ..cards import Content
+from ..events import Event
 from ..undo import Mark
 from .store import GameInfo, SavedGame, Store, StoreError, Summary
 
@@ -31,7 +32,7 @@ class Recorder:
     def __init__(self, store: Store, game: int, engine: Engine) -> None:
         self.store, self.game, self.engine = store, game, engine
 
-    def record(self, start: int, events: list, mark: Mark) -> None:
+    def record(self, start: int, events: list[Event], mark: Mark) -> None:
         self.store.append(self.game, start, events, mark, summary_of(self.engine))
 
     def rewind(self, length: int) -> None:

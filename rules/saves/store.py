@@ -14,6 +14,13 @@ Tables:
   it for writing. Every write checks, in its transaction, that this store still
   holds the game and that the log is as long as the writer believes, so two
   windows on one game can never both write to it (docs/saves.md section 9).
+- `serve_players` and `serve_rooms` (schema 3): the lobby of `lagoon serve`,
+  each player's name by the fingerprint of their SSH key, and each room with
+  its seats and, once started, its game (`rooms.SavedRoom`).
+
+This module alone opens the file: the lobby reads and writes its tables
+through a `Store` too. A file of an older schema is given what it lacks in
+place when it is opened for writing; opened to read, it is read as it is.
 
 A file that is not ours (not SQLite, or another program's SQLite) is refused
 before SQLite opens it for writing, so it is never changed. Every SQLite
@@ -33,15 +40,17 @@ from contextlib import contextmanager
 from dataclasses import field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from .. import codec
 from .. import events as ev
 from ..engine import JournalError, JournalLost
 from ..record import FrozenRecord, Record, frozen_record, record
 from ..undo import Mark
+from .rooms import SavedRoom, room_from_row, seats_text
 
 APP_ID = 0x4C47_4E31  # "LGN1": marks a file as a Lagoon save, in the SQLite header
-SCHEMA = 2  # 2 added the `leases` table; a file of schema 1 is given it when opened
+SCHEMA = 3  # 2 added the `leases` table, 3 the lobby's; an older file is given them when opened for writing
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 TABLES = """
@@ -82,6 +91,17 @@ CREATE TABLE IF NOT EXISTS leases (
     pid   INTEGER NOT NULL,
     token TEXT NOT NULL,
     taken TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS serve_players (
+    key  TEXT PRIMARY KEY,
+    name TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS serve_rooms (
+    code    TEXT PRIMARY KEY,
+    creator TEXT NOT NULL,
+    seats   TEXT NOT NULL,
+    seed    INTEGER,
+    game    INTEGER
 );
 """
 
@@ -209,7 +229,7 @@ class _Damage(Exception):
     """A column of a games row that cannot be read (its name is the message)."""
 
 
-def _readable(text, what: str):
+def _readable(text: object, what: str) -> Any:
     """A JSON column's value; _Damage(what) if it is not JSON text of a sane depth."""
     if not isinstance(text, str):
         raise _Damage(what)
@@ -219,7 +239,7 @@ def _readable(text, what: str):
         raise _Damage(what) from None
 
 
-def _lease_readable(host, pid, token, taken) -> bool:
+def _lease_readable(host: object, pid: object, token: object, taken: object) -> bool:
     """Whether a leases row is what Lagoon writes: a host name, a process id, a token and a time."""
     return (
         isinstance(host, str)
@@ -258,7 +278,7 @@ class GameInfo(FrozenRecord):
 @record
 class SavedGame(Record):
     info: GameInfo
-    events: list = field(default_factory=list)
+    events: list[ev.Event] = field(default_factory=list)
     marks: list[Mark] = field(default_factory=list)
 
 
@@ -442,8 +462,10 @@ class Store:
             self._readable_text()
             try:
                 tables = self._check()
-                if "leases" not in tables:  # a file of schema 1 (no game in it is held), or one without tables
-                    self.conn.execute("CREATE TEMP TABLE leases (game INTEGER PRIMARY KEY, host, pid, token, taken)")
+                # a file of an older schema is read as it is: what it lacks reads as empty (no game in a file
+                # of schema 1 is held; a file of schema 2 has no lobby, or the tables its lobby made)
+                for table in sorted(set(COLUMNS) - tables):
+                    self.conn.execute(f"CREATE TEMP TABLE {table} ({', '.join(COLUMNS[table])})")
             except (sqlite3.Error, StoreError) as error:
                 self.conn.close()
                 raise _explain(error, self.path) if isinstance(error, sqlite3.Error) else error from None
@@ -509,8 +531,9 @@ class Store:
         c.execute("PRAGMA journal_mode = WAL")
         c.execute(f"PRAGMA synchronous = {synchronous}")
         c.execute("PRAGMA foreign_keys = ON")
-        if not {"games", "events", "moves", "leases"} <= tables:
-            # a new file, or one of schema 1 (no `leases`): given what it lacks, in place
+        if version < SCHEMA or not set(COLUMNS) <= tables:
+            # a new file, or one of an older schema (1: no `leases`; 2: no lobby, unless its lobby made the
+            # tables it has now): given what it lacks, in place, and marked as of this schema
             c.executescript("BEGIN IMMEDIATE;" + TABLES + f"PRAGMA user_version = {SCHEMA};" + "COMMIT;")
 
     # --- housekeeping ------------------------------------------------------------------
@@ -528,8 +551,9 @@ class Store:
             pass
 
     def forget_if_unused(self) -> None:
-        """Close, and take away the file this store made if it holds no game and nothing else has it open
-        (a command that failed after making it leaves nothing behind)."""
+        """Close, and take away the file this store made if it holds nothing (no game, nor a player or room
+        of `lagoon serve`) and nothing else has it open (a command that failed after making it leaves
+        nothing behind)."""
         if self.made is None or self.read_only:
             self.close()
             return
@@ -540,10 +564,10 @@ class Store:
         # the file is put back in WAL mode: it is never left in rollback mode.
         c, switched, alone = self.conn, False, False
         try:
-            if self._no_game_locked():
+            if self._empty_locked():
                 c.execute("COMMIT")
                 switched = c.execute("PRAGMA journal_mode = DELETE").fetchone()[0] == "delete"
-                alone = switched and self._no_game_locked()
+                alone = switched and self._empty_locked()
         except sqlite3.Error:
             alone = False
         if alone:
@@ -558,15 +582,16 @@ class Store:
                 pass  # (rollback mode is still a sound file, and the next store to write sets WAL again)
         self.close()
 
-    def _no_game_locked(self) -> bool:
-        """In a new exclusive transaction (left open): whether the file holds no game."""
+    def _empty_locked(self) -> bool:
+        """In a new exclusive transaction (left open): whether the file holds no game, player or room."""
         self.conn.execute("BEGIN EXCLUSIVE")
-        return self.conn.execute("SELECT count(*) FROM games").fetchone()[0] == 0
+        counted = " + ".join(f"(SELECT count(*) FROM {t})" for t in ("games", "serve_players", "serve_rooms"))
+        return bool(self.conn.execute(f"SELECT {counted}").fetchone()[0] == 0)
 
     def __enter__(self) -> Store:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     @contextmanager
@@ -588,7 +613,7 @@ class Store:
                 raise _explain(error, self.path) from None
             raise
 
-    def _read(self, sql: str, args: Sequence = ()) -> list[tuple]:
+    def _read(self, sql: str, args: Sequence[object] = ()) -> list[tuple[Any, ...]]:
         try:
             return self.conn.execute(sql, args).fetchall()
         except sqlite3.Error as error:
@@ -603,7 +628,7 @@ class Store:
         names: Sequence[str],
         colours: Sequence[str],
         fingerprint: str,
-        events: Sequence,
+        events: Sequence[ev.Event],
         marks: Sequence[Mark],
         summary: Summary,
         computers: Mapping[int, str] | None = None,
@@ -637,6 +662,7 @@ class Store:
                 ),
             )
             game = cur.lastrowid
+            assert game is not None  # (an INSERT gives the id of its row)
             self._lease(c, game)
             self._insert_events(c, game, 0, events)
             c.executemany(
@@ -645,7 +671,7 @@ class Store:
             )
         return game
 
-    def append(self, game: int, start: int, events: Sequence, mark: Mark, summary: Summary) -> None:
+    def append(self, game: int, start: int, events: Sequence[ev.Event], mark: Mark, summary: Summary) -> None:
         """Save one accepted choice: its events and its move, in one transaction.
 
         Only while this store holds the game and its saved log is `start` events
@@ -740,7 +766,7 @@ class Store:
         self.held = set() if game is None else self.held - {game}
 
     @staticmethod
-    def _insert_events(c: sqlite3.Connection, game: int, start: int, events: Sequence) -> None:
+    def _insert_events(c: sqlite3.Connection, game: int, start: int, events: Sequence[ev.Event]) -> None:
         c.executemany(
             "INSERT INTO events (game, pos, type, data) VALUES (?,?,?,?)",
             [
@@ -791,7 +817,7 @@ class Store:
     _FROM = "games AS g LEFT JOIN leases AS l ON l.game = g.id"
 
     @staticmethod
-    def _info(row: tuple) -> GameInfo:
+    def _info(row: tuple[Any, ...]) -> GameInfo:
         """A games row as GameInfo; a row that cannot be read is a damaged game (its `damage` says what)."""
         gid, created, updated, seed, seats, fingerprint, status, rnd, scores, deciding, length, *lease = row
         try:
@@ -909,7 +935,7 @@ class Store:
             raise StoreError(f"Game {game} in {self.path} is damaged: {info.damage}. It was left as it is.")
         return info
 
-    def _event(self, game: int, pos: int, kind, data) -> ev.Event:
+    def _event(self, game: int, pos: int, kind: object, data: object) -> ev.Event:
         """Event `pos` of game `game`, checked as an import checks each event (`rules.audit.event_from_json`):
         a known type, exactly its fields, each of its type; StoreError with a sentence if it is not."""
         from ..audit import LogError, event_from_json
@@ -931,14 +957,15 @@ class Store:
         if not isinstance(fields, dict) or "type" in fields:
             raise damaged("it is not an object of fields")
         try:
-            return event_from_json({"type": kind, **fields}, pos, where="it")
+            event: ev.Event = event_from_json({"type": kind, **fields}, pos, where="it")
         except LogError:
             raise damaged("its type or fields are not those of its kind of event") from None
+        return event
 
     def load(self, game: int) -> SavedGame:
         """The game's log as it stands (undos applied) and where each of its choices began."""
         info = self.info(game)
-        log: list = []
+        log: list[tuple[str, str]] = []
         for pos, kind, data in self._read("SELECT pos, type, data FROM events WHERE game = ? ORDER BY id", (game,)):
             if type(pos) is not int or pos < 0:
                 raise StoreError(f"Game {game} in {self.path} is damaged: its log has a gap at event {len(log)}.")
@@ -957,3 +984,29 @@ class Store:
             else:
                 marks.append(Mark(pos, seat, choice))
         return SavedGame(info, events, [m for m in marks if m.pos < info.length])
+
+    # --- the lobby of `lagoon serve` -----------------------------------------------------
+
+    def players(self) -> dict[str, str]:
+        """The name each player of `lagoon serve` picked, by the fingerprint of their key (a row whose key
+        or name is not text is left out: that player is asked for a name again)."""
+        rows = self._read("SELECT key, name FROM serve_players")
+        return {key: name for key, name in rows if isinstance(key, str) and isinstance(name, str)}
+
+    def name_player(self, key: str, name: str) -> None:
+        """Keep `name` as the name of the player with `key` (their former name, if any, goes)."""
+        with self._tx() as c:
+            c.execute("INSERT OR REPLACE INTO serve_players (key, name) VALUES (?, ?)", (key, name))
+
+    def rooms(self) -> list[SavedRoom]:
+        """Every room of the lobby, the one saved last last; a damaged one as such (its `damage` says what)."""
+        rows = self._read("SELECT code, creator, seats, seed, game FROM serve_rooms ORDER BY rowid")
+        return [room_from_row(*row) for row in rows]
+
+    def save_room(self, room: SavedRoom) -> None:
+        """Keep `room` as it is now (its row, by its code, is written anew)."""
+        with self._tx() as c:
+            c.execute(
+                "INSERT OR REPLACE INTO serve_rooms (code, creator, seats, seed, game) VALUES (?,?,?,?,?)",
+                (room.code, room.creator, seats_text(room.seats), room.seed, room.game),
+            )

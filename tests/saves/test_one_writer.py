@@ -254,19 +254,20 @@ async def test_the_app_asks_before_taking_over_a_game_open_in_another_window(db,
             assert not refused["ok"] and "taken over by another window" in refused["error"]
 
 
-def test_a_save_file_of_schema_1_is_given_the_leases_table_and_its_games_play_on(db):
+def test_a_save_file_of_schema_1_is_given_the_tables_it_lacks_and_its_games_play_on(db):
     with Store(db) as store:
         engine = Engine.new(CONTENT, ["Ana", "Ben"], seed=5)
         game = record_new(store, engine)
         for _ in range(8):
             engine.choose(engine.legal_ids()[0])
-    raw = sqlite3.connect(db)  # as Lagoon wrote it before leases
-    raw.execute("DROP TABLE leases")
+    raw = sqlite3.connect(db)  # as Lagoon wrote it before leases (and before the lobby's tables)
+    raw.executescript("DROP TABLE leases; DROP TABLE serve_players; DROP TABLE serve_rooms;")
     raw.execute("PRAGMA user_version = 1")
     raw.commit()
     raw.close()
     with Store(db) as store:
-        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA == 2
+        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA == 3
+        assert store.players() == {} and store.rooms() == []
         again = open_game(store, game, CONTENT)
         assert again.events == engine.events
         assert Host(again).choose(again.legal_ids()[0])

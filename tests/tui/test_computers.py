@@ -167,7 +167,7 @@ async def test_the_app_answers_keys_while_hard_thinks():
             screen = app.screen
             if persons_turn(app) is not None:
                 await pilot.press("1")
-            elif isinstance(screen, GameScreen) and screen._thinking and screen.host.turn().kind == "choose_island":
+            elif isinstance(screen, GameScreen) and screen.turns.search and screen.host.turn().kind == "choose_island":
                 break
         assert "thinking…" in screen_text(app)
         await pilot.press("question_mark")
@@ -176,7 +176,7 @@ async def test_the_app_answers_keys_while_hard_thinks():
             if isinstance(app.screen, HelpScreen):
                 break
         assert isinstance(app.screen, HelpScreen), "the keys list opened while Hard thought"
-        assert screen._thinking is not None and screen.host.turn().seat == 1, "still thinking"
+        assert screen.turns.thinking and screen.host.turn().seat == 1, "still thinking"
         await pilot.press("escape")
         screen.stop_computers()  # (as leaving the game does: the search gives up, its move is not made)
         for _ in range(PATIENCE):
@@ -200,7 +200,7 @@ async def test_a_computers_move_waits_for_its_pace_and_space_hurries_it():
             screen = app.screen
             if persons_turn(app) is not None:
                 await pilot.press("1")
-            elif isinstance(screen, GameScreen) and screen._due is not None:
+            elif isinstance(screen, GameScreen) and screen.turns.due is not None:
                 break
         changes = screen.host.changes
         for _ in range(50):

@@ -249,7 +249,9 @@ def test_a_restarted_server_opens_every_room_where_it_was(tmp_path):
     ana.link.ask("enter", {"code": code}), ben.link.ask("enter", {"code": code})
     until(lambda: ana.remote.ready and ben.remote.ready)
     for _ in range(6):
-        mover = (ana, ben)[ana.remote.turn().seat].remote
+        # (the mover's own message, with its options, may come a moment after the other seat's)
+        until(lambda: any(t.remote.message.prompt for t in (ana, ben)), "the next decision")
+        mover = next(t.remote for t in (ana, ben) if t.remote.message.prompt)
         seen = (ana.remote.changes, ben.remote.changes)
         assert mover.choose(mover.message.prompt.options[0].id)
         until(lambda: ana.remote.changes > seen[0] and ben.remote.changes > seen[1], "the move on both links")

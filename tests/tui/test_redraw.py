@@ -485,7 +485,7 @@ def nothing_to_do(app: App) -> bool:
     engine = game.host.engine
     return (
         curtain.prepare is None
-        and game._drawn == (Draw(engine.pending.seat), game.host.changes)  # (drawn for the seat the curtain calls)
+        and game.shows(Draw(engine.pending.seat))  # (drawn for the seat the curtain calls)
         and not game._callbacks
     )
 

@@ -1,0 +1,229 @@
+"""The game screen's keys, and what each does: `GameKeys`.
+
+A digit picks an option, Escape backs out of a step, u takes back a move, i
+opens the card behind the highlighted option, b the player's own cards, f
+filters the log, v shows a veiled player their cards (behind the curtain),
+space hurries the computers; the page keys are the layout's (`game_layout`).
+Each hands the host what the player asked for and says what came of it; the
+engine alone decides whether it may be done. A key counts only for the seat
+at the keyboard (`at_keyboard`), and only for the options on screen. The
+command palette (ctrl+p) offers the same, each naming its key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Protocol, cast
+
+from textual.app import SystemCommand
+from textual.binding import Binding
+
+from rules.host import NotMade, NoUndo, Rejection
+from rules.seat import Choice
+
+from ..cards_text import describe_option
+from ..computer_turns import ComputerTurns
+from ..hand_over import UNVEIL, Change, Key
+from ..scene import Scene
+from ..seat_host import SeatHost
+from ..widgets import LogPanel
+from ..widgets.player_board import secrets_text
+from ..widgets.prompt import PromptPanel
+from .confirm import ConfirmScreen
+from .game_layout import GameLayout
+from .inspect import InspectScreen
+from .paging import SCROLL_KEYS, STEP_KEYS, goto_key
+
+
+class GameApp(Protocol):
+    """What the game screen asks of its app (`LagoonApp`, or a remote seat's `SeatApp`)."""
+
+    def game_over(self, host: SeatHost, seat: int | None = None) -> None: ...
+
+    def back_to_title(self) -> None: ...
+
+
+class GameKeys(GameLayout):
+    """The keys of the game screen (`GameScreen`, which holds the host, the keyboard and the options on screen)."""
+
+    # The options have the keyboard from the start: focus moved to them from the board
+    # (Textual's first choice) restyled every panel on it, 8 ms at the first move.
+    AUTO_FOCUS = "#options"
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("i", "inspect", "Inspect"),
+        *STEP_KEYS,
+        Binding("f", "filter_log", "Log filter"),
+        Binding("b", "my_cards", "My cards"),
+        goto_key("b", "board", "my board"),
+        goto_key("p", "players", "next player's board"),
+        goto_key("o", "islands", "islands"),
+        goto_key("g", "sites", "mining sites"),
+        goto_key("e", "centre", "Enrichment Center"),
+        goto_key("t", "tracks", "score and rounds"),
+        goto_key("m", "market", "market"),
+        goto_key("l", "log", "log"),
+        *SCROLL_KEYS,
+        Binding("u,ctrl+z", "undo", "Undo"),  # saves: take back a move of this turn
+        Binding("v", "unveil", "Show my cards"),  # only while the board is shown as everyone sees it
+        Binding("space", "hurry", "Hurry the computers"),  # only while a computer plays
+        # priority: picked as the key comes in, not after it has travelled up from the focused widget
+        *(Binding(str(n), f"pick({n - 1})", f"Option {n}", show=False, priority=True) for n in range(1, 10)),
+    ]
+    HELP_TITLE = "Game"
+    WIDE_ONLY = frozenset({"my_cards"})
+
+    host: SeatHost
+    turns: ComputerTurns
+    _shown: int  # the host's count of changes the screen shows
+    _prompt: dict[str, Choice]  # the options on screen, by id
+    _back: str | None  # the option that backs out of the step on screen
+
+    def _step(self, event: Change | Key) -> None:
+        raise NotImplementedError  # (the game screen's: one step of the keyboard's state machine)
+
+    @property
+    def at_keyboard(self) -> int | None:
+        """The seat whose keys count now (None: behind a curtain, or while computers move at a shared keyboard)."""
+        return self.keyboard.at_keyboard
+
+    @property
+    def veiled(self) -> bool:
+        """The seat at the keyboard makes an open decision on the board as everyone sees it."""
+        return self.keyboard.veiled
+
+    @property
+    def lagoon(self) -> GameApp:
+        return cast(GameApp, self.app)
+
+    def commands(self) -> Iterator[SystemCommand]:
+        """The game's own commands, for the command palette (ctrl+p); each names its key."""
+        yield SystemCommand("Undo", "Take back your last move of this turn (u)", self.action_undo)
+        yield SystemCommand("Inspect", "The card or action behind the highlighted option (i)", self.action_inspect)
+        if not self.has_class("compact"):
+            yield SystemCommand("My cards", "Your objectives and deals in full (b)", self.action_my_cards)
+        yield SystemCommand("Log filter", "The log of one player, or of everyone (f)", self.action_filter_log)
+        for seat in sorted(self.host.away):  # (a game hosted elsewhere: players who left)
+            yield self._stand_in_command(seat)
+
+    def _stand_in_command(self, seat: int) -> SystemCommand:
+        name = self.public.view["players"][seat]["name"]
+        return SystemCommand(
+            f"Let a computer play for {name}",
+            f"{name} left: once every player here agrees, a computer plays for them until they come back",
+            lambda: self.notify(self.host.stand_in(seat), markup=False),
+        )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "unveil":
+            return self.veiled  # (shown in the footer only while the player's cards are hidden)
+        if action == "hurry":
+            return self.turns.may_hurry
+        return super().check_action(action, parameters)
+
+    def action_my_cards(self) -> None:
+        """Wide layout: the seat at the keyboard's objectives and deals in full, in a window."""
+        if not self.is_active:
+            return  # (a command the palette kept, run once this screen is covered or gone)
+        if self.veiled:
+            self.action_unveil()  # (the curtain first: others may be looking)
+            return
+        if self.at_keyboard is None:
+            return
+        scene = Scene(self.host.scene(self.at_keyboard), self.host.content)
+        self.app.push_screen(
+            InspectScreen(f"{scene.tag(self.at_keyboard).plain}: your cards", secrets_text(scene, self.at_keyboard))
+        )
+
+    def action_unveil(self) -> None:
+        """v, while the board is shown as everyone sees it: the curtain, then the player's own cards."""
+        self._step(UNVEIL)
+
+    @property
+    def hurry(self) -> bool:
+        """The computers play on at once until a person decides (space)."""
+        return self.turns.hurried
+
+    def action_hurry(self) -> None:
+        """Space while computers play: they make their moves at once, until a person decides."""
+        self.turns.hurry()
+
+    # --- keys -------------------------------------------------------------------------------
+
+    def on_prompt_panel_chosen(self, message: PromptPanel.Chosen) -> None:
+        self.choose(message.option_id)
+
+    def choose(self, option_id: str) -> None:
+        """Hand a choice to the engine; what came of it is shown when the host's signal arrives.
+
+        A key that comes before the screen has shown the last change names an
+        option of a prompt no longer current: it is dropped, as the player
+        never saw the prompt it would answer.
+        """
+        if self.at_keyboard is None or self._shown != self.host.changes or option_id not in self._prompt:
+            return
+        result = self.host.choose(option_id)
+        if self._lost():
+            return
+        if isinstance(result, NotMade):
+            self.notify(result.reason, title=result.title, severity="error", markup=False, timeout=15)
+        elif isinstance(result, Rejection):
+            self.notify(result.reason, title="Not allowed", severity="warning", markup=False)
+
+    def _lost(self) -> bool:
+        """If another window took the game (or it was deleted), say so and offer the title; True then."""
+        if self.host.lost is None:
+            return False
+        self.app.push_screen(
+            ConfirmScreen(f"{self.host.lost} Go back to the title?"),
+            lambda yes: self.lagoon.back_to_title() if yes else None,
+        )
+        return True
+
+    def action_pick(self, index: int) -> None:
+        option_id = self.query_one(PromptPanel).option_at(index)
+        if option_id is not None:
+            self.choose(option_id)
+
+    def action_back(self) -> None:
+        if self._back is not None:
+            self.choose(self._back)
+
+    def action_undo(self) -> None:
+        """Take back this seat's last move of the turn, if the engine allows it (saves)."""
+        if not self.is_active:
+            return  # (a command the palette kept, run once this screen is covered or gone)
+        if self.at_keyboard is None:
+            return
+        point = self.host.undo()
+        if self._lost():
+            return
+        if isinstance(point, NoUndo):
+            reason = point.reason[:1].upper() + point.reason[1:] + "."
+            self.notify(reason, title="Cannot undo", severity="warning", markup=False)
+            return
+        # (on the board as everyone sees it, the move is not told: it may name the player's own cards)
+        self.notify(
+            "Took back your last move." if self.veiled else f"Took back: {point.what}", title="Undo", markup=False
+        )
+
+    def action_inspect(self) -> None:
+        if not self.is_active:
+            return  # (a command the palette kept, run once this screen is covered or gone)
+        option = self.query_one(PromptPanel).highlighted_id
+        choice = self._prompt.get(option) if option else None
+        details = describe_option(self.host.content, choice) if choice else None
+        if details is None:
+            self.notify(
+                "This option has no card to inspect."
+                if option
+                else "Highlight an option with ↑ ↓ first, then i shows its card."
+            )
+            return
+        self.app.push_screen(InspectScreen(*details))
+
+    def action_filter_log(self) -> None:
+        """`f` anywhere on the screen: the log's own filter key (one piece of code for both)."""
+        if not self.is_active:
+            return  # (a command the palette kept, run once this screen is covered or gone)
+        self.query_one(LogPanel).action_cycle_filter()

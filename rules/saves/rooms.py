@@ -1,0 +1,74 @@
+"""The rooms of `lagoon serve` as the save file keeps them (schema 3; the store reads and writes them).
+
+A room's seats are one JSON list in its row, each seat `{"key": ..., "computer": ...}`:
+the fingerprint of the key of the player who took it (or null), and whether a
+computer plays it. A row that is not that is a damaged room: it is read (its
+`damage` says what is wrong), never written over.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..record import FrozenRecord, frozen_record
+
+
+@frozen_record
+class SavedSeat(FrozenRecord):
+    """One seat of a room: a player's key, a computer, or open (neither)."""
+
+    key: str | None = None
+    computer: bool = False
+
+
+@frozen_record
+class SavedRoom(FrozenRecord):
+    """A room of the lobby: its code, who made it, its seats, and its game once started."""
+
+    code: str
+    creator: str  # the fingerprint of the key of the player who made it
+    seats: tuple[SavedSeat, ...]
+    seed: int | None = None  # the seed asked for (None: a random game)
+    game: int | None = None  # the saved game, once started
+    damage: str = ""  # what of its row could not be read ("" for a sound room): such a room is never opened
+
+
+def seats_text(seats: tuple[SavedSeat, ...]) -> str:
+    """A room's seats as its row keeps them."""
+    return json.dumps([{"key": s.key, "computer": s.computer} for s in seats])
+
+
+def room_from_row(code: object, creator: object, seats: object, seed: object, game: object) -> SavedRoom:
+    """A row of `serve_rooms` as a room; a damaged room (its `damage` says what) if it cannot be read."""
+    if not isinstance(code, str):
+        return SavedRoom("?", "", (), damage="its code cannot be read")
+    if not isinstance(creator, str):
+        return SavedRoom(code, "", (), damage="its creator cannot be read")
+    read = _seats(seats)
+    if read is None:
+        return SavedRoom(code, creator, (), damage="its seats cannot be read")
+    for value, what in ((seed, "seed"), (game, "game")):
+        if value is not None and type(value) is not int:
+            return SavedRoom(code, creator, (), damage=f"its {what} cannot be read")
+    return SavedRoom(code, creator, read, seed if type(seed) is int else None, game if type(game) is int else None)
+
+
+def _seats(text: object) -> tuple[SavedSeat, ...] | None:
+    """The seats a row's JSON holds; None if they are not what Lagoon writes."""
+    if not isinstance(text, str):
+        return None
+    try:
+        plain = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(plain, list):
+        return None
+    seats = []
+    for seat in plain:
+        if not (isinstance(seat, dict) and set(seat) == {"key", "computer"}):
+            return None
+        key, computer = seat["key"], seat["computer"]
+        if not (key is None or isinstance(key, str)) or not isinstance(computer, bool):
+            return None
+        seats.append(SavedSeat(key, computer))
+    return tuple(seats)
