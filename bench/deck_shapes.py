@@ -21,11 +21,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
-
-from test_deck_shapes import SHAPES  # noqa: E402
 
 from rules.loader import check_content, default_content_dir  # noqa: E402
+from tests.helpers.shapes import SHAPES  # noqa: E402
 
 
 def main() -> None:

@@ -2,7 +2,7 @@
 
 Not a speed benchmark: a count of the moments a player must stop and press
 Enter. Games are played through the real app by key presses (the test
-driver, tests/tui/drive.py) at 160x50, and every curtain that comes up is
+driver, tests/helpers/drive.py) at 160x50, and every curtain that comes up is
 counted by the round it comes in. The first round is left out (setup's
 curtains fall in it).
 
@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from lagoon_tui.app import LagoonApp  # noqa: E402
 from lagoon_tui.screens.curtain import CurtainScreen  # noqa: E402
 from lagoon_tui.settings import GameSettings  # noqa: E402
-from tests.tui.drive import play_game, start  # noqa: E402
+from tests.helpers.drive import play_game, start  # noqa: E402
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 COLOURS = ("red", "yellow", "green", "blue")

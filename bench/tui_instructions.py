@@ -30,7 +30,7 @@ def play(moves: int) -> None:
     sys.path.insert(0, str(ROOT))
     from lagoon_tui.app import LagoonApp
     from lagoon_tui.settings import GameSettings
-    from tests.tui.drive import Policy, start, step
+    from tests.helpers.drive import Policy, start, step
 
     async def main() -> None:
         app = LagoonApp(settings=GameSettings(("Ana", "Ben"), ("red", "yellow"), 5, 0))

@@ -1,6 +1,6 @@
 """Regenerate the SVG screenshots in this folder (run by `make screenshots`).
 
-Every still of `tests/tui/stills.py` is taken at 80×24 and at 160×50, from a
+Every still of `tests/helpers/stills.py` is taken at 80×24 and at 160×50, from a
 fixed seed, so the pictures change only when what a player sees changes.
 """
 
@@ -11,10 +11,10 @@ from pathlib import Path
 
 from textual._doc import take_svg_screenshot
 
-# The stills are the snapshot tests' own (tests/tui/stills.py), kept out of the wheel; the tests
-# folder goes on the path as pytest puts it there, so the module has the same name in both.
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from tui.stills import STILLS  # noqa: E402
+# The stills are the snapshot tests' own (tests/helpers/stills.py), kept out of the wheel; the checkout's
+# top folder goes on the path as pytest puts it there, so the module has the same name in both.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.helpers.stills import STILLS  # noqa: E402
 
 SIZES = ((80, 24), (160, 50))
 

@@ -21,7 +21,7 @@ from pathlib import Path
 import rules.host
 import rules.seat
 from rules.seat import _READERS
-from tests.test_bots_boundary import docstrings
+from tests.helpers.source import docstrings
 
 APP_DIR = Path(__file__).resolve().parents[1] / "lagoon_tui"
 ALLOWED = {"rules.seat": set(rules.seat.__all__), "rules.host": set(rules.host.__all__)}

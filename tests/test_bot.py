@@ -9,8 +9,6 @@ from collections import Counter
 from functools import cache
 
 import pytest
-from invariants import Watcher, final_replay_matches
-from scenario import act, give, ready, set_gallery
 
 from rules import Engine, Rejection, clone, load_content
 from rules import events as ev
@@ -18,6 +16,8 @@ from rules.bots import Bot
 from rules.bots.search import whole_state_choice
 from rules.seat import SeatScene, from_json, seat_scene, to_json
 from rules.simulate import NAMES, bot_game
+from tests.helpers.invariants import Watcher, final_replay_matches
+from tests.helpers.scenario import act, give, ready, set_gallery
 
 CONTENT = load_content()
 

@@ -2,7 +2,7 @@
 
 - The hard player (`SearchPlayer`) deals its worlds from its seat's message
   alone: a twin game with every card it was never shown dealt anew
-  (tests/redeal.py) gets the same choice and the same searched scores; each
+  (tests/helpers/redeal.py) gets the same choice and the same searched scores; each
   world it deals agrees with the seat's view, uses each card once and only
   cards the seat has not seen.
 - Every level is deterministic for a seed, plays whole games with legal
@@ -23,7 +23,6 @@ import statistics
 from collections import Counter
 
 import pytest
-from invariants import final_replay_matches
 
 from rules import Engine, Rejection, load_content, state_to_json, view
 from rules.bots import LEVELS, Bot, RandomPlayer, computer_player
@@ -31,7 +30,8 @@ from rules.bots.search import SEARCHED, SearchPlayer
 from rules.bots.worlds import Worlds
 from rules.seat import SeatScene, Witness, seat_scene
 from rules.simulate import NAMES, level_game, rotated, simulate
-from tests.redeal import redealt
+from tests.helpers.invariants import final_replay_matches
+from tests.helpers.redeal import redealt
 
 CONTENT = load_content()
 NO_CAP = 1e9  # seconds: the budget decides, never the clock

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import rules
 from rules.seat import _READERS
+from tests.helpers.source import docstrings
 
 BOTS_DIR = Path(__file__).resolve().parents[1] / "rules" / "bots"
 ALLOWED_MODULES = {"rules.seat", "rules.cards"}  # what they import besides `rules` (its __all__) and rules.bots
@@ -26,17 +27,6 @@ PUBLIC = set(rules.__all__)
 ID_HEADS = sorted(_READERS)  # the first part of the engine's option ids ("island", "do", "place"...)
 ID_START = re.compile(r"(?<![\w])(?:" + "|".join(ID_HEADS) + r"):")
 TAKING_APART = {"split", "rsplit", "partition", "rpartition", "removeprefix", "removesuffix"}
-
-
-def docstrings(tree: ast.AST) -> set[int]:
-    """The ids of the nodes that are docstrings (words, not code): a check of code leaves them be."""
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-            body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-                found.add(id(body[0].value))
-    return found
 
 
 def _imported(node: ast.ImportFrom, package: str) -> str:

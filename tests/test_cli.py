@@ -253,8 +253,7 @@ def hostile_deck(tmp_path: Path) -> Path:
 @pytest.mark.parametrize("command", [["check-content", "{deck}"], ["--content", "{deck}", "simulate", "--games", "1"]])
 def test_check_content_prints_hostile_keys_values_and_file_names_as_bounded_text(command, tmp_path):
     from rules.names import LINE_SHOWN
-    from tests.saves.test_cli_saves import lagoon, no_traceback
-    from tests.saves.test_hostile_text import unshowable
+    from tests.helpers.commands import lagoon, no_traceback, unshowable
 
     deck = hostile_deck(tmp_path)
     result = lagoon(*(part.format(deck=deck) for part in command))

@@ -14,6 +14,7 @@ import pytest
 from rules.cards import METALS, Content
 from rules.loader import ContentError, check_content, load_content
 from rules.registry import EFFECTS, ISLAND_ACTIONS, MEASURES
+from tests.helpers.decks import edit
 
 RULEBOOK_EQUIPMENT = {
     "Generator",
@@ -46,14 +47,6 @@ RULEBOOK_EQUIPMENT = {
 @pytest.fixture(scope="module")
 def content() -> Content:
     return load_content()
-
-
-def edit(directory: Path, file: str, old: str, new: str) -> None:
-    """Replace one exact, unique passage, so a test cannot silently edit the wrong card."""
-    path = directory / file
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, f"{old!r} is not unique in {file}"
-    path.write_text(text.replace(old, new), encoding="utf-8")
 
 
 # ---------------------------------------------------------------- the shipped content

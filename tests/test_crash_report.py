@@ -26,7 +26,7 @@ from lagoon_tui.link import Link
 from lagoon_tui.serve import ssh
 from lagoon_tui.wire import frame
 from rules import load_content
-from tests.serve.harness import ServerThread, make_key, missing, run
+from tests.helpers.harness import ServerThread, make_key, missing, run
 
 GUARD = 120.0
 """Seconds a wait may last before the test fails (only so that a broken link fails the test, not hangs it)."""

@@ -1,6 +1,6 @@
 """Every deck the loader accepts can be played to its end, by every level, at 2, 3 and 4 players.
 
-The decks are built at the edges of the loader's ranges (tests/edge_decks.py):
+The decks are built at the edges of the loader's ranges (tests/helpers/edge_decks.py):
 each number at its least and its most, one at a time and some together. The
 decks that once passed the check and could not be played are either refused
 with a sentence naming the file and the key, or played to the end.
@@ -11,15 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from bounds import memory_bound
-from edge_decks import CASES, edge_deck, effect_param, rules, shipped, write
-from scenario import act, give, options, ready
-from test_content import edit
 
 from rules import Content
 from rules import events as ev
 from rules.loader import check_content, load_content
 from rules.simulate import level_game, random_game
+from tests.helpers.bounds import memory_bound
+from tests.helpers.decks import edit
+from tests.helpers.edge_decks import CASES, edge_deck, effect_param, rules, shipped, write
+from tests.helpers.scenario import act, give, options, ready
 
 TINY = dict(rollouts=1, candidates=2, min_worlds=1, time_cap=1e9, horizon=0)
 """The hard player's budget here: one play-out to the end of the round for each of two options,

@@ -18,15 +18,15 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from bounds import memory_bound
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from scenario import act, give, options, ready, two_islands_for_three
-from test_content import edit
 
 from rules import Engine
 from rules.choose import NoLegalChoice
 from rules.loader import FILES, MAX_FILE_BYTES, ContentError, check_content, default_content_dir, load_content
+from tests.helpers.bounds import memory_bound
+from tests.helpers.decks import edit
+from tests.helpers.scenario import act, give, options, ready, two_islands_for_three
 
 
 def only_first_island(directory: Path) -> None:

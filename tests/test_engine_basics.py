@@ -6,12 +6,12 @@ import json
 import random
 
 import pytest
-from scenario import CONTENT, act, game, of, ready, stack_gallery_deck
 
 from rules import Engine, Rejection, decide, redact, replay, state_from_json, state_to_json, view
 from rules import events as ev
 from rules.flow import create_game
 from rules.simulate import random_game
+from tests.helpers.scenario import CONTENT, act, game, of, ready, stack_gallery_deck
 
 
 def _snapshot(state) -> str:

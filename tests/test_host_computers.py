@@ -6,17 +6,9 @@ from rules import Engine
 from rules.bots import Bot
 from rules.host import LEVELS, Host, Store, load_content
 from rules.seat import Witness, seat_scene
+from tests.helpers.scenario import play_until
 
 CONTENT = load_content()
-
-
-def play_until(host: Host, seat: int, person_plays=lambda scene: scene.prompt.options[0].id) -> None:
-    """Play the game (computers by their own players, people by their first option) until `seat` decides."""
-    while host.turn().seat != seat:
-        deciding = host.turn().seat
-        scene = host.scene(deciding)
-        choice = host.computer(deciding).choose(scene) if deciding in host.computers else person_plays(scene)
-        assert host.choose(choice)
 
 
 def test_the_computers_of_a_game_are_saved_with_it_and_come_back_with_it(tmp_path):

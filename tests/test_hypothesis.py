@@ -3,7 +3,7 @@
 Hypothesis picks the game (players, seed, start player) and then, step by step,
 either a legal option (by index) or an illegal one. Legal choices must be
 accepted; illegal ones must be refused with a reason and change nothing. After
-every step the invariants of tests/invariants.py must hold (cube conservation,
+every step the invariants of tests/helpers/invariants.py must hold (cube conservation,
 worker limits, replay equality, JSON round trips, privacy...).
 """
 
@@ -15,11 +15,11 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
-from invariants import Watcher
 
 from rules import Engine, Rejection, load_content
 from rules.decision import text
 from rules.engine import state_to_json
+from tests.helpers.invariants import Watcher
 
 pytestmark = pytest.mark.slow  # 30 games of up to 150 steps, every invariant checked after each: seconds
 

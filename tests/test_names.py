@@ -35,8 +35,7 @@ from rules.names import (
 )
 from rules.saves import Store
 from rules.saves.recorder import record_new
-from tests.saves.test_cli_saves import lagoon, no_traceback
-from tests.saves.test_hostile_text import unshowable
+from tests.helpers.commands import lagoon, no_traceback, unshowable
 
 CONTENT = load_content()
 JOSE_NFC = "Jos\u00e9"

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from invariants import Watcher, final_replay_matches
 
 from rules import load_content
 from rules.simulate import random_game
+from tests.helpers.invariants import Watcher, final_replay_matches
 
 CONTENT = load_content()
 GAMES_PER_SIZE = {2: 170, 3: 170, 4: 170}  # 510 games per run

@@ -23,7 +23,7 @@ from rules.saves import Store
 from rules.saves.recorder import record_new
 from rules.state import GameState
 from rules.view import SECRET_HAND, view
-from tests.redeal import redealt
+from tests.helpers.redeal import redealt
 
 CONTENT = load_content()
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
@@ -120,7 +120,7 @@ def check_every_position(r: Replay, engine: Engine) -> int:
 
 def check_nothing_hidden_is_shown(r: Replay, engine: Engine, seed: int) -> None:
     """The replay of a game under way is the same, position by position and line by line, as the replay
-    of the game dealt anew wherever nobody has looked (tests/redeal.py): it shows nothing hidden."""
+    of the game dealt anew wherever nobody has looked (tests/helpers/redeal.py): it shows nothing hidden."""
     twin = redealt(engine, None, random.Random(seed))
     other = Replay(CONTENT, twin.events, twin.marks)
     assert twin.events != engine.events

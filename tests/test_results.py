@@ -12,8 +12,9 @@ import dataclasses
 import pytest
 
 from rules import Engine, load_content
-from rules.results import GameResults, PlayerResult, final_results, find_ties, tiebreak_lines
+from rules.results import GameResults, final_results, find_ties, tiebreak_lines
 from rules.simulate import random_game
+from tests.helpers.scenario import player
 
 CONTENT = load_content()
 
@@ -34,26 +35,6 @@ def test_final_results_need_a_finished_game():
     engine = Engine.new(CONTENT, ["Ana", "Ben"], seed=1)
     with pytest.raises(ValueError):
         final_results(engine.state, engine.events)
-
-
-def player(seat, name, place, total, money, equipment=0, deals=0, shipments=0) -> PlayerResult:
-    """A player's result made up for a test of ties (all their VP from wages)."""
-    return PlayerResult(
-        seat=seat,
-        name=name,
-        colour=("red", "yellow", "green", "blue")[seat],
-        place=place,
-        total=total,
-        vp_by_source={"wages": total},
-        objectives=(),
-        artifacts=0,
-        artifacts_vp=0,
-        money=money,
-        equipment=equipment,
-        deals_closed=deals,
-        shipments=shipments,
-        shared_place=False,
-    )
 
 
 def test_tiebreak_lines_name_the_tie_breakers_and_shared_places():

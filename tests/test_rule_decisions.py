@@ -9,7 +9,15 @@ from __future__ import annotations
 import random
 
 import pytest
-from scenario import (
+
+from rules import Engine, replay
+from rules.actions import deals
+from rules.audit import LogError, audit
+from rules.bots import outlook
+from rules.cards import METALS
+from rules.scoring import objective_vp, places
+from rules.simulate import bot_game, random_game
+from tests.helpers.scenario import (
     CONTENT,
     act,
     clear_raw,
@@ -33,14 +41,6 @@ from scenario import (
     tile_kind,
     to_actions,
 )
-
-from rules import Engine, replay
-from rules.actions import deals
-from rules.audit import LogError, audit
-from rules.bots import outlook
-from rules.cards import METALS
-from rules.scoring import objective_vp, places
-from rules.simulate import bot_game, random_game
 
 
 def _plenty(e, seats=None):

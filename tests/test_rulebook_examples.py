@@ -1,6 +1,6 @@
 """One test per worked example of the rulebook, played through the engine.
 
-Each test builds the example's situation (see tests/scenario.py), makes the
+Each test builds the example's situation (see tests/helpers/scenario.py), makes the
 choices a player would make, and checks what the rulebook says happens: the
 resources, money, VP and board afterwards, and the events that report it.
 """
@@ -10,7 +10,10 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from scenario import (
+
+from rules.cards import METALS, Deal, frozen_map
+from rules.scoring import objective_vp
+from tests.helpers.scenario import (
     CONTENT,
     act,
     clear_raw,
@@ -32,9 +35,6 @@ from scenario import (
     tile_kind,
     to_actions,
 )
-
-from rules.cards import METALS, Deal, frozen_map
-from rules.scoring import objective_vp
 
 # --- Island selection ------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 """The seat message (rules.seat): what a seat may know, whole, and nothing more.
 
 - Privacy by construction: a twin game in which everything a seat was never
-  shown is dealt anew (tests/redeal.py) gives that seat the same message,
+  shown is dealt anew (tests/helpers/redeal.py) gives that seat the same message,
   byte for byte, at any point of random games (a Hypothesis property).
 - Only the seat that decides gets the decision's options; the others are told
   who decides and what kind of decision, in public words.
@@ -35,7 +35,7 @@ from rules.seat import (
     seat_scene,
     to_json,
 )
-from tests.redeal import redealt, shown_to
+from tests.helpers.redeal import redealt, shown_to
 
 CONTENT = load_content()
 NAMES = ["Ana", "Ben", "Cy", "Di"]

@@ -7,7 +7,8 @@ from rich.style import Style
 from textual.strip import Strip
 
 SVG_SPACES = False
-"""Set by the test stills (`tests/tui/stills.py`): draw for SVG pictures (see `detach_spaces`); terminals never do."""
+"""Set by the test stills (`tests/helpers/stills.py`): draw for SVG pictures (see `detach_spaces`);
+terminals never do."""
 
 
 def svg_safe(strips: list[Strip]) -> list[Strip]:

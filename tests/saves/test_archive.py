@@ -18,7 +18,7 @@ from rules.host import Host
 from rules.saves import Store
 from rules.saves.archive import FORMAT, VERSION, ArchiveError, export_game, import_game
 from rules.saves.recorder import open_game, record_new
-from tests.test_host_computers import play_until
+from tests.helpers.scenario import play_until
 
 CONTENT = load_content()
 COLOURS = ["red", "yellow", "green"]

@@ -11,10 +11,6 @@ import os
 import resource
 import shutil
 import signal
-import sqlite3
-import subprocess
-import sys
-from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -22,41 +18,9 @@ import pytest
 from rules import Engine, load_content
 from rules.saves import Store
 from rules.saves.recorder import record_new
+from tests.helpers.commands import checkpointed, lagoon, no_traceback, tree
 
 CONTENT = load_content()
-REPO = Path(__file__).resolve().parents[2]
-
-
-def lagoon(*args: str, stdin: str | None = None, preexec=None, env=None, prefix=()) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [*prefix, sys.executable, "-m", "lagoon_tui", *args],
-        input=stdin if stdin is not None else "",
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=REPO,
-        preexec_fn=preexec,
-        env={**os.environ, **(env or {})},
-    )
-
-
-def no_traceback(result: subprocess.CompletedProcess) -> None:
-    assert "Traceback" not in result.stderr + result.stdout, result.stderr
-
-
-def checkpointed(db: Path) -> None:
-    """Everything of `db` in the file itself, and no connection left open (so no -wal or -shm file)."""
-    with closing(sqlite3.connect(db)) as conn:
-        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-
-
-def tree(folder: Path) -> dict[str, tuple[bytes, int] | None]:
-    """Every file and folder under `folder`: each file's bytes and time of change (None for a folder), to
-    compare before and after a command that must write nothing."""
-    return {
-        str(path.relative_to(folder)): None if path.is_dir() else (path.read_bytes(), path.stat().st_mtime_ns)
-        for path in sorted(folder.rglob("*"))
-    }
 
 
 @pytest.fixture

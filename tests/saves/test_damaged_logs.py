@@ -24,8 +24,7 @@ from rules.host import Host, check_saved_game
 from rules.saves import Store, StoreError
 from rules.saves.archive import export_game
 from rules.saves.recorder import record_new
-
-from .test_cli_saves import checkpointed, lagoon, no_traceback, tree
+from tests.helpers.commands import checkpointed, lagoon, no_traceback, tree
 
 CONTENT = load_content()
 SEED, NAMES = 1, ["Ana", "Ben"]

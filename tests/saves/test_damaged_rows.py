@@ -21,8 +21,7 @@ from rules.host import Host
 from rules.saves import Store, StoreError
 from rules.saves.recorder import record_new
 from rules.saves.store import now
-
-from .test_cli_saves import lagoon, no_traceback, tree
+from tests.helpers.commands import lagoon, no_traceback, tree
 
 CONTENT = load_content()
 DEEP = "[" * 100_000 + "]" * 100_000

@@ -21,8 +21,7 @@ from rules import Engine, load_content
 from rules.names import NAME_MAX, name_problem, shown_safely
 from rules.saves import Store
 from rules.saves.recorder import record_new
-
-from .test_cli_saves import lagoon, no_traceback
+from tests.helpers.commands import lagoon, no_traceback
 
 CONTENT = load_content()
 

@@ -16,7 +16,6 @@ import os
 import sqlite3
 import subprocess
 import sys
-import unicodedata
 
 import pytest
 
@@ -24,32 +23,12 @@ from rules import Engine, load_content
 from rules.names import LINE_SHOWN, NAME_SHOWN
 from rules.saves import Store
 from rules.saves.recorder import record_new
-
-from .test_cli_saves import REPO, lagoon, no_traceback
+from tests.helpers.commands import REPO, lagoon, no_traceback, unshowable
 
 CONTENT = load_content()
 TITLE = "\x1b]0;PWNED\x07"
 HOSTILE_NAMES = [TITLE + "Ana", "\u202eevil", "A\u200bna", "\x9b2J\x85\x7f", "x" * 100_000]
 LONG = "f" * 100_000
-
-
-BLANK_NAMES = ("FILLER", "VARIATION SELECTOR", "COMBINING GRAPHEME JOINER", "BRAILLE PATTERN BLANK")
-
-
-def unshowable(text: str) -> list[str]:
-    """What of `text` a terminal acts on or shows as nothing, but line ends: control, C1, DEL, format
-    (direction, zero-width), private, unassigned, line and paragraph separators (found by Unicode category),
-    fillers, variation selectors, the grapheme joiner and the blank braille pattern (found by their Unicode
-    names): on its own, not with the code under test."""
-    return [
-        c
-        for c in text
-        if c != "\n"
-        and (
-            unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
-            or any(word in unicodedata.name(c, "") for word in BLANK_NAMES)
-        )
-    ]
 
 
 def as_text(printed: str, longest: int = 2 * LINE_SHOWN) -> None:

@@ -10,7 +10,6 @@ import random
 from pathlib import Path
 
 import pytest
-from bounds import memory_bound
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,8 +18,8 @@ from rules.audit import LogError, audit, event_from_json
 from rules.saves import Store
 from rules.saves.archive import MAX_EVENTS, MAX_IMPORT_BYTES, ArchiveError, export_game, read_archive
 from rules.saves.recorder import record_new
-
-from .test_cli_saves import lagoon, no_traceback
+from tests.helpers.bounds import memory_bound
+from tests.helpers.commands import lagoon, no_traceback
 
 CONTENT = load_content()
 

@@ -18,8 +18,7 @@ import pytest
 from rules import Engine, load_content
 from rules.saves import Store
 from rules.saves.recorder import record_new
-
-from .test_cli_saves import REPO, lagoon, tree
+from tests.helpers.commands import REPO, lagoon, tree
 
 COMMANDS = [[], ["play", "Ana", "Ben"], ["resume", "1"]]
 

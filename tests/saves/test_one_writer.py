@@ -1,6 +1,6 @@
 """One game, one writer: two windows on one saved game never both write to it (docs/saves.md section 9).
 
-Each window is a real process (tests/saves/window.py) with its own Store on
+Each window is a real process (tests/helpers/window.py) with its own Store on
 the same file, driven a command at a time, so no test waits on a clock: what
 is asserted holds whatever order the processes' writes reach SQLite in. The
 saved log must always load whole, hold every move a window was told it made,
@@ -34,7 +34,7 @@ from rules.saves.store import SCHEMA
 
 CONTENT = load_content()
 REPO = Path(__file__).resolve().parents[2]
-WINDOW = Path(__file__).with_name("window.py")
+WINDOW = Path(__file__).resolve().parents[1] / "helpers" / "window.py"
 
 
 class Window:
@@ -214,7 +214,7 @@ def test_lagoon_resume_of_a_game_open_in_another_window_says_so_and_exits_2(db, 
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 def test_lagoon_resume_take_over_opens_the_game_and_the_first_window_is_refused(db, game, windows):
-    from .test_crash import Pane, wait_for
+    from tests.helpers.pane import Pane, wait_for
 
     first = windows()
     assert first.send("open")[0]["ok"]

@@ -21,8 +21,7 @@ from rules import Engine, load_content
 from rules.saves import Store, StoreError
 from rules.saves.recorder import record_new
 from rules.saves.store import check_can_make
-
-from .test_cli_saves import checkpointed, lagoon, no_traceback, tree
+from tests.helpers.commands import checkpointed, lagoon, no_traceback, tree
 
 CONTENT = load_content()
 BAD_TIMES = {

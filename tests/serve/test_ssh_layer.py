@@ -25,10 +25,7 @@ import asyncssh
 import pytest
 
 from lagoon_tui.serve import ssh
-from tests.tui.sshd import free_port
-from tests.tui.terminal import EXITED, TIMEOUT, Tmux
-
-from .harness import (
+from tests.helpers.harness import (
     FLOOD_BYTES,
     Client,
     FakeClock,
@@ -42,6 +39,8 @@ from .harness import (
     run,
     wait_until,
 )
+from tests.helpers.sshd import free_port
+from tests.helpers.terminal import EXITED, TIMEOUT, Tmux
 
 REASON = missing()
 needs_ssh = pytest.mark.skipif(REASON is not None, reason=REASON or "")

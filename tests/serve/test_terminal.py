@@ -12,7 +12,7 @@ import asyncio
 import sys
 
 from lagoon_tui.serve.terminal import ChildSpec, PtyChild, child_env
-from tests.tui.terminal import POLL, TIMEOUT
+from tests.helpers.terminal import POLL, TIMEOUT
 
 
 class FakeChannel:

@@ -1,8 +1,14 @@
 """Fixtures for every test of the app."""
 
+from pathlib import Path
+
 import pytest
 
+from lagoon_tui.turbo import keyboard
 from lagoon_tui.widgets import svg
+from tests.helpers.hostile import SEED
+from tests.helpers.ssh_players import LagoonServer
+from tests.helpers.terminal import Tmux, lagoon_play
 
 
 @pytest.fixture(autouse=True)
@@ -15,3 +21,28 @@ def _drawn_for_a_terminal(monkeypatch):
     pass or fail by the order the tests happened to run in.
     """
     monkeypatch.setattr(svg, "SVG_SPACES", False)
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "games.db"
+
+
+@pytest.fixture
+def pane(db: Path):
+    assert keyboard.ON, f"the keyboard guard is off: {keyboard.MISFIT}"
+    tmux = Tmux("hostile", 80, 24, [*lagoon_play(SEED), "--db", str(db)])
+    try:
+        yield tmux
+    finally:
+        tmux.kill()
+
+
+@pytest.fixture
+def server(tmp_path):
+    served = LagoonServer(tmp_path)
+    served.start()
+    yield served
+    for terminal in served.terminals:
+        terminal.kill()
+    served.stop()

@@ -25,9 +25,8 @@ from dataclasses import dataclass
 import pytest
 
 from rules import load_content
-
-from .sgr import Colour, colour_of, kinds
-from .terminal import LAGOON, Tmux, flat, lagoon_play, opening, panel_pages, play_opening
+from tests.helpers.sgr import Colour, colour_of, kinds
+from tests.helpers.terminal import LAGOON, Tmux, flat, lagoon_play, opening, panel_pages, play_opening
 
 pytestmark = [
     pytest.mark.slow,

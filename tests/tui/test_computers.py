@@ -23,18 +23,12 @@ from lagoon_tui.screens.help import HelpScreen
 from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets.options import Options
 from lagoon_tui.widgets.prompt import PromptPanel
-
-from .drive import screen_text, toast_shown
-from .test_pilot_games import check_ended_by_the_rules
+from tests.helpers.computers import PATIENCE, QUICK_HARD, moving
+from tests.helpers.drive import screen_text, toast_shown
+from tests.helpers.invariants import check_ended_by_the_rules
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 COLOURS = ("red", "yellow", "green", "blue")
-QUICK_HARD = {"hard": {"rollouts": 2, "candidates": 1, "time_cap": 600.0}}
-"""Hard with a small budget of play-outs (still a search from its seat's message), and a time cap
-no test run reaches, so the budget alone decides."""
-PATIENCE = 20_000
-"""Pauses of the event loop a test waits, at most, for the game to move on (a computer thinks in a
-thread meanwhile)."""
 
 
 def app_for(computers: dict[int, str], seed: int, seats: int = 4, start_player: int = 0) -> LagoonApp:
@@ -56,19 +50,6 @@ def persons_turn(app) -> GameScreen | None:
     options = screen.query_one(PromptPanel).query_one(Options)
     shown = [options.get_option_at_index(i).id for i in range(options.option_count)]
     return screen if shown == list(engine.pending.ids()) else None
-
-
-async def moving(pilot):
-    """Pause after pause while the game moves on; fails after PATIENCE pauses with no change."""
-    still, last = 0, None
-    while still < PATIENCE:
-        await pilot.pause(0.002)
-        screen = next((s for s in pilot.app.screen_stack if isinstance(s, GameScreen)), None)
-        changes = None if screen is None else (screen.host.changes, type(pilot.app.screen))
-        still = still + 1 if changes == last else 0
-        last = changes
-        yield
-    raise AssertionError("the game stopped moving:\n" + screen_text(pilot.app))
 
 
 async def play_to_the_end(pilot, seed: int) -> dict:

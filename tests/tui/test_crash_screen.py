@@ -37,9 +37,8 @@ from rules.bots.heuristic import Bot
 from rules.host import Host
 from rules.playback import Replay
 from rules.state import GameState
-
-from .drive import game_screen, play_game, start
-from .rooms import RoomThread
+from tests.helpers.drive import game_screen, play_game, start
+from tests.helpers.rooms import RoomThread
 
 SIZE = (160, 50)
 GUARD = 120.0

@@ -1,6 +1,6 @@
 """A bug on a real terminal: what is left on it is the sentence, never the game.
 
-`lagoon play` runs in a tmux pane (tests/tui/terminal.py) from a small
+`lagoon play` runs in a tmux pane (tests/helpers/terminal.py) from a small
 script that puts a fault in first and then runs the command's own `main`:
 Ana's first choice raises a `KeyError` naming a card of hers, as a bug of
 the engine might, or (the move made) starts a thread that does. Once the app has ended, the whole pane (what
@@ -25,8 +25,7 @@ import pytest
 from lagoon_tui import crash
 from rules import Engine, load_content
 from rules.actions.deals import deal_label
-
-from .terminal import CURTAIN, EXITED, LAGOON, TIMEOUT, Tmux, clean_env
+from tests.helpers.terminal import CURTAIN, EXITED, LAGOON, TIMEOUT, Tmux, clean_env
 
 pytestmark = [
     pytest.mark.slow,

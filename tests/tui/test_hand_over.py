@@ -1,6 +1,6 @@
 """When the keyboard changes hands in a hot-seat game: what goes, what stays, and which keys count.
 
-Played through key presses on the real app (tests/tui/drive.py), with
+Played through key presses on the real app (tests/helpers/drive.py), with
 notifications on (Textual's test harness turns them off unless asked), since a
 toast is text on screen like any other.
 """
@@ -27,10 +27,12 @@ from rules.host import Host
 from rules.narrate import narrate
 from rules.state import GameState
 from rules.view import redact
-
-from .drive import (
+from tests.helpers.drive import (
     Policy,
+    ana_and_ben,
     game_screen,
+    pass_curtain,
+    pick,
     play_game,
     press,
     prompt_options,
@@ -42,10 +44,6 @@ from .drive import (
 )
 
 
-def ana_and_ben(seed: int = 5, start_player: int = 0) -> LagoonApp:
-    return LagoonApp(settings=GameSettings(("Ana", "Ben"), ("red", "yellow"), seed, start_player))
-
-
 def everything_shown(app) -> str:
     """The frame, every widget's text on the screens that can be seen, and every title."""
     texts = [screen_text(app), app.title, app.sub_title]
@@ -54,19 +52,6 @@ def everything_shown(app) -> str:
     for screen in app.screen_stack:
         texts += [screen.title or "", screen.sub_title or ""]
     return " ".join(" ".join(texts).split())
-
-
-async def pick(pilot, run, key: str) -> None:
-    """A key that the engine answers with a move (or with an undo)."""
-    engine = run.engine
-    before = (run.accepted, len(engine.events))
-    await press(pilot, key, lambda: (run.accepted, len(engine.events)) != before, run=run)
-
-
-async def pass_curtain(pilot, run) -> None:
-    app = pilot.app
-    assert isinstance(app.screen, CurtainScreen)
-    await press(pilot, "enter", lambda: not isinstance(app.screen, CurtainScreen), run=run)
 
 
 async def test_an_undo_toast_naming_a_secret_is_gone_before_the_next_player_sees_the_screen():

@@ -18,9 +18,8 @@ from pathlib import Path
 import pytest
 
 from lagoon_tui.turbo import keyboard
-from rules.saves.store import Store
-
-from .terminal import CURTAIN, LAGOON, OPTION_1, PAGE, Tmux, lagoon_play
+from tests.helpers.hostile import first_prompt, hexes, quits_saved
+from tests.helpers.terminal import CURTAIN, LAGOON, OPTION_1, PAGE, Tmux
 
 pytestmark = [
     pytest.mark.slow,
@@ -29,7 +28,6 @@ pytestmark = [
     pytest.mark.skipif(keyboard.SWITCHED_OFF, reason="the keyboard piece of lagoon_tui.turbo is switched off here"),
 ]
 
-SEED = 5
 QUIT_HINT = "to quit the app"
 """What Textual's ctrl+c says (a toast: "Press ctrl+q to quit the app")."""
 INVALID_UTF8 = ["ff", "fe", "c0", "af", "c3", "28", "e2", "82", "f0", "9f", "92", "ed", "a0", "80", "80", "bf"]
@@ -50,10 +48,6 @@ FRAGMENTS = [
     b"\xff",
 ]
 """Pieces of escape sequences and of UTF-8, cut short, mixed into the random bytes."""
-
-
-def hexes(data: bytes) -> list[str]:
-    return [f"{byte:02x}" for byte in data]
 
 
 PALETTE_KEYS = [b"\x10", b"\x10", b"\x1b[5~", b"\x1b[6~", b"\x1b", b"\x1b[A", b"\x1b[B", b"\x1b[H", b"\x1b[F"]
@@ -78,43 +72,11 @@ def soup(seed: int, size: int) -> bytes:
     return bytes(byte for byte in out if byte not in LEFT_OUT)
 
 
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "games.db"
-
-
-@pytest.fixture
-def pane(db: Path):
-    assert keyboard.ON, f"the keyboard guard is off: {keyboard.MISFIT}"
-    tmux = Tmux("hostile", 80, 24, [*lagoon_play(SEED), "--db", str(db)])
-    try:
-        yield tmux
-    finally:
-        tmux.kill()
-
-
-def first_prompt(tmux: Tmux) -> str:
-    """Pass the first curtain (Enter): the first setup prompt, with its options."""
-    screen = tmux.settle(lambda t: CURTAIN in t, "the first curtain")
-    return tmux.press("Enter", screen, lambda t: CURTAIN not in t and bool(OPTION_1.search(t)), "the first prompt")
-
-
 def still_answers(tmux: Tmux) -> None:
     """ctrl+c is answered on screen (after any earlier answer has gone)."""
     tmux.wait_for(lambda t: QUIT_HINT not in t, "the screen without the ctrl+c hint")
     tmux.send("C-c")
     tmux.wait_for(lambda t: QUIT_HINT in t, "the answer to ctrl+c")
-
-
-def quits_saved(tmux: Tmux, db: Path) -> None:
-    """ctrl+q ends the app with status 0, and the game is in the save file, not over."""
-    status = tmux.quit()
-    seen = tmux.capture(history=True)
-    assert status == 0, f"ctrl+q did not end the app with status 0 (status {status}):\n{seen}"
-    assert "Traceback" not in seen, seen
-    with Store(db) as store:
-        games = store.games()
-    assert len(games) == 1 and not games[0].over and games[0].length > 0, games
 
 
 def test_bytes_that_are_not_utf8_are_dropped(pane, db):

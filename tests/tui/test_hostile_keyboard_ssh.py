@@ -14,10 +14,9 @@ from __future__ import annotations
 import pytest
 
 from lagoon_tui.turbo import keyboard
-
-from .terminal import flat
-from .test_hostile_keyboard import hexes
-from .test_serve_ssh import REASON, new_player, server  # noqa: F401 (server: the fixture)
+from tests.helpers.hostile import hexes
+from tests.helpers.ssh_players import REASON, new_player
+from tests.helpers.terminal import flat
 
 pytestmark = [
     pytest.mark.slow,

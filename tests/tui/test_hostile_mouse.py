@@ -15,9 +15,8 @@ import pytest
 
 from lagoon_tui.turbo import keyboard
 from rules import load_content
-
-from .terminal import CURTAIN, LAGOON, OPTION_1, Tmux, opening
-from .test_hostile_keyboard import SEED, db, first_prompt, pane, quits_saved  # noqa: F401 (db, pane: fixtures)
+from tests.helpers.hostile import SEED, first_prompt, quits_saved
+from tests.helpers.terminal import CURTAIN, LAGOON, OPTION_1, Tmux, opening
 
 pytestmark = [
     pytest.mark.slow,

@@ -20,9 +20,8 @@ from lagoon_tui.serve.lobby import Lobby
 from lagoon_tui.session_app import SessionApp
 from lagoon_tui.wire import body, parse
 from rules.host import Store, load_content
-
-from .drive import screen_text
-from .rooms import WAIT, LoopThread, until, until_shown
+from tests.helpers.drive import screen_text
+from tests.helpers.rooms import WAIT, LoopThread, until, until_shown
 
 CONTENT = load_content()
 

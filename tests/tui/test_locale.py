@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from .terminal import CURTAIN, LAGOON, Tmux, clean_env, lagoon_play
+from tests.helpers.terminal import CURTAIN, LAGOON, Tmux, clean_env, lagoon_play
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -32,10 +32,9 @@ from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets.prompt import PromptPanel
 from rules import events as ev
 from rules.decision import OPEN_KINDS
-
-from .drive import Run, game_screen, prompt_options, quiet, widget_text
-from .test_computers import QUICK_HARD, moving
-from .test_privacy import COLOURS, NAMES, Watch
+from tests.helpers.computers import QUICK_HARD, moving
+from tests.helpers.drive import Run, game_screen, prompt_options, quiet, widget_text
+from tests.helpers.privacy import COLOURS, NAMES, Watch
 
 PACE = 3600.0
 """Seconds a computer's move waits for (none goes by itself: the test presses space, after looking at the frame)."""

@@ -8,9 +8,7 @@ from lagoon_tui.screens.confirm import ConfirmScreen
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.new_game import NewGameScreen
 from lagoon_tui.screens.title import TitleScreen
-
-from .drive import screen_text, start
-from .test_hand_over import ana_and_ben, pass_curtain, pick
+from tests.helpers.drive import ana_and_ben, pass_curtain, pick, screen_text, start
 
 
 async def palette(pilot, words: str, expect: str) -> str:

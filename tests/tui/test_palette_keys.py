@@ -26,10 +26,8 @@ from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets.log import LogPanel
 from rules import load_content
 from rules.saves import Store
-
-from .drive import key_event, screen_text, start
-from .test_hand_over import ana_and_ben
-from .test_saves_app import saved_game
+from tests.helpers.drive import ana_and_ben, key_event, screen_text, start
+from tests.helpers.scenario import saved_game
 
 CONTENT = load_content()
 SETTINGS = GameSettings(("Ana", "Ben"), ("red", "yellow"), 5, 0)

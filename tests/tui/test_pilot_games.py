@@ -1,7 +1,7 @@
 """Whole games of the real app, played through key presses only (Pilot).
 
 The app starts a seeded game from its settings (as `lagoon play` does); the
-driver in tests/tui/drive.py passes every curtain with Enter and picks every
+driver in tests/helpers/drive.py passes every curtain with Enter and picks every
 option by its digit, or with the arrows and Enter past the ninth, using a
 seeded random policy over the prompt's legal options. At the end screen the
 ranking must name every player with the final VP the engine gave them, and
@@ -26,11 +26,10 @@ from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.title import TitleScreen
 from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets import LogPanel
-from rules import events as ev
 from rules.narrate import narrate
 from rules.view import redact
-
-from .drive import Policy, game_screen, play_game, press, screen_text, start, step
+from tests.helpers.drive import Policy, game_screen, play_game, press, screen_text, start, step
+from tests.helpers.invariants import check_ended_by_the_rules
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
 COLOURS = ("red", "yellow", "green", "blue")
@@ -39,34 +38,6 @@ LETTERS = ("R", "Y", "G", "B")
 
 def settings(players: int, seed: int, start_player: int = 0) -> GameSettings:
     return GameSettings(NAMES[:players], COLOURS[:players], seed, start_player)
-
-
-def check_ended_by_the_rules(engine) -> None:
-    """Round 15 played, or the VP goal reached during play in the round the game ended."""
-    state, board = engine.state, engine.content.board
-    assert state.phase == "over"
-    ended = [e for e in engine.events if isinstance(e, ev.GameEnded)]
-    assert len(ended) == 1 and ended[0].reason == state.end_reason
-    # every round before the last one ended and was followed by another (the last ends with the game)
-    assert [e.round for e in engine.events if isinstance(e, ev.RoundEnded)] == list(range(1, state.round))
-    if state.end_reason == "last_round":
-        assert state.round == board.rounds
-        assert not any(isinstance(e, ev.EndOfGameTriggered) for e in engine.events)
-        return
-    assert state.end_reason == "vp_goal"
-    assert state.round <= board.rounds
-    vp = [0] * state.seats
-    round_now = 0
-    for e in engine.events:
-        if isinstance(e, ev.RoundEnded):
-            round_now = e.round
-        elif isinstance(e, ev.Scored):
-            vp[e.seat] += e.vp
-        elif isinstance(e, ev.EndOfGameTriggered):
-            assert vp[e.seat] >= board.vp_goal, "the end was triggered below the VP goal"
-            assert round_now == state.round - 1, "the game did not end in the round the goal was reached"
-            return
-    pytest.fail("the game ended for the VP goal, but nobody reached it")
 
 
 def end_screen_totals(frame: str, players: int) -> dict[str, int]:

@@ -10,8 +10,7 @@ from lagoon_tui.app import LagoonApp
 from lagoon_tui.quiet_gc import FULL_EVERY, QuietCollector
 from lagoon_tui.screens.curtain import COLLECT_AFTER, CurtainScreen
 from lagoon_tui.settings import GameSettings
-
-from .drive import Policy, start, step
+from tests.helpers.drive import Policy, start, step
 
 
 @pytest.mark.slow

@@ -22,9 +22,8 @@ from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.widgets.options import Options
 from rules import Engine
 from rules.host import Host
-
-from .drive import screen_text, settle, widget_text
-from .scenes import CONTENT, engine_at, engine_before_end, play
+from tests.helpers.drive import screen_text, settle, widget_text
+from tests.helpers.scenes import CONTENT, engine_at, engine_before_end, play
 
 SIZE = (80, 24)
 SCROLL_DOWN = "j"  # what the page hint names for scrolling a page down (SCROLL_KEYS in screens/paging.py)

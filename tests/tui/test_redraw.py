@@ -36,9 +36,8 @@ from lagoon_tui.widgets import LogPanel
 from lagoon_tui.widgets.keys_footer import KeysFooter, KeysLine
 from lagoon_tui.widgets.note import Note
 from lagoon_tui.widgets.renderables import Bullets, Flow, render_key
-
-from .drive import Policy, game_screen, prompt_options, quiet, settle, start, step
-from .stills import STILLS
+from tests.helpers.drive import Policy, game_screen, prompt_options, quiet, settle, start, step
+from tests.helpers.stills import STILLS
 
 
 def two_players(seed: int = 5) -> GameSettings:

@@ -13,8 +13,7 @@ from lagoon_tui.link import Link
 from lagoon_tui.remote import RemoteHost
 from lagoon_tui.wire import body
 from rules.host import Host, Rejection, load_content
-
-from .rooms import RoomThread, until
+from tests.helpers.rooms import RoomThread, until
 
 CONTENT = load_content()
 

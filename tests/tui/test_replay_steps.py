@@ -22,8 +22,7 @@ from rules import Engine, load_content, replay
 from rules.host import Replay
 from rules.saves import Store
 from rules.saves.recorder import record_new
-
-from .drive import screen_text
+from tests.helpers.drive import screen_text
 
 CONTENT = load_content()
 

@@ -23,15 +23,14 @@ from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets import EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, ScoreTrackPanel
 from lagoon_tui.widgets.replay_log import ReplayLog
 from lagoon_tui.widgets.replay_secrets import ReplaySecrets
-from rules import Engine, load_content, replay
 from rules import events as ev
+from rules import load_content, replay
 from rules.host import Host, Replay
 from rules.saves import Store
 from rules.saves.recorder import open_game, record_new
-
-from .drive import Policy, settle, start, step
-from .test_privacy import deal_patterns
-from .test_screens import screen_text
+from tests.helpers.drive import Policy, screen_text, settle, start, step
+from tests.helpers.privacy import deal_patterns
+from tests.helpers.scenario import saved_game
 
 CONTENT = load_content()
 SETTINGS = GameSettings(("Ana", "Ben"), ("red", "yellow"), 11, 0)
@@ -41,18 +40,6 @@ SETTINGS = GameSettings(("Ana", "Ben"), ("red", "yellow"), 11, 0)
 def store(tmp_path):
     with Store(tmp_path / "lagoon.db") as s:
         yield s
-
-
-def saved_game(store: Store, choices: int, seed: int = 4, players: int = 2) -> tuple[int, Engine]:
-    engine = Engine.new(CONTENT, ["Ana", "Ben", "Cleo", "Dev"][:players], seed=seed, start_player=0)
-    game = record_new(store, engine)
-    rng = random.Random(seed)
-    for _ in range(choices):
-        if engine.state.phase == "over":
-            break
-        ids = [i for i in engine.legal_ids() if i != "back"] or engine.legal_ids()
-        engine.choose(ids[rng.randrange(len(ids))])
-    return game, engine
 
 
 async def wait(pilot, ok, tries: int = 60) -> None:
@@ -351,7 +338,7 @@ async def test_after_the_end_p_replays_the_game(store):
 async def test_a_move_the_disk_cannot_take_is_said_as_not_saved_not_as_a_rule(tmp_path):
     """SQLite's page limit stands in for a full disk: the toast says the move was not saved, never "Not allowed"
     (no rule refused it), and the game is as it was."""
-    from .drive import screen_text, start
+    from tests.helpers.drive import screen_text, start
 
     with Store(tmp_path / "lagoon.db") as store:
         app = LagoonApp(settings=GameSettings(("Ana", "Ben"), ("red", "yellow"), 3, 0), store=store)
@@ -375,11 +362,9 @@ async def test_a_move_into_a_position_nobody_can_play_on_is_said_and_not_made(tm
     """Decks the limits missed (built by hand here: two islands for three players): the choice that would
     leave Cleo no island is taken back (it is found while the move is saved) and the screen says why,
     instead of the app ending in a traceback."""
-    from scenario import two_islands_for_three
-
     from rules.host import Host
-
-    from .drive import screen_text
+    from tests.helpers.drive import screen_text
+    from tests.helpers.scenario import two_islands_for_three
 
     engine = two_islands_for_three()
     store = Store(tmp_path / "lagoon.db")

@@ -30,7 +30,8 @@ from rules.host import Host
 from rules.loader import load_content
 from rules.results import GameResults, find_ties
 from rules.simulate import random_game
-from tests.test_results import player
+from tests.helpers.drive import screen_text
+from tests.helpers.scenario import player
 
 SIZES = [(80, 24), pytest.param((160, 50), marks=pytest.mark.slow)]  # the quick loop takes the compact layout
 STYLESHEET = Path(lagoon_tui.__file__).parent / "lagoon.tcss"
@@ -72,11 +73,6 @@ class ScreensApp(App):
 
     def action_rules(self) -> None:
         self.calls.append("rules")
-
-
-def screen_text(app: App) -> str:
-    """What the terminal shows now, line by line."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 def flat(text: str) -> str:

@@ -17,9 +17,8 @@ from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.seat_app import SeatApp
 from lagoon_tui.widgets import LogPanel
 from rules.host import Host, load_content
-
-from .drive import keys_for, prompt_options, screen_text, widget_text
-from .rooms import RoomThread, until, until_shown
+from tests.helpers.drive import keys_for, prompt_options, screen_text, widget_text
+from tests.helpers.rooms import RoomThread, until, until_shown
 
 CONTENT = load_content()
 NAMES, COLOURS = ["Ana", "Ben", "Cleo"], ["red", "yellow", "green"]

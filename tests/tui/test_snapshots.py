@@ -1,6 +1,6 @@
 """SVG snapshots of the screens a player sees, at 80×24 and 160×50.
 
-The stills come from `tests/tui/stills.py` (fixed seeds, animations and cursor
+The stills come from `tests/helpers/stills.py` (fixed seeds, animations and cursor
 blinking off). After a deliberate change of looks, review the new pictures and
 accept them with `make test PYTEST_ARGS="tests/tui/test_snapshots.py --snapshot-update"`.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .stills import STILLS
+from tests.helpers.stills import STILLS
 
 SIZES = [(80, 24), (160, 50)]
 

@@ -24,10 +24,9 @@ import time
 import pytest
 
 from rules import load_content
-
-from . import sshd
-from .sgr import kinds
-from .terminal import LAGOON, POLL, TIMEOUT, Tmux, flat, lagoon_play, opening, panel_pages, play_opening
+from tests.helpers import sshd
+from tests.helpers.sgr import kinds
+from tests.helpers.terminal import LAGOON, POLL, TIMEOUT, Tmux, flat, lagoon_play, opening, panel_pages, play_opening
 
 
 def why_not() -> str | None:

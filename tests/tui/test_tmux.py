@@ -17,7 +17,7 @@ A second test plays on at 160×50 and checks that what the moves' partial
 paints leave in the pane is what a whole new paint shows.
 
 The terminal plumbing and the opening are shared with the colour-depth and
-SSH tests (tests/tui/terminal.py). Every wait polls the pane with a timeout;
+SSH tests (tests/helpers/terminal.py). Every wait polls the pane with a timeout;
 nothing asserts on how long anything took. The test is skipped where tmux is
 not installed (.ci/run installs it).
 """
@@ -30,8 +30,7 @@ import shutil
 import pytest
 
 from rules import load_content
-
-from .terminal import CURTAIN, LAGOON, Tmux, compact, flat, lagoon_play, opening, panel_pages, play_opening
+from tests.helpers.terminal import CURTAIN, LAGOON, Tmux, compact, flat, lagoon_play, opening, panel_pages, play_opening
 
 pytestmark = [
     pytest.mark.slow,

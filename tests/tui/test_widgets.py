@@ -41,8 +41,7 @@ from rules.actions import ACTION_NAMES
 from rules.choose import merchant_cost
 from rules.registry import MINER_ACTIONS
 from rules.seat import Choice, Refers
-
-from .scenes import CONTENT, play, scene_at, scene_of, scene_where
+from tests.helpers.scenes import CONTENT, play, scene_at, scene_of, scene_where
 
 SIZES = [
     pytest.param((80, 24), None, id="80x24"),

@@ -31,10 +31,9 @@ from rules import Engine
 from rules.host import Host, Replay
 from rules.saves import Store
 from rules.saves.recorder import record_new
-
-from .drive import Policy, screen_text, start, step
-from .scenes import CONTENT, play
-from .stills import played
+from tests.helpers.drive import Policy, screen_text, start, step
+from tests.helpers.scenes import CONTENT, play
+from tests.helpers.stills import played
 
 SIZES = [(80, 24), (160, 50)]
 

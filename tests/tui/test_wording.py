@@ -6,9 +6,7 @@ from lagoon_tui.cards_text import corporation_text
 from lagoon_tui.screens.help import HelpScreen
 from lagoon_tui.screens.inspect import InspectScreen
 from rules import load_content
-
-from .drive import screen_text, start
-from .test_hand_over import ana_and_ben, pass_curtain
+from tests.helpers.drive import ana_and_ben, pass_curtain, screen_text, start
 
 
 def test_a_corporation_counts_its_workers_in_the_singular_and_the_plural():

@@ -18,7 +18,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from .terminal import POLL, TIMEOUT, clean_env
+from tests.helpers.terminal import POLL, TIMEOUT, clean_env
 
 SSHD = shutil.which("sshd") or "/usr/sbin/sshd"
 PRIVSEP = Path("/run/sshd")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+import pytest
+
 from rules import events as ev
 from rules.cards import METALS
 from rules.engine import replay, state_from_json, state_to_json
@@ -119,3 +121,31 @@ def _public(s, card_id: str) -> bool:
 
 def final_replay_matches(engine) -> None:
     assert replay(engine.content, engine.events) == engine.state
+
+
+def check_ended_by_the_rules(engine) -> None:
+    """Round 15 played, or the VP goal reached during play in the round the game ended."""
+    state, board = engine.state, engine.content.board
+    assert state.phase == "over"
+    ended = [e for e in engine.events if isinstance(e, ev.GameEnded)]
+    assert len(ended) == 1 and ended[0].reason == state.end_reason
+    # every round before the last one ended and was followed by another (the last ends with the game)
+    assert [e.round for e in engine.events if isinstance(e, ev.RoundEnded)] == list(range(1, state.round))
+    if state.end_reason == "last_round":
+        assert state.round == board.rounds
+        assert not any(isinstance(e, ev.EndOfGameTriggered) for e in engine.events)
+        return
+    assert state.end_reason == "vp_goal"
+    assert state.round <= board.rounds
+    vp = [0] * state.seats
+    round_now = 0
+    for e in engine.events:
+        if isinstance(e, ev.RoundEnded):
+            round_now = e.round
+        elif isinstance(e, ev.Scored):
+            vp[e.seat] += e.vp
+        elif isinstance(e, ev.EndOfGameTriggered):
+            assert vp[e.seat] >= board.vp_goal, "the end was triggered below the VP goal"
+            assert round_now == state.round - 1, "the game did not end in the round the goal was reached"
+            return
+    pytest.fail("the game ended for the VP goal, but nobody reached it")

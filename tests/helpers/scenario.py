@@ -14,12 +14,17 @@ matches its event log: tests that replay the log must not use these editors.
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Iterable
 
 from rules import Engine, Rejection, load_content
 from rules import events as ev
 from rules.cards import METALS
 from rules.decision import text
+from rules.host import Host
+from rules.results import PlayerResult
+from rules.saves import Store
+from rules.saves.recorder import record_new
 from rules.state import Gallery
 
 CONTENT = load_content()
@@ -319,3 +324,44 @@ def two_islands_for_three() -> Engine:
         engine.choose(engine.legal_ids()[0])
     engine.choose("island:1")
     return engine
+
+
+def player(seat, name, place, total, money, equipment=0, deals=0, shipments=0) -> PlayerResult:
+    """A player's result made up for a test of ties (all their VP from wages)."""
+    return PlayerResult(
+        seat=seat,
+        name=name,
+        colour=("red", "yellow", "green", "blue")[seat],
+        place=place,
+        total=total,
+        vp_by_source={"wages": total},
+        objectives=(),
+        artifacts=0,
+        artifacts_vp=0,
+        money=money,
+        equipment=equipment,
+        deals_closed=deals,
+        shipments=shipments,
+        shared_place=False,
+    )
+
+
+def play_until(host: Host, seat: int, person_plays=lambda scene: scene.prompt.options[0].id) -> None:
+    """Play the game (computers by their own players, people by their first option) until `seat` decides."""
+    while host.turn().seat != seat:
+        deciding = host.turn().seat
+        scene = host.scene(deciding)
+        choice = host.computer(deciding).choose(scene) if deciding in host.computers else person_plays(scene)
+        assert host.choose(choice)
+
+
+def saved_game(store: Store, choices: int, seed: int = 4, players: int = 2) -> tuple[int, Engine]:
+    engine = Engine.new(CONTENT, ["Ana", "Ben", "Cleo", "Dev"][:players], seed=seed, start_player=0)
+    game = record_new(store, engine)
+    rng = random.Random(seed)
+    for _ in range(choices):
+        if engine.state.phase == "over":
+            break
+        ids = [i for i in engine.legal_ids() if i != "back"] or engine.legal_ids()
+        engine.choose(ids[rng.randrange(len(ids))])
+    return game, engine

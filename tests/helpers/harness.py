@@ -30,8 +30,8 @@ import pytest
 
 from lagoon_tui.serve import ssh
 from lagoon_tui.serve.terminal import ChildSpec, child_env
-from tests.tui.sshd import keygen
-from tests.tui.terminal import POLL, TIMEOUT, clean_env
+from tests.helpers.sshd import keygen
+from tests.helpers.terminal import POLL, TIMEOUT, clean_env
 
 CHILD = Path(__file__).with_name("child.py")
 COMMANDS = {"join", "whoami"}

@@ -36,9 +36,11 @@ from textual.visual import Visual
 from textual.widget import Widget
 from textual.widgets import OptionList, RichLog, Static
 
+from lagoon_tui.app import LagoonApp
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.screens.game import GameScreen
+from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets.market import MarketPanel
 from lagoon_tui.widgets.options import Options
 from lagoon_tui.widgets.prompt import PromptPanel
@@ -369,3 +371,20 @@ def widget_texts(app: App) -> list[Seen]:
                 name = f"#{widget.id}" if widget.id else f"[{n}]"
                 out.append(Seen(f"{type(screen).__name__}/{kind}{name}", widget, shown, wide))
     return out
+
+
+def ana_and_ben(seed: int = 5, start_player: int = 0) -> LagoonApp:
+    return LagoonApp(settings=GameSettings(("Ana", "Ben"), ("red", "yellow"), seed, start_player))
+
+
+async def pick(pilot, run, key: str) -> None:
+    """A key that the engine answers with a move (or with an undo)."""
+    engine = run.engine
+    before = (run.accepted, len(engine.events))
+    await press(pilot, key, lambda: (run.accepted, len(engine.events)) != before, run=run)
+
+
+async def pass_curtain(pilot, run) -> None:
+    app = pilot.app
+    assert isinstance(app.screen, CurtainScreen)
+    await press(pilot, "enter", lambda: not isinstance(app.screen, CurtainScreen), run=run)

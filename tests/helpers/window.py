@@ -1,6 +1,6 @@
 """One window on a saved game, as a real process of its own, driven line by line on stdin.
 
-Run as `python tests/saves/window.py DB GAME`. Each line is a command and
+Run as `python tests/helpers/window.py DB GAME`. Each line is a command and
 gets one line of JSON back: `ok`, `length` (this window's log, after the
 command) and, when refused, `error` (the sentence a player would be shown).
 

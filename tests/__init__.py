@@ -1,0 +1,1 @@
+"""The tests: run with `make test`; what they share is in tests/helpers."""
