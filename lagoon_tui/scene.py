@@ -46,7 +46,7 @@ class Scene:
             self.thinking,
         ) == (other.message, other.content, other.away, other.computers, other.thinking)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # (compared by value and mutable: unhashable, as a dataclass)
 
     @property
     def view(self) -> dict:

@@ -23,7 +23,7 @@ switched off: off, a bug would show the game's secrets.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import RenderableType
 from rich.traceback import Trace, Traceback
@@ -31,8 +31,15 @@ from textual.worker import WorkerFailed
 
 from .. import crash
 
+if TYPE_CHECKING:
+    from textual.app import App
 
-class CrashReports:
+    _App = App[Any]  # what the mixin goes with, for the checker
+else:
+    _App = object  # at run time no class but the mixin's own joins the app's MRO
+
+
+class CrashReports(_App):
     """Mixin for the app (before `App` in its bases)."""
 
     crashed: bool = False
@@ -41,16 +48,16 @@ class CrashReports:
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        crash.catch_for(self)  # type: ignore[arg-type]
+        crash.catch_for(self)
 
     def thread_failed(self, error: BaseException) -> bool:
         """(From any thread.) End the app on `error`, a bug of another thread, as on a bug of its own; False
         if the app is closing and cannot take it."""
-        return self.call_later(self._handle_exception, error)  # type: ignore[attr-defined]
+        return self.call_later(self._handle_exception, error)
 
     def exit(self, *args: Any, **kwargs: Any) -> None:
         if not self.crashed:  # (after a bug, the sentence is the last word)
-            super().exit(*args, **kwargs)  # type: ignore[misc]
+            super().exit(*args, **kwargs)
 
     def crash_sentence(self, bug: BaseException | str) -> str:
         """Report `bug` (an exception, or a traceback's text); the sentence for the terminal."""
@@ -60,18 +67,18 @@ class CrashReports:
 
     def _handle_exception(self, error: Exception) -> None:
         bug = error.error if isinstance(error, WorkerFailed) else error  # (a worker's: the bug is what it raised)
-        super()._handle_exception(crash.Stopped(self.crash_sentence(bug), bug))  # type: ignore[misc]
+        super()._handle_exception(crash.Stopped(self.crash_sentence(bug), bug))
 
     def panic(self, *renderables: RenderableType) -> None:
         traces = [renderable.trace for renderable in renderables if isinstance(renderable, Traceback)]
         if traces:
             told = [self.crash_sentence(trace_text(trace)) for trace in traces][-1]
             renderables = (crash.Stopped(told),)
-        super().panic(*renderables)  # type: ignore[misc]
+        super().panic(*renderables)
 
     @property
     def return_code(self) -> int | None:
-        return crash.CRASHED if self.crashed else super().return_code  # type: ignore[misc]
+        return crash.CRASHED if self.crashed else super().return_code
 
 
 def trace_text(trace: Trace) -> str:

@@ -34,12 +34,12 @@ def once_laid_out(page: Page) -> Page:
             page(self)
 
     action.__doc__ = page.__doc__
-    action.laid_out_first = True  # type: ignore[attr-defined]
+    action.laid_out_first = True  # type: ignore[attr-defined]  # (a mark on the function: guarded once)
     return action
 
 
 def guard_pages() -> None:
     """Give Textual's `OptionList` the page actions that wait for its lines (once; nothing if the piece is off)."""
     if ON and not getattr(OptionList.action_page_down, "laid_out_first", False):
-        OptionList.action_page_up = once_laid_out(OptionList.action_page_up)  # type: ignore[method-assign]
-        OptionList.action_page_down = once_laid_out(OptionList.action_page_down)  # type: ignore[method-assign]
+        OptionList.action_page_up = once_laid_out(OptionList.action_page_up)  # type: ignore[method-assign]  # (the guard)
+        OptionList.action_page_down = once_laid_out(OptionList.action_page_down)  # type: ignore[method-assign]  # (the guard)

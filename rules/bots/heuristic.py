@@ -120,8 +120,8 @@ class Bot:
         merchants to sail and to act on arrival."""
         me = outlook.me
         # (in the action phase every ship is docked: `me.island` is an island)
-        sail = outlook.merchants_for(me.island, "depart_island")  # type: ignore[arg-type]
-        there: int = plan[0].part("island") if plan else me.island  # type: ignore[assignment]
+        sail = outlook.merchants_for(me.island, "depart_island")  # type: ignore[arg-type]  # (docked: see above)
+        there: int = plan[0].part("island") if plan else me.island  # type: ignore[assignment]  # (docked)
         waiting = [
             (outlook.island_action(there, a)[0] - 0.3 * max(0, need - 1), need)
             for a in outlook.board.island(there).actions
@@ -152,8 +152,8 @@ class Bot:
             value, plan = outlook.departure()
         else:
             # (an action space's option names its island and action)
-            value, plan = outlook.island_action(where.island, where.action)  # type: ignore[arg-type]
-            value -= 0.3 * max(0, outlook.merchants_for(where.island, where.action) - 1)  # type: ignore[arg-type]
+            value, plan = outlook.island_action(where.island, where.action)  # type: ignore[arg-type]  # (see above)
+            value -= 0.3 * max(0, outlook.merchants_for(where.island, where.action) - 1)  # type: ignore[arg-type]  # (as above)
         return self.judged(value), plan
 
     def step(self, kind: str, options: tuple[Choice, ...], outlook: Callable[[], Outlook]) -> str:

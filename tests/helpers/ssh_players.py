@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import sshd
+from tests.helpers.sshd import free_port, keygen, ssh_client
 from tests.helpers.terminal import LAGOON, POLL, TIMEOUT, Tmux, clean_env, flat
 
 ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
@@ -52,7 +52,7 @@ class LagoonServer:
 
     def start(self) -> None:
         for _ in range(5):
-            self.port = sshd.free_port()
+            self.port = free_port()
             with self.output.open("w") as out:
                 self.process = subprocess.Popen(
                     [
@@ -85,7 +85,7 @@ class LagoonServer:
     def key(self, player: str) -> Path:
         path = self.folder / f"{player}_key"
         if not path.exists():
-            sshd.keygen(path)
+            keygen(path)
         return path
 
     def client(self, player: str, *command: str) -> list[str]:
@@ -95,7 +95,7 @@ class LagoonServer:
             "UserKnownHostsFile": str(self.folder / "known_hosts"),
             "StrictHostKeyChecking": "yes",
         }
-        return sshd.ssh_client(self.port, player, self.key(player), options, *command)
+        return ssh_client(self.port, player, self.key(player), options, *command)
 
     def stop(self) -> int | None:
         if self.process is None or self.process.poll() is not None:

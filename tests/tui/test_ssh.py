@@ -24,8 +24,8 @@ import time
 import pytest
 
 from rules import load_content
-from tests.helpers import sshd
 from tests.helpers.sgr import kinds
+from tests.helpers.sshd import Sshd, missing
 from tests.helpers.terminal import LAGOON, POLL, TIMEOUT, Tmux, flat, lagoon_play, opening, panel_pages, play_opening
 
 
@@ -34,7 +34,7 @@ def why_not() -> str | None:
         return "tmux is not installed"
     if not LAGOON.exists():
         return f"the lagoon command is not installed at {LAGOON}"
-    return sshd.missing()
+    return missing()
 
 
 REASON = why_not()
@@ -45,13 +45,13 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(REASON is not None, reason=RE
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    server = sshd.Sshd(tmp_path_factory.mktemp("sshd"))
+    server = Sshd(tmp_path_factory.mktemp("sshd"))
     server.start()
     yield server
     server.stop()
 
 
-def wait_for_log(server: sshd.Sshd, pattern: str) -> str:
+def wait_for_log(server: Sshd, pattern: str) -> str:
     """sshd's log once it matches `pattern` (it writes a line when a session ends, a moment after ssh exits)."""
     deadline = time.monotonic() + TIMEOUT
     while time.monotonic() < deadline:
