@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
 
-from rules.host import Content, Host, load_content
+from rules.host import Content, Host, Store, load_content
 
 from .palette import Palette
 from .quiet_gc import collector
@@ -59,7 +59,7 @@ class LagoonApp(CrashReports, SavedGamesMixin, App[None]):
         self,
         content: Content | None = None,
         settings: GameSettings | None = None,
-        store=None,
+        store: Store | None = None,
         resume: int | None = None,
         pace: float | None = None,
         computer_options: dict[str, dict] | None = None,

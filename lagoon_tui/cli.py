@@ -10,9 +10,9 @@ import argparse
 import dataclasses
 import json
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.table import Table
@@ -27,6 +27,10 @@ from lagoon_tui.cli_start import (
     terminal_problem,
     usage_error,
 )
+
+if TYPE_CHECKING:  # (imported where they are used: `lagoon --help` stays quick)
+    from lagoon_tui.settings import GameSettings
+    from rules.host import Content
 
 END_REASONS = {
     "vp_goal": "Ended when a player reached the VP goal",
@@ -234,11 +238,12 @@ def play_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     content = load_or_explain(content_dir)
     if content is None:
         return 2
-    settings = None
+    settings: GameSettings | None = None
     if args.command == "play":
-        settings = play_settings(args, content)
-        if isinstance(settings, str):
-            return usage_error(settings)
+        given = play_settings(args, content)
+        if isinstance(given, str):
+            return usage_error(given)
+        settings = given
     return run_app(args, content, settings=settings)
 
 
@@ -254,7 +259,7 @@ def level_list(option: str, given: str, more: tuple[str, ...] = ()) -> tuple[str
     return levels
 
 
-def play_settings(args: argparse.Namespace, content):
+def play_settings(args: argparse.Namespace, content: Content) -> GameSettings | str:
     """The game `lagoon play` asks for (a `GameSettings`), or what is wrong with its arguments."""
     from lagoon_tui.settings import COLOURS, GameSettings, computer_names
     from rules.host import names_problems, normal_name, seed_problem
@@ -349,7 +354,7 @@ def check_content_command(directory: Path | None) -> int:
     return 0
 
 
-def deck_counts(content: Any) -> dict[str, int]:
+def deck_counts(content: Content) -> dict[str, int]:
     """How many entries each collection of the loaded content holds."""
     if not dataclasses.is_dataclass(content):
         return {}
@@ -398,7 +403,7 @@ def simulate_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     return 0
 
 
-def run_with_progress(run, total: int) -> dict:
+def run_with_progress(run: Callable[[Callable[[int], None]], dict[str, Any]], total: int) -> dict[str, Any]:
     """Call `run(progress)`, drawing a progress bar on stderr if it is a terminal."""
     if not sys.stderr.isatty():
         return run(lambda done: None)

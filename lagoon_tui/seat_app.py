@@ -16,18 +16,21 @@ from textual.app import SystemCommand
 from textual.message import Message
 from textual.screen import Screen
 
+from rules.host import Content
+
 from .app import LagoonApp
 from .link import Link
 from .remote import RemoteHost
 from .scene import Scene
 from .screens.game import GameScreen
 from .screens.waiting import WaitingScreen
+from .seat_host import SeatHost
 
 
 class SeatApp(LagoonApp):
     crash_remote = True  # (a bug's report stays on the server: its path is not the player's business)
 
-    def __init__(self, link: Link, content=None) -> None:
+    def __init__(self, link: Link, content: Content | None = None) -> None:
         super().__init__(content)
         self.link = link
         self.remote = RemoteHost(link)
@@ -67,7 +70,7 @@ class SeatApp(LagoonApp):
         seat = self.remote.seat
         self.switch_screen(GameScreen(self.remote, seat, watching=seat is None))
 
-    def game_over(self, host, seat: int | None = None) -> None:
+    def game_over(self, host: SeatHost, seat: int | None = None) -> None:
         from .screens.end import EndScreen
 
         scene = Scene(host.scene(seat), host.content)

@@ -178,7 +178,7 @@ class Lobby:
             self.sessions.pop(writer, None)
             writer.close()
 
-    def _answer(self, key: str, kind: str, request) -> dict:
+    def _answer(self, key: str, kind: str, request: dict[str, Any]) -> dict[str, Any]:
         if kind == "name":
             return self._name(key, request.get("name"))
         if key not in self.names:
@@ -199,7 +199,7 @@ class Lobby:
             return {"seat": entry.seat_of(key)}  # (None: a spectator)
         raise WireError(f"a request the lobby does not take: {kind}")
 
-    def _name(self, key: str, name) -> dict:
+    def _name(self, key: str, name: object) -> dict[str, Any]:
         name = normal_name(str(name or ""))
         problems = names_problems([name])
         if problems:
@@ -208,7 +208,7 @@ class Lobby:
         self.names[key] = name
         return {"name": name}
 
-    def _create(self, key: str, seats, seed) -> dict:
+    def _create(self, key: str, seats: object, seed: object) -> dict[str, Any]:
         if not isinstance(seats, list) or not all(s in ("person", "computer", *LEVELS) for s in seats):
             raise Refused(f"Each seat is a person or a computer ({', '.join(LEVELS)}).")
         board = self.content.board
