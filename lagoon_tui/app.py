@@ -12,6 +12,7 @@ from textual.screen import Screen
 
 from rules.host import Content, Host, Store, load_content
 
+from .computer_turns import PACE
 from .palette import Palette
 from .quiet_gc import collector
 from .saving import SavedGamesMixin
@@ -76,8 +77,7 @@ class LagoonApp(CrashReports, SavedGamesMixin, App[None]):
         self.start_with = settings
         self.store = store
         self.resume_with = resume
-        if pace is not None:
-            self.computer_pace = pace  # (read by the game screen)
+        self.computer_pace = PACE if pace is None else pace  # (read by the game screen)
         self.computer_options = computer_options or {}
         self._switch_interval = sys.getswitchinterval()  # restored as the app ends, however it ends
 
@@ -97,13 +97,17 @@ class LagoonApp(CrashReports, SavedGamesMixin, App[None]):
         self.open_first_screen()
         self.call_after_refresh(collector.freeze)  # what start-up built stays
 
+    def title_screen(self) -> Screen[None]:
+        """The title of this app's game, offering Resume and Load when games are saved."""
+        from .screens.title import TitleScreen
+
+        return TitleScreen(self.content, self if self.store is not None else None)
+
     def open_first_screen(self) -> None:
         # `lagoon play` goes straight to the game: the title is made when the game is over
         # (see `game_over`), not at the start, where it would only slow the first frame
         if self.start_with is None or not self.start_game(self.start_with):
-            from .screens.title import TitleScreen
-
-            self.push_screen(TitleScreen())
+            self.push_screen(self.title_screen())
             if self.resume_with is not None:
                 self.resume_game(self.resume_with)
 
@@ -139,7 +143,7 @@ class LagoonApp(CrashReports, SavedGamesMixin, App[None]):
         if any(isinstance(screen, TitleScreen) for screen in self.screen_stack):
             self.pop_screen()
         else:  # a game started straight away: the title takes its place, under the end screen
-            self.switch_screen(TitleScreen())
+            self.switch_screen(self.title_screen())
         # Pushed from the app's own queue: a screen remembers who pushed it and answers
         # them, and the game screen that asks for this is gone by then (so its answer was lost).
         self.call_later(self._show_end, host, seat)
@@ -237,4 +241,4 @@ class LagoonApp(CrashReports, SavedGamesMixin, App[None]):
         while len(self.screen_stack) > 1 and not isinstance(self.screen, TitleScreen):
             self.pop_screen()
         if not isinstance(self.screen, TitleScreen):
-            self.push_screen(TitleScreen())
+            self.push_screen(self.title_screen())

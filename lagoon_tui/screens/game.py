@@ -42,7 +42,7 @@ from textual.timer import Timer
 from rules.host import NotMade, Rejection
 from rules.seat import Choice, SeatScene, Turn
 
-from ..computer_turns import PACE, ComputerTurns
+from ..computer_turns import ComputerTurns
 from ..hand_over import OWN, READY, Change, Draw, Key, Keyboard, next_state
 from ..quiet_gc import collector
 from ..scene import Scene
@@ -124,8 +124,8 @@ class GameScreen(UnseenArrangement, GameKeys):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.turns.pace = getattr(self.app, "computer_pace", PACE)  # (`lagoon play --pace`)
-        self.turns.options = getattr(self.app, "computer_options", {})  # (tests give Hard a small budget)
+        self.turns.pace = self.lagoon.computer_pace  # (`lagoon play --pace`)
+        self.turns.options = self.lagoon.computer_options  # (tests give Hard a small budget)
         self._fit(self.app.size)
         self.host.pass_where_forced()  # (a game saved just before a lone Pass)
         self.advance()

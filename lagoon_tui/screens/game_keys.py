@@ -13,7 +13,7 @@ command palette (ctrl+p) offers the same, each naming its key.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
 from textual.app import SystemCommand
 from textual.binding import Binding
@@ -37,6 +37,9 @@ from .paging import SCROLL_KEYS, STEP_KEYS, goto_key
 
 class GameApp(Protocol):
     """What the game screen asks of its app (`LagoonApp`, or a remote seat's `SeatApp`)."""
+
+    computer_pace: float  # seconds a computer's move stays on screen before the next
+    computer_options: dict[str, dict[str, Any]]  # each level's tuning, by level
 
     def game_over(self, host: SeatHost, seat: int | None = None) -> None: ...
 

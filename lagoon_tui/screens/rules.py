@@ -170,20 +170,9 @@ class RulesScreen(Screen):
         Binding("question_mark", "help", "Keys", key_display="?"),
     ]
 
-    def __init__(self, content: Content | None = None) -> None:
+    def __init__(self, content: Content) -> None:
         super().__init__()
-        self._content = content
-
-    @property
-    def content(self) -> Content:
-        """The content given, else the app's (attribute `content`), else the shipped decks."""
-        if self._content is None:
-            self._content = getattr(self.app, "content", None)
-        if self._content is None:
-            from rules.host import load_content
-
-            self._content = load_content()
-        return self._content
+        self.content = content
 
     def compose(self) -> ComposeResult:
         pieces = split_sections(rules_markdown(self.content))

@@ -6,7 +6,7 @@ The screen only asks the app to act (`action_new_game`, `action_rules`,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, Protocol
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,7 +20,7 @@ from lagoon_tui.screens.help import show_help
 from lagoon_tui.widgets.keys_footer import KeysFooter
 
 if TYPE_CHECKING:
-    from rules.host import GameInfo
+    from rules.host import Content, GameInfo
 
 LOGO = """\
 ╦  ╔═╗╔═╗╔═╗╔═╗╔╗╔
@@ -47,7 +47,7 @@ SAVED_CHOICES = (("resume", "c", "Resume"), ("load", "l", "Load"))
 
 
 class SavesGames(Protocol):
-    """What the title screen asks of an app that saves games (one whose `store` is not None)."""
+    """What the title screen asks of an app that saves games (`LagoonApp` with a save file)."""
 
     def latest_unfinished(self) -> GameInfo | None: ...
 
@@ -70,16 +70,18 @@ class TitleScreen(Screen):
         Binding("question_mark", "help", "Keys", key_display="?"),
     ]
 
+    def __init__(self, content: Content, saves: SavesGames | None = None) -> None:
+        """The title of a game of `content`; with `saves`, Resume and Load are offered too."""
+        super().__init__()
+        self.content, self.saves = content, saves
+
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
             yield Static(LOGO, id="title-logo")
             yield Static(TAGLINE, id="title-tagline")
             yield Static(WAVES, id="title-waves")
-            board = getattr(getattr(self.app, "content", None), "board", None)
-            yield Static(
-                ABOUT.format(rounds=getattr(board, "rounds", 15), vp_goal=getattr(board, "vp_goal", 30)),
-                id="title-about",
-            )
+            board = self.content.board
+            yield Static(ABOUT.format(rounds=board.rounds, vp_goal=board.vp_goal), id="title-about")
             with Center():
                 yield OptionList(*self._choices(), id="title-menu")
             yield Static("↑ ↓ to move, Enter to choose, ? for the keys", classes="hint", id="title-hint")
@@ -91,10 +93,10 @@ class TitleScreen(Screen):
     def _choices(self) -> list[Option]:
         """The menu; with saved games, Resume (naming the game) and Load come after New game."""
         choices = [Option(choice_prompt(key, label), id=cid) for cid, key, label in CHOICES]
-        if getattr(self.app, "store", None) is None:
+        if self.saves is None:
             return choices
         extra = []
-        latest = cast(SavesGames, self.app).latest_unfinished()  # (it has a store: see above)
+        latest = self.saves.latest_unfinished()
         if latest is not None:
             when = f"round {latest.round}" if latest.round else "setup"
             extra.append(Option(choice_prompt("c", f"Resume ({when})"), id="resume"))
@@ -109,7 +111,7 @@ class TitleScreen(Screen):
 
     def on_screen_resume(self) -> None:
         """Back from a game or the Load list: the game to resume may have changed."""
-        if getattr(self.app, "store", None) is None:
+        if self.saves is None:
             return
         menu = self.query_one("#title-menu", OptionList)
         menu.clear_options()
@@ -125,11 +127,11 @@ class TitleScreen(Screen):
         )
 
     async def action_resume(self) -> None:
-        if getattr(self.app, "store", None) is not None:
+        if self.saves is not None:
             await self.app.run_action("resume")
 
     async def action_load(self) -> None:
-        if getattr(self.app, "store", None) is not None:
+        if self.saves is not None:
             await self.app.run_action("load")
 
     async def action_new_game(self) -> None:

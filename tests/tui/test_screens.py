@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, OptionList, Select
 
 import lagoon_tui
+from lagoon_tui.app import LagoonApp
 from lagoon_tui.scene import Scene
 from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.screens.help import HelpScreen, bindings_of
@@ -91,7 +92,7 @@ async def settle(pilot, *keys: str) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_title_offers_new_game_rules_and_quit(size):
-    app = ScreensApp(TitleScreen)
+    app = ScreensApp(lambda: TitleScreen(load_content()))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
@@ -113,7 +114,7 @@ async def test_title_offers_new_game_rules_and_quit(size):
 
 
 async def test_quit_from_the_menu():
-    app = ScreensApp(TitleScreen)
+    app = ScreensApp(lambda: TitleScreen(load_content()))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot, "end", "enter")
         assert app.return_code == 0
@@ -455,17 +456,13 @@ async def test_rules_close_with_q_and_toggle_contents(content):
         assert app.screen is app.stand
 
 
-async def test_rules_use_the_apps_content_when_given_none(content):
+async def test_the_rules_from_the_title_are_those_of_the_apps_decks(content):
     custom = dataclasses.replace(content, board=dataclasses.replace(content.board, miner_cost=7))
-
-    class WithContent(ScreensApp):
-        pass
-
-    app = WithContent(lambda: RulesScreen())
-    app.content = custom
+    app = LagoonApp(content=custom)
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
         await pilot.pause()
-        assert app.screen.content is custom
+        assert isinstance(app.screen, RulesScreen) and app.screen.content is custom
 
 
 # -- help --------------------------------------------------------------------------------------------
@@ -473,7 +470,7 @@ async def test_rules_use_the_apps_content_when_given_none(content):
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_help_lists_the_keys_of_the_screen(size):
-    app = ScreensApp(TitleScreen)
+    app = ScreensApp(lambda: TitleScreen(load_content()))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         title = app.screen
@@ -509,7 +506,7 @@ async def test_help_screen_from_a_list_of_keys():
 @pytest.mark.parametrize(
     "make,keys,expected",
     [
-        (lambda: RulesScreen(), ("question_mark",), ("] / n", "Next section")),
+        (lambda: RulesScreen(load_content()), ("question_mark",), ("] / n", "Next section")),
         (lambda: EndScreen(end_scene(random_game(load_content(), 2, 3)[0])), ("question_mark",), ("n", "New game")),
         (NewGameScreen, ("f2",), ("^s", "Start game")),
     ],
