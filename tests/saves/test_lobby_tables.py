@@ -193,16 +193,21 @@ def test_a_file_made_for_nothing_but_a_player_is_kept(tmp_path):
 
 
 # --- the store alone opens the file ----------------------------------------------------------------
+# That no module of rules/ or lagoon_tui/ but the store imports sqlite3 is the contract `one-writer` in
+# pyproject.toml (`lint-imports`); here is what a contract cannot see: bench/, outside its packages, and
+# SQLite's module named as a string (`__import__`, `importlib.import_module`).
 
 STORE = "rules/saves/store.py"
 SOURCES = ("rules", "lagoon_tui", "bench")
 
 
-def opens_sqlite(source: str) -> list[str]:
-    """Each place in a module that reaches SQLite, as "line N: what"."""
+def opens_sqlite(source: str, imports: bool = True) -> list[str]:
+    """Each place in a module that reaches SQLite, as "line N: what" (its imports too, with `imports`)."""
     found = []
     for node in ast.walk(ast.parse(source)):
         line = getattr(node, "lineno", 0)
+        if not imports and isinstance(node, (ast.Import, ast.ImportFrom)):
+            continue
         if isinstance(node, ast.Import):
             found += [f"line {line}: import {a.name}" for a in node.names if a.name.split(".")[0] == "sqlite3"]
         elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "sqlite3":
@@ -220,7 +225,10 @@ def test_nothing_but_the_store_opens_the_save_file():
     }
     assert STORE in modules and "lagoon_tui/serve/lobby.py" in modules and len(modules) > 100, "walked nothing"
     assert opens_sqlite(modules.pop(STORE)), "the walk does not find the store's own SQLite"
-    assert {path: what for path, source in modules.items() if (what := opens_sqlite(source))} == {}
+    opening = {
+        path: what for path, source in modules.items() if (what := opens_sqlite(source, path.startswith("bench/")))
+    }
+    assert opening == {}
 
 
 @pytest.mark.parametrize(
