@@ -45,6 +45,7 @@ import math
 import random
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TYPE_CHECKING, Any
 
 from rules import Content, Rejection, view
 from rules.seat import Turn, action_spaces, decision_prompt
@@ -53,6 +54,9 @@ from .heuristic import Bot, whole_state_choice
 from .outlook import Outlook
 from .starting import objective_prospect
 from .worlds import engine_on
+
+if TYPE_CHECKING:
+    from .worlds import Worlds
 
 READ = ("keep_objectives", "choose_island", "choose_action")
 """The decisions of the others that are read: keeping objectives starts a seat's reading, the
@@ -64,6 +68,15 @@ the seat did (and, at setup, the share of the even chance in the draw of its obj
 
 GUESSES = 48
 """Guesses kept at each other seat's hand."""
+
+SETS_MOST = 100
+"""The most sets of objectives weighed for one seat. A deck that deals many objectives and keeps
+many has more sets than a game could weigh (6 kept of 18: 18,564, each a Bot's decision at every
+decision read); past this many, the sets weighed are drawn by their chance at setup. The shipped
+deck has 78 (2 kept of the 13 a seat has not seen), all weighed."""
+
+SETS_DRAWS = 20 * SETS_MOST
+"""Draws made to find `SETS_MOST` sets (a bound: a few sets may carry all the chance)."""
 
 DROPPED = math.log(1e4)
 """A set of objectives whose weight falls this many times below the best set's is no longer weighed."""
@@ -133,20 +146,24 @@ class Reading:
 
     # --- setup: the objectives kept ----------------------------------------------------------
 
-    def setup(self, worlds, before: dict, after: dict, seat: int, rng: random.Random) -> None:
+    def setup(
+        self, worlds: Worlds, before: dict[str, Any], after: dict[str, Any], seat: int, rng: random.Random
+    ) -> None:
         """`seat`'s guesses as it keeps its objectives (see the module's docstring)."""
         pool = sorted(worlds.unseen(before)["objectives"])
         offered = len(before["players"][seat]["objective_offer"])
         keep = len(after["players"][seat]["objectives"])
         players = len(before["players"])
         prospect = {o: objective_prospect(self.content.objectives[o], players) for o in pool}
-        sets = list(combinations(pool, keep))
+        every = math.comb(len(pool), keep)
+        few = every <= SETS_MOST
+        sets = list(combinations(pool, keep)) if few else _likely_sets(pool, offered, keep, prospect, rng)
         ways = [
             math.comb(sum(1 for o in pool if o not in k and prospect[o] <= min(prospect[c] for c in k)), offered - keep)
             for k in sets
         ]
-        total = sum(ways) or 1
-        self.kept[seat] = {k: math.log((1 - MISREAD) * w / total + MISREAD / len(sets)) for k, w in zip(sets, ways)}
+        total = (sum(ways) if few else math.comb(len(pool), offered)) or 1
+        self.kept[seat] = {k: math.log((1 - MISREAD) * w / total + MISREAD / every) for k, w in zip(sets, ways)}
         self.guesses[seat] = [Guess(self.drawn_set(seat, rng), []) for _ in range(GUESSES)]
 
     def drawn_set(self, seat: int, rng: random.Random) -> tuple[str, ...]:
@@ -276,6 +293,25 @@ class Reading:
                 pools[kind].difference_update(kept)
             dealt[seat] = hand
         return dealt
+
+
+def _likely_sets(
+    pool: list[str], offered: int, keep: int, prospect: dict[str, float], rng: random.Random
+) -> list[tuple[str, ...]]:
+    """`SETS_MOST` sets of `keep` objectives of `pool` (or as many as `SETS_DRAWS` draws find), each
+    drawn by the chance of the reading's setup: the best `keep` of an offer of `offered` dealt at
+    random (the Bot's way), or, `MISREAD` of the time, any set."""
+    found: dict[tuple[str, ...], None] = {}
+    for _ in range(SETS_DRAWS):
+        if len(found) >= SETS_MOST:
+            break
+        if rng.random() < MISREAD:
+            chosen = rng.sample(pool, keep)
+        else:
+            offer = rng.sample(pool, min(offered, len(pool)))
+            chosen = sorted(offer, key=lambda o: (-prospect[o], o))[:keep]
+        found.setdefault(tuple(sorted(chosen)))
+    return list(found)
 
 
 def _shares(guesses: list[Guess]) -> list[tuple[Guess, float]]:
