@@ -75,8 +75,8 @@ many has more sets than a game could weigh (6 kept of 18: 18,564, each a Bot's d
 decision read); past this many, the sets weighed are drawn by their chance at setup. The shipped
 deck has 78 (2 kept of the 13 a seat has not seen), all weighed."""
 
-SETS_DRAWS = 20 * SETS_MOST
-"""Draws made to find `SETS_MOST` sets (a bound: a few sets may carry all the chance)."""
+DRAWS_PER_SET = 20
+"""Draws made for each set to be found past `SETS_MOST` (a bound: a few sets may carry all the chance)."""
 
 DROPPED = math.log(1e4)
 """A set of objectives whose weight falls this many times below the best set's is no longer weighed."""
@@ -97,14 +97,28 @@ class Guess:
 class Reading:
     """The reading, by one seat (`seat`), of the others' hands; `worlds` deals the decisions read."""
 
-    def __init__(self, content: Content, seat: int, worlds, seed: int) -> None:
+    def __init__(
+        self,
+        content: Content,
+        seat: int,
+        worlds: Worlds,
+        seed: int,
+        guesses: int | None = None,
+        sets: int | None = None,
+    ) -> None:
+        """`guesses` and `sets`: how many guesses at each other seat's hand are kept, and how many
+        sets of objectives at most are weighed (`GUESSES` and `SETS_MOST` if None)."""
         self.content, self.seat, self.worlds, self.seed = content, seat, worlds, seed
+        self.most_guesses = GUESSES if guesses is None else guesses
+        self.most_sets = SETS_MOST if sets is None else sets
         self.kept: dict[int, dict[tuple[str, ...], float]] = {}  # seat -> a set it may have kept -> log weight
         self.guesses: dict[int, list[Guess]] = {}  # by seat, as of its last decision read
         self.now: dict[int, list[Guess]] = {}  # the same brought up to the view last caught up with
         self.closed: dict[int, int] = {}  # seat -> its deals closed that the guesses have taken in
-        self.before: tuple | None = None  # another seat's decision seen, its outcome not yet
-        self.waiting: list[tuple] = []  # decisions seen and not yet read: before, turn, cards remembered, after
+        # another seat's decision seen, its outcome not yet: the view before, the turn, the cards remembered
+        self.before: tuple[dict[str, Any], Turn, frozenset[str]] | None = None
+        # decisions seen and not yet read: before, turn, cards remembered, after
+        self.waiting: list[tuple[dict[str, Any], Turn, frozenset[str], dict[str, Any]]] = []
         self.read = 0  # decisions read so far (each is dealt from its own seed)
 
     def see(self, seen: dict, turn: Turn) -> None:
@@ -156,15 +170,17 @@ class Reading:
         players = len(before["players"])
         prospect = {o: objective_prospect(self.content.objectives[o], players) for o in pool}
         every = math.comb(len(pool), keep)
-        few = every <= SETS_MOST
-        sets = list(combinations(pool, keep)) if few else _likely_sets(pool, offered, keep, prospect, rng)
+        few = every <= self.most_sets
+        sets = (
+            list(combinations(pool, keep)) if few else _likely_sets(pool, offered, keep, prospect, self.most_sets, rng)
+        )
         ways = [
             math.comb(sum(1 for o in pool if o not in k and prospect[o] <= min(prospect[c] for c in k)), offered - keep)
             for k in sets
         ]
         total = (sum(ways) if few else math.comb(len(pool), offered)) or 1
         self.kept[seat] = {k: math.log((1 - MISREAD) * w / total + MISREAD / every) for k, w in zip(sets, ways)}
-        self.guesses[seat] = [Guess(self.drawn_set(seat, rng), []) for _ in range(GUESSES)]
+        self.guesses[seat] = [Guess(self.drawn_set(seat, rng), []) for _ in range(self.most_guesses)]
 
     def drawn_set(self, seat: int, rng: random.Random) -> tuple[str, ...]:
         """A set of objectives `seat` may have kept, drawn by weight."""
@@ -203,9 +219,9 @@ class Reading:
         by weight (each then weighs the same): a guess drawn again has one deal changed for an
         unseen one, or its objectives drawn anew by their weights, to look nearby."""
         shares = [share for _, share in _shares(old)]
-        if 1 / sum(share * share for share in shares) >= GUESSES / 2:
+        if 1 / sum(share * share for share in shares) >= len(old) / 2:
             return old
-        drawn = sorted(rng.choices(range(GUESSES), weights=shares, k=GUESSES))
+        drawn = sorted(rng.choices(range(len(old)), weights=shares, k=len(old)))
         guesses = []
         for n, again in zip(drawn, [False] + [a == b for a, b in zip(drawn, drawn[1:])]):
             guess = Guess(old[n].objectives, list(old[n].deals))
@@ -296,14 +312,14 @@ class Reading:
 
 
 def _likely_sets(
-    pool: list[str], offered: int, keep: int, prospect: dict[str, float], rng: random.Random
+    pool: list[str], offered: int, keep: int, prospect: dict[str, float], most: int, rng: random.Random
 ) -> list[tuple[str, ...]]:
-    """`SETS_MOST` sets of `keep` objectives of `pool` (or as many as `SETS_DRAWS` draws find), each
-    drawn by the chance of the reading's setup: the best `keep` of an offer of `offered` dealt at
-    random (the Bot's way), or, `MISREAD` of the time, any set."""
+    """`most` sets of `keep` objectives of `pool` (or as many as `DRAWS_PER_SET` draws each find),
+    each drawn by the chance of the reading's setup: the best `keep` of an offer of `offered` dealt
+    at random (the Bot's way), or, `MISREAD` of the time, any set."""
     found: dict[tuple[str, ...], None] = {}
-    for _ in range(SETS_DRAWS):
-        if len(found) >= SETS_MOST:
+    for _ in range(DRAWS_PER_SET * most):
+        if len(found) >= most:
             break
         if rng.random() < MISREAD:
             chosen = rng.sample(pool, keep)
