@@ -68,6 +68,7 @@ def counts(content: Content) -> range:
 QUICK = (
     "every board number at its least",
     "every board number at its most",
+    "islands = most",
     "few columns, many tiles drawn",
     "trade give = 100",
     "trade give = 1",
