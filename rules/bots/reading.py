@@ -6,7 +6,8 @@ guesses of the real game: a player's objectives and deals steer what it does,
 so its played-out opponents do other things than the real ones, and each is
 scored for cards it may well not hold. Yet what a player does says something
 of what it holds. For each other seat `Reading` keeps a weight for every set
-of objectives it may have kept, and `GUESSES` guesses at its whole hand (a set
+of objectives it may have kept (for `SETS_MOST` of them, drawn by the chance
+below, when a deck allows more), and `GUESSES` guesses at its whole hand (a set
 of objectives and the deals in hand), each with a weight:
 
 - at setup, a set's weight is the chance that a player who keeps the
