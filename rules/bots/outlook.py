@@ -106,6 +106,16 @@ class Outlook:
         self.serving: dict[tuple[str, int], float] = {}
         self._read_deals()
         self._memo: dict[tuple[str, tuple[tuple[str, str], ...]], Plan] = {}
+        # Each price below is asked for again and again while the options are valued (the cube of
+        # a metal by every shipment, every trade, every gallery...), and none changes while this
+        # outlook lives: each is worked out once. A measure no kept objective takes is worth nothing.
+        self._measured = frozenset(obj.measure for obj in self.objectives)
+        self._goals: dict[tuple[object, ...], float] = {}
+        self._cubes: dict[str, float] = {}
+        self._dollars: dict[int, float] = {}
+        self._actions: dict[tuple[int, str], Plan] = {}
+        self._open: dict[tuple[int, int], list[float]] = {}
+        self._unknown_tile: tuple[list[float], float] | None = None
 
     def _read_deals(self) -> None:
         """Which enriched cubes the deals in hand still need, and which on the board pay one."""
@@ -127,6 +137,15 @@ class Outlook:
 
         A step toward a threshold not yet reached earns a share of its VP; a loss
         counts in full only near the end, since most measures are taken then."""
+        if name not in self._measured:
+            return 0.0
+        key = (name, delta, *sorted(match.items()))
+        gain = self._goals.get(key)
+        if gain is None:
+            gain = self._goals[key] = self._goal(name, delta, match)
+        return gain
+
+    def _goal(self, name: str, delta: int, match: dict[str, object]) -> float:
         gain = 0.0
         for obj in self.objectives:
             if obj.measure != name or not _counts_for(obj.params, match):
@@ -147,6 +166,9 @@ class Outlook:
     def money(self, delta: int) -> float:
         """Gaining (or, negative, spending) dollars. Dollars owed as wages soon are
         worth a VP each, since each one missing costs a VP."""
+        known = self._dollars.get(delta)
+        if known is not None:
+            return known
         dollar = 0.45 if self.left >= 4 else 0.3 if self.left >= 1 else 0.1
 
         def worth(m: int) -> float:
@@ -154,14 +176,19 @@ class Outlook:
             return kept + dollar * (m - kept)
 
         end_goal = self.goal("money", delta) if self.left <= 2 else 0.0
-        return worth(self.me.money + delta) - worth(self.me.money) + end_goal
+        value = self._dollars[delta] = worth(self.me.money + delta) - worth(self.me.money) + end_goal
+        return value
 
     def cube(self, metal: str) -> float:
         """A raw cube: what a shipment, an artifact or the Enrichment Center will make of it."""
+        known = self._cubes.get(metal)
+        if known is not None:
+            return known
         v = 0.5 * min(1.0, (self.left + 1) / 4)
         if self.needs[metal] and self.left >= 2:
             v += 0.15
-        return v + self.goal("raw_resources", 1, metal=metal)
+        value = self._cubes[metal] = v + self.goal("raw_resources", 1, metal=metal)
+        return value
 
     def need_share(self, metal: str, level: int) -> float:
         """The share of a deal in hand that an enriched cube of this metal and level would pay."""
@@ -227,10 +254,12 @@ class Outlook:
         """For one gallery: the chance that it holds a k-th cube (k = 0..4), and a cube's worth."""
         most = self.board.gallery_max_cubes
         if not g.face_up and g.placed_by != self.seat:  # someone else's face-down tile: any of the mix
-            tiles = list(self.content.galleries.values())
-            total = sum(t.count for t in tiles)
-            chance = [sum(t.count for t in tiles if t.cubes >= k) / total for k in range(most + 1)]
-            return chance, statistics.fmean(self.cube(m) for m in METALS)
+            if self._unknown_tile is None:
+                tiles = list(self.content.galleries.values())
+                total = sum(t.count for t in tiles)
+                chance = [sum(t.count for t in tiles if t.cubes >= k) / total for k in range(most + 1)]
+                self._unknown_tile = chance, statistics.fmean(self.cube(m) for m in METALS)
+            return self._unknown_tile
         tile = self.content.gallery(g.tile)
         cubes = g.cubes if g.face_up else min(tile.cubes, self.s.supply[tile.metal]) if tile.metal else 0
         return [1.0 if k <= cubes else 0.0 for k in range(most + 1)], self.cube(tile.metal) if tile.metal else 0.0
@@ -408,14 +437,21 @@ class Outlook:
         return wanted
 
     def trade_for(self, good: str, worth: float, give: int) -> Plan:
-        pool = sorted((self.cube(m), m) for m in METALS if m != good for _ in range(self.me.raw[m]))
+        """`good` for the `give` goods in hand worth least (dollars only beyond the wages kept);
+        counted by kind, so a hand of hundreds of cubes costs no more than a hand of three."""
+        lots = [(self.cube(m), m, self.me.raw[m]) for m in METALS if m != good]
         if good != MONEY:
-            pool += [(-self.money(-1), MONEY)] * max(0, min(give, self.me.money - self.reserve))
-            pool.sort()
-        if len(pool) < give:
+            lots.append((-self.money(-1), MONEY, max(0, min(give, self.me.money - self.reserve))))
+        lots.sort()
+        if sum(n for _, _, n in lots) < give:
             return NOTHING
-        given = [g for _, g in pool[:give]]
-        return worth - sum(w for w, _ in pool[:give]), (about(goods=tuple(given)), about(goods=(good,)), word(DONE))
+        given: list[str] = []
+        cost = 0.0
+        for w, g, n in lots:
+            for _ in range(min(n, give - len(given))):
+                given.append(g)
+                cost += w
+        return worth - cost, (about(goods=tuple(given)), about(goods=(good,)), word(DONE))
 
     def _crush(self, data: Data) -> Plan:
         return best(
@@ -481,8 +517,11 @@ class Outlook:
     # --- where and what ---------------------------------------------------------------
 
     def island_action(self, island: int, action: str) -> Plan:
-        kind, data = island_activity(action, self.board, island)
-        return self.activity(kind, data)
+        plan = self._actions.get((island, action))
+        if plan is None:
+            kind, data = island_activity(action, self.board, island)
+            plan = self._actions[island, action] = self.activity(kind, data)
+        return plan
 
     def equipment_use(self, card_id: str) -> Plan:
         """Using a card, less the miner it takes from the mines."""
@@ -505,13 +544,19 @@ class Outlook:
         return 0 if space.by_miners else space.merchants
 
     def island_actions(self, island: int, merchants: int) -> list[float]:
-        """The worth of every action still open to this seat on an island, best first."""
+        """The worth of every action still open to this seat on an island, best first (a list
+        kept for the next to ask: not to be changed)."""
+        known = self._open.get((island, merchants))
+        if known is not None:
+            return known
         values = []
         for action in self.board.island(island).actions:
             need = self.merchants_for(island, action)
             if action != "depart_island" and not self.spaces[island, action].taken and need <= merchants:
                 values.append(self.island_action(island, action)[0] - 0.3 * max(0, need - 1))
-        return sorted(values, reverse=True)
+        values.sort(reverse=True)
+        self._open[island, merchants] = values
+        return values
 
     def island_worth(self, island: int) -> float:
         """An island for the round: its two best actions, a little of the rest and of sailing on."""

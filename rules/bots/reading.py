@@ -6,7 +6,8 @@ guesses of the real game: a player's objectives and deals steer what it does,
 so its played-out opponents do other things than the real ones, and each is
 scored for cards it may well not hold. Yet what a player does says something
 of what it holds. For each other seat `Reading` keeps a weight for every set
-of objectives it may have kept, and `GUESSES` guesses at its whole hand (a set
+of objectives it may have kept (for `SETS_MOST` of them, drawn by the chance
+below, when a deck allows more), and `GUESSES` guesses at its whole hand (a set
 of objectives and the deals in hand), each with a weight:
 
 - at setup, a set's weight is the chance that a player who keeps the
@@ -71,6 +72,15 @@ the seat did (and, at setup, the share of the even chance in the draw of its obj
 GUESSES = 48
 """Guesses kept at each other seat's hand."""
 
+SETS_MOST = 100
+"""The most sets of objectives weighed for one seat. A deck that deals many objectives and keeps
+many has more sets than a game could weigh (6 kept of 18: 18,564, each a Bot's decision at every
+decision read); past this many, the sets weighed are drawn by their chance at setup. The shipped
+deck has 78 (2 kept of the 13 a seat has not seen), all weighed."""
+
+DRAWS_PER_SET = 20
+"""Draws made for each set to be found past `SETS_MOST` (a bound: a few sets may carry all the chance)."""
+
 DROPPED = math.log(1e4)
 """A set of objectives whose weight falls this many times below the best set's is no longer weighed."""
 
@@ -90,8 +100,20 @@ class Guess:
 class Reading:
     """The reading, by one seat (`seat`), of the others' hands; `worlds` deals the decisions read."""
 
-    def __init__(self, content: Content, seat: int, worlds: Worlds, seed: int) -> None:
+    def __init__(
+        self,
+        content: Content,
+        seat: int,
+        worlds: Worlds,
+        seed: int,
+        guesses: int | None = None,
+        sets: int | None = None,
+    ) -> None:
+        """`guesses` and `sets`: how many guesses at each other seat's hand are kept, and how many
+        sets of objectives at most are weighed (`GUESSES` and `SETS_MOST` if None)."""
         self.content, self.seat, self.worlds, self.seed = content, seat, worlds, seed
+        self.most_guesses = GUESSES if guesses is None else guesses
+        self.most_sets = SETS_MOST if sets is None else sets
         self.kept: dict[int, dict[tuple[str, ...], float]] = {}  # seat -> a set it may have kept -> log weight
         self.guesses: dict[int, list[Guess]] = {}  # by seat, as of its last decision read
         self.now: dict[int, list[Guess]] = {}  # the same brought up to the view last caught up with
@@ -147,14 +169,18 @@ class Reading:
         keep = len(after["players"][seat]["objectives"])
         players = len(before["players"])
         prospect = {o: objective_prospect(self.content.objectives[o], players) for o in pool}
-        sets = list(combinations(pool, keep))
+        every = math.comb(len(pool), keep)
+        few = every <= self.most_sets
+        sets = (
+            list(combinations(pool, keep)) if few else _likely_sets(pool, offered, keep, prospect, self.most_sets, rng)
+        )
         ways = [
             math.comb(sum(1 for o in pool if o not in k and prospect[o] <= min(prospect[c] for c in k)), offered - keep)
             for k in sets
         ]
-        total = sum(ways) or 1
-        self.kept[seat] = {k: math.log((1 - MISREAD) * w / total + MISREAD / len(sets)) for k, w in zip(sets, ways)}
-        self.guesses[seat] = [Guess(self.drawn_set(seat, rng), []) for _ in range(GUESSES)]
+        total = (sum(ways) if few else math.comb(len(pool), offered)) or 1
+        self.kept[seat] = {k: math.log((1 - MISREAD) * w / total + MISREAD / every) for k, w in zip(sets, ways)}
+        self.guesses[seat] = [Guess(self.drawn_set(seat, rng), []) for _ in range(self.most_guesses)]
 
     def drawn_set(self, seat: int, rng: random.Random) -> tuple[str, ...]:
         """A set of objectives `seat` may have kept, drawn by weight."""
@@ -193,9 +219,9 @@ class Reading:
         by weight (each then weighs the same): a guess drawn again has one deal changed for an
         unseen one, or its objectives drawn anew by their weights, to look nearby."""
         shares = [share for _, share in _shares(old)]
-        if 1 / sum(share * share for share in shares) >= GUESSES / 2:
+        if 1 / sum(share * share for share in shares) >= len(old) / 2:
             return old
-        drawn = sorted(rng.choices(range(GUESSES), weights=shares, k=GUESSES))
+        drawn = sorted(rng.choices(range(len(old)), weights=shares, k=len(old)))
         guesses = []
         for n, again in zip(drawn, [False] + [a == b for a, b in zip(drawn, drawn[1:])]):
             guess = Guess(old[n].objectives, list(old[n].deals))
@@ -286,6 +312,25 @@ class Reading:
                 pools[kind].difference_update(kept)
             dealt[seat] = hand
         return dealt
+
+
+def _likely_sets(
+    pool: list[str], offered: int, keep: int, prospect: dict[str, float], most: int, rng: random.Random
+) -> list[tuple[str, ...]]:
+    """`most` sets of `keep` objectives of `pool` (or as many as `DRAWS_PER_SET` draws each find),
+    each drawn by the chance of the reading's setup: the best `keep` of an offer of `offered` dealt
+    at random (the Bot's way), or, `MISREAD` of the time, any set."""
+    found: dict[tuple[str, ...], None] = {}
+    for _ in range(DRAWS_PER_SET * most):
+        if len(found) >= most:
+            break
+        if rng.random() < MISREAD:
+            chosen = rng.sample(pool, keep)
+        else:
+            offer = rng.sample(pool, min(offered, len(pool)))
+            chosen = sorted(offer, key=lambda o: (-prospect[o], o))[:keep]
+        found.setdefault(tuple(sorted(chosen)))
+    return list(found)
 
 
 def _shares(guesses: list[Guess]) -> list[tuple[Guess, float]]:

@@ -111,7 +111,9 @@ class SearchPlayer:
     Bot's valuation (its own choice is always one more); `time_cap`: seconds a
     decision may take before the player settles for what it has, or for the
     Bot's move; `prefer`: how many VP an option must beat the Bot's choice by; `horizon`: rounds
-    played out after the current one (None: `HORIZON`'s, by player count).
+    played out after the current one (None: `HORIZON`'s, by player count); `guesses` and `sets`:
+    the reading's guesses at each other hand and the most sets of objectives it weighs (None:
+    `reading.GUESSES` and `reading.SETS_MOST`).
     """
 
     def __init__(
@@ -126,11 +128,13 @@ class SearchPlayer:
         prefer: float = 0.0,
         horizon: int | None = None,
         searched: tuple[str, ...] = SEARCHED,
+        guesses: int | None = None,
+        sets: int | None = None,
     ) -> None:
         self.content, self.seat, self.seed = content, seat, seed
         self.bot = Bot(content, seat, seed=seed)
         self.worlds = Worlds(content, seat)
-        self.reading = Reading(content, seat, self.worlds, seed)
+        self.reading = Reading(content, seat, self.worlds, seed, guesses, sets)
         self.rollouts = rollouts
         self.candidates = candidates
         self.time_cap, self.min_worlds, self.prefer, self.horizon = time_cap, min_worlds, prefer, horizon

@@ -16,7 +16,7 @@ from typing import Any
 
 import tomli
 
-from rules.loader import BOARD_RANGES, CARD_MOST, FILES, default_content_dir
+from rules.loader import BOARD_RANGES, CARD_MOST, FILES, ISLANDS_MOST, default_content_dir
 from rules.registry import EFFECTS, REQUIRED
 
 Decks = dict[str, dict[str, Any]]  # file name -> its parsed TOML
@@ -146,6 +146,15 @@ def board_number(key: str, edge: int) -> Change:
     return change
 
 
+def most_islands(decks: Decks) -> None:
+    """As many islands as a board may have (`ISLANDS_MOST`): the shipped ones over again, renumbered."""
+    shipped = decks["board.toml"]["island"]
+    decks["board.toml"]["island"] = [
+        {**shipped[n % len(shipped)], "number": n + 1, "name": f"{shipped[n % len(shipped)]['name']} {n + 1}"}
+        for n in range(ISLANDS_MOST)
+    ]
+
+
 def every_card(file: str, key: str, value: Any) -> Change:
     """`key` set to `value` on every card of a deck."""
 
@@ -235,6 +244,7 @@ CASES: dict[str, tuple[Change, ...]] = {
     },
     "every board number at its least": tuple(board_number(key, 0) for key in BOARD_RANGES),
     "every board number at its most": tuple(board_number(key, 1) for key in BOARD_RANGES),
+    "islands = most": (most_islands,),
     "few columns, many tiles drawn": (
         board_number("site_columns", 0),
         board_number("gallery_draw", 1),
@@ -255,3 +265,10 @@ def edge_deck(case: str, directory: Path) -> Path:
         change(decks)
     fit(decks)
     return write(decks, directory)
+
+
+TINY = dict(rollouts=1, candidates=1, min_worlds=1, time_cap=1e9, horizon=0, guesses=4, sets=4)
+"""The hard player's budget on the edge decks (tests/test_deck_edges.py, bench/edge_games.py): every part of it runs (its reading of the others' hands, the worlds
+it deals, its play-outs), each as little as it can: one play-out to the end of the round for each of
+two options, four guesses at each other hand, four sets of objectives weighed. Counted, never by the
+clock: a game is the same on any machine."""
