@@ -268,7 +268,7 @@ def edge_deck(case: str, directory: Path) -> Path:
 
 
 TINY = dict(rollouts=1, candidates=1, min_worlds=1, time_cap=1e9, horizon=0, guesses=4, sets=4)
-"""The hard player's budget on the edge decks (tests/test_deck_edges.py, bench/edge_games.py): every part of it runs (its reading of the others' hands, the worlds
-it deals, its play-outs), each as little as it can: one play-out to the end of the round for each of
-two options, four guesses at each other hand, four sets of objectives weighed. Counted, never by the
-clock: a game is the same on any machine."""
+"""The hard player's budget on the edge decks (tests/test_deck_edges.py, bench/edge_games.py): every
+part of it runs (its reading of the others' hands, the worlds it deals, its play-outs), each as little
+as it can: one play-out to the end of the round for each of two options, four guesses at each other
+hand, four sets of objectives weighed. Counted, never by the clock: a game is the same on any machine."""
