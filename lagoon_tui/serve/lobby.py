@@ -69,6 +69,11 @@ ORDER = {"playing": 0, "waiting": 1, "over": 2}
 """How a player's own games are listed, after those where it is their turn: under way, to start, finished."""
 
 
+def room_code(request: dict[str, Any]) -> str:
+    """The room a request names, as codes are written (capitals): "abc234" is room ABC234."""
+    return str(request.get("code", "")).strip().upper()
+
+
 class Computer(Protocol):
     """A computer player, as `Host.computer` and `computer_player` make it."""
 
@@ -164,7 +169,7 @@ class Lobby:
                 writer.write(frame("answer", answer))
                 if kind == "enter" and "seat" in answer:
                     del self.sessions[writer]
-                    entry = self.rooms[request["code"]]
+                    entry = self.rooms[room_code(request)]
                     assert entry.room is not None  # (a room not started yet cannot be entered)
                     await entry.room.attach(answer["seat"], reader, writer)
                     if writer.is_closing():
@@ -185,7 +190,7 @@ class Lobby:
             raise Refused("Pick a name first.")
         if kind == "create":
             return self._create(key, request.get("seats"), request.get("seed"))
-        code = str(request.get("code", "")).strip().upper()
+        code = room_code(request)
         entry = self.rooms.get(code)
         if entry is None:
             raise Refused(f"There is no room {code[:CODE_LENGTH]!r}: check the code.")
