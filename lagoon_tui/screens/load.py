@@ -29,7 +29,7 @@ class LoadScreen(Screen[tuple[str, int] | None]):
     BINDINGS = [
         Binding("enter", "open", "Resume / replay", priority=True),
         Binding("p", "replay", "Replay"),
-        Binding("v", "sheet", "Score sheet"),
+        Binding("v", "sheet", "Scores"),  # (a longer word would push Rules off the footer at 80 columns)
         Binding("d", "delete", "Delete"),
         Binding("escape", "back", "Back"),
         Binding("question_mark", "help", "Keys", key_display="?"),
@@ -49,7 +49,10 @@ class LoadScreen(Screen[tuple[str, int] | None]):
 
     def compose(self) -> ComposeResult:
         yield Static("Saved games", classes="screen-title")
-        yield Static("Enter: resume (or replay a finished game) · p: replay · v: score sheet · d: delete · Esc: back", classes="hint")
+        yield Static(
+            "Enter: resume (or replay a finished game) · p: replay · v: score sheet · d: delete · Esc: back",
+            classes="hint",
+        )
         yield DataTable(id="load-table", cursor_type="row", zebra_stripes=True)
         yield Static("", id="load-empty", classes="hint")
         yield KeysFooter()

@@ -89,7 +89,7 @@ class ReplayScreen(PagedScreen):
         Binding("home", "go('first')", "Start", priority=True, show=False),
         Binding("end", "go('last')", "End", priority=True, show=False),
         Binding("g", "round", "Go to round"),
-        Binding("v", "sheet", "Score sheet"),
+        Binding("v", "sheet", "Scores", show=False),  # (a finished game: listed in the status line)
         Binding("escape", "back", "Back"),
         *STEP_KEYS,
         goto_key("o", "islands", "islands"),
@@ -194,17 +194,24 @@ class ReplayScreen(PagedScreen):
         what = "finished game: everything is shown" if self.replay.reveal else "unfinished game: secrets stay hidden"
         at = f"event {self.pos} of {self.replay.last}"
         status = self.query_one("#replay-status", Static)
+        sheet = " · v score sheet" if self.replay.reveal else ""  # (the score sheet is a finished game's)
         if self.has_class("compact"):
             brief = "everything shown" if self.replay.reveal else "secrets hidden"
             status.update(
                 Fit(
-                    Text.assemble(("Replay ", "bold"), f"· {where} · {at} · {what}"),
-                    Text.assemble(("Replay ", "bold"), f"· {where} · {at} · {brief}"),
+                    Text.assemble(("Replay ", "bold"), f"· {where} · {at} · {what}{sheet}"),
+                    Text.assemble(("Replay ", "bold"), f"· {where} · {at} · {brief}{sheet}"),
+                    Text.assemble((where, "bold"), f" · {self.pos}/{self.replay.last} · {brief}{sheet}"),
                     Text.assemble((where, "bold"), f" · {self.pos}/{self.replay.last} · {brief}"),
                 )
             )
             return
-        keys = Flow([Text(k) for k in ("← → event", "⇧← ⇧→ or p n turn", "Home End", "g round", "Esc back")], " · ")
+        words = (
+            ["← → event", "⇧← ⇧→ or p n turn", "Home End", "g round"]
+            + (["v score sheet"] if sheet else [])
+            + ["Esc back"]
+        )
+        keys = Flow([Text(k) for k in words], " · ")
         status.update(
             Group(Text.assemble(("Replay ", "bold"), f"· {where} · {at}"), Text(what, style="dim"), Styled(keys, "dim"))
         )  # (the keys wrap between keys, never inside one)
