@@ -2,9 +2,10 @@
 
 A replay owns the game's events, as a `Host` owns a game being played, and
 hands out what an onlooker sees at any point of it: the seat message of that
-position (`scene_at`, a `rules.seat.SeatScene`), the game's log, told
-once, and a finished game's final results (`results`, its score sheet). A finished game is replayed with nothing hidden; an unfinished one as
-any onlooker may see it (seat None).
+position (`scene_at`, a `rules.seat.SeatScene`), the game's log, told once,
+and a finished game's final results (`results`, its score sheet). A
+finished game is replayed with nothing hidden; an unfinished one as any
+onlooker may see it (seat None).
 
 A position is a number of events applied (1 = just the game's creation,
 len(events) = the end). Stepping moves between events that have a sentence

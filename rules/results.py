@@ -77,7 +77,6 @@ class PlayerResult(FrozenRecord):
     shared_place: bool = False
     effects: tuple[tuple[str, int], ...] = ()  # (card name, VP) of each equipment card whose effect scored
 
-
     @property
     def play_vp(self) -> int:
         return sum(self.vp_by_source.values())

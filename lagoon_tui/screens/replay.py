@@ -33,8 +33,8 @@ from ..widgets.replay_log import ReplayLog
 from ..widgets.replay_secrets import ReplaySecrets
 from .board_layout import Side, compose_board
 from .help import show_help
-from .sheet import NOT_OVER, SheetScreen
 from .paging import SCROLL_KEYS, STEP_KEYS, Page, PagedScreen, board_pages, goto_key
+from .sheet import NOT_OVER, SheetScreen
 
 
 class RoundScreen(ModalScreen[int | None]):

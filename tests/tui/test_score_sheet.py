@@ -21,7 +21,7 @@ from lagoon_tui.widgets.score_sheet import ScoreSheet
 from rules import load_content
 from rules.host import Host
 from rules.saves import Store
-from tests.helpers.drive import screen_text
+from tests.helpers.drive import screen_text, until
 from tests.helpers.scenario import saved_game
 
 CONTENT = load_content()
@@ -32,14 +32,6 @@ SIZES = [(80, 24), (160, 50)]
 def store(tmp_path):
     with Store(tmp_path / "lagoon.db") as s:
         yield s
-
-
-async def wait(pilot, ok, tries: int = 60) -> None:
-    for _ in range(tries):
-        await pilot.pause()
-        if ok():
-            return
-    raise AssertionError(f"never happened; on {pilot.app.screen!r}")
 
 
 def words(app) -> str:
@@ -68,7 +60,7 @@ async def end_screen_cells(pilot, engine) -> dict[str, list[str]]:
 async def load_at(pilot, store, game: int) -> LoadScreen:
     """The Load screen, with the cursor on saved game `game`."""
     pilot.app.action_load()
-    await wait(pilot, lambda: isinstance(pilot.app.screen, LoadScreen))
+    await until(pilot, lambda: isinstance(pilot.app.screen, LoadScreen))
     screen = pilot.app.screen
     for _ in range(len(screen.games)):
         if screen.selected is not None and screen.selected.id == game:
@@ -88,7 +80,7 @@ async def test_v_on_a_finished_game_in_load_shows_the_end_screens_sheet(store, s
         load = await load_at(pilot, store, game)
         assert "v Scores" in screen_text(app)  # in the footer
         await pilot.press("v")
-        await wait(pilot, lambda: isinstance(app.screen, SheetScreen))
+        await until(pilot, lambda: isinstance(app.screen, SheetScreen))
         sheet = app.screen
         text = screen_text(app)
         assert f"Final ranking of game {game}" in text
@@ -107,7 +99,7 @@ async def test_v_on_a_finished_game_in_load_shows_the_end_screens_sheet(store, s
         # what "Card effects" were: the cards, named under the table
         assert "Card effects of Ana: Jaw Crusher 1 VP." in text
         await pilot.press("escape")
-        await wait(pilot, lambda: app.screen is load)
+        await until(pilot, lambda: app.screen is load)
         assert shown == await end_screen_cells(pilot, engine)
 
 
@@ -120,7 +112,7 @@ async def test_v_on_an_unfinished_game_in_load_says_the_sheet_comes_at_the_end(s
         await pilot.pause()
         load = await load_at(pilot, store, game)
         await pilot.press("v")
-        await wait(pilot, lambda: "This game is not over: its score sheet comes at its end." in words(app))
+        await until(pilot, lambda: "This game is not over: its score sheet comes at its end." in words(app))
         assert app.screen is load and not list(app.query(ScoreSheet))
         assert not [s for s in app.screen_stack if isinstance(s, SheetScreen)]
 
@@ -133,11 +125,11 @@ async def test_load_and_replay_list_the_sheet_key_in_their_help(store):
         load = await load_at(pilot, store, game)
         assert ("v", "Scores") in bindings_of(load)
         await pilot.press("question_mark")
-        await wait(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
         assert ("v", "Scores") in app.screen.keys
         await pilot.press("escape")
         await pilot.press("p")
-        await wait(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
         assert ("v", "Scores") in bindings_of(app.screen)
 
 
@@ -148,7 +140,7 @@ async def test_v_in_the_replay_of_a_finished_game_shows_its_sheet_at_any_point(s
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         app.replay_game(game)
-        await wait(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
         replay = app.screen
         assert "v score sheet" in screen_text(app)  # the key, in the status line with the replay's others
         expected = await end_screen_cells(pilot, engine)
@@ -157,11 +149,11 @@ async def test_v_in_the_replay_of_a_finished_game_shows_its_sheet_at_any_point(s
             await pilot.pause()
             at = replay.pos
             await pilot.press("v")
-            await wait(pilot, lambda: isinstance(app.screen, SheetScreen))
+            await until(pilot, lambda: isinstance(app.screen, SheetScreen))
             assert cells(app.screen) == expected
             assert "Card effects of Ana: Jaw Crusher 1 VP." in screen_text(app)
             await pilot.press("escape")
-            await wait(pilot, lambda: app.screen is replay)
+            await until(pilot, lambda: app.screen is replay)
             assert replay.pos == at  # back where it was
 
 
@@ -171,9 +163,9 @@ async def test_v_in_the_replay_of_an_unfinished_game_shows_no_sheet(store):
     async with app.run_test(size=(160, 50), notifications=True) as pilot:
         await pilot.pause()
         app.replay_game(game)
-        await wait(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
         replay = app.screen
         assert "score sheet" not in screen_text(app)
         await pilot.press("end", "v")
-        await wait(pilot, lambda: "This game is not over: its score sheet comes at its end." in words(app))
+        await until(pilot, lambda: "This game is not over: its score sheet comes at its end." in words(app))
         assert app.screen is replay and not list(app.query(ScoreSheet))
