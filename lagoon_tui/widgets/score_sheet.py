@@ -3,7 +3,7 @@
 One column per player in final order, one row per source of points. Players
 are named with their colour *and* letter, and each objective says in words
 whether it was met. Below the table: how ties were settled and which cards'
-effects gave the "Card effects" VP. Everything is read from the game's
+effects gave the "Card effects" VP (from the results: the app works none of it out). Everything is read from the game's
 `GameResults`; the same widget is the end screen's and the sheet opened again
 from Load or a replay (`screens/sheet.py`).
 """
@@ -59,20 +59,19 @@ def winners_line(results: GameResults) -> Text:
     return line
 
 
-def effects_lines(results: GameResults) -> list[str]:
-    """What the "Card effects" row was, player by player: each card whose effect scored, with its VP."""
-    lines = []
-    for p in results.ranking:
-        if p.effects:
-            cards = ", ".join(f"{card} {vp} VP" for card, vp in p.effects)
-            lines.append(f"Card effects of {p.name}: {cards}.")
-    return lines
+def effects_line(results: GameResults, label: str) -> str:
+    """What the row `label` ("Card effects") was: each card whose effect scored, whose it was, its VP."""
+    cards = [f"{p.name}'s {card} ({vp} VP)" for p in results.ranking for card, vp in p.effects]
+    return f"{label} came from: {'; '.join(cards)}." if cards else ""
 
 
 class ScoreSheet(Vertical):
     """Who won, why the game ended, the table, and the notes on ties and card effects."""
 
-    DEFAULT_CSS = "ScoreSheet { height: 1fr; }"
+    DEFAULT_CSS = """
+    ScoreSheet { height: 1fr; }
+    ScoreSheet #end-effects { height: auto; }
+    """
 
     def __init__(self, results: GameResults) -> None:
         super().__init__()
@@ -85,11 +84,12 @@ class ScoreSheet(Vertical):
         yield Static(f"After round {r.rounds}. {r.end_reason_text}", id="end-reason", classes="hint")
         # no cursor: the arrows scroll the sheet, whose header (the players) stays in view
         yield DataTable(id="end-table", cursor_type="none", zebra_stripes=True, header_height=2, show_row_labels=False)
-        lines = tiebreak_lines(r) + effects_lines(r)
+        lines = tiebreak_lines(r)
         # (the lines name players: plain text, never markup)
         yield VerticalScroll(
             Static(Text("\n".join(lines))), id="end-ties", classes="-shown" if lines else "", can_focus=False
         )
+        yield Static(id="end-effects", classes="hint", markup=False)  # (filled with the table: its row's label)
 
     def on_mount(self) -> None:
         self._build_table()
@@ -151,3 +151,7 @@ class ScoreSheet(Vertical):
         for key, label, cells, multi in rows:
             style = "bold" if key in ("total", "play") else ""
             table.add_row(Text(label, style=style), *cells, height=None if multi else 1, key=key)
+        effects = effects_line(self.results, (PLAY_SOURCES if width >= WIDE else SHORT_SOURCES)["equipment effects"])
+        note = self.query_one("#end-effects", Static)
+        note.update(effects)
+        note.display = bool(effects)

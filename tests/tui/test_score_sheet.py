@@ -96,8 +96,9 @@ async def test_v_on_a_finished_game_in_load_shows_the_end_screens_sheet(store, s
             "source:equipment effects",
             "source:wages",
         ]
-        # what "Card effects" were: the cards, named under the table
-        assert "Card effects of Ana: Jaw Crusher 1 VP." in text
+        # what "Card effects" were: the cards, named under the table with the row's own label
+        label = "Equipment effects" if size[0] >= 120 else "Card effects"
+        assert f"{label} came from: Ana's Jaw Crusher (1 VP)." in text
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is load)
         assert shown == await end_screen_cells(pilot, engine)
@@ -151,7 +152,7 @@ async def test_v_in_the_replay_of_a_finished_game_shows_its_sheet_at_any_point(s
             await pilot.press("v")
             await until(pilot, lambda: isinstance(app.screen, SheetScreen))
             assert cells(app.screen) == expected
-            assert "Card effects of Ana: Jaw Crusher 1 VP." in screen_text(app)
+            assert "effects came from: Ana's Jaw Crusher (1 VP)." in screen_text(app)
             await pilot.press("escape")
             await until(pilot, lambda: app.screen is replay)
             assert replay.pos == at  # back where it was
