@@ -117,7 +117,7 @@ class SavedGamesMixin(AppBase):
         if self.store is None:
             self.notify("Games are not being saved in this session.", title="Load")
             return
-        self.push_screen(LoadScreen(self.store), self._loaded)
+        self.push_screen(LoadScreen(self.store, self.content), self._loaded)
 
     def _loaded(self, picked: tuple[str, int] | None) -> None:
         if picked is None:

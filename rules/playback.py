@@ -2,9 +2,10 @@
 
 A replay owns the game's events, as a `Host` owns a game being played, and
 hands out what an onlooker sees at any point of it: the seat message of that
-position (`scene_at`, a `rules.seat.SeatScene`) and the game's log, told
-once. A finished game is replayed with nothing hidden; an unfinished one as
-any onlooker may see it (seat None).
+position (`scene_at`, a `rules.seat.SeatScene`), the game's log, told once,
+and a finished game's final results (`results`, its score sheet). A
+finished game is replayed with nothing hidden; an unfinished one as any
+onlooker may see it (seat None).
 
 A position is a number of events applied (1 = just the game's creation,
 len(events) = the end). Stepping moves between events that have a sentence
@@ -30,6 +31,7 @@ from .cards import Content
 from .engine import replay
 from .evolve import evolve
 from .narrate import tell
+from .results import GameResults, final_results
 from .seat import SETTING_UP, Line, SeatScene, Turn, replay_scene, waiting_turn
 from .state import GameState
 from .undo import Mark
@@ -56,6 +58,8 @@ class Replay:
         self.stops = [ln.at + 1 for ln in self.lines]  # positions a step lands on
         self.turns = [i + 1 for i, e in enumerate(self._events) if isinstance(e, TURN_STARTS)]
         self.rounds = {e.round: i + 1 for i, e in enumerate(self._events) if isinstance(e, ev.RoundBegan)}
+        # a finished game's score sheet, as its end screen showed it (None: the game is not over)
+        self.results: GameResults | None = final_results(final, self._events) if self.reveal else None
 
     @property
     def first(self) -> int:

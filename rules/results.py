@@ -13,12 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import events as ev
 from .decision import plural
 from .record import FrozenRecord, frozen_record
 from .state import GameState
+
+if TYPE_CHECKING:
+    from .cards import Content
 
 PLAY_SOURCES: dict[str, str] = {
     "equipment": "Equipment bought",
@@ -72,6 +75,7 @@ class PlayerResult(FrozenRecord):
     deals_closed: int
     shipments: int
     shared_place: bool = False
+    effects: tuple[tuple[str, int], ...] = ()  # (card name, VP) of each equipment card whose effect scored
 
     @property
     def play_vp(self) -> int:
@@ -191,12 +195,19 @@ def final_results(state: GameState, events: Sequence[ev.Event]) -> GameResults:
     by_source: list[dict[str, int]] = [dict.fromkeys(PLAY_SOURCES, 0) for _ in state.players]
     artifacts_vp = [0] * len(state.players)
     objectives: list[list[ObjectiveResult]] = [[] for _ in state.players]
+    effects: list[dict[str, int]] = [{} for _ in state.players]  # card name -> VP its effect gave
+    acting: list[str] = [""] * len(state.players)  # where each player's action under way came from
     for e in events:
-        if isinstance(e, ev.Scored):
+        if isinstance(e, ev.ActionStarted):
+            acting[e.seat] = e.source
+        elif isinstance(e, ev.Scored):
             if e.source == "artifacts":
                 artifacts_vp[e.seat] += e.vp
             elif e.source != "objectives":  # objectives are counted from ObjectiveScored
                 by_source[e.seat][e.source] = by_source[e.seat].get(e.source, 0) + e.vp
+            if e.source == "equipment effects":
+                name = _card_name(content, acting[e.seat])
+                effects[e.seat][name] = effects[e.seat].get(name, 0) + e.vp
         elif isinstance(e, ev.ObjectiveScored):
             card = content.objectives[e.objective]
             objectives[e.seat].append(
@@ -226,6 +237,7 @@ def final_results(state: GameState, events: Sequence[ev.Event]) -> GameResults:
             deals_closed=len(p.deals_closed),
             shipments=len(p.shipments),
             shared_place=places.count(places[p.seat]) > 1,
+            effects=tuple(effects[p.seat].items()),
         )
         for p in state.players
     )
@@ -236,6 +248,13 @@ def final_results(state: GameState, events: Sequence[ev.Event]) -> GameResults:
         rounds=state.round,
         ties=find_ties(players),
     )
+
+
+def _card_name(content: Content, source: str) -> str:
+    """The name of the equipment card an action came from (`ActionStarted.source`, "equipment:<id>")."""
+    kind, _, card = source.partition(":")
+    found = content.equipment.get(card) if kind == "equipment" else None
+    return found.name if found is not None else "another card"
 
 
 def ordinal(n: int) -> str:

@@ -59,3 +59,33 @@ def test_tiebreak_lines_name_the_tie_breakers_and_shared_places():
     )
     assert "deals closed" in lines[1] and "shipments made: Cleo 2, Dev 2" in lines[1]
     assert lines[2] == "Cleo and Dev are equal on everything and share 3rd place."
+
+
+@pytest.mark.parametrize("seed", [15, 20, 25])
+def test_the_card_effects_are_named_with_the_vp_each_gave(tmp_path, seed):
+    """ "Card effects" on the sheet is explained: the equipment cards whose effects scored, with their VP,
+    adding up to the row (games where a crusher scored; the card is one the player owned)."""
+    from rules.saves import Store
+    from tests.helpers.scenario import saved_game
+
+    with Store(tmp_path / "lagoon.db") as store:
+        _, engine = saved_game(store, 10_000, seed=seed)
+    results = final_results(engine.state, engine.events)
+    scored = [p for p in results.players if p.vp_by_source["equipment effects"]]
+    assert scored  # (the seeds are games where it happened)
+    for p in results.players:
+        assert sum(vp for _, vp in p.effects) == p.vp_by_source["equipment effects"]
+        owned = {CONTENT.equipment[card].name for card in engine.state.players[p.seat].equipment}
+        assert {name for name, _ in p.effects} <= owned
+
+
+def test_a_finished_replay_carries_the_results_and_an_unfinished_one_none(tmp_path):
+    from rules.host import Host
+    from rules.saves import Store
+    from tests.helpers.scenario import saved_game
+
+    with Store(tmp_path / "lagoon.db") as store:
+        over, engine = saved_game(store, 10_000, seed=20)
+        going, _ = saved_game(store, 30, seed=3)
+        assert Host.replay_saved(store, over, CONTENT).results == final_results(engine.state, engine.events)
+        assert Host.replay_saved(store, going, CONTENT).results is None

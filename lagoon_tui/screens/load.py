@@ -1,7 +1,7 @@
 """The Load screen: every saved game with its date, players, round, scores and status.
 
 Enter resumes an unfinished game (or replays a finished one), `p` replays
-any game, `d` deletes one after asking. The screen dismisses with
+any game, `v` opens a finished game's score sheet, `d` deletes one after asking. The screen dismisses with
 ("resume" | "replay", game id) and the app does the rest.
 """
 
@@ -12,12 +12,13 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from rules.host import GameInfo, Store, StoreError, printable
+from rules.host import Content, GameInfo, Host, Store, StoreError, printable
 
 from ..saved_words import plain, shown_names, status_text, when
 from ..widgets.keys_footer import KeysFooter
 from .confirm import ConfirmScreen
 from .help import show_help
+from .sheet import NOT_OVER, SheetScreen
 
 
 class LoadScreen(Screen[tuple[str, int] | None]):
@@ -28,6 +29,7 @@ class LoadScreen(Screen[tuple[str, int] | None]):
     BINDINGS = [
         Binding("enter", "open", "Resume / replay", priority=True),
         Binding("p", "replay", "Replay"),
+        Binding("v", "sheet", "Scores"),  # (a longer word would push Rules off the footer at 80 columns)
         Binding("d", "delete", "Delete"),
         Binding("escape", "back", "Back"),
         Binding("question_mark", "help", "Keys", key_display="?"),
@@ -38,14 +40,19 @@ class LoadScreen(Screen[tuple[str, int] | None]):
     LoadScreen #load-empty { padding: 1 2; }
     """
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, content: Content | None = None) -> None:
+        """`content`: the decks, to read a finished game's score sheet again (without them, `v` does nothing)."""
         super().__init__()
         self.store = store
+        self.content = content
         self.games: list[GameInfo] = []
 
     def compose(self) -> ComposeResult:
         yield Static("Saved games", classes="screen-title")
-        yield Static("Enter: resume (or replay a finished game) · p: replay · d: delete · Esc: back", classes="hint")
+        yield Static(
+            "Enter: resume (or replay a finished game) · p: replay · v: score sheet · d: delete · Esc: back",
+            classes="hint",
+        )
         yield DataTable(id="load-table", cursor_type="row", zebra_stripes=True)
         yield Static("", id="load-empty", classes="hint")
         yield KeysFooter()
@@ -92,6 +99,27 @@ class LoadScreen(Screen[tuple[str, int] | None]):
         g = self.selected
         if g is not None:
             self.dismiss(("replay", g.id))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "sheet" and self.content is None:
+            return False
+        return super().check_action(action, parameters)
+
+    def action_sheet(self) -> None:
+        """The chosen game's score sheet, as its end screen showed it; an unfinished game's is not shown."""
+        g = self.selected
+        if g is None or self.content is None:
+            return
+        if not g.over:
+            self.notify(NOT_OVER, title=f"Game {g.id}")
+            return
+        try:
+            results = Host.replay_saved(self.store, g.id, self.content).results
+        except StoreError as error:
+            self.notify(printable(str(error)), title="Cannot read it", severity="error", timeout=15, markup=False)
+            return
+        if results is not None:  # (a game the list calls over always has them)
+            self.app.push_screen(SheetScreen(results, f"Final ranking of game {g.id}"))
 
     def action_delete(self) -> None:
         g = self.selected

@@ -1,10 +1,10 @@
 """Replays: step through a saved or just-finished game with the board as it was.
 
 ← / → move one event (one sentence of the log), shift+← / shift+→ (or p / n)
-one turn, Home / End to the start and the end, g jumps to a round. The
-board panels are the game's own, drawn from the state at that point, and
-below WIDE they are paged as in the game ([ ] and a letter a page); the log
-highlights the event. A finished game shows everything, including each
+one turn, Home / End to the start and the end, g jumps to a round, v opens a
+finished game's score sheet (`sheet.py`). The board panels are the game's
+own, drawn from the state at that point, and below WIDE they are paged as in
+the game ([ ] and a letter a page); the log highlights the event. A finished game shows everything, including each
 player's objectives and hand; an unfinished one only what any onlooker sees.
 """
 
@@ -34,6 +34,7 @@ from ..widgets.replay_secrets import ReplaySecrets
 from .board_layout import Side, compose_board
 from .help import show_help
 from .paging import SCROLL_KEYS, STEP_KEYS, Page, PagedScreen, board_pages, goto_key
+from .sheet import NOT_OVER, SheetScreen
 
 
 class RoundScreen(ModalScreen[int | None]):
@@ -88,6 +89,7 @@ class ReplayScreen(PagedScreen):
         Binding("home", "go('first')", "Start", priority=True, show=False),
         Binding("end", "go('last')", "End", priority=True, show=False),
         Binding("g", "round", "Go to round"),
+        Binding("v", "sheet", "Scores", show=False),  # (a finished game: listed in the status line)
         Binding("escape", "back", "Back"),
         *STEP_KEYS,
         goto_key("o", "islands", "islands"),
@@ -192,17 +194,24 @@ class ReplayScreen(PagedScreen):
         what = "finished game: everything is shown" if self.replay.reveal else "unfinished game: secrets stay hidden"
         at = f"event {self.pos} of {self.replay.last}"
         status = self.query_one("#replay-status", Static)
+        sheet = " · v score sheet" if self.replay.reveal else ""  # (the score sheet is a finished game's)
         if self.has_class("compact"):
             brief = "everything shown" if self.replay.reveal else "secrets hidden"
             status.update(
                 Fit(
-                    Text.assemble(("Replay ", "bold"), f"· {where} · {at} · {what}"),
-                    Text.assemble(("Replay ", "bold"), f"· {where} · {at} · {brief}"),
+                    Text.assemble(("Replay ", "bold"), f"· {where} · {at} · {what}{sheet}"),
+                    Text.assemble(("Replay ", "bold"), f"· {where} · {at} · {brief}{sheet}"),
+                    Text.assemble((where, "bold"), f" · {self.pos}/{self.replay.last} · {brief}{sheet}"),
                     Text.assemble((where, "bold"), f" · {self.pos}/{self.replay.last} · {brief}"),
                 )
             )
             return
-        keys = Flow([Text(k) for k in ("← → event", "⇧← ⇧→ or p n turn", "Home End", "g round", "Esc back")], " · ")
+        words = (
+            ["← → event", "⇧← ⇧→ or p n turn", "Home End", "g round"]
+            + (["v score sheet"] if sheet else [])
+            + ["Esc back"]
+        )
+        keys = Flow([Text(k) for k in words], " · ")
         status.update(
             Group(Text.assemble(("Replay ", "bold"), f"· {where} · {at}"), Text(what, style="dim"), Styled(keys, "dim"))
         )  # (the keys wrap between keys, never inside one)
@@ -234,6 +243,14 @@ class ReplayScreen(PagedScreen):
                 self._move_to(start)
 
         self.app.push_screen(RoundScreen(rounds), chosen)
+
+    def action_sheet(self) -> None:
+        """A finished game's score sheet, from any position: once the game is over it hides nothing the
+        replay does not show already, and it is the key to reading back how the points came."""
+        if self.replay.results is None:
+            self.notify(NOT_OVER, title="Score sheet")
+            return
+        self.app.push_screen(SheetScreen(self.replay.results))
 
     def action_back(self) -> None:
         self.dismiss(None)

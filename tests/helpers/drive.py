@@ -154,6 +154,15 @@ async def settle(pilot: Pilot, tries: int = 200) -> None:
     raise AssertionError(f"the app did not settle; on {pilot.app.screen!r}:\n" + screen_text(pilot.app))
 
 
+async def until(pilot: Pilot, ok: Callable[[], bool], tries: int = 60) -> None:
+    """Pause the app until `ok()` (a screen pushed or popped comes a message or two later)."""
+    for _ in range(tries):
+        await pilot.pause()
+        if ok():
+            return
+    raise AssertionError(f"never happened; on {pilot.app.screen!r}")
+
+
 def toast_shown(app: App) -> bool:
     """A notification is on screen (Textual mounts its toast a message or two after `notify`)."""
     return any(type(w).__name__ == "Toast" for w in app.screen.walk_children())
