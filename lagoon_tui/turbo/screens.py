@@ -31,6 +31,8 @@
 It sets the public `ScreenResume.refresh_styles`; it overrides the private
 `Screen._screen_resized`, `_refresh_layout` and `_on_layout`, reads `_size`,
 `_layout_required` and `_layout_widgets`, and resumes the private `_update_timer`.
+Weighed in issue 33 and kept: it saves few instructions a move, but a hand-over and a choice that
+raises the curtain wait less with it (the figures are in the ledger of docs/architecture.md).
 """
 
 from __future__ import annotations

@@ -600,6 +600,36 @@ async def test_a_curtain_that_has_been_up_a_moment_goes_in_one_paint():
     assert passed == [{"_refresh_layout": 0, "_compositor_refresh": 1}] * 4, passed
 
 
+@pytest.mark.turbo
+async def test_a_choice_that_raises_the_curtain_paints_it_once_though_the_board_is_drawn_under_it():
+    """The board drawn under the curtain is not painted: the curtain is written once, not again over it.
+
+    (Textual counts the screen under the curtain as shown: each change of the
+    board drawn there made it paint the curtain again, the same cells, two
+    more frames 40–170 ms after the key. Counted, not timed.)
+    """
+    app = LagoonApp(settings=two_players())
+    async with app.run_test(size=(160, 50)) as pilot:
+        run = await start(pilot)
+        policy = Policy(6)
+        paints: list[int] = []
+        while len(paints) < 4:
+            if isinstance(app.screen, CurtainScreen):
+                await step(pilot, run, policy)
+                await still(pilot)
+                continue
+            counts = {"curtain": 0}
+            with watching(
+                CurtainScreen, "_compositor_refresh", lambda *_: counts.update(curtain=counts["curtain"] + 1)
+            ):
+                await step(pilot, run, policy)
+                await still(pilot, counts)
+            if isinstance(app.screen, CurtainScreen):
+                assert game_screen(app).shows(Draw(run.engine.pending.seat))  # (the board was drawn under it)
+                paints.append(counts["curtain"])
+    assert paints == [1] * 4, paints
+
+
 async def test_ctrl_l_paints_every_line_of_the_board_anew_and_the_help_says_so():
     """ctrl+l is the terminal's "redraw": every line of every panel is drawn again, not taken from a cache."""
     app = LagoonApp(settings=two_players())
