@@ -12,6 +12,7 @@ from rules.cards import METALS
 from rules.engine import replay, state_from_json, state_to_json
 from rules.evolve import evolve
 from rules.state import GameState
+from tests.helpers.scenario import cube_totals
 
 
 class Watcher:
@@ -63,16 +64,9 @@ class Watcher:
         s = self.engine.state
         assert self.shadow == s, "replaying the log does not give the live state"
         board = s.board
+        totals = cube_totals(self.engine)
         for m in METALS:
-            on_galleries = sum(
-                g.cubes
-                for site in s.sites.values()
-                for col in site.columns
-                for g in col
-                if g is not None and s.content.gallery(g.tile).metal == m
-            )
-            total = s.supply[m] + sum(p.raw[m] for p in s.players) + on_galleries
-            assert total == board.supply_per_metal, f"{m} cubes not conserved: {total}"
+            assert totals[m] == board.supply_per_metal, f"{m} cubes not conserved: {totals[m]}"
             assert s.supply[m] >= 0
             tokens = sum(len(level) for level in s.centre[m]) + sum(len(p.enriched[m]) for p in s.players)
             assert tokens == self.enriched_made[m] - self.enriched_gone[m], f"enriched {m} not conserved"
