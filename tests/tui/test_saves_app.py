@@ -386,3 +386,22 @@ async def test_a_move_into_a_position_nobody_can_play_on_is_said_and_not_made(tm
         shown = " ".join(screen_text(app).split())
     store.close()
     assert "The game cannot go on" in shown and engine.events == before
+
+
+async def test_the_replay_log_names_players_as_the_games_log_does(store):
+    """ "Ana [R] chose island 2", as in the game; never "[R] Ana chose island 2"."""
+    game, engine = saved_game(store, 80, seed=6)
+    app = LagoonApp(CONTENT, store=store)
+    async with app.run_test(size=(160, 50)) as pilot:
+        screen = await open_replay(pilot, game)
+        await pilot.press("end")
+        await pilot.pause()
+        log = screen.query_one(ReplayLog)
+        lines = [str(log.get_option_at_index(i).prompt) for i in range(log.option_count)]
+        tags = {p.name: f"{p.name} [{p.colour[0].upper()}]" for p in engine.state.players}
+        about_players = [line for line in lines if any(line.startswith(tag) for tag in tags.values())]
+        assert len(about_players) > len(lines) // 2
+        assert not any(re.match(r"\[[RYGB]\] ", line) for line in lines)
+        shown = screen_text(app)
+        assert any(tag in shown for tag in tags.values())
+        assert not re.search(r"\[[RYGB]\] [A-Z]", shown)
