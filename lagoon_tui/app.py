@@ -218,7 +218,8 @@ class LagoonApp(CrashReports, SavedGamesMixin, App[None]):
         else:
             yield SystemCommand("New game", "Set up a new game of Miner's Lagoon", self.action_new_game)
             if self.store is not None:
-                yield SystemCommand("Resume", "Go on with the latest unfinished game", self.action_resume)
+                if self.latest_unfinished() is not None:  # (no Resume with nothing to resume)
+                    yield SystemCommand("Resume", "Go on with the latest unfinished game", self.action_resume)
                 yield SystemCommand("Load", "Saved games: resume one or watch its replay", self.action_load)
         yield SystemCommand("Rules", "Read the rules of the game", self.action_rules)
         yield SystemCommand("Keys", "List the keys of this screen", self.action_help)

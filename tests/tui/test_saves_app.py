@@ -16,6 +16,7 @@ from lagoon_tui.app import LagoonApp
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.screens.game import GameScreen
+from lagoon_tui.screens.help import HelpScreen
 from lagoon_tui.screens.load import LoadScreen
 from lagoon_tui.screens.replay import ReplayScreen
 from lagoon_tui.screens.title import TitleScreen
@@ -405,3 +406,37 @@ async def test_the_replay_log_names_players_as_the_games_log_does(store):
         shown = screen_text(app)
         assert any(tag in shown for tag in tags.values())
         assert not re.search(r"\[[RYGB]\] [A-Z]", shown)
+
+
+async def resume_offers(pilot) -> dict[str, bool]:
+    """Where the title offers Resume: its menu, its keys (?) and its commands (ctrl+p)."""
+    app = pilot.app
+    menu = app.screen.query_one(OptionList)
+    in_menu = any("Resume" in str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count))
+    await pilot.press("question_mark")
+    await wait(pilot, lambda: isinstance(app.screen, HelpScreen))
+    in_keys = "Resume" in screen_text(app)
+    await pilot.press("escape")
+    await pilot.press("ctrl+p")
+    await wait(pilot, lambda: "Load" in screen_text(app))  # (the palette lists its commands in a worker)
+    in_commands = "Resume" in screen_text(app)
+    await pilot.press("escape")
+    await wait(pilot, lambda: isinstance(app.screen, TitleScreen))
+    return {"menu": in_menu, "keys": in_keys, "commands": in_commands}
+
+
+async def test_the_title_offers_resume_only_with_a_game_to_resume(store):
+    saved_game(store, 10_000, seed=2)  # a finished game: nothing to resume
+    app = LagoonApp(CONTENT, store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot, lambda: isinstance(app.screen, TitleScreen))
+        assert "solo against computers, hot-seat at one keyboard, or over SSH" in screen_text(app)
+        assert await resume_offers(pilot) == {"menu": False, "keys": False, "commands": False}
+        await pilot.press("c")  # its key does nothing either
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+    saved_game(store, 40, seed=5)
+    app = LagoonApp(CONTENT, store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot, lambda: isinstance(app.screen, TitleScreen))
+        assert await resume_offers(pilot) == {"menu": True, "keys": True, "commands": True}
