@@ -13,11 +13,10 @@ from collections.abc import Iterable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.dom import DOMNode
 from textual.containers import Vertical
+from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Label, Static
-
 
 OURS = __name__.split(".")[0]
 """The package whose classes declare Lagoon's own keys (`lagoon_tui`)."""
