@@ -21,7 +21,7 @@ from rich.table import Table
 from rules.host import printable
 
 from .cli_start import fail, load_or_explain, open_store_or_explain, run_app, terminal_problem
-from .saved_words import plain, shown_name, shown_names, status_text, when
+from .saved_words import plain, players_text, shown_name, shown_names, status_text, when
 
 if TYPE_CHECKING:
     from rules.host import GameInfo, Store
@@ -95,7 +95,7 @@ def games_table(games: Sequence[GameInfo]) -> Table:
         scores = ", ".join(f"{shown_name(n)} {vp}" for n, vp in zip(g.names, g.scores)) if g.scores else "—"
         status = status_text(g)
         table.add_row(
-            *map(plain, (str(g.id), when(g.updated), shown_names(g.names), str(g.round or "setup"), scores, status))
+            *map(plain, (str(g.id), when(g.updated), players_text(g), str(g.round or "setup"), scores, status))
         )
     return table
 

@@ -25,7 +25,7 @@ from lagoon_tui.widgets import EnrichmentCenterPanel, IslandPanel, MiningSitePan
 from lagoon_tui.widgets.replay_log import ReplayLog
 from lagoon_tui.widgets.replay_secrets import ReplaySecrets
 from rules import events as ev
-from rules import load_content, replay
+from rules import Engine, load_content, replay
 from rules.host import Host, Replay
 from rules.saves import Store
 from rules.saves.recorder import open_game, record_new
@@ -440,3 +440,13 @@ async def test_the_title_offers_resume_only_with_a_game_to_resume(store):
     async with app.run_test(size=(80, 24)) as pilot:
         await wait(pilot, lambda: isinstance(app.screen, TitleScreen))
         assert await resume_offers(pilot) == {"menu": True, "keys": True, "commands": True}
+
+
+async def test_load_marks_the_seats_computers_played_with_their_level(store):
+    record_new(store, Engine.new(CONTENT, ["Ana", "Ben", "Cleo"], seed=3), computers={1: "easy", 2: "hard"})
+    app = LagoonApp(CONTENT, store=store)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await wait(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.press("l")
+        await wait(pilot, lambda: isinstance(app.screen, LoadScreen))
+        assert "Ana, Ben (computer, Easy), Cleo (computer, Hard)" in screen_text(app)
