@@ -238,18 +238,13 @@ class PlayerBoard(Panel):
             out.append(full if offer and not objectives else ByWidth(self.TEXT_WIDTH, full, names))
 
         if deals:
-            items: list[Fit] = []
+            items: list[Text] = []
             for deal_id in deals:
                 if deal_id is None:
                     continue
                 d = content.deals[deal_id]
-                worth = Text(f" → {d.vp} VP", style="bold")
-                items.append(
-                    Fit(
-                        Text.assemble(deal_needs(d.requires), worth),
-                        Text.assemble(" ".join(f"{m} {lv}'" for m, lv in d.requires.items()), worth),
-                    )
-                )
+                # one form at every width (wrapped where narrow): "copper 1'+ and iron 3'+ → 4 VP"
+                items.append(Text.assemble(deal_needs(d.requires), Text(f" → {d.vp} VP", style="bold")))
             out.append(Group(label(f"Deals in hand ({len(deals)}):"), Bullets(items)))
         else:
             out.append(Text.assemble(label("Deals in hand: "), muted("none")))
