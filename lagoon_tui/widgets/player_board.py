@@ -243,7 +243,7 @@ class PlayerBoard(Panel):
                 if deal_id is None:
                     continue
                 d = content.deals[deal_id]
-                # one form at every width (wrapped where narrow): "copper 1'+ and iron 3'+ → 4 VP"
+                # one form at every width (wrapped where narrow): "copper 1'+, iron 3'+ → 4 VP"
                 items.append(Text.assemble(deal_needs(d.requires), Text(f" → {d.vp} VP", style="bold")))
             out.append(Group(label(f"Deals in hand ({len(deals)}):"), Bullets(items)))
         else:

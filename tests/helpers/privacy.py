@@ -27,14 +27,12 @@ COLOURS = ("red", "yellow", "green", "blue")
 
 
 def deal_patterns(deal) -> list[Phrase]:
-    """A deal as the player board shows it (in full, or short where room is scarce) and as the engine's
-    options name it; never as part of another deal."""
-    needs = deal_needs(deal.requires)  # "copper 1'+ and iron 3'+"
-    short = " ".join(f"{metal} {level}'" for metal, level in deal.requires.items())  # "copper 1' iron 3'"
+    """A deal as the player board shows it (one form at every width, wrapped where room is scarce) and
+    as the engine's options name it; never as part of another deal."""
+    needs = deal_needs(deal.requires)  # "copper 1'+, iron 3'+"
     label = deal_label(deal)  # "1' copper + 3' iron for 5 VP"
     return [
-        Phrase(needs, r"(?<![\w'+])(?<!and )", r"(?! and)(?![\w'])"),
-        Phrase(f"{short} → {deal.vp} VP", r"(?<![\w'])(?<!' )", r"(?![\w])"),
+        Phrase(needs, r"(?<![\w'+])(?<!, )", r"(?!,)(?![\w'])"),
         Phrase(label, r"(?<![\w'])(?<!\+ )", r"(?![\w])"),
     ]
 

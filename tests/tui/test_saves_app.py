@@ -24,8 +24,8 @@ from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets import EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, ScoreTrackPanel
 from lagoon_tui.widgets.replay_log import ReplayLog
 from lagoon_tui.widgets.replay_secrets import ReplaySecrets
-from rules import events as ev
 from rules import Engine, load_content, replay
+from rules import events as ev
 from rules.host import Host, Replay
 from rules.saves import Store
 from rules.saves.recorder import open_game, record_new

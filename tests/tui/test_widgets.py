@@ -381,7 +381,7 @@ async def test_player_boards_show_money_and_only_my_secrets(size, slot):
         if p.seat == me:
             assert all(n in words for n in names)
             assert "▶ to play" in words
-            for d in p.deals:  # one form at every width: "copper 1'+ and iron 3'+ → 4 VP", wrapped if need be
+            for d in p.deals:  # one form at every width: "copper 1'+, iron 3'+ → 4 VP", wrapped if need be
                 deal = CONTENT.deals[d]
                 assert f"{deal_needs(deal.requires)} → {deal.vp} VP" in words
         else:
