@@ -54,6 +54,8 @@ class LagoonApp(CrashReports, SavedGamesMixin, App[None]):
         Binding("f1", "rules", "Rules"),
         Binding("ctrl+q", "quit", "Quit", priority=True),
         Binding("ctrl+l", "redraw", "Redraw the screen", show=False),
+        # Lagoon's own: Textual would add its own (described "palette") were it missing
+        Binding("ctrl+p", "command_palette", "Commands", show=False, priority=True),
     ]
 
     def __init__(
@@ -216,11 +218,14 @@ class LagoonApp(CrashReports, SavedGamesMixin, App[None]):
         else:
             yield SystemCommand("New game", "Set up a new game of Miner's Lagoon", self.action_new_game)
             if self.store is not None:
-                yield SystemCommand("Resume", "Go on with the latest unfinished game", self.action_resume)
+                if self.latest_unfinished() is not None:  # (no Resume with nothing to resume)
+                    yield SystemCommand("Resume", "Go on with the latest unfinished game", self.action_resume)
                 yield SystemCommand("Load", "Saved games: resume one or watch its replay", self.action_load)
         yield SystemCommand("Rules", "Read the rules of the game", self.action_rules)
         yield SystemCommand("Keys", "List the keys of this screen", self.action_help)
-        yield from super().get_system_commands(screen)
+        if not (playing and self.store is not None):  # (else "Save and quit" says it)
+            yield SystemCommand("Quit", "Close Lagoon (ctrl+q)", self.exit)
+        # (none of Textual's own: its theme, screenshot and maximize commands are not the game's)
 
     def leave_game(self, then: Callable[[], object]) -> None:
         """Ask before leaving the game in play; if yes, go back to the title and do `then`."""

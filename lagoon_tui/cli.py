@@ -39,17 +39,19 @@ END_REASONS = {
 
 
 def build_parser() -> argparse.ArgumentParser:
-    # --content is accepted before or after the sub-command; SUPPRESS keeps a
-    # sub-parser from overwriting a value given before it.
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument(
+    # --content and --db are accepted before or after the sub-command; SUPPRESS keeps a
+    # sub-parser from overwriting a value given before it. --db only on the commands
+    # that open the save file (given before a command that does not, it is refused: `main`).
+    decks = argparse.ArgumentParser(add_help=False)
+    decks.add_argument(
         "--content",
         metavar="DIR",
         type=Path,
         default=argparse.SUPPRESS,
         help="folder of TOML decks to play with (default: the shipped decks)",
     )
-    common.add_argument(
+    saves = argparse.ArgumentParser(add_help=False)
+    saves.add_argument(
         "--db",
         metavar="PATH",
         type=Path,
@@ -58,14 +60,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser = argparse.ArgumentParser(
         prog="lagoon",
-        parents=[common],
+        parents=[decks, saves],
         description="Miner's Lagoon, the board game, in a terminal.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     check = sub.add_parser(
         "check-content",
-        parents=[common],
+        parents=[decks],
         help="validate a folder of decks and list every problem",
     )
     check.add_argument(
@@ -74,7 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser(
         "play",
-        parents=[common],
+        parents=[decks, saves],
         help="start a hot-seat game straight away, skipping the title screen",
     )
     play.add_argument(
@@ -105,11 +107,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="seat number (1..) of the start player (default: random)",
     )
 
-    add_save_commands(sub, common)
+    add_save_commands(sub, [decks, saves])
 
     serve = sub.add_parser(
         "serve",
-        parents=[common],
+        parents=[decks, saves],
         help="host games for players who join over SSH from their own terminals",
     )
     serve.add_argument(
@@ -147,13 +149,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     # The app of one SSH session of `lagoon serve`, which starts it on the session's own terminal
     # with one end of a socket to the server: not a command for people to type.
-    session = sub.add_parser("session", parents=[common])
+    session = sub.add_parser("session", parents=[decks])
     session.add_argument("--fd", type=int, required=True, help=argparse.SUPPRESS)
     session.add_argument("--join", default=None, help=argparse.SUPPRESS)
 
     sim = sub.add_parser(
         "simulate",
-        parents=[common],
+        parents=[decks],
         help="play many bot games and summarise the results",
     )
     sim.add_argument("--players", type=int, default=3, metavar="N", help="seats per game (default: 3)")
@@ -198,6 +200,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
+        if "db" in args and args.command in KEEP_NO_GAMES:  # (given before the command, where every command takes it)
+            parser.error(f"--db: `lagoon {args.command}` keeps no games, so it has no save file to use")
     except SystemExit as exit_:  # argparse has already printed why
         return exit_.code if isinstance(exit_.code, int) else 2
     remote = args.command == "session"  # (its terminal is an SSH player's: the report's path stays here)
@@ -208,6 +212,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except Exception as error:
             return crash.stopped(error, remote=remote, playing=playing)
 
+
+KEEP_NO_GAMES = ("check-content", "simulate", "session")
+"""The commands that open no save file (their sub-parsers have no --db)."""
 
 PLAYING = (None, "play", "resume", "session", "serve")
 """The commands that play or change a game (None: the app's title screen), whose bug's sentence says the

@@ -21,7 +21,7 @@ from rich.table import Table
 from rules.host import printable
 
 from .cli_start import fail, load_or_explain, open_store_or_explain, run_app, terminal_problem
-from .saved_words import plain, shown_name, shown_names, status_text, when
+from .saved_words import plain, players_text, shown_name, shown_names, status_text, when
 
 if TYPE_CHECKING:
     from rules.host import GameInfo, Store
@@ -43,27 +43,33 @@ def game_number(text: str) -> int:
     return int(text)
 
 
+GAME_ID_HELP = "the game's number, as `lagoon list` shows it"
+
+
 def add_save_commands(
-    sub: argparse._SubParsersAction[argparse.ArgumentParser], common: argparse.ArgumentParser
+    sub: argparse._SubParsersAction[argparse.ArgumentParser], parents: list[argparse.ArgumentParser]
 ) -> None:
-    resume = sub.add_parser("resume", parents=[common], help="go on with a saved game (default: the latest unfinished)")
-    resume.add_argument(
-        "id", nargs="?", type=game_number, metavar="ID", help="the game's number, as `lagoon list` shows it"
-    )
+    """The commands of the save file; `parents`: the options they share (--content, --db)."""
+    resume = sub.add_parser("resume", parents=parents, help="go on with a saved game (default: the latest unfinished)")
+    resume.add_argument("id", nargs="?", type=game_number, metavar="ID", help=GAME_ID_HELP)
     resume.add_argument(
         "--take-over",
         action="store_true",
         help="open the game even if it is open in another window (that window's next move is refused)",
     )
-    sub.add_parser("list", parents=[common], help="list the saved games")
-    delete = sub.add_parser("delete", parents=[common], help="delete a saved game (asks first)")
-    delete.add_argument("id", type=game_number, metavar="ID")
+    sub.add_parser("list", parents=parents, help="list the saved games")
+    delete = sub.add_parser("delete", parents=parents, help="delete a saved game (asks first)")
+    delete.add_argument("id", type=game_number, metavar="ID", help=f"{GAME_ID_HELP}; its replay goes with it")
     delete.add_argument("--yes", action="store_true", help="do not ask (for scripts)")
-    export = sub.add_parser("export", parents=[common], help="write a saved game to a JSON file")
-    export.add_argument("id", type=game_number, metavar="ID")
-    export.add_argument("file", type=Path, metavar="FILE")
-    imp = sub.add_parser("import", parents=[common], help="check a JSON game file and add it to the saved games")
-    imp.add_argument("file", type=Path, metavar="FILE")
+    export = sub.add_parser("export", parents=parents, help="write a saved game to a JSON file")
+    export.add_argument("id", type=game_number, metavar="ID", help=GAME_ID_HELP)
+    export.add_argument(
+        "file", type=Path, metavar="FILE", help="the JSON file to write (a file of that name is replaced)"
+    )
+    imp = sub.add_parser("import", parents=parents, help="check a JSON game file and add it to the saved games")
+    imp.add_argument(
+        "file", type=Path, metavar="FILE", help="a game written by `lagoon export`; it gets the next free number"
+    )
 
 
 def said(error: Exception) -> str:
@@ -89,7 +95,7 @@ def games_table(games: Sequence[GameInfo]) -> Table:
         scores = ", ".join(f"{shown_name(n)} {vp}" for n, vp in zip(g.names, g.scores)) if g.scores else "—"
         status = status_text(g)
         table.add_row(
-            *map(plain, (str(g.id), when(g.updated), shown_names(g.names), str(g.round or "setup"), scores, status))
+            *map(plain, (str(g.id), when(g.updated), players_text(g), str(g.round or "setup"), scores, status))
         )
     return table
 

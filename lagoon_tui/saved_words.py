@@ -37,6 +37,15 @@ def shown_names(names: Iterable[str]) -> str:
     return ", ".join(map(shown_name, names))
 
 
+def players_text(game: GameInfo) -> str:
+    """The players of a saved game, each seat a computer played marked with its level: "Ana, Ben (computer, Hard)"."""
+    levels = dict(game.computers)
+    return ", ".join(
+        shown_name(name) + (f" (computer, {levels[seat].capitalize()})" if seat in levels else "")
+        for seat, name in enumerate(game.names)
+    )
+
+
 def status_text(game: GameInfo) -> str:
     """Damaged (and what of it), finished, or whose turn it is."""
     if game.damage:

@@ -18,6 +18,20 @@ COLOUR_STYLES = {"red": "bold red", "yellow": "bold yellow", "green": "bold gree
 COLOUR_LETTERS = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}
 
 
+def player_tag(player: dict) -> Text:
+    """ "Ana [R]": a player's name with their colour *and* letter, so colour is never the only cue."""
+    colour = player["colour"]
+    return Text(f"{player['name']} [{COLOUR_LETTERS.get(colour, '?')}]", style=COLOUR_STYLES.get(colour, "bold"))
+
+
+def tagged_line(player: dict, text: str) -> Text:
+    """A log sentence about `player`, in the one form of every log: "Ana [R] mined 2 gold", "Ana [R]: ..."."""
+    name = player["name"]
+    if text.startswith(name):
+        return Text.assemble(player_tag(player), text[len(name) :])
+    return Text.assemble(player_tag(player), ": ", text)
+
+
 class Scene:
     """One seat's message and the content it goes with; what every panel draws from."""
 
@@ -97,10 +111,7 @@ class Scene:
         """A player's name with their colour *and* letter, so colour is never the only cue."""
         if seat is None:
             return Text("—")
-        p = self.player(seat)
-        return Text(
-            f"{p['name']} [{COLOUR_LETTERS.get(p['colour'], '?')}]", style=COLOUR_STYLES.get(p["colour"], "bold")
-        )
+        return player_tag(self.player(seat))
 
     def marker(self, seat: int) -> Text:
         """One letter in the player's colour (for tight places such as the Enrichment Center)."""

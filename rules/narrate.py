@@ -12,6 +12,7 @@ from functools import singledispatch
 from typing import TYPE_CHECKING, TypeVar
 
 from . import events as ev
+from .decision import plural
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -36,6 +37,11 @@ def _tile(s: GameState, tile: str | None) -> str:
 def _at(island: int, column: int, level: int | None = None) -> str:
     where = f"island {island}, column {column + 1}"
     return where if level is None else f"{where}, level {level}"
+
+
+def _ended(sentence: str) -> str:
+    """The sentence with its full stop, unless it ends with one already ("... runs Ironbark Mining Co.")."""
+    return sentence if sentence.endswith(".") else f"{sentence}."
 
 
 def _goods(goods: Iterable[str]) -> str:
@@ -78,7 +84,7 @@ def _(e: ev.ObjectivesKept, s: GameState) -> str:
 
 @told(ev.CorporationChosen)
 def _(e: ev.CorporationChosen, s: GameState) -> str:
-    return f"{_who(s, e.seat)} runs {s.content.corporations[e.corporation].name}."
+    return _ended(f"{_who(s, e.seat)} runs {s.content.corporations[e.corporation].name}")
 
 
 @told(ev.EquipmentRevealed)
@@ -149,7 +155,7 @@ def _(e: ev.EndOfGameTriggered, s: GameState) -> str:
 
 @told(ev.CentreEnriched)
 def _(e: ev.CentreEnriched, s: GameState) -> str:
-    gone = f"; {len(e.removed)} cube(s) past 4' left the game" if e.removed else ""
+    gone = f"; {plural(len(e.removed), 'cube')} past 4' left the game" if e.removed else ""
     return f"The Enrichment Center enriched every cube by one level{gone}."
 
 
@@ -345,25 +351,28 @@ def tell(
 
     Events are redacted for `reader` unless `reveal` (a finished game). The
     metal one mining action brings up is told in one sentence, at the place
-    of its first cube.
+    of its last cube: after the face-down galleries it revealed on the way.
     """
     from .view import redact
 
     out: list[tuple[int, int | None, str]] = []
+    mined_at: dict[int, str] = {}  # the sentence of a mining action, by the index of its last cube
     told_mining: set[int] = set()
     for i, e in enumerate(events):
         if isinstance(e, ev.ResourcesMined):
-            if i in told_mining:
-                continue
-            run = [e]
-            for j in range(i + 1, len(events)):
-                other = events[j]
-                if isinstance(other, ev.ResourcesMined) and (other.seat, other.island) == (e.seat, e.island):
-                    run.append(other)
-                    told_mining.add(j)
-                elif not isinstance(other, (ev.GalleryFlipped, ev.ResourcesMined)):
-                    break
-            out.append((i, e.seat, f"{_who(s, e.seat)} mined {_mined_together(run)} on island {e.island}."))
+            if i not in told_mining:
+                run, last = [e], i
+                for j in range(i + 1, len(events)):
+                    other = events[j]
+                    if isinstance(other, ev.ResourcesMined) and (other.seat, other.island) == (e.seat, e.island):
+                        run.append(other)
+                        told_mining.add(j)
+                        last = j
+                    elif not isinstance(other, (ev.GalleryFlipped, ev.ResourcesMined)):
+                        break
+                mined_at[last] = f"{_who(s, e.seat)} mined {_mined_together(run)} on island {e.island}."
+            if i in mined_at:
+                out.append((i, e.seat, mined_at.pop(i)))
             continue
         text = narrate(e if reveal else redact(e, reader), s)
         if text:

@@ -75,6 +75,22 @@ def vp_at(objective: Objective, m: Measure, best: Measure = 0) -> Measure:
     return objective.vp if m > 0 and m >= best else 0
 
 
+def objective_worth(objective: Objective) -> str | None:
+    """What an objective pays, in words, where its card's text does not say it: "3 VP",
+    "3 VP to whoever has the most (each, on a tie)"; None where the text gives its VP (each, tiers)."""
+    if objective.scoring == "fixed":
+        return f"{objective.vp} VP"
+    if objective.scoring == "most":
+        return f"{objective.vp} VP to whoever has the most (each, on a tie)"
+    return None
+
+
+def objective_words(objective: Objective) -> str:
+    """An objective's text, with what it pays where the text does not say it: "... when the game ends. (3 VP)"."""
+    worth = objective_worth(objective)
+    return objective.text if worth is None else f"{objective.text} ({worth})"
+
+
 def objective_vp(s: GameState, seat: int, objective: Objective) -> tuple[int, int]:
     """(measure, VP) of one objective for one seat, at this moment."""
     m = measure(s, seat, objective)

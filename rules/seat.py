@@ -52,6 +52,7 @@ from .narrate import tell
 from .record import FrozenRecord, frozen_record
 from .registry import ISLAND_ACTIONS, MINER_ACTIONS
 from .results import PLAY_SOURCES, GameResults, PlayerResult, final_results, ordinal, tiebreak_lines
+from .scoring import objective_words
 from .state import GameState
 from .undo import NoUndo
 from .view import View, view
@@ -92,6 +93,7 @@ __all__ = [
     "MINER_ACTIONS",
     "plural",
     "shown_safely",
+    "objective_words",
     # a finished game's ranking (`SeatScene.results`) and the end screen's words for it
     "GameResults",
     "PlayerResult",

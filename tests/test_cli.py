@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import shutil
@@ -267,3 +268,39 @@ def test_check_content_prints_hostile_keys_values_and_file_names_as_bounded_text
     assert "unknown key 'a\\u001B]0;PWNED\\u0007'" in printed and "unknown key 'kkkk" in printed
     assert "unknown key 'd\\u202Eevil\\u2066'" in printed and "unknown key 'e\\u200B\\u200D\\uFEFFzw'" in printed
     assert "deck\\u001B[2J" in printed and "'vp' must be" in printed
+
+
+@pytest.mark.parametrize(
+    "command, explained",
+    [
+        ("delete", ["ID  ", "the game's number, as `lagoon list` shows it", "--yes"]),
+        ("export", ["ID  ", "FILE  ", "the JSON file to write"]),
+        ("import", ["FILE  ", "a game written by `lagoon export`"]),
+    ],
+)
+def test_the_save_commands_explain_their_arguments(capsys, command, explained):
+    code, out, _ = run(capsys, command, "--help")
+    assert code == 0
+    for words in explained:
+        assert words in out, words
+
+
+def test_every_argument_of_every_command_is_explained():
+    """Each command's --help says what each of its arguments is (the hidden `session` is for the server)."""
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for name, command in commands.choices.items():
+        if name == "session":
+            continue
+        for action in command._actions:
+            assert action.help, f"lagoon {name}: {'/'.join(action.option_strings) or action.metavar} has no help"
+
+
+@pytest.mark.parametrize("command", ["check-content", "simulate"])
+def test_db_is_offered_only_where_there_is_a_save_file(capsys, command):
+    code, out, _ = run(capsys, command, "--help")
+    assert code == 0 and "--db" not in out
+    code, _, err = run(capsys, "--db", "elsewhere.db", command)
+    assert code == 2 and f"`lagoon {command}` keeps no games" in err
+    for saving in ("play", "resume", "list", "delete", "export", "import", "serve"):
+        assert "--db PATH" in run(capsys, saving, "--help")[1], saving

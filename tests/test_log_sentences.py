@@ -15,19 +15,33 @@ SILENT = {ev.Picked, ev.Unpicked, ev.ActionFinished}
 """Plan steps and bookkeeping: nothing a player needs to hear (the sentence of the action says it)."""
 
 
+GOLD_THEN_IRON = [
+    ev.MinersWorked(0, 1, 3),
+    ev.ResourcesMined(0, 1, 0, 1, "gold", 2),
+    ev.GalleryFlipped(1, 1, 1, "iron_2#1", 2),  # the iron comes from a gallery turned face up on the way
+    ev.ResourcesMined(0, 1, 1, 1, "iron", 1),
+]
+"""Ana's one mining action on island 1: 2 gold, then 1 iron from a face-down gallery."""
+
+
 def test_one_mining_action_is_one_sentence():
     engine, _ = random_game(CONTENT, 2, 3)
     s = engine.state
     ana = s.players[0].name
-    events = [
-        ev.MinersWorked(0, 1, 3),
-        ev.ResourcesMined(0, 1, 0, 1, "gold", 2),
-        ev.GalleryFlipped(1, 1, 1, "iron_2#1", 2),
-        ev.ResourcesMined(0, 1, 1, 1, "iron", 1),
-    ]
-    lines = [text for _, _, text in tell(events, s, 1)]
+    lines = [text for _, _, text in tell(GOLD_THEN_IRON, s, 1)]
     assert f"{ana} mined 2 gold and 1 iron on island 1." in lines
     assert sum("mined" in line for line in lines) == 1
+
+
+def test_a_dig_is_told_after_the_face_down_gallery_it_revealed():
+    """The iron Ana mined came from a gallery turned face up on the way: the log turns it up first."""
+    s = random_game(CONTENT, 2, 3)[0].state
+    ana = s.players[0].name
+    told = [(at, text) for at, _, text in tell(GOLD_THEN_IRON, s, 1)]
+    flipped = next(k for k, (_, text) in enumerate(told) if text.startswith("The face-down gallery"))
+    mined = next(k for k, (_, text) in enumerate(told) if text == f"{ana} mined 2 gold and 1 iron on island 1.")
+    assert flipped < mined
+    assert told[mined][0] == 3  # told where its last cube is (a replay step to it shows all it mined)
 
 
 def test_every_event_type_is_told_or_deliberately_silent():

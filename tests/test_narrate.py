@@ -55,3 +55,20 @@ def test_known_sentences():
     assert narrate(ev.Traded(0, ("iron", "silver"), "money"), s) == f"{ana} traded 1 iron and 1 silver for $1."
     assert narrate(ev.WagesPaid(0, 4, 2), s) == f"{ana} paid $2 in wages (short by $2)."
     assert narrate(ev.DealDrawn(0, None), s) == f"{ana} drew a deal."
+
+
+def test_a_name_ending_in_a_full_stop_ends_the_sentence_once():
+    engine, _ = random_game(CONTENT, 2, 3)
+    s = engine.state
+    ana = s.players[0].name
+    assert narrate(ev.CorporationChosen(0, "ironbark_mining"), s) == f"{ana} runs Ironbark Mining Co."
+    assert narrate(ev.CorporationChosen(0, "copperhead_holdings"), s) == f"{ana} runs Copperhead Holdings."
+
+
+def test_cubes_that_leave_the_centre_are_counted_in_words():
+    s = random_game(CONTENT, 2, 3)[0].state
+    assert narrate(ev.CentreEnriched((("gold", 0),)), s) == (
+        "The Enrichment Center enriched every cube by one level; 1 cube past 4' left the game."
+    )
+    assert narrate(ev.CentreEnriched((("gold", 0), ("iron", 1))), s).endswith("; 2 cubes past 4' left the game.")
+    assert narrate(ev.CentreEnriched(()), s) == "The Enrichment Center enriched every cube by one level."

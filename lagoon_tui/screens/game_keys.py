@@ -71,8 +71,10 @@ class GameKeys(GameLayout):
         Binding("v", "unveil", "Show my cards"),  # only while the board is shown as everyone sees it
         Binding("space", "hurry", "Hurry the computers"),  # only while a computer plays
         # priority: picked as the key comes in, not after it has travelled up from the focused widget
-        *(Binding(str(n), f"pick({n - 1})", f"Option {n}", show=False, priority=True) for n in range(1, 10)),
+        # (no description: the help lists them as one line, `HELP_EXTRA`)
+        *(Binding(str(n), f"pick({n - 1})", "", show=False, priority=True) for n in range(1, 10)),
     ]
+    HELP_EXTRA = [("1–9", "Pick an option")]
     HELP_TITLE = "Game"
     WIDE_ONLY = frozenset({"my_cards"})
 

@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Static
 
 from rules.host import Content, GameInfo, Host, Store, StoreError, printable
 
-from ..saved_words import plain, shown_names, status_text, when
+from ..saved_words import plain, players_text, shown_names, status_text, when
 from ..widgets.keys_footer import KeysFooter
 from .confirm import ConfirmScreen
 from .help import show_help
@@ -77,7 +77,7 @@ class LoadScreen(Screen[tuple[str, int] | None]):
             table.add_row(
                 *map(
                     plain,
-                    (str(g.id), when(g.updated), shown_names(g.names), str(g.round or "setup"), scores, status_text(g)),
+                    (str(g.id), when(g.updated), players_text(g), str(g.round or "setup"), scores, status_text(g)),
                 ),
                 key=str(g.id),
             )

@@ -27,7 +27,10 @@ LOGO = """\
 ║  ╠═╣║ ╦║ ║║ ║║║║
 ╩═╝╩ ╩╚═╝╚═╝╚═╝╝╚╝"""
 
-TAGLINE = "Miner's Lagoon, the board game, for 2 to 4 players at one keyboard"
+TAGLINE = (
+    "Miner's Lagoon, the board game, for 2 to 4 players:\n"
+    "solo against computers, hot-seat at one keyboard, or over SSH (lagoon serve)"
+)
 WAVES = "~ ≈ ~ ≈ ~ ≈ ~"
 ABOUT = (
     "Hire merchants and miners, dig metal out of the galleries on the mining islands,\n"
@@ -71,9 +74,18 @@ class TitleScreen(Screen):
     ]
 
     def __init__(self, content: Content, saves: SavesGames | None = None) -> None:
-        """The title of a game of `content`; with `saves`, Resume and Load are offered too."""
+        """The title of a game of `content`; with `saves`, Load is offered too, and Resume when a game is unfinished."""
         super().__init__()
         self.content, self.saves = content, saves
+        self.resumable = False  # a game to resume (the menu's Resume), as of the menu's last making
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Resume's key (c) only with a game to resume, Load's (l) only where games are saved: so the keys list says."""
+        if action == "resume":
+            return self.resumable
+        if action == "load":
+            return self.saves is not None
+        return super().check_action(action, parameters)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
@@ -97,6 +109,8 @@ class TitleScreen(Screen):
             return choices
         extra = []
         latest = self.saves.latest_unfinished()
+        self.resumable = latest is not None
+        self.refresh_bindings()
         if latest is not None:
             when = f"round {latest.round}" if latest.round else "setup"
             extra.append(Option(choice_prompt("c", f"Resume ({when})"), id="resume"))

@@ -15,7 +15,7 @@ from textual.widgets import RichLog
 
 from rules.seat import Line
 
-from ..scene import Scene
+from ..scene import Scene, tagged_line
 from .note import SteadyLayout
 from .svg import svg_safe
 
@@ -151,11 +151,7 @@ class LogPanel(SteadyLayout, RichLog):
         if line.seat is None or scene is None or not 0 <= line.seat < len(scene.players):
             style = "bold" if line.text.startswith(("Round ", "The game is over")) else "dim"
             return Text(line.text, style=style)
-        tag = scene.tag(line.seat)
-        name = scene.player(line.seat)["name"]
-        if line.text.startswith(name):
-            return Text.assemble(tag, line.text[len(name) :])
-        return Text.assemble(tag, ": ", line.text)
+        return tagged_line(scene.player(line.seat), line.text)
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._lay_out()  # shown again (a page of the compact layout) at another width than it was written at

@@ -6,7 +6,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
 
-from rules.seat import ENRICHED_LEVELS, METALS, plural
+from rules.seat import ENRICHED_LEVELS, METALS, objective_words, plural
 
 from ..scene import Scene
 from .note import Panel
@@ -231,25 +231,20 @@ class PlayerBoard(Panel):
         if not cards:
             out.append(Text.assemble(label(f"{head}: "), muted("none")))
         else:
-            texts = Bullets(Text.assemble((o.name, "bold"), " — ", o.text) for o in cards)
+            texts = Bullets(Text.assemble((o.name, "bold"), " — ", objective_words(o)) for o in cards)
             full = Group(label(head + (" (only you can see these)" if private else "") + ":"), texts)
             names = Text.assemble(label(head + ": "), join(Text(o.name) for o in cards))
             # while they are being chosen the texts always show: the choice depends on them
             out.append(full if offer and not objectives else ByWidth(self.TEXT_WIDTH, full, names))
 
         if deals:
-            items: list[Fit] = []
+            items: list[Text] = []
             for deal_id in deals:
                 if deal_id is None:
                     continue
                 d = content.deals[deal_id]
-                worth = Text(f" → {d.vp} VP", style="bold")
-                items.append(
-                    Fit(
-                        Text.assemble(deal_needs(d.requires), worth),
-                        Text.assemble(" ".join(f"{m} {lv}'" for m, lv in d.requires.items()), worth),
-                    )
-                )
+                # one form at every width (wrapped where narrow): "copper 1'+, iron 3'+ → 4 VP"
+                items.append(Text.assemble(deal_needs(d.requires), Text(f" → {d.vp} VP", style="bold")))
             out.append(Group(label(f"Deals in hand ({len(deals)}):"), Bullets(items)))
         else:
             out.append(Text.assemble(label("Deals in hand: "), muted("none")))
@@ -265,7 +260,7 @@ def secrets_text(scene: Scene, seat: int) -> str:
     lines.append("Objectives:" if objectives else "Objectives: none")
     for o in objectives:
         card = content.objectives[o]
-        lines.append(f"• {card.name}: {card.text}")
+        lines.append(f"• {card.name}: {objective_words(card)}")
     deals = [d for d in p.get("deals") or [] if d is not None]
     lines.append("")
     lines.append("Deals in hand:" if deals else "Deals in hand: none")

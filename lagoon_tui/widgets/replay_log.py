@@ -8,7 +8,7 @@ from textual.widgets.option_list import Option
 
 from rules.seat import Line
 
-from ..scene import COLOUR_LETTERS, COLOUR_STYLES
+from ..scene import tagged_line
 
 
 class ReplayLog(OptionList):
@@ -28,9 +28,7 @@ class ReplayLog(OptionList):
     def _text(line: Line, players: list[dict]) -> Text:
         if line.seat is None or not 0 <= line.seat < len(players):
             return Text(line.text, style="bold" if line.text.startswith("Round ") else "")
-        p = players[line.seat]
-        tag = Text(f"[{COLOUR_LETTERS.get(p['colour'], '?')}] ", style=COLOUR_STYLES.get(p["colour"], "bold"))
-        return Text.assemble(tag, line.text)
+        return tagged_line(players[line.seat], line.text)  # (the game's log's form: "Ben [Y] mined ...")
 
     def mark(self, index: int | None) -> None:
         """Highlight line `index` (None: before the first line)."""

@@ -63,5 +63,5 @@ def needs(resources: Mapping[str, int], artifacts: Mapping[str, int] | None = No
 
 
 def deal_needs(requires: Mapping[str, int]) -> str:
-    """What a deal asks for: "copper 1'+ and iron 3'+" (a higher level also does)."""
-    return " and ".join(f"{metal} {level}'+" for metal, level in requires.items())
+    """What a deal asks for: "copper 1'+, iron 3'+" (a higher level also does); the one form at every width."""
+    return ", ".join(f"{metal} {level}'+" for metal, level in requires.items())

@@ -27,14 +27,14 @@ COLOURS = ("red", "yellow", "green", "blue")
 
 
 def deal_patterns(deal) -> list[Phrase]:
-    """A deal as the player board shows it (in full, or short where room is scarce) and as the engine's
-    options name it; never as part of another deal."""
-    needs = deal_needs(deal.requires)  # "copper 1'+ and iron 3'+"
-    short = " ".join(f"{metal} {level}'" for metal, level in deal.requires.items())  # "copper 1' iron 3'"
+    """A deal as the player board shows it (one form at every width, wrapped where room is scarce) and
+    as the engine's options name it; never as part of another deal."""
+    # With its VP: a deal wrapped in a narrow panel may begin a line of the frame with the end of its
+    # terms ("silver 1'+ → 6 VP"), which another deal's terms alone ("silver 1'+") would match.
+    board = f"{deal_needs(deal.requires)} → {deal.vp} VP"  # "copper 1'+, iron 3'+ → 4 VP"
     label = deal_label(deal)  # "1' copper + 3' iron for 5 VP"
     return [
-        Phrase(needs, r"(?<![\w'+])(?<!and )", r"(?! and)(?![\w'])"),
-        Phrase(f"{short} → {deal.vp} VP", r"(?<![\w'])(?<!' )", r"(?![\w])"),
+        Phrase(board, r"(?<![\w'+])(?<!, )", r"(?![\w])"),
         Phrase(label, r"(?<![\w'])(?<!\+ )", r"(?![\w])"),
     ]
 

@@ -221,3 +221,14 @@ def test_a_save_file_that_cannot_be_made_on_a_full_disk_leaves_nothing(db, tmp_p
     no_traceback(result)
     assert result.returncode == 2 and f"Could not save to {target}: the disk is full" in result.stderr, result.stderr
     assert tree(tmp_path) == before
+
+
+def test_list_marks_the_seats_computers_played_with_their_level(tmp_path):
+    path = tmp_path / "lagoon.db"
+    with Store(path) as store:
+        record_new(store, Engine.new(CONTENT, ["Ana", "Ben"], seed=3), computers={1: "hard"})
+    result = lagoon("--db", str(path), "list")
+    assert result.returncode == 0, result.stderr
+    rows = [line.split("│")[1:-1] for line in result.stdout.splitlines() if line.startswith("│")]
+    players = " ".join(" ".join(row[2].split()) for row in rows if row[2].strip())  # (the column wraps)
+    assert players == "Ana, Ben (computer, Hard)"

@@ -16,6 +16,7 @@ from lagoon_tui.app import LagoonApp
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.screens.game import GameScreen
+from lagoon_tui.screens.help import HelpScreen
 from lagoon_tui.screens.load import LoadScreen
 from lagoon_tui.screens.replay import ReplayScreen
 from lagoon_tui.screens.title import TitleScreen
@@ -23,8 +24,8 @@ from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets import EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, ScoreTrackPanel
 from lagoon_tui.widgets.replay_log import ReplayLog
 from lagoon_tui.widgets.replay_secrets import ReplaySecrets
+from rules import Engine, load_content, replay
 from rules import events as ev
-from rules import load_content, replay
 from rules.host import Host, Replay
 from rules.saves import Store
 from rules.saves.recorder import open_game, record_new
@@ -386,3 +387,66 @@ async def test_a_move_into_a_position_nobody_can_play_on_is_said_and_not_made(tm
         shown = " ".join(screen_text(app).split())
     store.close()
     assert "The game cannot go on" in shown and engine.events == before
+
+
+async def test_the_replay_log_names_players_as_the_games_log_does(store):
+    """ "Ana [R] chose island 2", as in the game; never "[R] Ana chose island 2"."""
+    game, engine = saved_game(store, 80, seed=6)
+    app = LagoonApp(CONTENT, store=store)
+    async with app.run_test(size=(160, 50)) as pilot:
+        screen = await open_replay(pilot, game)
+        await pilot.press("end")
+        await pilot.pause()
+        log = screen.query_one(ReplayLog)
+        lines = [str(log.get_option_at_index(i).prompt) for i in range(log.option_count)]
+        tags = {p.name: f"{p.name} [{p.colour[0].upper()}]" for p in engine.state.players}
+        about_players = [line for line in lines if any(line.startswith(tag) for tag in tags.values())]
+        assert len(about_players) > len(lines) // 2
+        assert not any(re.match(r"\[[RYGB]\] ", line) for line in lines)
+        shown = screen_text(app)
+        assert any(tag in shown for tag in tags.values())
+        assert not re.search(r"\[[RYGB]\] [A-Z]", shown)
+
+
+async def resume_offers(pilot) -> dict[str, bool]:
+    """Where the title offers Resume: its menu, its keys (?) and its commands (ctrl+p)."""
+    app = pilot.app
+    menu = app.screen.query_one(OptionList)
+    in_menu = any("Resume" in str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count))
+    await pilot.press("question_mark")
+    await wait(pilot, lambda: isinstance(app.screen, HelpScreen))
+    in_keys = "Resume" in screen_text(app)
+    await pilot.press("escape")
+    await pilot.press("ctrl+p")
+    await wait(pilot, lambda: "Load" in screen_text(app))  # (the palette lists its commands in a worker)
+    in_commands = "Resume" in screen_text(app)
+    await pilot.press("escape")
+    await wait(pilot, lambda: isinstance(app.screen, TitleScreen))
+    return {"menu": in_menu, "keys": in_keys, "commands": in_commands}
+
+
+async def test_the_title_offers_resume_only_with_a_game_to_resume(store):
+    saved_game(store, 10_000, seed=2)  # a finished game: nothing to resume
+    app = LagoonApp(CONTENT, store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot, lambda: isinstance(app.screen, TitleScreen))
+        assert "solo against computers, hot-seat at one keyboard, or over SSH" in screen_text(app)
+        assert await resume_offers(pilot) == {"menu": False, "keys": False, "commands": False}
+        await pilot.press("c")  # its key does nothing either
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+    saved_game(store, 40, seed=5)
+    app = LagoonApp(CONTENT, store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot, lambda: isinstance(app.screen, TitleScreen))
+        assert await resume_offers(pilot) == {"menu": True, "keys": True, "commands": True}
+
+
+async def test_load_marks_the_seats_computers_played_with_their_level(store):
+    record_new(store, Engine.new(CONTENT, ["Ana", "Ben", "Cleo"], seed=3), computers={1: "easy", 2: "hard"})
+    app = LagoonApp(CONTENT, store=store)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await wait(pilot, lambda: isinstance(app.screen, TitleScreen))
+        await pilot.press("l")
+        await wait(pilot, lambda: isinstance(app.screen, LoadScreen))
+        assert "Ana, Ben (computer, Easy), Cleo (computer, Hard)" in screen_text(app)

@@ -39,11 +39,10 @@ CONTENT = load_content()
 
 
 def deal_words(deal_id: str) -> set[str]:
-    """A deal's terms as a player board writes them, in either of its two widths ("copper 1'+ and iron 3'+
-    → 4 VP", "copper 1' iron 3' → 4 VP"). No two deals of the decks ask for the same cubes."""
+    """A deal's terms as a player board writes them ("copper 1'+, iron 3'+ → 4 VP", one form at every
+    width). No two deals of the decks ask for the same cubes."""
     deal = CONTENT.deals[deal_id]
-    short = " ".join(f"{metal} {level}'" for metal, level in deal.requires.items())
-    return {f"{deal_needs(deal.requires)} → {deal.vp} VP", f"{short} → {deal.vp} VP"}
+    return {f"{deal_needs(deal.requires)} → {deal.vp} VP"}
 
 
 class Secrets:

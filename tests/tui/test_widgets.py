@@ -37,6 +37,7 @@ from lagoon_tui.widgets.island_panel import SHORT_ACTION_NAMES
 from lagoon_tui.widgets.mining_site import LEVELS, SiteGrid, gallery_cell
 from lagoon_tui.widgets.options import Options
 from lagoon_tui.widgets.prompt import PromptPanel
+from lagoon_tui.widgets.words import deal_needs
 from rules.actions import ACTION_NAMES
 from rules.choose import merchant_cost
 from rules.registry import MINER_ACTIONS
@@ -380,8 +381,9 @@ async def test_player_boards_show_money_and_only_my_secrets(size, slot):
         if p.seat == me:
             assert all(n in words for n in names)
             assert "▶ to play" in words
-            for d in p.deals:
-                assert f"→ {CONTENT.deals[d].vp} VP" in words
+            for d in p.deals:  # one form at every width: "copper 1'+, iron 3'+ → 4 VP", wrapped if need be
+                deal = CONTENT.deals[d]
+                assert f"{deal_needs(deal.requires)} → {deal.vp} VP" in words
         else:
             assert not any(n in words for n in names)
             assert f"{len(p.objectives)} objectives" in words

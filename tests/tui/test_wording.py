@@ -5,8 +5,10 @@ from __future__ import annotations
 from lagoon_tui.cards_text import corporation_text
 from lagoon_tui.screens.help import HelpScreen
 from lagoon_tui.screens.inspect import InspectScreen
+from lagoon_tui.widgets import PlayerBoard
 from rules import load_content
-from tests.helpers.drive import ana_and_ben, pass_curtain, screen_text, start
+from rules.seat import objective_words
+from tests.helpers.drive import ana_and_ben, pass_curtain, screen_text, start, widget_text
 
 
 def test_a_corporation_counts_its_workers_in_the_singular_and_the_plural():
@@ -38,3 +40,24 @@ async def test_the_game_screens_windows_are_titled_in_plain_words():
         await pilot.pause()
         assert isinstance(app.screen, InspectScreen)
         assert "Ben [Y]: your cards" in screen_text(app)
+
+
+def test_every_objective_says_what_it_pays():
+    """Its text, or the words the rules add to it ("(3 VP)"), names its VP: none is offered without it."""
+    for objective in load_content().objectives.values():
+        assert "VP" in objective_words(objective), objective.name
+
+
+async def test_the_objectives_offered_at_setup_each_show_their_vp():
+    app = ana_and_ben()
+    async with app.run_test(size=(160, 50)) as pilot:
+        run = await start(pilot)
+        await pass_curtain(pilot, run)
+        boards = [widget_text(board) for board in app.screen.query(PlayerBoard)]
+        shown = " ".join(next(text for text in boards if "Objectives offered" in text).split())
+        offer = [app.content.objectives[o] for o in run.engine.state.players[0].objective_offer]
+        assert offer
+        for objective in offer:
+            text = " ".join(f"{objective.name} — {objective_words(objective)}".split())
+            assert text in shown, text
+            assert "VP" in text
