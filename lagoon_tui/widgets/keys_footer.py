@@ -16,7 +16,6 @@ from textual.widgets import Footer
 
 from .svg import svg_safe
 
-
 FIRST = ("quit", "help", "rules")
 """The actions whose keys lead the footer, in this order: how to quit, the keys, the rules (a
 narrow terminal cuts the line at its right end, and these are what a newcomer looks for)."""
