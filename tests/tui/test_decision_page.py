@@ -106,7 +106,11 @@ def a(kind: type[Widget]) -> Callable[[Engine], Callable[[Widget], bool]]:
     [
         pytest.param(kind_is("keep_objectives"), own_board, id="objectives-board"),
         pytest.param(kind_is("choose_island"), a(IslandPanel), id="island-islands"),
-        pytest.param(kind_is("choose_action"), ship_island, id="action-ship's-island"),
+        pytest.param(
+            lambda e: kind_is("choose_action")(e) and e.state.players[e.pending.seat].island >= 3,  # (not on page 1)
+            ship_island,
+            id="action-ship's-island",
+        ),
         pytest.param(kind_is("operate_mining_site"), a(MiningSitePanel), id="mining-sites"),
         pytest.param(kind_is("draw_place_galleries"), a(MiningSitePanel), id="galleries-sites"),
         pytest.param(kind_is("enrichment_transaction"), a(EnrichmentCenterPanel), id="enriching-centre"),
