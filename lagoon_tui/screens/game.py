@@ -269,7 +269,7 @@ class GameScreen(UnseenArrangement, GameKeys):
         prompt.show(scene)  # (a seat's options: in that seat's message only)
         self._prompt = {choice.id: choice for choice in message.prompt.options} if message.prompt else {}
         self._back = message.prompt.back if message.prompt else None
-        self.decided_on_screen(self.host.changes, message.turn.seat, message.prompt)
+        self.decided_on_screen(self.host.changes, message.turn.seat, message.prompt, message.turn.open)
         options = prompt.query_one(Options)
         if self.focused is not options:  # (focus() costs a round of messages even when nothing moves)
             options.focus()

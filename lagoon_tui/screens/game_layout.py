@@ -100,7 +100,7 @@ class GameLayout(PagedScreen):
     ]
 
     keyboard: Keyboard
-    _decision: tuple[int, int | None, Prompt] | None = None  # the decision on screen: (its change, seat, prompt)
+    _decision: tuple[int, int | None, Prompt, bool] | None = None  # on screen: (its change, seat, prompt, open)
     _followed: int | None = None  # the change of the decision the page last turned for
 
     @property
@@ -202,9 +202,10 @@ class GameLayout(PagedScreen):
         # (the curtain went before the page was turned under it)
         self.call_after_refresh(self.follow)
 
-    def decided_on_screen(self, at: int, seat: int | None, prompt: Prompt | None) -> None:
-        """The decision drawn: the host's change `at`, made by `seat`, with its `prompt` (None: nobody's on screen)."""
-        self._decision = (at, seat, prompt) if prompt is not None else None
+    def decided_on_screen(self, at: int, seat: int | None, prompt: Prompt | None, open: bool) -> None:
+        """The decision drawn: the host's change `at`, made by `seat` with its `prompt` (None: nobody's
+        prompt on screen), `open` if made in front of everyone."""
+        self._decision = (at, seat, prompt, open) if prompt is not None else None
         self.follow()
 
     def follow(self) -> None:
@@ -214,12 +215,12 @@ class GameLayout(PagedScreen):
         """
         if self._decision is None:
             return
-        at, seat, prompt = self._decision
+        at, seat, prompt, open = self._decision
         if at == self._followed:
             return
         self._followed = at
-        page = self.decision_page(seat, prompt, self.public.turn.open)
-        if page is not None:
+        page = self.decision_page(seat, prompt, open)
+        if page is not None and page != self.page:
             self._go(page)
 
 
