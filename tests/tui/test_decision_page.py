@@ -14,7 +14,6 @@ from textual.app import App
 from textual.widget import Widget
 
 from lagoon_tui.app import LagoonApp
-from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.load import LoadScreen
 from lagoon_tui.screens.replay import ReplayScreen
@@ -29,9 +28,8 @@ from lagoon_tui.widgets import (
 )
 from lagoon_tui.widgets.options import Options
 from rules import Engine
-from rules.host import Host
 from rules.saves import Store
-from tests.helpers.drive import screen_text, settle
+from tests.helpers.drive import open_game, screen_text, settle, until
 from tests.helpers.scenario import act, give, ready, saved_game
 from tests.helpers.scenes import CONTENT, play
 
@@ -63,19 +61,6 @@ def paying() -> Engine:
 def shown(screen: GameScreen) -> list[Widget]:
     """The board's panels on screen now."""
     return [panel for panel in screen.panels if panel.region.area]
-
-
-async def open_game(pilot, engine: Engine) -> GameScreen:
-    """The game screen for `engine`'s game, its curtain passed: the board of whoever decides now."""
-    app = pilot.app
-    await pilot.pause()
-    await app.push_screen(GameScreen(Host(engine)))
-    await pilot.pause()
-    if isinstance(app.screen, CurtainScreen):
-        await pilot.press("enter")
-    await settle(pilot)
-    assert isinstance(app.screen, GameScreen)
-    return app.screen
 
 
 def app() -> LagoonApp:
@@ -234,14 +219,6 @@ async def test_the_footer_at_80x24_shows_quit_keys_and_rules_on_the_game_screen(
 def store(tmp_path):
     with Store(tmp_path / "lagoon.db") as s:
         yield s
-
-
-async def until(pilot, ok: Callable[[], bool], tries: int = 60) -> None:
-    for _ in range(tries):
-        await pilot.pause()
-        if ok():
-            return
-    raise AssertionError(f"never happened; on {pilot.app.screen!r}")
 
 
 async def test_the_footer_at_80x24_shows_quit_keys_and_rules_on_the_title_load_and_replay(store):
