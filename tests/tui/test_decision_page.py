@@ -208,7 +208,7 @@ def leads_with_quit_keys_rules(line: str) -> bool:
 
 
 async def test_the_footer_at_80x24_shows_quit_keys_and_rules_on_the_game_screen():
-    engine = deciding(kind_is("choose_action"))
+    engine = deciding(kind_is("choose_island"))  # (at one keyboard, veiled: "v Show my cards" too)
     async with app().run_test(size=SMALL) as pilot:
         await open_game(pilot, engine)
         line = footer_line(pilot.app)
