@@ -187,7 +187,7 @@ async def test_toasts_never_cover_the_options(size):
         options = screen.query_one(Options)
         before = rows_of(pilot.app, options)
         assert "Pass" in "\n".join(before)
-        for n in range(4):  # a stack of long toasts, as a burst of refusals and take-backs makes
+        for n in range(8):  # a stack of long toasts, as a burst of refusals and take-backs makes
             screen.notify(f"Took back: the level 2 gallery at island 2, column {n} slid down to level 1.", title="Undo")
         await settle(pilot)
         await pilot.pause()
