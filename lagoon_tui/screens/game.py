@@ -184,7 +184,7 @@ class GameScreen(UnseenArrangement, GameKeys):
         if do.draw is not None and not self.shows(do.draw):
             self._draw(do.draw)
         if do.page is not None:
-            self._page_for(do.page)
+            self.follow()
         if do.curtain is not None:
             since = [line.text for line in self.host.scene(do.curtain).since] if isinstance(event, Change) else []
             self._raise_curtain(do.curtain, since)
@@ -233,7 +233,7 @@ class GameScreen(UnseenArrangement, GameKeys):
                 self.set_timer(FRAME_OUT, lambda: self._prepare(seat, frame_out=True))
                 return
             self._draw(ready)
-        self._page_for(seat)  # (turned after Enter, the page was arranged and painted then)
+        self.follow()  # (turned after Enter, the page was arranged and painted then)
         self.call_after_refresh(self.arrange_unseen)
 
     def keys_changed(self) -> None:
@@ -269,6 +269,7 @@ class GameScreen(UnseenArrangement, GameKeys):
         prompt.show(scene)  # (a seat's options: in that seat's message only)
         self._prompt = {choice.id: choice for choice in message.prompt.options} if message.prompt else {}
         self._back = message.prompt.back if message.prompt else None
+        self.decided_on_screen(self.host.changes, message.turn.seat, message.prompt, message.turn.open)
         options = prompt.query_one(Options)
         if self.focused is not options:  # (focus() costs a round of messages even when nothing moves)
             options.focus()

@@ -2,7 +2,7 @@
 
 A digit picks an option, Escape backs out of a step, u takes back a move, i
 opens the card behind the highlighted option, b the player's own cards, f
-filters the log, v shows a veiled player their cards (behind the curtain),
+filters the log, PgUp and PgDn page it, v shows a veiled player their cards (behind the curtain),
 space hurries the computers; the page keys are the layout's (`game_layout`).
 Each hands the host what the player asked for and says what came of it; the
 engine alone decides whether it may be done. A key counts only for the seat
@@ -67,6 +67,9 @@ class GameKeys(GameLayout):
         goto_key("m", "market", "market"),
         goto_key("l", "log", "log"),
         *SCROLL_KEYS,
+        # priority: the log pages even while the options (which page with them too) have the keyboard
+        Binding("pageup", "log_page(-1)", "Log: a page back", show=False, priority=True),
+        Binding("pagedown", "log_page(1)", "Log: a page on", show=False, priority=True),
         Binding("u,ctrl+z", "undo", "Undo"),  # saves: take back a move of this turn
         Binding("v", "unveil", "Show my cards"),  # only while the board is shown as everyone sees it
         Binding("space", "hurry", "Hurry the computers"),  # only while a computer plays
@@ -232,3 +235,17 @@ class GameKeys(GameLayout):
         if not self.is_active:
             return  # (a command the palette kept, run once this screen is covered or gone)
         self.query_one(LogPanel).action_cycle_filter()
+
+    def action_log_page(self, step: int) -> None:
+        """PgUp, PgDn: the log a page back or on (at 80×24 its page comes up first, as `l` brings it)."""
+        log = self.query_one(LogPanel)
+        if self.has_class("compact") and log not in self.pages[self.page].panels:
+            self.action_goto("log")
+            self.call_after_refresh(lambda: self._page_log(log, step))  # (once it has its height on the page)
+        else:
+            self._page_log(log, step)
+
+    @staticmethod
+    def _page_log(log: LogPanel, step: int) -> None:
+        lines = max(1, log.scrollable_content_region.height - 1)  # (a line of the last page stays in sight)
+        log.scroll_relative(y=step * lines, animate=False)

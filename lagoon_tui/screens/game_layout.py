@@ -5,10 +5,12 @@ the bottom of the screen. Below `paging.WIDE` the screen gets the class
 "compact": one page of panels at a time over the prompt, switched with [ and ]
 or a letter per page (o islands, g mining sites, e the Enrichment Center, t
 the tracks, b your board, p the next player's board, m the market, l the
-log); when the keyboard changes hands the page jumps to what that player
-needs first (their board while setting up, the island of their ship while
-playing). `GameLayout` is the game screen's part that does this; it reads the
-game as everyone may see it (`public`) and who has the keyboard (`keyboard`).
+log). At each new decision on screen the page turns to where it is made
+(`DECISION_PAGES`: mining and galleries on the mining sites, enriching in the
+centre, buying, shipping and deals at the market, paying on the player's
+board), unless the player turned the page by hand during that decision.
+`GameLayout` is the game screen's part that does this; it reads the game as
+everyone may see it (`public`) and who has the keyboard (`keyboard`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from textual.css.query import NoMatches
 from textual.geometry import Size
 from textual.widget import Widget
 
-from rules.seat import SeatScene
+from rules.seat import Prompt, SeatScene
 
 from ..hand_over import Keyboard
 from ..scene import COLOUR_LETTERS
@@ -36,6 +38,40 @@ from ..widgets.note import Note, clear_min_height
 from .paging import Page, PagedScreen, board_pages
 
 ROOMY = 58  # from this height on, the market also says what each equipment card does
+
+DECISION_PAGES = {
+    "keep_objectives": "board",
+    "choose_corporation": "board",
+    "choose_island": "islands",
+    "choose_action": "ship",
+    "depart_island": "ship",
+    "buy_artifact": "ship",
+    "operate_mining_site": "sites",
+    "collect_from_gallery": "sites",
+    "demolish_gallery": "sites",
+    "draw_place_galleries": "sites",
+    "enrichment_transaction": "centre",
+    "upgrade_centre": "centre",
+    "upgrade_own_enriched": "board",
+    "crush": "board",
+    "trade": "board",
+    "buy_equipment": "market",
+    "make_shipment": "market",
+    "deal": "market",
+    "discard_deal": "market",
+}
+"""Where each kind of decision (`Prompt.kind`) is made: a `goto` name of `GameLayout.PAGE_KINDS`,
+"ship" for the island of the deciding player's ship. A kind not here leaves the page as it is."""
+
+
+def pays(prompt: Prompt) -> bool:
+    """Whether every option of the decision (but the one backing out) names one of the deciding
+    player's own enriched cubes (a metal at a level, nobody else's, on no island): a cube to pay
+    with, from their board."""
+    cubes = [c.refers for c in prompt.options if c.id != prompt.back]
+    return bool(cubes) and all(
+        r.metal is not None and r.level is not None and r.seat is None and r.island is None for r in cubes
+    )
 
 
 class GameLayout(PagedScreen):
@@ -64,7 +100,8 @@ class GameLayout(PagedScreen):
     ]
 
     keyboard: Keyboard
-    _paged_for: int | None = None  # the seat the compact page last jumped for
+    _decision: tuple[int, int | None, Prompt, bool] | None = None  # on screen: (its change, seat, prompt, open)
+    _followed: int | None = None  # the change of the decision the page last turned for
 
     @property
     def public(self) -> SeatScene:
@@ -143,29 +180,47 @@ class GameLayout(PagedScreen):
         island: int | None = self.public.view["players"][seat]["island"]
         return island
 
-    def _default_page(self, seat: int) -> int | None:
-        """The page a player needs first when the keyboard comes to them."""
-        phase = self.public.view["phase"]
-        if phase == "setup":
+    def decision_page(self, seat: int | None, prompt: Prompt, open: bool) -> int | None:
+        """The page `seat`'s decision `prompt` is made on (None: none in particular).
+
+        From the kind of decision and, when the decision is not open, what its
+        options refer to (an open decision is made in front of everyone: its
+        page says nothing of the seat's cards).
+        """
+        where = "board" if not open and pays(prompt) else DECISION_PAGES.get(prompt.kind)
+        if where is None:
+            return None
+        if where == "board":
             return self._board_page(seat)
-        if phase == "actions":
-            return self._island_page(self._ship_of(seat))
-        if phase == "island_selection":
-            return 0
-        return None
+        if where == "ship":
+            island = self._island_page(self._ship_of(seat))
+            return island if island is not None else self._index(lambda p: isinstance(p, IslandPanel))[0]
+        found = self._index(lambda p: isinstance(p, self.PAGE_KINDS[where]))
+        return found[0] if found else None
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
-        # the keyboard changed hands (a curtain has just been passed): the new player's page, if
-        # the curtain went before it was turned to under it
-        self.call_after_refresh(lambda: self._page_for(self.keyboard.at_keyboard))
+        # (the curtain went before the page was turned under it)
+        self.call_after_refresh(self.follow)
 
-    def _page_for(self, seat: int | None) -> None:
-        """The compact layout turned to the page `seat` starts their decisions on, once per hand-over."""
-        if seat is None or seat == self._paged_for:
+    def decided_on_screen(self, at: int, seat: int | None, prompt: Prompt | None, open: bool) -> None:
+        """The decision drawn: the host's change `at`, made by `seat` with its `prompt` (None: nobody's
+        prompt on screen), `open` if made in front of everyone."""
+        self._decision = (at, seat, prompt, open) if prompt is not None else None
+        self.follow()
+
+    def follow(self) -> None:
+        """The compact layout turned to the page the decision on screen is made on, once per decision.
+
+        So a page the player turns to by hand stays until the next decision.
+        """
+        if self._decision is None:
             return
-        self._paged_for = seat
-        page = self._default_page(seat)
-        if page is not None:
+        at, seat, prompt, open = self._decision
+        if at == self._followed:
+            return
+        self._followed = at
+        page = self.decision_page(seat, prompt, open)
+        if page is not None and page != self.page:
             self._go(page)
 
 

@@ -16,6 +16,16 @@ from textual.widgets import Footer
 
 from .svg import svg_safe
 
+FIRST = ("quit", "help", "rules")
+"""The actions whose keys lead the footer, in this order: how to quit, the keys, the rules (a
+narrow terminal cuts the line at its right end, and these are what a newcomer looks for)."""
+
+
+def _first(action: str) -> int:
+    """Where a key of `action` stands among the keys that lead the footer (after them: len(FIRST))."""
+    name = action.rpartition(".")[2]  # ("app.quit": the app's own)
+    return FIRST.index(name) if name in FIRST else len(FIRST)
+
 
 class Key(NamedTuple):
     """One key as the footer shows it."""
@@ -143,4 +153,5 @@ class KeysFooter(Footer):
             _node, binding, enabled, _tooltip = active[app.COMMAND_PALETTE_BINDING]
             palette = Key(binding.key, app.get_key_display(binding), binding.description, enabled)
             keys.pop(binding.action, None)
-        self.query_one(KeysLine).show(tuple(keys.values()), palette, self.compact)
+        ordered = sorted(keys.items(), key=lambda item: _first(item[0]))  # (a stable sort: the rest as they were)
+        self.query_one(KeysLine).show(tuple(key for _action, key in ordered), palette, self.compact)

@@ -46,6 +46,7 @@ from lagoon_tui.widgets.options import Options
 from lagoon_tui.widgets.prompt import PromptPanel
 from rules import Engine
 from rules.decision import Option
+from rules.host import Host
 
 DIGITS = "123456789"
 STALLING = ("back", "pass")
@@ -152,6 +153,19 @@ async def settle(pilot: Pilot, tries: int = 200) -> None:
             await pilot.pause(0)
             return
     raise AssertionError(f"the app did not settle; on {pilot.app.screen!r}:\n" + screen_text(pilot.app))
+
+
+async def open_game(pilot: Pilot, engine: Engine) -> GameScreen:
+    """The game screen for `engine`'s game, its curtain passed: the board of whoever decides now."""
+    app = pilot.app
+    await pilot.pause()
+    await app.push_screen(GameScreen(Host(engine)))
+    await pilot.pause()
+    if isinstance(app.screen, CurtainScreen):
+        await pilot.press("enter")
+    await settle(pilot)
+    assert isinstance(app.screen, GameScreen)
+    return app.screen
 
 
 async def until(pilot: Pilot, ok: Callable[[], bool], tries: int = 60) -> None:
