@@ -111,6 +111,12 @@ def prompt_options(screen: GameScreen) -> Options:
     return screen.query_one(PromptPanel).query_one(Options)
 
 
+def offered_ids(options: Options) -> list[str]:
+    """The ids of the options listed that may be taken (the refused ones, dimmed, come after them)."""
+    listed = [options.get_option_at_index(i) for i in range(options.option_count)]
+    return [option.id for option in listed if option.refused is None]
+
+
 def settled(app: App) -> bool:
     """True when the screen on top is consistent with the engine (nothing is on its way)."""
     screen = app.screen
@@ -124,9 +130,7 @@ def settled(app: App) -> bool:
     pending = engine.pending
     if screen.at_keyboard != pending.seat:
         return False  # a curtain is on its way
-    options = prompt_options(screen)
-    shown = [options.get_option_at_index(i).id for i in range(options.option_count)]
-    return shown == list(pending.ids())
+    return offered_ids(prompt_options(screen)) == list(pending.ids())
 
 
 def quiet(app: App) -> bool:
@@ -232,8 +236,8 @@ async def step(pilot: Pilot, run: Run, policy: Policy, after_key: AfterKey | Non
         )
         return
     index = policy.pick(decision.options)
-    count = len(decision.options)
     options = prompt_options(screen)
+    count = options.option_count  # (the refused options are listed after the legal ones)
     keys = keys_for(index, count)
     for n, key in enumerate(keys):
         if key == "home":
