@@ -169,7 +169,7 @@ class GameKeys(GameLayout):
             return
         refused = self._refused.get(option_id)
         if refused is not None and refused.refused is not None:  # nothing goes to the host: it is told why
-            self.query_one(PromptPanel).refuse(refused.refused)
+            self.query_one(PromptPanel).refuse(option_id, refused.refused)
             return
         if option_id not in self._prompt:
             return

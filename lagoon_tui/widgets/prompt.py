@@ -153,13 +153,18 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
             note.styles.min_height = tallest or None
         self._fit_options()
 
-    def refuse(self, reason: str) -> None:
-        """Say under the question why the option picked cannot be taken now (until the next decision)."""
+    def refuse(self, option_id: str, reason: str) -> None:
+        """Say under the question why the option picked cannot be taken now (until the next decision),
+        the option highlighted and in sight."""
         said = reason if reason.endswith((".", "!", "?")) else f"{reason}."
         head = self._head.copy()
         head.append(f"\n✗ Not now: {said}", style="bold")
         self.query_one("#prompt-head", Note).update(head)
         self._fit_options()
+        options = self.query_one(Options)
+        for index in range(options.option_count):
+            if options.get_option_at_index(index).id == option_id:
+                options.highlighted = index
 
     def _fit_options(self) -> None:
         """The options get the rows the question leaves, when the prompt has a greatest height (compact layout).
