@@ -46,6 +46,7 @@ from lagoon_tui.widgets.options import Options
 from lagoon_tui.widgets.prompt import PromptPanel
 from rules import Engine
 from rules.decision import Option
+from rules.host import Host
 
 DIGITS = "123456789"
 STALLING = ("back", "pass")
@@ -131,6 +132,19 @@ def settled(app: App) -> bool:
     if screen.at_keyboard != pending.seat:
         return False  # a curtain is on its way
     return offered_ids(prompt_options(screen)) == list(pending.ids())
+
+
+async def open_game(pilot: Pilot, game: Engine | Host) -> GameScreen:
+    """A new game screen for `game` (an engine, or a host), its curtain passed: the board of whoever decides now."""
+    app = pilot.app
+    await pilot.pause()
+    await app.push_screen(GameScreen(game if isinstance(game, Host) else Host(game)))
+    await pilot.pause()
+    if isinstance(app.screen, CurtainScreen):
+        await pilot.press("enter")
+    await settle(pilot)
+    assert isinstance(app.screen, GameScreen)
+    return app.screen
 
 
 def quiet(app: App) -> bool:

@@ -17,29 +17,13 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from lagoon_tui.app import LagoonApp
-from lagoon_tui.screens.curtain import CurtainScreen
-from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.widgets.options import Options
 from rules import Engine
-from rules.host import Host
-from tests.helpers.drive import screen_text, settle, widget_text
+from tests.helpers.drive import open_game, screen_text, settle, widget_text
 from tests.helpers.scenes import CONTENT, engine_at, engine_before_end, play
 
 SIZE = (80, 24)
 SCROLL_DOWN = "j"  # what the page hint names for scrolling a page down (SCROLL_KEYS in screens/paging.py)
-
-
-async def open_game(pilot, engine: Engine) -> GameScreen:
-    """The game screen for `engine`'s game, its curtain passed: the board of whoever decides now."""
-    app = pilot.app
-    await pilot.pause()
-    await app.push_screen(GameScreen(Host(engine)))
-    await pilot.pause()
-    if isinstance(app.screen, CurtainScreen):
-        await pilot.press("enter")
-    await settle(pilot)
-    assert isinstance(app.screen, GameScreen)
-    return app.screen
 
 
 def content_lines(panel: Widget) -> list[str]:

@@ -12,19 +12,17 @@ and at 160×50 the prompt grows to its options while the log below keeps room.
 from __future__ import annotations
 
 import re
+from contextlib import asynccontextmanager
 
 import pytest
 
 from lagoon_tui.app import LagoonApp
-from lagoon_tui.screens.curtain import CurtainScreen
-from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.inspect import InspectScreen
 from lagoon_tui.widgets import LogPanel, MarketPanel
 from lagoon_tui.widgets.options import Options
 from lagoon_tui.widgets.prompt import LOG_KEEPS, WIDE_ROWS, PromptPanel
 from rules import Engine
-from rules.host import Host
-from tests.helpers.drive import screen_text, settle, toast_shown, until, widget_text
+from tests.helpers.drive import open_game, screen_text, toast_shown, until, widget_text
 from tests.helpers.scenario import ready, refresh
 from tests.helpers.scenes import CONTENT, play
 from tests.helpers.stills import played
@@ -47,17 +45,14 @@ def short_of_merchants() -> Engine:
     return engine
 
 
-async def open_game(pilot, engine: Engine | Host) -> GameScreen:
-    """The game screen for `engine`'s game (or a host's), its curtain passed."""
-    app = pilot.app
-    await pilot.pause()
-    await app.push_screen(GameScreen(engine if isinstance(engine, Host) else Host(engine)))
-    await pilot.pause()
-    if isinstance(app.screen, CurtainScreen):
-        await pilot.press("enter")
-    await settle(pilot)
-    assert isinstance(app.screen, GameScreen)
-    return app.screen
+@asynccontextmanager
+async def short_of_merchants_on_screen(size: tuple[int, int]):
+    """The game screen at `size` for `short_of_merchants`: (app, pilot, engine, game screen, its options)."""
+    engine = short_of_merchants()
+    app = new_app()
+    async with app.run_test(size=size) as pilot:
+        game = await open_game(pilot, engine)
+        yield app, pilot, engine, game, game.query_one(PromptPanel).query_one(Options)
 
 
 def new_app() -> LagoonApp:
@@ -96,11 +91,7 @@ def option_colours(app, options: Options) -> dict[str, set]:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_an_action_the_player_cannot_afford_is_listed_dimmed_with_the_engines_reason(size):
-    engine = short_of_merchants()
-    app = new_app()
-    async with app.run_test(size=size) as pilot:
-        game = await open_game(pilot, engine)
-        options = game.query_one(PromptPanel).query_one(Options)
+    async with short_of_merchants_on_screen(size) as (app, pilot, engine, game, options):
         shown = listed(options)
         legal = list(engine.pending.ids())
         assert [i for i, _ in shown[: len(legal)]] == legal, "the options she can take come first"
@@ -116,11 +107,7 @@ async def test_an_action_the_player_cannot_afford_is_listed_dimmed_with_the_engi
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_picking_a_refused_option_says_why_and_changes_nothing(size):
-    engine = short_of_merchants()
-    app = new_app()
-    async with app.run_test(size=size) as pilot:
-        game = await open_game(pilot, engine)
-        options = game.query_one(PromptPanel).query_one(Options)
+    async with short_of_merchants_on_screen(size) as (app, pilot, engine, game, options):
         index = [i for i, _ in listed(options)].index(GALLERIES)
         events, changes = len(engine.events), game.host.changes
         await pilot.press(str(index + 1))  # its digit
@@ -142,11 +129,7 @@ async def test_picking_a_refused_option_says_why_and_changes_nothing(size):
 
 
 async def test_i_reads_why_an_option_is_refused():
-    engine = short_of_merchants()
-    app = new_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        game = await open_game(pilot, engine)
-        options = game.query_one(PromptPanel).query_one(Options)
+    async with short_of_merchants_on_screen((80, 24)) as (app, pilot, engine, game, options):
         index = [i for i, _ in listed(options)].index(GALLERIES)
         await pilot.press("down")
         while options.highlighted != index:
@@ -163,11 +146,7 @@ async def test_i_reads_why_an_option_is_refused():
 
 async def test_a_wrapped_option_hangs_under_its_words():
     """At 160×50 the prompt is 44 columns wide: the refused option's reason wraps, under its words."""
-    engine = short_of_merchants()
-    app = new_app()
-    async with app.run_test(size=(160, 50)) as pilot:
-        game = await open_game(pilot, engine)
-        options = game.query_one(PromptPanel).query_one(Options)
+    async with short_of_merchants_on_screen((160, 50)) as (app, pilot, engine, game, options):
         rows = rows_of(app, options)
         starts = [n for n, row in enumerate(rows) if re.match(r"\d\. ", row)]
         assert len(starts) == options.option_count
