@@ -201,7 +201,8 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
             return
         note = self.query_one("#prompt-head", Note)
         options = self.query_one(Options)
-        needs = self.styles.gutter.height + note.rows + note.styles.gutter.height + options.line_count
+        head = max(note.rows, self._tallest_head)  # (the question keeps the height of its tallest so far)
+        needs = self.styles.gutter.height + head + note.styles.gutter.height + options.line_count
         below, filler = 0, False
         for panel in side.children:
             if panel is self or not panel.display:
