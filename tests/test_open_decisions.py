@@ -2,7 +2,9 @@
 
 At every open decision of many random games, the deciding seat's secrets are
 swapped for others (its objectives, its deals, the tiles of the face-down
-galleries) and the engine must offer exactly the same options in the same words.
+galleries) and the engine must offer exactly the same options in the same words,
+and refuse the same others for the same reasons (the prompt lists those too, dimmed,
+on a board shown to everyone).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from rules import Engine, load_content
 from rules.choose import candidates, decision_of
 from rules.decision import OPEN_KINDS
 from rules.engine import clone
+from rules.seat import decision_prompt
 
 CONTENT = load_content()
 
@@ -40,7 +43,7 @@ def dealt_otherwise(state, seat: int, rng: random.Random):
 
 
 def test_an_open_decision_is_the_same_whatever_the_deciding_seat_holds():
-    seen = 0
+    seen = refused = 0
     for seed in range(12):
         rng = random.Random(seed)
         engine = Engine.new(CONTENT, ["Ana", "Ben", "Cleo"], seed=seed)
@@ -48,12 +51,17 @@ def test_an_open_decision_is_the_same_whatever_the_deciding_seat_holds():
             decision = engine.pending
             if decision.kind in OPEN_KINDS:
                 seen += 1
+                prompt = decision_prompt(engine.state, engine.asking())
+                refused += len(prompt.refused)
                 for _ in range(3):
-                    other = decision_of(candidates(dealt_otherwise(engine.state, decision.seat, rng)))
-                    assert other == decision, f"seed {seed}: {decision.kind} differs with other secrets"
+                    state = dealt_otherwise(engine.state, decision.seat, rng)
+                    ask = candidates(state)
+                    assert decision_of(ask) == decision, f"seed {seed}: {decision.kind} differs with other secrets"
+                    assert decision_prompt(state, ask) == prompt, f"seed {seed}: a reason differs with other secrets"
             ids = engine.legal_ids()
             engine.choose(ids[rng.randrange(len(ids))])
     assert seen > 100
+    assert refused > 100  # (an island chosen before: refused, with who chose it)
 
 
 def test_the_choice_of_an_action_is_not_open():

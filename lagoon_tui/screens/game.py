@@ -104,6 +104,7 @@ class GameScreen(UnseenArrangement, GameKeys):
         self._drawn: Drawn | None = None  # what was drawn last
         self._public: Public | None = None  # the message for everyone, last asked for
         self._prompt: dict[str, Choice] = {}  # the options on screen, by id
+        self._refused: dict[str, Choice] = {}  # the options on screen the engine refuses now, by id
         self._back: str | None = None  # the option that backs out of the step on screen
         self._unsubscribe = host.on_change(self._host_changed)
 
@@ -268,6 +269,7 @@ class GameScreen(UnseenArrangement, GameKeys):
         prompt = self.query_one(PromptPanel)
         prompt.show(scene)  # (a seat's options: in that seat's message only)
         self._prompt = {choice.id: choice for choice in message.prompt.options} if message.prompt else {}
+        self._refused = {choice.id: choice for choice in message.prompt.refused} if message.prompt else {}
         self._back = message.prompt.back if message.prompt else None
         self.decided_on_screen(self.host.changes, message.turn.seat, message.prompt, message.turn.open)
         options = prompt.query_one(Options)

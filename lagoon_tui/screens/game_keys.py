@@ -1,7 +1,8 @@
 """The game screen's keys, and what each does: `GameKeys`.
 
-A digit picks an option, Escape backs out of a step, u takes back a move, i
-opens the card behind the highlighted option, b the player's own cards, f
+A digit picks an option (one the engine refuses now only says why, under the
+question), Escape backs out of a step, u takes back a move, i opens the card
+behind the highlighted option (and why it is refused, if it is), b the player's own cards, f
 filters the log, PgUp and PgDn page it, v shows a veiled player their cards (behind the curtain),
 space hurries the computers; the page keys are the layout's (`game_layout`).
 Each hands the host what the player asked for and says what came of it; the
@@ -85,6 +86,7 @@ class GameKeys(GameLayout):
     turns: ComputerTurns
     _shown: int  # the host's count of changes the screen shows
     _prompt: dict[str, Choice]  # the options on screen, by id
+    _refused: dict[str, Choice]  # the options on screen the engine refuses now, by id
     _back: str | None  # the option that backs out of the step on screen
 
     def _step(self, event: Change | Key) -> None:
@@ -168,7 +170,13 @@ class GameKeys(GameLayout):
         option of a prompt no longer current: it is dropped, as the player
         never saw the prompt it would answer.
         """
-        if self.at_keyboard is None or self._shown != self.host.changes or option_id not in self._prompt:
+        if self.at_keyboard is None or self._shown != self.host.changes:
+            return
+        refused = self._refused.get(option_id)
+        if refused is not None and refused.refused is not None:  # nothing goes to the host: it is told why
+            self.query_one(PromptPanel).refuse(option_id, refused.refused)
+            return
+        if option_id not in self._prompt:
             return
         result = self.host.choose(option_id)
         if self._lost():
@@ -219,8 +227,13 @@ class GameKeys(GameLayout):
         if not self.is_active:
             return  # (a command the palette kept, run once this screen is covered or gone)
         option = self.query_one(PromptPanel).highlighted_id
-        choice = self._prompt.get(option) if option else None
+        choice = (self._prompt.get(option) or self._refused.get(option)) if option else None
         details = describe_option(self.host.content, choice) if choice else None
+        if choice is not None and choice.refused is not None:
+            title, text = details or (choice.label, "")
+            why = f"Not now: {choice.refused}."
+            self.app.push_screen(InspectScreen(title, f"{why}\n\n{text}" if text else why))
+            return
         if details is None:
             self.notify(
                 "This option has no card to inspect."

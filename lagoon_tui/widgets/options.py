@@ -1,6 +1,9 @@
 """The prompt's options: numbered lines, one highlighted, picked by arrows and Enter or a click.
 
-The digits are the game screen's own keys; this list answers the arrows,
+An option the player cannot take now is listed too, dimmed, with the
+engine's reason after its words (`Option.refused`); picking it is the
+prompt's to answer. An option's words wrap under its words, not under its
+key (a hanging indent). The digits are the game screen's own keys; this list answers the arrows,
 Home/End, PageUp/PageDown and Enter, and says which option was picked with
 `Options.Picked`. It draws its own lines (Textual's line API): a new list of
 options lays out only labels it has not laid out before at its width, and
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 from typing import ClassVar, NamedTuple
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -35,10 +39,22 @@ def out_of_sight(above: int, below: int) -> str:
 
 
 class Option(NamedTuple):
-    """One option as listed: the engine's id and the words shown (its key first, "3. ...")."""
+    """One option as listed: the engine's id, its key ("3. ", or blanks as wide), its words, and, for
+    an option the player cannot take now, why (the engine's words)."""
 
     id: str
-    prompt: str
+    key: str
+    label: str
+    refused: str | None = None
+
+    @property
+    def prompt(self) -> str:
+        """Every word shown for the option, its key first."""
+        return f"{self.key}{self.label}{REFUSED_MARK}{self.refused}" if self.refused else f"{self.key}{self.label}"
+
+
+REFUSED_MARK = " — not now: "
+"""Between a refused option's words and its reason."""
 
 
 class Options(SteadyLayout, ScrollView, can_focus=True):
@@ -52,6 +68,10 @@ class Options(SteadyLayout, ScrollView, can_focus=True):
         overflow-y: hidden;
         background: $surface;
         color: $foreground;
+        & > .options--refused {
+            color: $text-muted;
+            text-style: italic;
+        }
         & > .options--highlighted {
             color: $foreground;
             background: $block-cursor-blurred-background;
@@ -63,7 +83,7 @@ class Options(SteadyLayout, ScrollView, can_focus=True):
         }
     }
     """
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"options--highlighted"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"options--highlighted", "options--refused"}
     # Priority: Textual runs a priority binding as soon as the key comes in. Any other key
     # travels up from the focused widget to the app, one message per container, before its
     # binding is looked for (about 1 ms a key). Here only while the options have the keyboard.
@@ -91,7 +111,7 @@ class Options(SteadyLayout, ScrollView, can_focus=True):
         self._highlighted: int | None = None
         self._lines: list[int] = []  # for each line, the option it belongs to
         self._first: list[int] = []  # for each option, its first line
-        self._laid_out: dict[tuple[str, int, Style], list[Strip]] = {}  # an option's lines, by words, width, style
+        self._laid_out: dict[tuple[Option, int, Style], list[Strip]] = {}  # an option's lines, by option, width, style
         self._width = 0
 
     # --- what tests and the prompt read ---------------------------------------------
@@ -102,6 +122,11 @@ class Options(SteadyLayout, ScrollView, can_focus=True):
 
     def get_option_at_index(self, index: int) -> Option:
         return self._options[index]
+
+    @property
+    def line_count(self) -> int:
+        """How many lines the options take at the list's width."""
+        return len(self._lines)
 
     @property
     def highlighted(self) -> int | None:
@@ -153,10 +178,18 @@ class Options(SteadyLayout, ScrollView, can_focus=True):
         self.virtual_size = Size(width, len(self._lines))
 
     def _strips(self, index: int, highlighted: bool) -> list[Strip]:
-        """The lines of option `index`, in the list's colours or the highlight's."""
+        """The lines of option `index`, in the list's colours or the highlight's (a refused one dimmed)."""
+        option = self._options[index]
         # (both styles are kept by Textual until the widget's styles change; `rich_style` is worked out anew)
-        style = self.get_component_rich_style("options--highlighted") if highlighted else self.visual_style.rich_style
-        key = (self._options[index].prompt, self._width, style)
+        if highlighted:
+            style = self.get_component_rich_style("options--highlighted")
+            if option.refused:
+                style += Style(italic=True)
+        elif option.refused:
+            style = self.get_component_rich_style("options--refused")
+        else:
+            style = self.visual_style.rich_style
+        key = (option, self._width, style)
         strips = self._laid_out.get(key)
         if strips is None:
             if len(self._laid_out) > 500:
@@ -167,16 +200,26 @@ class Options(SteadyLayout, ScrollView, can_focus=True):
                     for strip in self._strips(index, False)
                 ]
             else:
-                console = self.app.console
-                lines = console.render_lines(
-                    Text(self._options[index].prompt, no_wrap=False),
-                    console.options.update(width=self._width, highlight=False),
-                    style=style,
-                    pad=True,
-                    new_lines=False,
-                )
-                strips = [Strip(line, self._width) for line in lines]
+                strips = self._lay_out(option, style)
             self._laid_out[key] = strips
+        return strips
+
+    def _lay_out(self, option: Option, style: Style) -> list[Strip]:
+        """An option's lines at the list's width: its key, then its words, wrapped under the words."""
+        hang = cell_len(option.key) if cell_len(option.key) < self._width // 2 else 0
+        words = option.prompt[len(option.key) :] if hang else option.prompt
+        console = self.app.console
+        lines = console.render_lines(
+            Text(words, no_wrap=False),
+            console.options.update(width=self._width - hang, highlight=False),
+            style=style,
+            pad=True,
+            new_lines=False,
+        )
+        strips = []
+        for n, line in enumerate(lines):
+            lead = (option.key if n == 0 else " " * hang) if hang else ""
+            strips.append(Strip([Segment(lead, style), *line] if lead else line, self._width))
         return strips
 
     def _drawn(self) -> list[Strip]:

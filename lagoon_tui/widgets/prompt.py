@@ -1,4 +1,9 @@
-"""The prompt: the engine's pending decision and its legal options, to pick with the keyboard."""
+"""The prompt: the engine's pending decision and its options, to pick with the keyboard.
+
+The legal options come first; then, dimmed, the ones the engine refuses now,
+each with its reason. Picking a refused one sends nothing: the prompt says
+why under the question (`refuse`), where no toast covers the options.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from textual.css.scalar import Unit
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
+from textual.widget import Widget
 
 from ..scene import Scene
 from ..turbo.sizes import HeldSize
@@ -17,6 +23,8 @@ from .options import Option, Options, out_of_sight
 from .svg import svg_safe
 
 KEYS = "123456789"
+WIDE_ROWS = 14  # the wide layout's prompt at its smallest (game.tcss), borders included
+LOG_KEEPS = 8  # rows the log below keeps in the wide layout, however many options the prompt has
 
 
 class PromptOptions(Options):
@@ -36,7 +44,7 @@ class PromptOptions(Options):
 
 
 class PromptPanel(HeldSize, SteadyBorders, Vertical):
-    """Shows whose decision it is, what is asked, and only the legal options (numbered)."""
+    """Shows whose decision it is, what is asked, and the options (numbered): the legal ones, then the refused."""
 
     DEFAULT_CSS = """
     PromptPanel { border: round $accent; border-title-color: $accent; border-subtitle-color: $text-muted;
@@ -57,6 +65,7 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
 
     def on_mount(self) -> None:
         self._title: str | Text = "Your move"
+        self._head = Text()  # the question as last shown, without a refusal under it
         self._tallest_head = 0
         self._back = False  # Esc backs out of this step
         self._more = ""  # options out of sight: "▲ 3 more · ▼ 12 more"
@@ -121,10 +130,11 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
         self._show_head(head)
         options.set_options(
             [  # the engine's words as they are (a "[" in a label is not markup)
-                Option(o.id, f"{KEYS[i]}. {o.label}" if i < len(KEYS) else f"   {o.label}")
-                for i, o in enumerate(prompt.options)
+                Option(o.id, f"{KEYS[i]}. " if i < len(KEYS) else "   ", o.label, o.refused)
+                for i, o in enumerate((*prompt.options, *prompt.refused))
             ]
         )
+        self._fit_options()  # (the options changed: the wide prompt fits them)
         self.more(*options.out_of_sight())  # (a list as long as the last one says nothing of itself)
 
     def _show_head(self, head: Text) -> None:
@@ -134,6 +144,7 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
         a shorter question repaints the prompt instead of re-arranging the
         whole screen (see `SteadyLayout`).
         """
+        self._head = head
         note = self.query_one("#prompt-head", Note)
         note.update(head)
         tallest = 0 if self.screen.has_class("compact") else max(self._tallest_head, note.rows)
@@ -142,6 +153,19 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
             note.styles.min_height = tallest or None
         self._fit_options()
 
+    def refuse(self, option_id: str, reason: str) -> None:
+        """Say under the question why the option picked cannot be taken now (until the next decision),
+        the option highlighted and in sight."""
+        said = reason if reason.endswith((".", "!", "?")) else f"{reason}."
+        head = self._head.copy()
+        head.append(f"\n✗ Not now: {said}", style="bold")
+        self.query_one("#prompt-head", Note).update(head)
+        self._fit_options()
+        options = self.query_one(Options)
+        for index in range(options.option_count):
+            if options.get_option_at_index(index).id == option_id:
+                options.highlighted = index
+
     def _fit_options(self) -> None:
         """The options get the rows the question leaves, when the prompt has a greatest height (compact layout).
 
@@ -149,13 +173,17 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
         below the question are cut off there; told how many rows they really
         have, they scroll to keep the highlighted one in sight (without it
         they believed themselves taller and the highlight went out of sight).
+        In the wide layout the prompt grows instead (`_fit_wide`).
         """
         options = self.query_one(Options)
         most = self.styles.max_height
         if most is None or most.unit != Unit.CELLS:
             if options.styles.inline.has_rule("max_height"):
                 options.styles.max_height = None
+            self._fit_wide()
             return
+        if self.styles.inline.has_rule("height"):
+            self.styles.height = None  # (the compact layout's prompt follows its options)
         note = self.query_one("#prompt-head", Note)
         width = self.content_size.width - note.styles.gutter.width
         head = note.get_content_height(self.content_size, self.content_size, width) if width > 0 else note.rows
@@ -163,6 +191,32 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
         now = options.styles.max_height
         if now is None or now.unit != Unit.CELLS or now.value != room:  # (a style set anew arranges the screen)
             options.styles.max_height = room
+
+    def _fit_wide(self) -> None:
+        """Wide layout: the prompt as tall as its question and options need, at least WIDE_ROWS, when the
+        panels below it have room: the market keeps its height and the log (which takes the rest) at
+        least LOG_KEEPS rows. (A new height arranges the screen again: only when it changes.)"""
+        side = self.parent
+        if not isinstance(side, Widget) or not side.size.height or not self.size.width:
+            return
+        note = self.query_one("#prompt-head", Note)
+        options = self.query_one(Options)
+        head = max(note.rows, self._tallest_head)  # (the question keeps the height of its tallest so far)
+        needs = self.styles.gutter.height + head + note.styles.gutter.height + options.line_count
+        below, filler = 0, False
+        for panel in side.children:
+            if panel is self or not panel.display:
+                continue
+            height = panel.styles.height
+            filling = height is not None and height.unit == Unit.FRACTION  # (the log: it takes what is left)
+            filler |= filling
+            below += LOG_KEEPS if filling else panel.outer_size.height
+        if not filler:
+            return  # (no panel below gives up rows: the prompt keeps the height its styles give it)
+        rows = max(WIDE_ROWS, min(needs, side.size.height - below))
+        now = self.styles.height
+        if now is None or now.unit != Unit.CELLS or now.value != rows:  # (a style set anew arranges the screen)
+            self.styles.height = rows
 
     def on_resize(self) -> None:
         self._tallest_head = 0  # measured again at the new width

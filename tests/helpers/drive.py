@@ -112,6 +112,12 @@ def prompt_options(screen: GameScreen) -> Options:
     return screen.query_one(PromptPanel).query_one(Options)
 
 
+def offered_ids(options: Options) -> list[str]:
+    """The ids of the options listed that may be taken (the refused ones, dimmed, come after them)."""
+    listed = [options.get_option_at_index(i) for i in range(options.option_count)]
+    return [option.id for option in listed if option.refused is None]
+
+
 def settled(app: App) -> bool:
     """True when the screen on top is consistent with the engine (nothing is on its way)."""
     screen = app.screen
@@ -125,9 +131,20 @@ def settled(app: App) -> bool:
     pending = engine.pending
     if screen.at_keyboard != pending.seat:
         return False  # a curtain is on its way
-    options = prompt_options(screen)
-    shown = [options.get_option_at_index(i).id for i in range(options.option_count)]
-    return shown == list(pending.ids())
+    return offered_ids(prompt_options(screen)) == list(pending.ids())
+
+
+async def open_game(pilot: Pilot, game: Engine | Host) -> GameScreen:
+    """A new game screen for `game` (an engine, or a host), its curtain passed: the board of whoever decides now."""
+    app = pilot.app
+    await pilot.pause()
+    await app.push_screen(GameScreen(game if isinstance(game, Host) else Host(game)))
+    await pilot.pause()
+    if isinstance(app.screen, CurtainScreen):
+        await pilot.press("enter")
+    await settle(pilot)
+    assert isinstance(app.screen, GameScreen)
+    return app.screen
 
 
 def quiet(app: App) -> bool:
@@ -153,19 +170,6 @@ async def settle(pilot: Pilot, tries: int = 200) -> None:
             await pilot.pause(0)
             return
     raise AssertionError(f"the app did not settle; on {pilot.app.screen!r}:\n" + screen_text(pilot.app))
-
-
-async def open_game(pilot: Pilot, engine: Engine) -> GameScreen:
-    """The game screen for `engine`'s game, its curtain passed: the board of whoever decides now."""
-    app = pilot.app
-    await pilot.pause()
-    await app.push_screen(GameScreen(Host(engine)))
-    await pilot.pause()
-    if isinstance(app.screen, CurtainScreen):
-        await pilot.press("enter")
-    await settle(pilot)
-    assert isinstance(app.screen, GameScreen)
-    return app.screen
 
 
 async def until(pilot: Pilot, ok: Callable[[], bool], tries: int = 60) -> None:
@@ -246,8 +250,8 @@ async def step(pilot: Pilot, run: Run, policy: Policy, after_key: AfterKey | Non
         )
         return
     index = policy.pick(decision.options)
-    count = len(decision.options)
     options = prompt_options(screen)
+    count = options.option_count  # (the refused options are listed after the legal ones)
     keys = keys_for(index, count)
     for n, key in enumerate(keys):
         if key == "home":

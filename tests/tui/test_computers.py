@@ -24,7 +24,7 @@ from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets.options import Options
 from lagoon_tui.widgets.prompt import PromptPanel
 from tests.helpers.computers import PATIENCE, QUICK_HARD, moving
-from tests.helpers.drive import screen_text, toast_shown
+from tests.helpers.drive import offered_ids, screen_text, toast_shown
 from tests.helpers.invariants import check_ended_by_the_rules
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
@@ -47,8 +47,7 @@ def persons_turn(app) -> GameScreen | None:
         return None
     if screen.at_keyboard != engine.pending.seat:
         return None
-    options = screen.query_one(PromptPanel).query_one(Options)
-    shown = [options.get_option_at_index(i).id for i in range(options.option_count)]
+    shown = offered_ids(screen.query_one(PromptPanel).query_one(Options))
     return screen if shown == list(engine.pending.ids()) else None
 
 

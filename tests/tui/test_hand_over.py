@@ -355,6 +355,28 @@ async def test_a_game_opened_at_an_island_choice_shows_whose_turn_it_is_then_the
         assert engine.pending.kind in OPEN_KINDS
 
 
+async def test_an_island_refused_in_the_open_says_only_who_chose_it():
+    """Ben chooses his island after Ana, on the board as everyone sees it: her island is listed, dimmed, with
+    the engine's reason, which names only what everyone knows; picked, it says so and changes nothing; none
+    of Ben's own cards shows meanwhile (issue 34: refused options and their reasons on screen)."""
+    host = ana_and_ben_after(47)
+    engine = host.engine
+    assert engine.pending.seat == 1 and "island:2" not in engine.pending.ids()
+    async with LagoonApp(load_content()).run_test(size=(80, 24), notifications=True) as pilot:
+        game = await open_game_screen(pilot, host)
+        await pilot.pause()
+        assert game.at_keyboard == 1 and game.veiled
+        reason = "Island 2 was chosen by Ana this round"
+        shown = everything_shown(pilot.app)
+        assert f"Island 2: Foundry Key — not now: {reason}" in shown
+        before = len(engine.events)
+        await pilot.press(str(len(engine.pending.ids()) + 1))  # the refused island's digit, after the legal ones
+        await pilot.pause()
+        shown = everything_shown(pilot.app)
+        assert f"Not now: {reason}." in shown and len(engine.events) == before
+        assert not any(card in shown for card in own_cards(engine, 1)) and "(yours)" not in shown
+
+
 # -- keys meant for the screen before ------------------------------------------------------------
 
 

@@ -33,7 +33,7 @@ from lagoon_tui.widgets.prompt import PromptPanel
 from rules import events as ev
 from rules.decision import OPEN_KINDS
 from tests.helpers.computers import QUICK_HARD, moving
-from tests.helpers.drive import Run, game_screen, prompt_options, quiet, widget_text
+from tests.helpers.drive import Run, game_screen, offered_ids, prompt_options, quiet, widget_text
 from tests.helpers.privacy import COLOURS, NAMES, Watch
 
 PACE = 3600.0
@@ -90,8 +90,7 @@ def shows_now(game: GameScreen) -> bool:
     if pending.seat in game.computers:
         name = engine.state.players[pending.seat].name
         return f"Waiting for {name}" in widget_text(game.query_one(PromptPanel).query_one("#prompt-head"))
-    options = prompt_options(game)
-    return [options.get_option_at_index(i).id for i in range(options.option_count)] == list(pending.ids())
+    return offered_ids(prompt_options(game)) == list(pending.ids())
 
 
 async def play(pilot, frames: Frames, seed: int, until=None) -> bool:

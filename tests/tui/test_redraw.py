@@ -36,7 +36,7 @@ from lagoon_tui.widgets import LogPanel
 from lagoon_tui.widgets.keys_footer import KeysFooter, KeysLine
 from lagoon_tui.widgets.note import Note
 from lagoon_tui.widgets.renderables import Bullets, Flow, render_key
-from tests.helpers.drive import Policy, game_screen, prompt_options, quiet, settle, start, step
+from tests.helpers.drive import Policy, game_screen, offered_ids, prompt_options, quiet, settle, start, step
 from tests.helpers.stills import STILLS
 
 
@@ -284,8 +284,7 @@ async def test_passing_the_curtain_draws_the_board_for_the_next_player_before_it
 
     def dismiss(curtain, result=None):
         game = game_screen(app)
-        options = prompt_options(game)
-        shown = [options.get_option_at_index(i).id for i in range(options.option_count)]
+        shown = offered_ids(prompt_options(game))
         engine = game.host.engine
         seen.append((game.at_keyboard, engine.pending.seat, shown == list(engine.pending.ids())))
         return original(curtain, result)

@@ -17,7 +17,7 @@ from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.seat_app import SeatApp
 from lagoon_tui.widgets import LogPanel
 from rules.host import Host, load_content
-from tests.helpers.drive import keys_for, prompt_options, screen_text, widget_text
+from tests.helpers.drive import keys_for, offered_ids, prompt_options, screen_text, widget_text
 from tests.helpers.rooms import RoomThread, until, until_shown
 
 CONTENT = load_content()
@@ -81,7 +81,7 @@ async def test_a_seat_plays_from_its_own_app_and_sees_the_others_moves():
                 assert rung[0] == bells + (1 if passed_on else 0)
                 bells = rung[0]
                 options = prompt_options(screen)
-                assert options.option_count == len(own.message.prompt.options)
+                assert offered_ids(options) == [choice.id for choice in own.message.prompt.options]
                 before = own.changes
                 for key in keys_for(0, options.option_count):
                     await pilot.press(key)

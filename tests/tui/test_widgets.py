@@ -595,7 +595,8 @@ def many_options(count: int, label=lambda n: f"Option number {n}"):
 
 def offering(scene: Scene, options: list[tuple[str, str]]) -> Scene:
     """`scene` with its decision offering these options instead, (id, label) each."""
-    prompt = dataclasses.replace(scene.prompt, options=tuple(Choice(i, label, Refers(), {}) for i, label in options))
+    choices = tuple(Choice(i, label, Refers(), {}) for i, label in options)
+    prompt = dataclasses.replace(scene.prompt, options=choices, refused=())
     return Scene(dataclasses.replace(scene.message, prompt=prompt, undo=None), scene.content)  # (no undo line)
 
 
