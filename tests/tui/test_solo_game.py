@@ -9,7 +9,12 @@ prompt's own words (`needed`): the islands to choose one or to act on one,
 a mining site to mine or place galleries, the centre to enrich, the market
 to deal, buy equipment or ship, Ana's board to trade or to pay with her
 cubes. The game must reach the final ranking of three players within
-`MOST_KEYS` keys.
+`MOST_KEYS` keys. A prompt the table `NEEDS` does not know fails the test, so
+a new kind of decision gets its panel named here.
+
+Paying for a deal with a choice of cubes seldom comes in such play (the
+seeded game has none); tests/tui/test_decision_page.py reaches it with
+Pilot, and here it is checked whenever it comes.
 
 The computers' search has a time cap, so on a loaded machine the game may
 take another path; the test holds on any path. Skipped where tmux is missing,
@@ -22,7 +27,6 @@ import os
 import random
 import re
 import shutil
-from collections.abc import Callable
 
 import pytest
 
@@ -30,12 +34,11 @@ from tests.helpers.terminal import LAGOON, Tmux
 
 PERSON = "Ana"
 SEED = 11
-MOST_KEYS = 600  # a whole game takes about 200 of Ana's decisions
+MOST_KEYS = 600  # a whole game took Ana 50 to 190 keys (seeds 3, 5, 8, 11; always option 1: 186)
 FINAL = "Final ranking"
 OPTION = re.compile(r"^(\d)\. (.*)$", re.M)
 HEADING = re.compile(rf"^─+{PERSON} \[R\] · your move\b.*$", re.M)
 UNDO = re.compile(r"^ (u: undo|No undo)", re.M)
-ISLAND = re.compile(r"[Ii]sland (\d+)")
 
 
 def why_not() -> str | None:
@@ -52,32 +55,30 @@ if REASON and os.environ.get("CI"):
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(REASON is not None, reason=REASON or "")]
 
 
-def any_of(*titles: str) -> Callable[[str], bool]:
-    return lambda screen: any(title in screen for title in titles)
+BOARD = "[─═━] " + re.escape(f"{PERSON} [R] (you)")
+NEEDS = [
+    # (the prompt's heading words, what the decision needs, that panel's title; {n}: the prompt's island)
+    (r"choose your island|Where does your ship sail", "the islands", r"[─═━] (Island \d|\d+ · )"),
+    (r"action \d of this turn|Buy an Artifact", "the ship's island", r"[─═━] (Island )?{n}\b"),
+    (r"Assign miners", "the mining site", r"[─═━] (Mining site · island|Mines · island|Mines) {n}\b"),
+    (r"galleries|Which gallery", "a mining site", r"[─═━] (Mining site|Mines)\b"),
+    (r"Enrichment", "the centre", r"[─═━] Enrichment\b"),
+    (r"deal|equipment|shipment", "the market", r"[─═━] Market\b"),
+    (r"objectives|corporation|Trade|enriched cube|Sell a resource|money from the bank", "your board", BOARD),
+]
+"""Read in order, the first whose words are in the prompt (any case) tells what it needs."""
 
 
-def needed(prompt: str, options: list[str]) -> tuple[str, Callable[[str], bool]]:
-    """What the decision `prompt` (its heading words as the screen shows them) needs on screen:
-    (its name, a test of the screen). Paying is told by its options, "Pay with 2' iron"."""
-    island = ISLAND.search(prompt)
-    here = island[1] if island else ""
+def needed(prompt: str, options: list[str]) -> tuple[str, re.Pattern[str]]:
+    """What the decision `prompt` (its heading words as the screen shows them) needs on screen: its
+    name and the title of its panel. Paying is told by the options, "Pay with 2' iron": Ana's board."""
     chosen = [option for option in options if option != "Back"]
     if chosen and all(option.startswith("Pay with") for option in chosen):
-        return "your board, to pay", any_of(f"{PERSON} [R] (you)")
-    if "choose your island" in prompt or "Where does your ship sail?" in prompt:
-        return "the islands", any_of("─ Island ", "═ Island ")
-    if re.search(r"action \d+ of this turn|Buy an Artifact", prompt):
-        return f"island {here}", any_of(f"Island {here} ·")
-    if "Assign miners" in prompt:
-        return f"the mining site of island {here}", any_of(f"Mining site · island {here}")
-    if re.search(r"[Gg]alleries|Which gallery", prompt):
-        return "a mining site", any_of("Mining site · island")
-    if re.search(r"Enrichment Transaction|Enrichment Center moves up", prompt):
-        return "the centre", any_of("Enrichment Center")
-    if re.search(r"Draw or Close a Deal|deal|Buy an Equipment|equipment do you buy|shipment", prompt):
-        return "the market", any_of("─ Market ")
-    if re.search(r"objectives|corporation|Trade|enriched cube|Sell a resource|money from the bank", prompt):
-        return "your board", any_of(f"{PERSON} [R] (you)")
+        return "your board, to pay", re.compile(BOARD)
+    island = re.search(r"island (\d+)", prompt, re.I)
+    for words, what, title in NEEDS:
+        if re.search(words, prompt, re.I):
+            return what, re.compile(title.format(n=island[1] if island else r"\d+"))
     pytest.fail(f"a decision this test does not know what it needs: {prompt!r}")
 
 
@@ -88,15 +89,17 @@ def decision(screen: str) -> tuple[str, list[tuple[str, str]]] | None:
     if heading is None:
         return None
     below = screen[heading.end() :]
-    undo = UNDO.search(below)
-    options = OPTION.findall(below)
-    if undo is None or not options:
+    first = OPTION.search(below)
+    if first is None:
         return None
-    prompt = " ".join(below[: undo.start()].split())
+    undo = UNDO.search(below, 0, first.start())
+    prompt = " ".join(below[: undo.start() if undo else first.start()].split())
+    options = OPTION.findall(below)
     return prompt, options
 
 
 def test_a_solo_game_at_80x24_shows_what_each_decision_needs_without_a_page_key():
+    """Ana against an easy and a normal computer, to the final ranking, with digit keys only."""
     command = [str(LAGOON), "play", PERSON, "--vs", "easy,normal", "--pace", "0", "--seed", str(SEED)]
     command += ["--start", "1"]
     choose = random.Random(SEED)
@@ -110,10 +113,9 @@ def test_a_solo_game_at_80x24_shows_what_each_decision_needs_without_a_page_key(
             found = decision(screen)
             assert found is not None, f"neither a decision of Ana's nor the end screen:\n{screen}"
             prompt, options = found
-            what, shows = needed(prompt, [text for _, text in options])
-            assert shows(screen), f"the decision {prompt!r} does not show {what}:\n{screen}"
-            kind = re.sub(r" \d+", "", what)  # "island 2" counts as "island"
-            seen[kind] = seen.get(kind, 0) + 1
+            what, title = needed(prompt, [text for _, text in options])
+            assert title.search(screen), f"the decision {prompt!r} does not show {what}:\n{screen}"
+            seen[what] = seen.get(what, 0) + 1
             digits = [digit for digit, text in options if text != "Back"] or [options[0][0]]
             tmux.send(choose.choice(digits))
             keys += 1
@@ -125,5 +127,5 @@ def test_a_solo_game_at_80x24_shows_what_each_decision_needs_without_a_page_key(
     finally:
         tmux.kill()
     print(f"{keys} keys; decisions checked by what they need: {seen}")
-    pages = {"the islands", "the mining site of island", "a mining site", "the centre", "the market", "your board"}
-    assert len(pages & set(seen)) >= 4, f"the game came to too few kinds of decision: {seen}"
+    panels = {"the islands", "the mining site", "a mining site", "the centre", "the market", "your board"}
+    assert len(panels & set(seen)) >= 4, f"the game came to too few kinds of decision: {seen}"
