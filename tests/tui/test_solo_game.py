@@ -84,7 +84,7 @@ def needed(prompt: str, options: list[str]) -> tuple[str, re.Pattern[str]]:
 
 def decision(screen: str) -> tuple[str, list[tuple[str, str]]] | None:
     """Ana's decision on screen: its prompt (the lines under her "your move" heading, up to the
-    undo line) and its options (digit, text); None if the screen shows none."""
+    undo line) and the options she may take (digit, text); None if the screen shows none."""
     heading = HEADING.search(screen)
     if heading is None:
         return None
@@ -94,7 +94,12 @@ def decision(screen: str) -> tuple[str, list[tuple[str, str]]] | None:
         return None
     undo = UNDO.search(below, 0, first.start())
     prompt = " ".join(below[: undo.start() if undo else first.start()].split())
-    options = OPTION.findall(below)
+    found = list(OPTION.finditer(below))
+    ends = [option.start() for option in found[1:]] + [len(below)]
+    # (an option the rules refuse now is listed too, after the others, "— not now: <why>", which may wrap)
+    options = [
+        (option[1], option[2]) for option, end in zip(found, ends) if "not now:" not in below[option.start() : end]
+    ]
     return prompt, options
 
 
