@@ -74,7 +74,7 @@ async def test_the_footer_lists_the_keys_of_the_screen_shown(size):
         # the page keys exist only in the compact layout, where they are listed; the
         # palette's key (ctrl+p) is shown where there is room for it
         assert ("] Next panel" in keys) == (size == (80, 24)), keys
-        assert ("^p palette" in keys) == (size == (160, 50)), keys
+        assert ("^p Commands" in keys) == (size == (160, 50)), keys
 
 
 async def test_the_footer_follows_the_layout_when_the_terminal_is_resized():
