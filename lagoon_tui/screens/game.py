@@ -144,6 +144,10 @@ class GameScreen(UnseenArrangement, GameKeys):
             return None
         return bool(self.host.confirming)
 
+    def shows_end_turn(self) -> bool:
+        """Whether the prompt on screen is a turn's End turn (the turn is over and waits for its player)."""
+        return END_TURN in self._prompt
+
     def toggle_confirm(self) -> None:
         """The command palette: End turn asked for from now on, or no more (for the rest of this run of the app)."""
         if not isinstance(self.host, Host):
@@ -295,6 +299,8 @@ class GameScreen(UnseenArrangement, GameKeys):
         self._back = message.prompt.back if message.prompt else None
         self.decided_on_screen(self.host.changes, message.turn.seat, message.prompt, message.turn.open)
         options = prompt.query_one(Options)
+        if END_TURN in self._prompt:  # (one Enter ends the turn: its only option comes highlighted)
+            options.highlighted = 0
         if self.focused is not options:  # (focus() costs a round of messages even when nothing moves)
             options.focus()
         # a row that grew or shrank leaves the boards too tall or too short: fit them again
