@@ -110,9 +110,15 @@ def undo_point(
 
 def _describe(s: GameState, block: Sequence[ev.Event], mark: Mark) -> str:
     """The move taken back, in words, as the seat's own log tells it (so it names nothing that seat
-    may not know): its last sentence naming the player (what they did, not a side effect such as a
-    gallery pushed off), else its last sentence, else a step of an action."""
-    told = [line for line in (narrate(redact(e, mark.seat), s) for e in block) if line]
+    may not know), before the turn went on to anyone else: its last sentence naming the player (what
+    they did, not a side effect such as a gallery pushed off), else its last sentence, else a step
+    of an action."""
+    mine = block
+    for at, e in enumerate(block):
+        if isinstance(e, HAND_OVERS):
+            mine = block[:at]
+            break
+    told = [line for line in (narrate(redact(e, mark.seat), s) for e in mine) if line]
     name = s.players[mark.seat].name if mark.seat is not None else None
     own = [line for line in told if name is not None and line.startswith(f"{name} ")]
     return (own or told or ["your last choice in this action"])[-1]
