@@ -115,7 +115,12 @@ def run_app(
     if store is None:
         return 2
     try:
-        app = LagoonApp(content, settings, store=store, resume=resume, pace=getattr(args, "pace", None),
+        app = LagoonApp(
+            content,
+            settings,
+            store=store,
+            resume=resume,
+            pace=getattr(args, "pace", None),
             confirm=not getattr(args, "no_confirm", False),
         )
         app.run()

@@ -43,7 +43,7 @@ from .saves import GameInfo, GameInUse, SavedRoom, SavedSeat, Store, StoreError
 from .saves.recorder import check_content as check_saved_content
 from .saves.recorder import check_saved_game, open_game, record_new
 from .saves.store import SEED_MAX, check_can_make, seed_problem
-from .seat import Chronicle, Choice, Prompt, Refers, SeatScene, Turn, Undo, Witness, seat_scene, turn_of
+from .seat import Choice, Chronicle, Prompt, Refers, SeatScene, Turn, Undo, Witness, seat_scene, turn_of
 from .undo import NoUndo, UndoPoint
 
 if TYPE_CHECKING:

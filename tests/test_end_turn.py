@@ -54,7 +54,7 @@ def test_a_held_turn_is_its_seats_alone_and_hides_no_reveal(seed, confirming):
     the held move revealed nothing. Without confirming nothing is ever held."""
     host = host_of(seed, confirming)
     held = 0
-    for host in play(host, seed):
+    for _ in play(host, seed):
         if host.held is None:
             continue
         held += 1
@@ -74,7 +74,7 @@ def test_undo_of_a_held_turn_restores_the_game_before_the_move(seed):
     host = host_of(seed, True)
     rng = random.Random(seed)
     checked = 0
-    for host in play(host, seed, undo=0.0):
+    for _ in play(host, seed, undo=0.0):
         if host.held is None or rng.random() < 0.5:
             continue
         point = host.held.point
@@ -93,7 +93,7 @@ def test_undo_of_a_held_turn_restores_the_game_before_the_move(seed):
 def test_a_lone_pass_is_passed_for_the_player_and_the_log_says_so(seed, confirming):
     """No person is ever left with Pass as the only option (a held turn's End turn passes for them)."""
     host = host_of(seed, confirming)
-    for host in play(host, seed, undo=0.0):
+    for _ in play(host, seed, undo=0.0):
         turn = host.turn()
         if host.over or host.held is not None:
             continue
