@@ -95,3 +95,23 @@ async def test_an_end_turn_key_meant_for_nobody_changes_nothing():
     refused = host.choose("pass")
     assert not refused and len(host.engine.events) == before and host.held is not None
     assert host.choose(END_TURN) is not None and host.held is None
+
+
+async def test_against_a_computer_it_waits_for_end_turn_then_plays_with_no_curtain():
+    """One person against a computer: the computer does not move while Ana's turn waits for End turn."""
+    host = Host(ana_about_to_mine().engine, {1: "easy"})
+    async with LagoonApp(load_content(), pace=0, confirm=True).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.app.push_screen(GameScreen(host))
+        await until(pilot, lambda: isinstance(pilot.app.screen, GameScreen) and host.changes == 0, 200)
+        game = pilot.app.screen
+        await until(pilot, lambda: game.at_keyboard == 0 and "1" in screen_text(pilot.app), 200)
+        await pilot.press("1")
+        await until(pilot, lambda: game.shows_end_turn(), 200)
+        held_at = len(host.engine.events)
+        for _ in range(20):
+            await pilot.pause()
+        assert len(host.engine.events) == held_at and host.held is not None, "the computer waited"
+        await pilot.press("enter")
+        await until(pilot, lambda: len(host.engine.events) > held_at and host.held is None, 400)
+        assert not game.covered
