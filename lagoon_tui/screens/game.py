@@ -150,8 +150,8 @@ class GameScreen(UnseenArrangement, GameKeys):
 
     def toggle_confirm(self) -> None:
         """The command palette: End turn asked for from now on, or no more (for the rest of this run of the app)."""
-        if not isinstance(self.host, Host):
-            return
+        if not self.is_active or not isinstance(self.host, Host):
+            return  # (a command the palette kept, run once this screen is covered or gone; a remote seat's)
         on = not self.host.confirming
         self.lagoon.confirm_turns = on
         self._confirm(on)
