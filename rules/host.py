@@ -76,6 +76,7 @@ def __getattr__(name: str) -> object:
 __all__ = [
     # a game being played, and its answers
     "Host",
+    "END_TURN",  # the one option of a turn held for its seat to end (`Host.confirming`)
     "NotMade",
     "Rejection",
     "NoUndo",
