@@ -66,10 +66,14 @@ class LagoonApp(CrashReports, SavedGamesMixin, App[None]):
         resume: int | None = None,
         pace: float | None = None,
         computer_options: dict[str, dict] | None = None,
+        confirm: bool = False,
     ) -> None:
         """`settings` starts a game straight away (for tests, screenshots and `lagoon play`).
         `pace`: seconds each computer player's step stays on screen (default `screens.game.PACE`);
-        `computer_options`: a level's tuning, by level (tests give Hard a small budget).
+        `computer_options`: a level's tuning, by level (tests give Hard a small budget);
+        `confirm`: a person's turn waits for "End turn" while its last move can be taken back (on
+        from the command line unless `--no-confirm`; off by default here, for tests that drive the
+        engine's own decisions; the command palette turns it on and off).
 
         With a `store` (a `rules.saves.Store`) every game is saved as it is
         played and the title offers Resume and Load; `resume` opens that saved game.
@@ -81,6 +85,7 @@ class LagoonApp(CrashReports, SavedGamesMixin, App[None]):
         self.resume_with = resume
         self.computer_pace = PACE if pace is None else pace  # (read by the game screen)
         self.computer_options = computer_options or {}
+        self.confirm_turns = confirm  # (read by the game screen)
         self._switch_interval = sys.getswitchinterval()  # restored as the app ends, however it ends
 
     def get_default_screen(self) -> Screen:

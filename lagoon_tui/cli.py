@@ -98,6 +98,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="how long each computer step stays on screen before the next (default: 0.5; space hurries them)",
     )
+    play.add_argument(
+        "--no-confirm",
+        action="store_true",
+        help="end each turn at its last move, without waiting for End turn (then that move cannot be taken back)",
+    )
     play.add_argument("--seed", type=int, default=None, metavar="S", help="random seed of the game (default: random)")
     play.add_argument(
         "--start",

@@ -115,7 +115,14 @@ def run_app(
     if store is None:
         return 2
     try:
-        app = LagoonApp(content, settings, store=store, resume=resume, pace=getattr(args, "pace", None))
+        app = LagoonApp(
+            content,
+            settings,
+            store=store,
+            resume=resume,
+            pace=getattr(args, "pace", None),
+            confirm=not getattr(args, "no_confirm", False),
+        )
         app.run()
     finally:
         store.forget_if_unused()  # (a file made for this window that got no game is taken away)

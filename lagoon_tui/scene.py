@@ -98,7 +98,7 @@ class Scene:
         undo = self.message.undo
         if undo is None:
             return ""
-        return f"u: undo ({undo.says})" if undo.allowed else f"No undo ({undo.says})"
+        return f"u: Take back: {undo.says}" if undo.allowed else f"No undo ({undo.says})"
 
     @property
     def players(self) -> list[dict]:

@@ -219,19 +219,20 @@ class Engine:
         self.state = replay(self.content, self.events)
         self.state_edited()
 
-    def undo_point(self) -> UndoPoint | NoUndo:
-        """Where `undo()` would take the game now, or why it cannot (see `rules.undo`)."""
+    def undo_point(self, *, ended: bool = False) -> UndoPoint | NoUndo:
+        """Where `undo()` would take the game now, or why it cannot (see `rules.undo`; `ended`: the last
+        choice ended its seat's turn, and the game waits for that seat to end it)."""
         last = Mark(*self._moves[-1]) if self._moves else None
-        return undo_point(self.state, self.events, last, self._candidates().seat)
+        return undo_point(self.state, self.events, last, self._candidates().seat, ended=ended)
 
-    def undo(self) -> UndoPoint | NoUndo:
+    def undo(self, *, ended: bool = False) -> UndoPoint | NoUndo:
         """Take back the deciding seat's last choice of this turn, if the rules of undo allow it.
 
         The log is cut back to where that choice began and the journal is told
         first, so a failed save leaves the game as it was. Subscribers are not
         called: nothing new happened, and whoever asked for the undo redraws.
         """
-        point = self.undo_point()
+        point = self.undo_point(ended=ended)
         if isinstance(point, NoUndo):
             return point
         if self.journal is not None:

@@ -4,7 +4,12 @@ Choices go in (`choose`, `undo`), seat messages come out (`scene`, a
 `rules.seat.SeatScene`). Whoever plays through a host, a screen at this
 keyboard or (later) a session at another terminal, needs nothing else of the
 engine. It decides nothing about the rules; it spares the players one thing:
-a turn whose only legal move is Pass is passed for them.
+a turn whose only legal move is Pass is passed for them. And it lets a person
+see their turn end before the game goes on: for the seats in `confirming`, a
+move that ended the turn, or left only Pass, is held until that seat ends its
+turn ("End turn", `END_TURN`), so that undo still reaches it while the rules
+allow (nothing revealed). Meanwhile the game is that seat's to end, in every
+message and in `turn()`; nobody else decides, no computer either.
 
 Every change of the game (a choice, a pass made for a player, an undo) is
 counted in `changes` and told to whoever listens (`on_change`), whoever
@@ -20,6 +25,7 @@ never holds an `Engine`, a `GameState` or an event.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -37,7 +43,7 @@ from .saves import GameInfo, GameInUse, SavedRoom, SavedSeat, Store, StoreError
 from .saves.recorder import check_content as check_saved_content
 from .saves.recorder import check_saved_game, open_game, record_new
 from .saves.store import SEED_MAX, check_can_make, seed_problem
-from .seat import Chronicle, SeatScene, Turn, Witness, seat_scene, turn_of
+from .seat import Choice, Chronicle, Prompt, Refers, SeatScene, Turn, Undo, Witness, seat_scene, turn_of
 from .undo import NoUndo, UndoPoint
 
 if TYPE_CHECKING:
@@ -70,6 +76,7 @@ def __getattr__(name: str) -> object:
 __all__ = [
     # a game being played, and its answers
     "Host",
+    "END_TURN",  # the one option of a turn held for its seat to end (`Host.confirming`)
     "NotMade",
     "Rejection",
     "NoUndo",
@@ -129,6 +136,21 @@ class NotMade(FrozenRecord):
         return False
 
 
+END_TURN = "end_turn"
+"""The one option of a turn held for its seat to end (see `Host.confirming`)."""
+
+
+@frozen_record
+class Held(FrozenRecord):
+    """A person's turn that is over and waits for them to end it: `point` is the move undo would take
+    back; `passing`: ending it passes for them (Pass was all that was left), else the move ended it;
+    `open`: the move was made in front of everyone (an open decision)."""
+
+    point: UndoPoint
+    passing: bool
+    open: bool
+
+
 class Host:
     def __init__(self, engine: Engine, computers: Mapping[int, str] | None = None) -> None:
         """`computers`: the seats a computer plays, each with its level (one of `LEVELS`)."""
@@ -141,7 +163,10 @@ class Host:
         self.changes = 0  # how many times the game has changed since the host was made
         self.game: int | None = None  # its number in the save file, if it is saved
         self._listeners: list[Callable[[], None]] = []
-        engine.subscribe(lambda _events: self._changed())
+        self.confirming: set[int] = set()  # the seats whose turns wait for "End turn" (people, as the app says)
+        self.held: Held | None = None  # the turn that waits for its seat to end it, if one does
+        self._mover: tuple[int, bool] | None = None  # while a person's choice is made: their seat, and if it is open
+        engine.subscribe(lambda _events: self._moved())
 
     @classmethod
     def new(
@@ -247,16 +272,38 @@ class Host:
         return self.engine.content
 
     def scene(self, seat: int | None, *, at_table: bool = False, log_from: int = 0) -> SeatScene:
-        """Everything `seat` may know now (see `rules.seat.seat_scene`)."""
-        return seat_scene(self.engine, self.chronicle, seat, at_table=at_table, log_from=log_from)
+        """Everything `seat` may know now (see `rules.seat.seat_scene`); while a turn is held, the game is
+        its seat's to end (`Held`), with "End turn" its one option."""
+        held = self.held
+        if held is None:
+            return seat_scene(self.engine, self.chronicle, seat, at_table=at_table, log_from=log_from)
+        scene = seat_scene(self.engine, self.chronicle, None if at_table else seat, log_from=log_from)
+        mine = seat == held.point.seat
+        prompt = Prompt(END_TURN, "Your turn is over.", None, (Choice(END_TURN, "End turn", Refers(), {}),), (), None)
+        undo = Undo(True, "your last move" if at_table else held.point.what)
+        return dataclasses.replace(
+            scene, turn=self.turn(), prompt=prompt if mine else None, undo=undo if mine else None
+        )
 
     def turn(self) -> Turn:
         """Who decides now, and what kind of decision, as anyone may be told (also in every message)."""
+        held = self.held
+        if held is not None:
+            name = self.engine.state.players[held.point.seat].name
+            return Turn(held.point.seat, END_TURN, f"{name} is ending their turn", held.open)
         return turn_of(self.engine)
 
     def choose(self, option_id: str) -> list[Event] | Rejection | NotMade:
-        """The engine's answer; a choice that could not be saved or played on is NotMade (and was never made)."""
+        """The engine's answer; a choice that could not be saved or played on is NotMade (and was never made).
+
+        While a turn is held, `END_TURN` ends it (see `end_turn`), and nothing else is allowed."""
+        if self.held is not None:
+            if option_id != END_TURN:
+                return Rejection(option_id, "End your turn first, or take back your last move.")
+            return self.end_turn()
         mover = self.engine.pending.seat
+        if mover in self.confirming:
+            self._mover = (mover, turn_of(self.engine).open)
         try:
             result = self.engine.choose(option_id)
         except JournalError as error:
@@ -264,28 +311,73 @@ class Host:
             return NotMade(option_id, f"{error} Your move was not made.", "Not saved")
         except NoLegalChoice as error:  # (found while it was saved: the engine took the choice back)
             return NotMade(option_id, f"{error} Your move was not made.", "The game cannot go on")
-        if result:
+        finally:
+            self._mover = None
+        if result and self.held is None:
             try:
                 self.pass_where_forced(mover)
             except NoLegalChoice as error:  # (a game not saved finds it only now)
                 return NotMade(option_id, str(error), "The game cannot go on")
         return result
 
-    def pass_where_forced(self, mover: int | None = None) -> None:
-        """Pass for whoever must decide next while Pass is all the engine allows them.
+    def _moved(self) -> None:
+        """A choice was made: if a person's move ended their turn and may still be taken back, the turn is held."""
+        if self._mover is not None and self.held is None:
+            seat, shown = self._mover
+            if not self.engine.undo_point():
+                point = self.engine.undo_point(ended=True)
+                if isinstance(point, UndoPoint):
+                    self.held = Held(point, False, shown)
+        self._changed()
 
-        Not for `mover`, the seat that has just chosen (they see what came of
-        their move and pass themselves), nor while a move of this turn could be
-        taken back. If the pass cannot be saved, it is left to the player.
+    def end_turn(self) -> list[Event] | Rejection | NotMade:
+        """The held turn ended by its seat ("End turn"): the game goes on (a pass made for them if that was all
+        that was left, and the log says so)."""
+        held = self.held
+        if held is None:
+            return Rejection(END_TURN, "No turn is waiting to be ended.")
+        self.held = None
+        made: list[Event] = []
+        try:
+            if held.passing:
+                made = self._pass()
+            self.pass_where_forced(held.point.seat)
+        except NoLegalChoice as error:
+            return NotMade(END_TURN, str(error), "The game cannot go on")
+        if not made:
+            self._changed()  # (nothing new in the log: the screens are told all the same)
+        return made
+
+    def _pass(self) -> list[Event]:
+        """Pass for the seat deciding, Pass being all it may do; the log says it was made for them ([] if not saved)."""
+        at = len(self.engine.events)
+        try:
+            made = self.engine.choose("pass")
+        except JournalError:
+            return []
+        self.chronicle.forced.add(at)
+        return made if isinstance(made, list) else []
+
+    def pass_where_forced(self, mover: int | None = None) -> None:
+        """Pass for whoever must decide next while Pass is all the engine allows them (the log says so).
+
+        For `mover`, the seat that has just chosen, too: unless it waits for
+        "End turn" (`confirming`) and its move can still be taken back; then the
+        turn is held, and ending it passes. Never for another seat while a move
+        of this turn could be taken back. If the pass cannot be saved, it is
+        left to the player.
         """
         engine = self.engine
-        while engine.pending.seat not in (None, mover) and engine.legal_ids() == ["pass"] and not engine.undo_point():
-            at, mover = len(engine.events), engine.pending.seat
-            try:
-                engine.choose("pass")
-            except JournalError:
+        while (seat := engine.pending.seat) is not None and engine.legal_ids() == ["pass"]:
+            point = engine.undo_point()
+            if isinstance(point, UndoPoint) and seat == mover and seat in self.confirming:
+                self.held = Held(point, True, turn_of(engine).open)
+                self._changed()
                 return
-            self.chronicle.forced.add(at)
+            if point and seat != mover:
+                return
+            if not self._pass():
+                return
 
     # `options`: the level's own keyword options (`Bot`'s or `SearchPlayer`'s), passed through: Any
     def computer(self, seat: int, **options: Any) -> Bot | SearchPlayer:
@@ -317,14 +409,16 @@ class Host:
         """Take back the deciding seat's last move of this turn (the engine decides whether it may).
 
         Never a computer's move: while a computer decides there is nothing a person may take back."""
-        if self.engine.pending.seat in self.computers:
+        held = self.held
+        if held is None and self.engine.pending.seat in self.computers:
             return NoUndo("a computer player's moves are never taken back")
         try:
-            point = self.engine.undo()
+            point = self.engine.undo(ended=held is not None)
         except JournalError as error:
             self._note_lost(error)
             return NoUndo(f"{error} Nothing was taken back")
         if point:
+            self.held = None
             self.chronicle.forget()  # the log lost its last lines: told afresh
             self._changed()
         return point

@@ -78,9 +78,17 @@ def _revealing(e: ev.Event) -> str | None:
     return REVEALS.get(type(e))
 
 
-def undo_point(s: GameState, events: Sequence[ev.Event], mark: Mark | None, seat: int | None) -> UndoPoint | NoUndo:
+def undo_point(
+    s: GameState, events: Sequence[ev.Event], mark: Mark | None, seat: int | None, *, ended: bool = False
+) -> UndoPoint | NoUndo:
     """Where undo would take the game for `seat` (the seat deciding now), or why it cannot;
-    `mark` is the last choice's."""
+    `mark` is the last choice's.
+
+    `ended`: the last choice ended its seat's turn and nobody has chosen since (the host holds the
+    game until that seat ends its turn, `rules.host.Host.confirming`): it may be taken back by
+    that seat, unless it revealed something."""
+    if ended and mark is not None:
+        seat = mark.seat
     if s.phase == "over":
         return NoUndo("the game is over")
     if seat is None:
@@ -92,7 +100,7 @@ def undo_point(s: GameState, events: Sequence[ev.Event], mark: Mark | None, seat
         return NoUndo(f"the last move was {who}'s, and only your own moves of this turn can be taken back")
     block = events[mark.pos :]
     for e in block:
-        if isinstance(e, HAND_OVERS):
+        if isinstance(e, HAND_OVERS) and not ended:
             return NoUndo("your last move ended your turn")
         why = _revealing(e)
         if why is not None:
@@ -101,10 +109,16 @@ def undo_point(s: GameState, events: Sequence[ev.Event], mark: Mark | None, seat
 
 
 def _describe(s: GameState, block: Sequence[ev.Event], mark: Mark) -> str:
-    """The move taken back, in words: its last sentence as the seat's own log tells it (so it
-    names nothing that seat may not know), else a step of an action."""
-    for e in reversed(block):
-        line = narrate(redact(e, mark.seat), s)
-        if line:
-            return line
-    return "your last choice in this action"
+    """The move taken back, in words, as the seat's own log tells it (so it names nothing that seat
+    may not know), before the turn went on to anyone else: its last sentence naming the player (what
+    they did, not a side effect such as a gallery pushed off), else its last sentence, else a step
+    of an action."""
+    mine = block
+    for at, e in enumerate(block):
+        if isinstance(e, HAND_OVERS):
+            mine = block[:at]
+            break
+    told = [line for line in (narrate(redact(e, mark.seat), s) for e in mine) if line]
+    name = s.players[mark.seat].name if mark.seat is not None else None
+    own = [line for line in told if name is not None and line.startswith(f"{name} ")]
+    return (own or told or ["your last choice in this action"])[-1]

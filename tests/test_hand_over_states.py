@@ -259,3 +259,30 @@ def test_random_games_keep_the_rule_of_the_open_table(people, computers):
                 alone = seat
         state, do = next_state(state, Change(None, over=True))
         assert do.end and state.mode == OVER
+
+
+# Issue 34, point 5: a turn held for End turn (rules.host.Host.confirming) is told to the keyboard as a
+# decision of the seat that moved, of the same kind as its move; End turn or Take back come next.
+HELD_FLOWS = {
+    # name: the keyboard before the move, the changes (the held turn, then what follows), whose curtain each raises
+    "a private move, then End turn": (Keyboard(PERSON, 0), [Change(0), Change(1)], [None, 1]),
+    "an open move (an island), then End turn": (Keyboard(VEILED, 0), [Change(0, open=True), Change(1)], [None, 1]),
+    "a private move, taken back, made again, then End turn": (
+        Keyboard(PERSON, 0),
+        [Change(0), Change(0), Change(0), Change(1)],
+        [None, None, None, 1],
+    ),
+    "alone against a computer": (Keyboard(OWN, 0), [Change(0), Change(2, computer=True)], [None, None]),
+    "two people and a computer": (Keyboard(PERSON, 0), [Change(0), Change(2, computer=True)], [None, None]),
+}
+
+
+@pytest.mark.parametrize("name", HELD_FLOWS)
+def test_a_held_turn_keeps_the_keyboard_and_the_curtain_comes_after_end_turn(name):
+    state, changes, curtains = HELD_FLOWS[name]
+    mover = state.seat
+    for n, (change, curtain) in enumerate(zip(changes, curtains, strict=True)):
+        state, do = next_state(state, change)
+        assert do.curtain == curtain, (name, n)
+        if change.seat == mover:  # held, or taken back: the mover keeps the keyboard, their cards unforgotten
+            assert state.at_keyboard == mover and not do.forget, (name, n)

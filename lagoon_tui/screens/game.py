@@ -39,7 +39,7 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.timer import Timer
 
-from rules.host import NotMade, Rejection
+from rules.host import END_TURN, Host, NotMade, Rejection
 from rules.seat import Choice, SeatScene, Turn
 
 from ..computer_turns import ComputerTurns
@@ -128,9 +128,37 @@ class GameScreen(UnseenArrangement, GameKeys):
         self.turns.pace = self.lagoon.computer_pace  # (`lagoon play --pace`)
         self.turns.options = self.lagoon.computer_options  # (tests give Hard a small budget)
         self._fit(self.app.size)
+        self._confirm(self.lagoon.confirm_turns)
         self.host.pass_where_forced()  # (a game saved just before a lone Pass)
         self.advance()
         self.start_paint_timer()
+
+    def _confirm(self, on: bool) -> None:
+        """A turn of a person at this keyboard waits for End turn (`rules.host.Host.confirming`), or not.
+        (A remote seat's waits as its server says; computers never wait.)"""
+        if isinstance(self.host, Host):
+            self.host.confirming = set(self.host.people) if on else set()
+
+    @property
+    def confirms(self) -> bool | None:
+        if not isinstance(self.host, Host):
+            return None
+        return bool(self.host.confirming)
+
+    def shows_end_turn(self) -> bool:
+        """Whether the prompt on screen is a turn's End turn (the turn is over and waits for its player)."""
+        return END_TURN in self._prompt
+
+    def toggle_confirm(self) -> None:
+        """The command palette: End turn asked for from now on, or no more (for the rest of this run of the app)."""
+        if not self.is_active or not isinstance(self.host, Host):
+            return  # (a command the palette kept, run once this screen is covered or gone; a remote seat's)
+        on = not self.host.confirming
+        self.lagoon.confirm_turns = on
+        self._confirm(on)
+        if not on and self.host.held is not None and self.at_keyboard == self.host.held.point.seat:
+            self.choose(END_TURN)  # (the turn waiting for it ends now)
+        self.notify("Each turn waits for End turn." if on else "Each turn ends at its last move.", markup=False)
 
     def on_unmount(self) -> None:
         self._unsubscribe()
@@ -273,6 +301,8 @@ class GameScreen(UnseenArrangement, GameKeys):
         self._back = message.prompt.back if message.prompt else None
         self.decided_on_screen(self.host.changes, message.turn.seat, message.prompt, message.turn.open)
         options = prompt.query_one(Options)
+        if END_TURN in self._prompt:  # (one Enter ends the turn: its only option comes highlighted)
+            options.highlighted = 0
         if self.focused is not options:  # (focus() costs a round of messages even when nothing moves)
             options.focus()
         # a row that grew or shrank leaves the boards too tall or too short: fit them again

@@ -41,6 +41,7 @@ class GameApp(Protocol):
 
     computer_pace: float  # seconds a computer's move stays on screen before the next
     computer_options: dict[str, dict[str, Any]]  # each level's tuning, by level
+    confirm_turns: bool  # a person's turn waits for "End turn" while its last move can be taken back
 
     def game_over(self, host: SeatHost, seat: int | None = None) -> None: ...
 
@@ -93,6 +94,13 @@ class GameKeys(GameLayout):
         raise NotImplementedError  # (the game screen's: one step of the keyboard's state machine)
 
     @property
+    def confirms(self) -> bool | None:
+        raise NotImplementedError  # (the game screen's: whether turns here wait for End turn; None: not here)
+
+    def toggle_confirm(self) -> None:
+        raise NotImplementedError  # (the game screen's: End turn asked for, or no more)
+
+    @property
     def at_keyboard(self) -> int | None:
         """The seat whose keys count now (None: behind a curtain, or while computers move at a shared keyboard)."""
         return self.keyboard.at_keyboard
@@ -109,6 +117,13 @@ class GameKeys(GameLayout):
     def commands(self) -> Iterator[SystemCommand]:
         """The game's own commands, for the command palette (ctrl+p); each names its key."""
         yield SystemCommand("Undo", "Take back your last move of this turn (u)", self.action_undo)
+        if self.confirms is not None:
+            said = "on" if self.confirms else "off"
+            yield SystemCommand(
+                "End turn: ask or not",
+                f"Wait for End turn (Enter) after your last move, so it can be taken back (now {said})",
+                self.toggle_confirm,
+            )
         yield SystemCommand("Inspect", "The card or action behind the highlighted option (i)", self.action_inspect)
         if not self.has_class("compact"):
             yield SystemCommand("My cards", "Your objectives and deals in full (b)", self.action_my_cards)
@@ -220,7 +235,7 @@ class GameKeys(GameLayout):
             return
         # (on the board as everyone sees it, the move is not told: it may name the player's own cards)
         self.notify(
-            "Took back your last move." if self.veiled else f"Took back: {point.what}", title="Undo", markup=False
+            "Took back your last move." if self.veiled else f"Took back: {point.what}", title="Take back", markup=False
         )
 
     def action_inspect(self) -> None:

@@ -192,9 +192,9 @@ class Watch:
                 log_rules(seen.where, flat(seen.shown))  # a sentence may wrap
                 continue
             for text in (seen.shown, seen.wide):  # line by line: "gold   3" in a grid is not "gold 3"
-                if seen.where.endswith("#prompt-head") and "u: undo (" in text:
+                if seen.where.endswith("#prompt-head") and "u: Take back: " in text:
                     # the undo note is a sentence of the seat's log: held to the log's rules
-                    text, note = text.split("u: undo (", 1)
+                    text, note = text.split("u: Take back: ", 1)
                     log_rules(seen.where, flat(note))
                 if isinstance(seen.widget, MiningSitePanel):
                     mine = mine_by_island.get(seen.widget.island, Counter())

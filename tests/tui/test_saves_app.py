@@ -76,7 +76,7 @@ async def test_moves_are_saved_and_u_takes_back_a_move_of_this_turn(store):
             text = screen_text(app)
             point = engine.undo_point()
             if point:
-                assert "u: undo" in text
+                assert "u: Take back: " in text
                 if rng.random() > 0.3:
                     continue
                 before = len(engine.marks)

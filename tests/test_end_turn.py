@@ -1,0 +1,102 @@
+"""Issue 34, point 5, in the host (no screen): a person's turn that ended with a move nothing revealed
+waits for End turn, undo reaches that move, a lone Pass is passed for the player and the log says so,
+and the take-back names the player's move. Random games of two to four people, every seat confirming
+or none."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules import load_content
+from rules.host import END_TURN, Host
+from rules.undo import REVEALS
+
+CONTENT = load_content()
+NAMES = ("Ana", "Ben", "Cleo", "Dev")
+COLOURS = ("red", "yellow", "green", "blue")
+FORCED = ": nothing else was possible."
+
+
+def host_of(seed: int, confirming: bool) -> Host:
+    players = 2 + seed % 3
+    host = Host.new(CONTENT, NAMES[:players], COLOURS[:players], seed=seed, start_player=0)
+    if confirming:
+        host.confirming = set(range(players))
+    return host
+
+
+def play(host: Host, seed: int, undo: float = 0.3, moves: int = 500):
+    """Purposeful random play through the host's own messages; yields the host after each move."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if host.over:
+            return
+        turn = host.turn()
+        prompt = host.scene(turn.seat).prompt
+        assert prompt is not None, f"{turn.says}: no options for the seat deciding"
+        if host.held is not None and rng.random() < undo:
+            assert host.undo(), "a held turn's move can be taken back"
+        else:
+            ids = [o.id for o in prompt.options]
+            useful = [i for i in ids if i not in ("pass", "back")] or ids
+            host.choose(useful[rng.randrange(len(useful))])
+        yield host
+
+
+CASES = [(seed, confirming) for seed in range(6) for confirming in (True, False)]
+
+
+@pytest.mark.parametrize(("seed", "confirming"), CASES)
+def test_a_held_turn_is_its_seats_alone_and_hides_no_reveal(seed, confirming):
+    """While held: the seat that moved decides, End turn its one option, no other seat has a prompt;
+    the held move revealed nothing. Without confirming nothing is ever held."""
+    host = host_of(seed, confirming)
+    held = 0
+    for _ in play(host, seed):
+        if host.held is None:
+            continue
+        held += 1
+        seat = host.held.point.seat
+        assert host.turn().seat == seat and host.turn().kind == END_TURN
+        prompt = host.scene(seat).prompt
+        assert prompt is not None and [o.id for o in prompt.options] == [END_TURN]
+        others = [s for s in range(len(host.engine.state.players)) if s != seat]
+        assert all(host.scene(s).prompt is None for s in others)
+        block = host.engine.events[host.held.point.pos :]
+        assert not any(type(e) in REVEALS for e in block), "a move that revealed something is never held"
+    assert (held > 0) == confirming, held
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_undo_of_a_held_turn_restores_the_game_before_the_move(seed):
+    host = host_of(seed, True)
+    rng = random.Random(seed)
+    checked = 0
+    for _ in play(host, seed, undo=0.0):
+        if host.held is None or rng.random() < 0.5:
+            continue
+        point = host.held.point
+        name = host.engine.state.players[point.seat].name
+        # the player's move, not a side effect; a "Done" that closes an action tells nothing of its own
+        assert point.what.startswith(f"{name} ") or point.what == "your last choice in this action", point.what
+        events = list(host.engine.events[: point.pos])
+        taken = host.undo()
+        assert taken and taken.what == point.what and host.held is None
+        assert list(host.engine.events) == events and host.turn().seat == point.seat
+        checked += 1
+    assert checked > 3
+
+
+@pytest.mark.parametrize(("seed", "confirming"), CASES)
+def test_a_lone_pass_is_passed_for_the_player_and_the_log_says_so(seed, confirming):
+    """No person is ever left with Pass as the only option (a held turn's End turn passes for them)."""
+    host = host_of(seed, confirming)
+    for _ in play(host, seed, undo=0.0):
+        turn = host.turn()
+        if host.over or host.held is not None:
+            continue
+        assert host.engine.legal_ids() != ["pass"], f"{turn.says}: left to pass alone"
+    forced = [line.text for line in host.chronicle.lines(None) if line.text.endswith(FORCED)]
+    assert forced and all(" pass" in text for text in forced), forced[:3]

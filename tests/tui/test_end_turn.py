@@ -1,0 +1,117 @@
+"""Issue 34, point 5, on screen: a turn that ended with a move that can still be taken back waits for
+End turn (Enter), so `u` reaches it; the curtain comes only after End turn; `--no-confirm` (the app's
+`confirm` off) and the command palette's setting hand over at once; the take-back names the move."""
+
+from __future__ import annotations
+
+import pytest
+
+from lagoon_tui.app import LagoonApp
+from lagoon_tui.screens.curtain import CurtainScreen
+from lagoon_tui.screens.game import GameScreen
+from rules import load_content
+from rules.host import END_TURN, Host
+from tests.helpers.drive import screen_text, until, widget_texts
+
+SIZES = [(80, 24), (160, 50)]
+MINED = "Ana mined 1 silver at island 1, column 2, level 1."
+"""Seed 9 after 25 moves of purposeful random play: Ana's first option mines, and her turn ends with it."""
+
+
+def ana_about_to_mine() -> Host:
+    host = Host.at_random(load_content(), ("Ana", "Ben"), ("red", "yellow"), 9, 25)
+    assert host.turn().seat == 0 and not host.turn().open
+    return host
+
+
+async def game_of(pilot, host: Host) -> GameScreen:
+    """`host`'s game on a new game screen, its first curtain passed: Ana's board."""
+    app = pilot.app
+    await pilot.pause()
+    await app.push_screen(GameScreen(host))
+    await until(pilot, lambda: isinstance(app.screen, CurtainScreen), 200)
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.at_keyboard == 0, 200)
+    return app.screen
+
+
+def on_board(pilot) -> str:
+    """Every widget's text, unwrapped (the toasts among them), its spaces made single."""
+    return " ".join(" ".join(seen.wide for seen in widget_texts(pilot.app)).split())
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_turn_ended_by_a_move_waits_for_end_turn_and_u_takes_the_move_back(size):
+    host = ana_about_to_mine()
+    async with LagoonApp(load_content(), confirm=True).run_test(size=size, notifications=True) as pilot:
+        game = await game_of(pilot, host)
+        before = len(host.engine.events)
+        await pilot.press("1")
+        await until(pilot, lambda: host.held is not None and game.shows_end_turn(), 200)
+        shown = on_board(pilot)
+        assert not game.covered and game.at_keyboard == 0, "no curtain yet: the turn waits for End turn"
+        assert "End turn" in shown and f"u: Take back: {MINED}" in shown
+        assert host.engine.pending.seat == 1  # (the engine has handed the turn on; the host holds it)
+        await pilot.press("u")
+        await until(pilot, lambda: host.held is None and f"Took back: {MINED}" in on_board(pilot), 200)
+        assert len(host.engine.events) == before and host.turn().seat == 0
+        assert not game.shows_end_turn() and not game.covered
+        await pilot.press("1")  # the same move again
+        await until(pilot, lambda: game.shows_end_turn(), 200)
+        await pilot.press("enter")  # End turn: now the keyboard goes to Ben
+        await until(pilot, lambda: game.covered, 200)
+        assert "Ben" in screen_text(pilot.app) and host.held is None and host.turn().seat == 1
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_without_confirming_the_turn_ends_at_its_last_move(size):
+    host = ana_about_to_mine()
+    async with LagoonApp(load_content(), confirm=False).run_test(size=size) as pilot:
+        game = await game_of(pilot, host)
+        await pilot.press("1")
+        await until(pilot, lambda: game.covered, 200)  # the curtain at once, calling Ben
+        assert host.held is None and host.turn().seat == 1 and host.confirming == set()
+
+
+async def test_the_command_palettes_setting_ends_a_waiting_turn_and_asks_no_more():
+    host = ana_about_to_mine()
+    async with LagoonApp(load_content(), confirm=True).run_test(size=(160, 50), notifications=True) as pilot:
+        game = await game_of(pilot, host)
+        await pilot.press("1")
+        await until(pilot, lambda: game.shows_end_turn(), 200)
+        assert game.confirms is True
+        game.toggle_confirm()  # (what the palette's "End turn: ask or not" runs)
+        await until(pilot, lambda: game.covered, 200)
+        assert game.confirms is False and pilot.app.confirm_turns is False and host.turn().seat == 1
+
+
+async def test_an_end_turn_key_meant_for_nobody_changes_nothing():
+    """The End turn option is the held seat's only: another option id is refused by the host."""
+    host = ana_about_to_mine()
+    host.confirming = {0, 1}
+    host.choose(host.scene(0).prompt.options[0].id)
+    assert host.held is not None
+    before = len(host.engine.events)
+    refused = host.choose("pass")
+    assert not refused and len(host.engine.events) == before and host.held is not None
+    assert host.choose(END_TURN) is not None and host.held is None
+
+
+async def test_against_a_computer_it_waits_for_end_turn_then_plays_with_no_curtain():
+    """One person against a computer: the computer does not move while Ana's turn waits for End turn."""
+    host = Host(ana_about_to_mine().engine, {1: "easy"})
+    async with LagoonApp(load_content(), pace=0, confirm=True).run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.app.push_screen(GameScreen(host))
+        await until(pilot, lambda: isinstance(pilot.app.screen, GameScreen) and host.changes == 0, 200)
+        game = pilot.app.screen
+        await until(pilot, lambda: game.at_keyboard == 0 and "1" in screen_text(pilot.app), 200)
+        await pilot.press("1")
+        await until(pilot, lambda: game.shows_end_turn(), 200)
+        held_at = len(host.engine.events)
+        for _ in range(20):
+            await pilot.pause()
+        assert len(host.engine.events) == held_at and host.held is not None, "the computer waited"
+        await pilot.press("enter")
+        await until(pilot, lambda: len(host.engine.events) > held_at and host.held is None, 400)
+        assert not game.covered
