@@ -169,8 +169,10 @@ class Tmux:
 
 
 def lagoon_play(seed: int) -> list[str]:
-    """The command line of the seeded two-player game every terminal test plays."""
-    return [str(LAGOON), "play", "Ana", "Ben", "--seed", str(seed), "--start", "1"]
+    """The command line of the seeded two-player game every terminal test plays: each move as the engine
+    takes it, the turn passing at its last move (`--no-confirm`; tests/tui/test_solo_game.py plays with
+    End turn)."""
+    return [str(LAGOON), "play", "Ana", "Ben", "--seed", str(seed), "--start", "1", "--no-confirm"]
 
 
 @dataclass(frozen=True)

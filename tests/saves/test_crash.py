@@ -123,7 +123,7 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
     pane = Pane(f"lagoon-crash-{os.getpid()}")
     shadow = Engine.new(CONTENT, ["Ana", "Ben"], seed=SEED, start_player=0)
     try:
-        pid = pane.start("--db", str(db), "play", "Ana", "Ben", "--seed", str(SEED), "--start", "1")
+        pid = pane.start("--db", str(db), "play", "Ana", "Ben", "--seed", str(SEED), "--start", "1", "--no-confirm")
         for round_ in range(KILLS):
             acknowledged, in_flight = play_until_kill(pane, pid, shadow, rng)
             pane.stop()

@@ -97,7 +97,20 @@ def test_a_bug_on_a_real_terminal_leaves_the_sentence_and_nothing_of_the_game(tm
     script = tmp_path / "faulty_lagoon.py"
     script.write_text(fault, encoding="utf-8")
     state, db = tmp_path / "state", tmp_path / "lagoon.db"
-    command = [sys.executable, str(script), "play", "Ana", "Ben", "--seed", str(SEED), "--start", "1", "--db", str(db)]
+    command = [
+        sys.executable,
+        str(script),
+        "play",
+        "Ana",
+        "Ben",
+        "--seed",
+        str(SEED),
+        "--start",
+        "1",
+        "--no-confirm",
+        "--db",
+        str(db),
+    ]
     tmux = Tmux("crash", 80, 24, command, pane_env={"XDG_STATE_HOME": str(state)})
     try:
         tmux.settle(lambda text: f"{CURTAIN} Ana" in text, "Ana's curtain")
