@@ -105,6 +105,8 @@ class GameScreen(UnseenArrangement, GameKeys):
         self._public: Public | None = None  # the message for everyone, last asked for
         self._prompt: dict[str, Choice] = {}  # the options on screen, by id
         self._back: str | None = None  # the option that backs out of the step on screen
+        self.holder: int | None = self.own  # the seat that had the keyboard last
+        self.finished = False  # the game is over, its last board on screen until Enter (`action_scores`)
         self._unsubscribe = host.on_change(self._host_changed)
 
     def _host_changed(self) -> None:
@@ -175,8 +177,10 @@ class GameScreen(UnseenArrangement, GameKeys):
 
     def _step(self, event: Change | Key) -> None:
         """One step of the keyboard's state machine, and what it says to do."""
-        before = self.keyboard
+        before, fresh = self.keyboard, not self.board_drawn
         self.keyboard, do = next_state(before, event)
+        if self.keyboard.at_keyboard is not None:
+            self.holder = self.keyboard.at_keyboard
         if do.forget:
             self._forget_the_last_seat()
         if before.veiled != self.keyboard.veiled:
@@ -190,8 +194,11 @@ class GameScreen(UnseenArrangement, GameKeys):
             self._raise_curtain(do.curtain, since)
         elif isinstance(event, Change) and self.covered:  # (a curtain no longer called for: the board is public)
             self.app.pop_screen()
-        if do.end:
+        if do.end and fresh:  # (a game that was over before this screen came: its scores at once)
             self.lagoon.game_over(self.host, self.own)
+        elif do.end and not self.finished:  # the last board stays until Enter (`action_scores`)
+            self.finished = True
+            self.keys_changed()
 
     def _ring(self, turn: Turn) -> None:
         """A screen of one reader: their turn rung in when it comes, and whose turn it is in the window's title."""

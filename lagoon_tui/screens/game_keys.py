@@ -33,6 +33,7 @@ from .confirm import ConfirmScreen
 from .game_layout import GameLayout
 from .inspect import InspectScreen
 from .paging import SCROLL_KEYS, STEP_KEYS, goto_key
+from .since import SINCE_KEY, SinceScreen
 
 
 class GameApp(Protocol):
@@ -55,6 +56,9 @@ class GameKeys(GameLayout):
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("i", "inspect", "Inspect"),
+        Binding(SINCE_KEY, "since", "What changed"),
+        # priority: before the options' own Enter, once the game is over and they are gone
+        Binding("enter", "scores", "Scores", priority=True),
         *STEP_KEYS,
         Binding("f", "filter_log", "Log filter"),
         Binding("b", "my_cards", "My cards"),
@@ -83,6 +87,9 @@ class GameKeys(GameLayout):
 
     host: SeatHost
     turns: ComputerTurns
+    own: int | None  # the screen's one reader, if it has one
+    holder: int | None  # the seat that had the keyboard last (at one keyboard, also once the game is over)
+    finished: bool  # the game is over and its last board stays on screen until Enter
     _shown: int  # the host's count of changes the screen shows
     _prompt: dict[str, Choice]  # the options on screen, by id
     _back: str | None  # the option that backs out of the step on screen
@@ -127,6 +134,8 @@ class GameKeys(GameLayout):
             return self.veiled  # (shown in the footer only while the player's cards are hidden)
         if action == "hurry":
             return self.turns.may_hurry
+        if action == "scores":
+            return self.finished  # (Enter picks an option until the game is over)
         return super().check_action(action, parameters)
 
     def action_my_cards(self) -> None:
@@ -142,6 +151,24 @@ class GameKeys(GameLayout):
         self.app.push_screen(
             InspectScreen(f"{scene.tag(self.at_keyboard).plain}: your cards", secrets_text(scene, self.at_keyboard))
         )
+
+    def action_since(self) -> None:
+        """w: what happened since the seat at the keyboard last moved, in everyone's words (the curtain's)."""
+        if not self.is_active:
+            return  # (a command the palette kept, run once this screen is covered or gone)
+        seat = self.at_keyboard if not self.finished else self.holder  # (once over, every hand shows anyway)
+        if seat is None:
+            self.notify("Nobody has the keyboard now: w tells the player whose turn it is what changed.")
+            return
+        whose = "your" if seat == self.own else f"{self.public.view['players'][seat]['name']}'s"
+        sentences = [line.text for line in self.host.scene(seat).since]
+        self.app.push_screen(SinceScreen(f"What changed since {whose} last move", sentences))
+
+    def action_scores(self) -> None:
+        """Enter once the game is over: the end screen, with the final scores."""
+        if self.finished:
+            self.finished = False
+            self.lagoon.game_over(self.host, self.own)
 
     def action_unveil(self) -> None:
         """v, while the board is shown as everyone sees it: the curtain, then the player's own cards."""

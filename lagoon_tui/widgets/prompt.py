@@ -17,6 +17,7 @@ from .options import Option, Options, out_of_sight
 from .svg import svg_safe
 
 KEYS = "123456789"
+GAME_OVER = "The game is over: Enter for the scores"
 
 
 class PromptOptions(Options):
@@ -96,8 +97,12 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
             self._title = "Waiting"
             self._back = False
             self._borders()
-            head.append("Waiting for ")
-            head.append_text(scene.tag(turn.seat) if turn.seat is not None else Text("the end"))
+            if turn.kind == "game_over":  # (the board stays until the player asks for the scores)
+                self._title = "Game over"
+                head.append(GAME_OVER, style="bold")
+            else:
+                head.append("Waiting for ")
+                head.append_text(scene.tag(turn.seat) if turn.seat is not None else Text("the end"))
             level = scene.computers.get(turn.seat) if turn.seat is not None else None
             if level is not None:
                 head.append(f", the computer ({level.capitalize()})")

@@ -114,6 +114,9 @@ async def test_the_end_of_a_hosted_game_shows_the_ranking_and_leaving_ends_the_a
                 for key in keys_for(0, prompt_options(app.screen).option_count):
                     await pilot.press(key)
                 await until_shown(pilot, lambda: own.changes > before, "Ana's move")
+            await until_shown(pilot, lambda: app.screen.finished, "the last board")
+            assert "The game is over: Enter for the scores" in screen_text(app)
+            await pilot.press("enter")
             await until_shown(pilot, lambda: "Final ranking" in screen_text(app), "the end screen")
             text = screen_text(app)
             assert isinstance(app.screen, EndScreen) and "Leave" in text and "New game" not in text
