@@ -56,11 +56,9 @@ class GameKeys(GameLayout):
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("i", "inspect", "Inspect"),
-        Binding(SINCE_KEY, "since", "What changed"),
         # priority: before the options' own Enter, once the game is over and they are gone
         Binding("enter", "scores", "Scores", priority=True),
         *STEP_KEYS,
-        Binding("f", "filter_log", "Log filter"),
         Binding("b", "my_cards", "My cards"),
         goto_key("b", "board", "my board"),
         goto_key("p", "players", "next player's board"),
@@ -75,6 +73,9 @@ class GameKeys(GameLayout):
         Binding("pageup", "log_page(-1)", "Log: a page back", show=False, priority=True),
         Binding("pagedown", "log_page(1)", "Log: a page on", show=False, priority=True),
         Binding("u,ctrl+z", "undo", "Undo"),  # saves: take back a move of this turn
+        # (after Undo, before Log filter: at 80 columns the footer has room for Undo and this, not Log filter too)
+        Binding(SINCE_KEY, "since", "What changed"),
+        Binding("f", "filter_log", "Log filter"),
         Binding("v", "unveil", "Show my cards"),  # only while the board is shown as everyone sees it
         Binding("space", "hurry", "Hurry the computers"),  # only while a computer plays
         # priority: picked as the key comes in, not after it has travelled up from the focused widget
