@@ -14,8 +14,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
+
+from .inspect import InspectScreen
 
 SINCE_KEY = "w"
 NOTHING = "Nothing has happened since your last move."
@@ -28,35 +29,28 @@ def since_text(sentences: Sequence[str]) -> Text:
     return Text("\n").join(Text(f"• {sentence}") for sentence in sentences)
 
 
-class SinceScreen(ModalScreen[None]):
-    """A window listing what happened since the player's last move; w, Esc or Enter closes it."""
+class SinceScreen(InspectScreen):
+    """A window listing what happened since the player's last move; w, Esc or Enter closes it.
+
+    (Laid out as the window `i` opens, whose styles it takes; its list scrolls when it is long.)"""
 
     DEFAULT_CSS = """
-    SinceScreen { align: center middle; }
-    SinceScreen > Vertical { width: 76; max-width: 100%; height: auto; max-height: 100%;
-                             border: round $accent; padding: 0 1; background: $surface; }
-    SinceScreen #since-title { text-style: bold; color: $accent; }
     SinceScreen #since-list { height: auto; max-height: 1fr; }
     SinceScreen #since-body { padding-right: 1; }
-    SinceScreen #since-hint { color: $text-muted; }
     """
     BINDINGS = [Binding(f"{SINCE_KEY},escape,enter", "close", "Close")]
     HELP_TITLE = "What changed"
 
     def __init__(self, title: str, sentences: Sequence[str]) -> None:
-        super().__init__()
-        self.title_text = title
+        super().__init__(title, "")
         self.sentences = list(sentences)
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.title_text, id="since-title", markup=False)
+            yield Static(self.title_text, id="inspect-title", markup=False)
             with VerticalScroll(id="since-list"):
                 yield Static(since_text(self.sentences), id="since-body", markup=False)
-            yield Static(f"{SINCE_KEY}, Esc or Enter to close · ↑ ↓ scroll", id="since-hint")
+            yield Static(f"{SINCE_KEY}, Esc or Enter to close · ↑ ↓ scroll", id="inspect-hint")
 
     def on_mount(self) -> None:
         self.query_one("#since-list").focus()
-
-    def action_close(self) -> None:
-        self.dismiss(None)

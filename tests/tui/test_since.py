@@ -15,13 +15,13 @@ from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.since import NOTHING, SinceScreen
 from lagoon_tui.settings import GameSettings
+from lagoon_tui.widgets import MarketPanel, MiningSitePanel, ScoreTrackPanel
 from rules import load_content
 from rules.host import Host
 from tests.helpers.computers import QUICK_HARD
 from tests.helpers.drive import (
     Policy,
     game_screen,
-    play_game,
     press,
     prompt_options,
     screen_text,
@@ -149,7 +149,7 @@ async def finish(pilot, screen: GameScreen) -> None:
             return
         if isinstance(app.screen, CurtainScreen):
             await pilot.press("enter")
-        elif app.screen is screen and engine.pending.seat not in screen.computers and persons_turn(app, engine.pending.seat):
+        elif engine.pending.seat not in screen.computers and persons_turn(app, engine.pending.seat):
             await pilot.press("1")
     raise AssertionError("the game did not end:\n" + screen_text(app))
 
@@ -193,3 +193,69 @@ async def test_w_is_in_the_footer_and_the_keys_list():
         await pilot.press("question_mark")
         await pilot.pause()
         assert "What changed" in flat(screen_text(app))
+
+
+def slots(view: dict, island: int) -> list:
+    """A mining site's slots as everyone sees them (a face-down tile stays unnamed)."""
+    site = (view.get("sites") or {}).get(str(island))
+    if site is None:
+        return []
+    return [
+        None if g is None else (g["face_up"], g["tile"] if g["face_up"] else None, g["cubes"], g["placed_by"])
+        for column in site["columns"]
+        for g in column
+    ]
+
+
+async def test_the_board_marks_what_changed_since_the_players_last_move():
+    """Ana against two computers at 160×50 (the whole board on screen): at her decisions, a mining site
+    is marked exactly when one of its slots changed since her last move, and a player's score shows
+    what they gained since, and the market marks cards new on display; her own next move clears the marks
+    of what came before it."""
+    settings = GameSettings(NAMES[:3], COLOURS[:3], 4, 0, {1: "easy", 2: "easy"})
+    app = LagoonApp(settings=settings, pace=0.0, computer_options=QUICK_HARD)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await until(pilot, lambda: persons_turn(app, 0), tries=400)
+        screen = app.screen
+        host = screen.host
+        after_ana: dict = {}
+        decider = [host.turn().seat]
+
+        def changed() -> None:  # the game as everyone saw it just after each of Ana's moves
+            if decider[0] == 0:
+                after_ana["view"] = host.scene(None).view
+            decider[0] = host.turn().seat
+
+        host.on_change(changed)
+        sites_marked = scores_marked = cards_marked = 0
+        for _ in range(60):
+            before = host.changes
+            await pilot.press("1")
+            await until(pilot, lambda: host.changes > before and persons_turn(app, 0), tries=2000)
+            await settle(pilot)
+            then, now = after_ana["view"], host.scene(None).view
+            for panel in screen.query(MiningSitePanel):
+                differs = slots(then, panel.island) != slots(now, panel.island)
+                shown = widget_text(panel, width=400)
+                assert ("* " in shown) == differs, (panel.island, shown)
+                sites_marked += differs
+            track = flat(widget_text(screen.query_one(ScoreTrackPanel), width=400))
+            for seat, player in enumerate(now["players"]):
+                gained = player["vp"] - then["players"][seat]["vp"]
+                if gained:
+                    assert f"{player['vp']} VP *{gained:+d}" in track, track
+                    scores_marked += 1
+            assert ("*" in track) == any(
+                p["vp"] != q["vp"] for p, q in zip(now["players"], then["players"], strict=True)
+            ), track
+            market = flat(widget_text(screen.query_one(MarketPanel), width=400))
+            new = [card for card in on_display(now) if card not in on_display(then)]
+            assert ("* changed since your last move" in market) == bool(new), market
+            cards_marked += bool(new)
+            if sites_marked > 2 and scores_marked and cards_marked:
+                break
+        assert sites_marked > 2 and scores_marked and cards_marked, (sites_marked, scores_marked, cards_marked)
+
+
+def on_display(view: dict) -> list[str]:
+    return view["equipment_display"] + view["shipment_display"]
