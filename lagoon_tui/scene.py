@@ -126,6 +126,12 @@ class Scene:
             return False
         return _slot(self.before, island, column, level) != _slot(self.view, island, column, level)
 
+    def centre_changed(self, metal: str, level: int) -> bool:
+        """Whether the cubes at a level of the Enrichment Center changed since the reader's last move."""
+        if self.before is None:
+            return False
+        return _cubes(self.before, metal, level) != _cubes(self.view, metal, level)
+
     def new_on_display(self, card_id: str) -> bool:
         """Whether a card for sale came onto the display since the reader's last move."""
         if self.before is None:
@@ -168,3 +174,9 @@ def _slot(view: dict, island: int, column: int, level: int) -> tuple | None:
         return None
     face_up = bool(gallery.get("face_up"))
     return (face_up, gallery.get("tile") if face_up else None, gallery.get("cubes"), gallery.get("placed_by"))
+
+
+def _cubes(view: dict, metal: str, level: int) -> list | None:
+    """The owners of the cubes at a level of the Enrichment Center."""
+    levels = (view.get("centre") or {}).get(metal) or []
+    return levels[level] if level < len(levels) else None

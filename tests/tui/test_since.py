@@ -15,7 +15,7 @@ from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.since import NOTHING, SinceScreen
 from lagoon_tui.settings import GameSettings
-from lagoon_tui.widgets import MarketPanel, MiningSitePanel, ScoreTrackPanel
+from lagoon_tui.widgets import EnrichmentCenterPanel, MarketPanel, MiningSitePanel, ScoreTrackPanel
 from rules import load_content
 from rules.host import Host
 from tests.helpers.computers import QUICK_HARD
@@ -209,9 +209,9 @@ def slots(view: dict, island: int) -> list:
 
 async def test_the_board_marks_what_changed_since_the_players_last_move():
     """Ana against two computers at 160×50 (the whole board on screen): at her decisions, a mining site
-    is marked exactly when one of its slots changed since her last move, and a player's score shows
-    what they gained since, and the market marks cards new on display; her own next move clears the marks
-    of what came before it."""
+    is marked exactly when one of its slots changed since her last move, a player's score shows what
+    they gained since, the market marks cards new on display, the Enrichment Center the levels whose
+    cubes changed; her own next move clears the marks of what came before it."""
     settings = GameSettings(NAMES[:3], COLOURS[:3], 4, 0, {1: "easy", 2: "easy"})
     app = LagoonApp(settings=settings, pace=0.0, computer_options=QUICK_HARD)
     async with app.run_test(size=(160, 50)) as pilot:
@@ -227,7 +227,7 @@ async def test_the_board_marks_what_changed_since_the_players_last_move():
             decider[0] = host.turn().seat
 
         host.on_change(changed)
-        sites_marked = scores_marked = cards_marked = 0
+        sites_marked = scores_marked = cards_marked = centre_marked = 0
         for _ in range(60):
             before = host.changes
             await pilot.press("1")
@@ -248,13 +248,33 @@ async def test_the_board_marks_what_changed_since_the_players_last_move():
             assert ("*" in track) == any(
                 p["vp"] != q["vp"] for p, q in zip(now["players"], then["players"], strict=True)
             ), track
+            centre = widget_text(screen.query_one(EnrichmentCenterPanel), width=400)
+            moved = then["centre"] != now["centre"]
+            assert ("* changed since your last move" in flat(centre)) == moved, centre
+            assert (
+                centre.count("*")
+                == 1
+                + sum(  # each level whose cubes changed, and the note
+                    a != b
+                    for metal in now["centre"]
+                    for a, b in zip(then["centre"][metal], now["centre"][metal], strict=True)
+                )
+                if moved
+                else "*" not in centre
+            )
+            centre_marked += moved
             market = flat(widget_text(screen.query_one(MarketPanel), width=400))
             new = [card for card in on_display(now) if card not in on_display(then)]
             assert ("* changed since your last move" in market) == bool(new), market
             cards_marked += bool(new)
-            if sites_marked > 2 and scores_marked and cards_marked:
+            if sites_marked > 2 and scores_marked and cards_marked and centre_marked:
                 break
-        assert sites_marked > 2 and scores_marked and cards_marked, (sites_marked, scores_marked, cards_marked)
+        assert sites_marked > 2 and scores_marked and cards_marked and centre_marked, (
+            sites_marked,
+            scores_marked,
+            cards_marked,
+            centre_marked,
+        )
 
 
 def on_display(view: dict) -> list[str]:
