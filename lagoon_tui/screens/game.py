@@ -205,6 +205,7 @@ class GameScreen(UnseenArrangement, GameKeys):
             self.lagoon.game_over(self.host, self.own)
         elif do.end and not self.finished:  # the last board stays until Enter (`action_scores`)
             self.finished = True
+            self.set_focus(None)  # (the options, empty now, no longer hold Enter: the footer shows it)
             self.keys_changed()
 
     def _ring(self, turn: Turn) -> None:

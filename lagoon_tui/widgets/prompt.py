@@ -94,11 +94,11 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
         head = Text()
         if prompt is None:
             # another seat's choices stay hidden until the keyboard is theirs
-            self._title = "Waiting"
+            over = turn.kind == "game_over"  # (the board stays until the player asks for the scores)
+            self._title = "Game over" if over else "Waiting"
             self._back = False
             self._borders()
-            if turn.kind == "game_over":  # (the board stays until the player asks for the scores)
-                self._title = "Game over"
+            if over:
                 head.append(GAME_OVER, style="bold")
             else:
                 head.append("Waiting for ")

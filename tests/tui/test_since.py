@@ -166,7 +166,7 @@ async def test_after_the_last_move_the_board_stays_until_enter(size, computers):
         for _ in range(20):  # it stays
             await pilot.pause(0.01)
         assert app.screen is screen and OVER in flat(screen_text(app))
-        assert "Final ranking" not in screen_text(app)
+        assert "Final ranking" not in screen_text(app) and "⏎ Scores" in screen_text(app)  # (the footer too)
         await open_window(pilot)  # what changed is still at hand
         assert "What changed since" in screen_text(app)
         await close_window(pilot)
