@@ -35,7 +35,7 @@ def tagged_line(player: dict, text: str) -> Text:
 class Scene:
     """One seat's message and the content it goes with; what every panel draws from."""
 
-    __slots__ = ("message", "content", "away", "computers", "thinking")
+    __slots__ = ("message", "content", "away", "computers", "thinking", "before")
 
     def __init__(
         self,
@@ -44,12 +44,16 @@ class Scene:
         away: frozenset[int] = frozenset(),
         computers: dict[int, str] | None = None,
         thinking: bool = False,
+        before: dict | None = None,
     ) -> None:
         self.message = message
         self.content = content
         self.away = away  # players whose seat no terminal shows now (a game hosted for remote seats)
         self.computers = computers or {}  # the seats a computer plays here, by level
         self.thinking = thinking  # the deciding seat's computer is searching for its move
+        # the game as the reader saw it just after their last move (a view of a message of theirs or
+        # everyone's), to mark what changed since; None: nothing marked
+        self.before = before
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Scene) and (
@@ -58,7 +62,8 @@ class Scene:
             self.away,
             self.computers,
             self.thinking,
-        ) == (other.message, other.content, other.away, other.computers, other.thinking)
+            self.before,
+        ) == (other.message, other.content, other.away, other.computers, other.thinking, other.before)
 
     __hash__ = None  # type: ignore[assignment]  # (compared by value and mutable: unhashable, as a dataclass)
 
@@ -107,6 +112,33 @@ class Scene:
     def player(self, seat: int) -> dict:
         return self.view["players"][seat]
 
+    # --- what changed since the reader's last move (`before`): only what both views show everyone ---
+
+    def vp_since(self, seat: int) -> int:
+        """How many VP `seat` gained (or lost) since the reader's last move."""
+        if self.before is None:
+            return 0
+        return int(self.player(seat)["vp"]) - int(self.before["players"][seat]["vp"])
+
+    def gallery_changed(self, island: int, column: int, level: int) -> bool:
+        """Whether a slot of a mining site changed since the reader's last move (placed, turned, mined, slid)."""
+        if self.before is None:
+            return False
+        return _slot(self.before, island, column, level) != _slot(self.view, island, column, level)
+
+    def centre_changed(self, metal: str, level: int) -> bool:
+        """Whether the cubes at a level of the Enrichment Center changed since the reader's last move."""
+        if self.before is None:
+            return False
+        return _cubes(self.before, metal, level) != _cubes(self.view, metal, level)
+
+    def new_on_display(self, card_id: str) -> bool:
+        """Whether a card for sale came onto the display since the reader's last move."""
+        if self.before is None:
+            return False
+        shown = (self.before.get("equipment_display") or []) + (self.before.get("shipment_display") or [])
+        return card_id not in shown
+
     def tag(self, seat: int | None) -> Text:
         """A player's name with their colour *and* letter, so colour is never the only cue."""
         if seat is None:
@@ -130,3 +162,21 @@ class Scene:
             seat = chosen.get(str(island))
             return [] if seat is None else [seat]
         return [p["seat"] for p in view["players"] if p.get("island") == island]
+
+
+def _slot(view: dict, island: int, column: int, level: int) -> tuple | None:
+    """A slot of a mining site as everyone sees it: its tile once face up, its cubes, who placed it."""
+    site = (view.get("sites") or {}).get(str(island))
+    if site is None or column >= len(site["columns"]) or level - 1 >= len(site["columns"][column]):
+        return None
+    gallery = site["columns"][column][level - 1]
+    if gallery is None:
+        return None
+    face_up = bool(gallery.get("face_up"))
+    return (face_up, gallery.get("tile") if face_up else None, gallery.get("cubes"), gallery.get("placed_by"))
+
+
+def _cubes(view: dict, metal: str, level: int) -> list | None:
+    """The owners of the cubes at a level of the Enrichment Center."""
+    levels = (view.get("centre") or {}).get(metal) or []
+    return levels[level] if level < len(levels) else None

@@ -106,9 +106,17 @@ class GameScreen(UnseenArrangement, GameKeys):
         self._prompt: dict[str, Choice] = {}  # the options on screen, by id
         self._refused: dict[str, Choice] = {}  # the options on screen the engine refuses now, by id
         self._back: str | None = None  # the option that backs out of the step on screen
+        self.holder: int | None = self.own  # the seat that had the keyboard last
+        self.finished = False  # the game is over, its last board on screen until Enter (`action_scores`)
+        self._decider: int | None = None  # who decides, as of the host's last change
+        self._after_move: dict[int, dict] = {}  # each person's view just after their last move (to mark changes)
         self._unsubscribe = host.on_change(self._host_changed)
 
     def _host_changed(self) -> None:
+        # (at each change, not each redraw: a pass made for a person is their move too, as the curtain counts it)
+        decider, self._decider = self._decider, self.host.turn().seat
+        if decider is not None and decider not in self.computers and self.own in (None, decider):
+            self._after_move[decider] = self.public.view  # (their move, or an undo: marks count from here)
         self.post_message(self.GameChanged())
 
     # --- layout ---------------------------------------------------------------------
@@ -129,6 +137,7 @@ class GameScreen(UnseenArrangement, GameKeys):
         self.turns.options = self.lagoon.computer_options  # (tests give Hard a small budget)
         self._fit(self.app.size)
         self._confirm(self.lagoon.confirm_turns)
+        self._decider = self.host.turn().seat
         self.host.pass_where_forced()  # (a game saved just before a lone Pass)
         self.advance()
         self.start_paint_timer()
@@ -204,8 +213,10 @@ class GameScreen(UnseenArrangement, GameKeys):
 
     def _step(self, event: Change | Key) -> None:
         """One step of the keyboard's state machine, and what it says to do."""
-        before = self.keyboard
+        before, fresh = self.keyboard, not self.board_drawn
         self.keyboard, do = next_state(before, event)
+        if self.keyboard.at_keyboard is not None:
+            self.holder = self.keyboard.at_keyboard
         if do.forget:
             self._forget_the_last_seat()
         if before.veiled != self.keyboard.veiled:
@@ -219,8 +230,12 @@ class GameScreen(UnseenArrangement, GameKeys):
             self._raise_curtain(do.curtain, since)
         elif isinstance(event, Change) and self.covered:  # (a curtain no longer called for: the board is public)
             self.app.pop_screen()
-        if do.end:
+        if do.end and fresh:  # (a game that was over before this screen came: its scores at once)
             self.lagoon.game_over(self.host, self.own)
+        elif do.end and not self.finished:  # the last board stays until Enter (`action_scores`)
+            self.finished = True
+            self.set_focus(None)  # (the options, empty now, no longer hold Enter: the footer shows it)
+            self.keys_changed()
 
     def _ring(self, turn: Turn) -> None:
         """A screen of one reader: their turn rung in when it comes, and whose turn it is in the window's title."""
@@ -291,7 +306,9 @@ class GameScreen(UnseenArrangement, GameKeys):
             message = self.host.scene(seat, at_table=True) if turn.seat == seat and turn.open else self.public
         else:
             message = self.host.scene(seat)
-        scene = Scene(message, self.host.content, self.host.away, self.host.levels, self.turns.thinking)
+        reader = seat if seat is not None else self.holder  # (the panels compare only what everyone may see)
+        before = self._after_move.get(reader) if reader is not None else None
+        scene = Scene(message, self.host.content, self.host.away, self.host.levels, self.turns.thinking, before)
         for panel in self.panels:
             panel.show(scene)  # type: ignore[attr-defined]  # (every panel is a widgets.note.Note with a show)
         prompt = self.query_one(PromptPanel)

@@ -34,6 +34,7 @@ from .confirm import ConfirmScreen
 from .game_layout import GameLayout
 from .inspect import InspectScreen
 from .paging import SCROLL_KEYS, STEP_KEYS, goto_key
+from .since import SINCE_KEY, SinceScreen
 
 
 class GameApp(Protocol):
@@ -57,8 +58,9 @@ class GameKeys(GameLayout):
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("i", "inspect", "Inspect"),
+        # priority: before the options' own Enter, once the game is over and they are gone
+        Binding("enter", "scores", "Scores", priority=True),
         *STEP_KEYS,
-        Binding("f", "filter_log", "Log filter"),
         Binding("b", "my_cards", "My cards"),
         goto_key("b", "board", "my board"),
         goto_key("p", "players", "next player's board"),
@@ -73,6 +75,9 @@ class GameKeys(GameLayout):
         Binding("pageup", "log_page(-1)", "Log: a page back", show=False, priority=True),
         Binding("pagedown", "log_page(1)", "Log: a page on", show=False, priority=True),
         Binding("u,ctrl+z", "undo", "Undo"),  # saves: take back a move of this turn
+        # (after Undo, before Log filter: at 80 columns the footer has room for Undo and this, not Log filter too)
+        Binding(SINCE_KEY, "since", "What changed"),
+        Binding("f", "filter_log", "Log filter"),
         Binding("v", "unveil", "Show my cards"),  # only while the board is shown as everyone sees it
         Binding("space", "hurry", "Hurry the computers"),  # only while a computer plays
         # priority: picked as the key comes in, not after it has travelled up from the focused widget
@@ -85,6 +90,9 @@ class GameKeys(GameLayout):
 
     host: SeatHost
     turns: ComputerTurns
+    own: int | None  # the screen's one reader, if it has one
+    holder: int | None  # the seat that had the keyboard last (at one keyboard, also once the game is over)
+    finished: bool  # the game is over and its last board stays on screen until Enter
     _shown: int  # the host's count of changes the screen shows
     _prompt: dict[str, Choice]  # the options on screen, by id
     _refused: dict[str, Choice]  # the options on screen the engine refuses now, by id
@@ -144,6 +152,8 @@ class GameKeys(GameLayout):
             return self.veiled  # (shown in the footer only while the player's cards are hidden)
         if action == "hurry":
             return self.turns.may_hurry
+        if action == "scores":
+            return self.finished  # (Enter picks an option until the game is over)
         return super().check_action(action, parameters)
 
     def action_my_cards(self) -> None:
@@ -159,6 +169,24 @@ class GameKeys(GameLayout):
         self.app.push_screen(
             InspectScreen(f"{scene.tag(self.at_keyboard).plain}: your cards", secrets_text(scene, self.at_keyboard))
         )
+
+    def action_since(self) -> None:
+        """w: what happened since the seat at the keyboard last moved, in everyone's words (the curtain's)."""
+        if not self.is_active:
+            return  # (a command the palette kept, run once this screen is covered or gone)
+        seat = self.at_keyboard if not self.finished else self.holder  # (once over, every hand shows anyway)
+        if seat is None:
+            self.notify("Nobody has the keyboard now: w tells the player whose turn it is what changed.")
+            return
+        whose = "your" if seat == self.own else f"{self.public.view['players'][seat]['name']}'s"
+        sentences = [line.text for line in self.host.scene(seat).since]
+        self.app.push_screen(SinceScreen(f"What changed since {whose} last move", sentences))
+
+    def action_scores(self) -> None:
+        """Enter once the game is over: the end screen, with the final scores."""
+        if self.finished:
+            self.finished = False
+            self.lagoon.game_over(self.host, self.own)
 
     def action_unveil(self) -> None:
         """v, while the board is shown as everyone sees it: the curtain, then the player's own cards."""

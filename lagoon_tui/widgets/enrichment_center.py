@@ -11,7 +11,7 @@ from rules.seat import METALS
 from ..scene import Scene
 from .note import Panel
 from .renderables import Flow, WideOnly, render_keys
-from .words import EMPTY_SLOT, muted
+from .words import CHANGED_MARK, CHANGED_NOTE, EMPTY_SLOT, muted
 
 
 class CentreGrid:
@@ -78,14 +78,15 @@ class EnrichmentCenterPanel(Panel):
     def show(self, scene: Scene) -> None:
         board = scene.content.board
         centre = scene.view.get("centre") or {}
-        if self.unchanged(scene, (centre, [(p["name"], p["colour"]) for p in scene.players])):
-            return
         levels = max((len(rows) for rows in centre.values()), default=5)
+        changed = {(metal, level) for metal in METALS for level in range(levels) if scene.centre_changed(metal, level)}
+        if self.unchanged(scene, (centre, [(p["name"], p["colour"]) for p in scene.players], changed)):
+            return
         rows = []
         for metal in METALS:
             cells = []
             for level, owners in enumerate(centre.get(metal) or [[] for _ in range(levels)]):
-                cell = Text()
+                cell = CHANGED_MARK.copy() if (metal, level) in changed else Text()
                 for owner in owners:
                     cell.append_text(scene.marker(owner))
                 if level == 0:
@@ -102,4 +103,5 @@ class EnrichmentCenterPanel(Panel):
             f"the owner (free if yours), who scores {board.owner_vp} VP."
         )
         # the rules in a sentence where there is room (a page of its own); the rules screen has them too
-        self.update(Group(table, legend, WideOnly(help_text, 60)))
+        marks = [CHANGED_NOTE] if changed else []
+        self.update(Group(table, legend, *marks, WideOnly(help_text, 60)))

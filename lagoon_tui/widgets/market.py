@@ -16,7 +16,7 @@ from .note import SteadyLayout
 from .options import out_of_sight
 from .renderables import Fit, Flow, Spread, draw, render_key
 from .svg import svg_safe
-from .words import label, muted, needs
+from .words import CHANGED, CHANGED_NOTE, label, muted, needs
 
 CAN_PAY = "✓"
 
@@ -79,6 +79,7 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
     def show(self, scene: Scene) -> None:
         view, content = scene.view, scene.content
         decks = ("equipment_deck", "shipment_deck", "deal_deck", "gallery_deck", "gallery_discard")
+        shown = (view.get("equipment_display") or []) + (view.get("shipment_display") or [])
         key = (
             scene.seat,
             scene.can_pay,
@@ -86,6 +87,7 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
             view.get("shipment_display"),
             [view.get(d) for d in decks],
             self.details,
+            [card for card in shown if scene.new_on_display(card)],
         )
         self.scene = scene
         if key == self._drawn_from:  # (a move mostly leaves the market as it was)
@@ -96,7 +98,7 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
         for card_id in view.get("equipment_display") or []:
             card = content.equipment[card_id]
             ok = card_id in scene.can_pay
-            name = Text.assemble(f"{CAN_PAY if ok else ' '} ", (card.name, "bold"))
+            name = Text.assemble(f"{CAN_PAY if ok else ' '} ", (card.name, "bold"), _new(scene, card_id))
             parts.append(Spread(name, Text(f"${card.cost} · {card.vp} VP")))
             if self.details:
                 what = card.text if card.effect else "No ability: it only scores its VP."
@@ -108,10 +110,12 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
             ok = tile_id in scene.can_pay
             mark = f"{CAN_PAY if ok else ' '} "
             gives = Text(f"{tile.vp} VP · ${tile.money}")
-            wants = needs(tile.resources, tile.artifacts)
-            tight = Spread(Text(mark + wants.replace(" + ", "+")), gives)
-            parts.append(Fit(Spread(Text(mark + wants), gives), tight))
+            wants, new = needs(tile.resources, tile.artifacts), _new(scene, tile_id)
+            tight = Spread(Text.assemble(mark + wants.replace(" + ", "+"), new), gives)
+            parts.append(Fit(Spread(Text.assemble(mark + wants, new), gives), tight))
 
+        if any(scene.new_on_display(card) for card in shown):
+            parts.append(CHANGED_NOTE)
         counts = (
             view.get("equipment_deck", 0),
             view.get("shipment_deck", 0),
@@ -221,3 +225,8 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
     def _say_what_is_out_of_sight(self) -> None:
         """The lower border: how many lines are above and below the window (none in a market shown whole)."""
         self.set_border_subtitle(out_of_sight(round(self.scroll_y), round(self.max_scroll_y - self.scroll_y)) or None)
+
+
+def _new(scene: Scene, card_id: str) -> Text:
+    """After a card for sale: the mark, if it came onto the display since the reader's last move."""
+    return Text(f" {CHANGED}", style="bold") if scene.new_on_display(card_id) else Text()

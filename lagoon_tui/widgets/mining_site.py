@@ -14,10 +14,21 @@ from rich.text import Text
 from ..scene import Scene
 from .note import Panel
 from .renderables import Fit, Flow, draw, one_line_width, render_keys
-from .words import CUBE, EMPTY_SLOT, SPENT, muted
+from .words import CHANGED_MARK, CHANGED_NOTE, CUBE, EMPTY_SLOT, SPENT, muted
 
 FACE_DOWN = "?"
 LEVELS = (2, 1)  # drawn top to bottom: level 2 above level 1, the shore below
+
+
+def _same(cell: Text | Flow) -> Text | Flow:
+    return cell
+
+
+def marked(cell: Text | Flow) -> Text | Flow:
+    """A slot that changed since the reader's last move, with the mark before it."""
+    if isinstance(cell, Flow):
+        return Flow([Text.assemble(CHANGED_MARK, cell.items[0]), *cell.items[1:]], cell.sep)
+    return Text.assemble(CHANGED_MARK, cell)
 
 
 def gallery_cell(scene: Scene, gallery: dict | None) -> Text | Flow:
@@ -190,14 +201,25 @@ class MiningSitePanel(Panel):
 
     def show(self, scene: Scene) -> None:
         site = (scene.view.get("sites") or {}).get(str(self.island))
-        if self.unchanged(scene, (scene.seat, site)):
+        changed = {
+            (c, level)
+            for c in range(len(site["columns"]) if site else 0)
+            for level in LEVELS
+            if scene.gallery_changed(self.island, c, level)
+        }
+        if self.unchanged(scene, (scene.seat, site, changed)):
             return
         if site is None:
             self.update(muted(f"Island {self.island} has no mining site."))
             return
         cells = [
-            {level: gallery_cell(scene, column[level - 1] if level - 1 < len(column) else None) for level in LEVELS}
-            for column in site["columns"]
+            {
+                level: (marked if (c, level) in changed else _same)(
+                    gallery_cell(scene, column[level - 1] if level - 1 < len(column) else None)
+                )
+                for level in LEVELS
+            }
+            for c, column in enumerate(site["columns"])
         ]
         table = SiteGrid(cells)
         shore = Fit(
@@ -205,4 +227,7 @@ class MiningSitePanel(Panel):
             muted(f"≈≈ shore ≈≈  L1: 1 miner/cube · L2: 2 · {FACE_DOWN} face down"),
             Flow([muted("≈≈ shore ≈≈"), muted(f"{FACE_DOWN} face down")], "  "),
         )
-        self.update(Group(table, shore))
+        if changed:
+            self.update(Group(table, shore, CHANGED_NOTE))
+        else:
+            self.update(Group(table, shore))

@@ -25,6 +25,7 @@ from .svg import svg_safe
 KEYS = "123456789"
 WIDE_ROWS = 14  # the wide layout's prompt at its smallest (game.tcss), borders included
 LOG_KEEPS = 8  # rows the log below keeps in the wide layout, however many options the prompt has
+GAME_OVER = "The game is over: Enter for the scores"
 
 
 class PromptOptions(Options):
@@ -102,11 +103,15 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
         head = Text()
         if prompt is None:
             # another seat's choices stay hidden until the keyboard is theirs
-            self._title = "Waiting"
+            over = turn.kind == "game_over"  # (the board stays until the player asks for the scores)
+            self._title = "Game over" if over else "Waiting"
             self._back = False
             self._borders()
-            head.append("Waiting for ")
-            head.append_text(scene.tag(turn.seat) if turn.seat is not None else Text("the end"))
+            if over:
+                head.append(GAME_OVER, style="bold")
+            else:
+                head.append("Waiting for ")
+                head.append_text(scene.tag(turn.seat) if turn.seat is not None else Text("the end"))
             level = scene.computers.get(turn.seat) if turn.seat is not None else None
             if level is not None:
                 head.append(f", the computer ({level.capitalize()})")

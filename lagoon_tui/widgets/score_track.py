@@ -11,7 +11,7 @@ from rich.text import Text
 from ..scene import Scene
 from .note import Panel
 from .renderables import Flow, WideOnly, render_keys
-from .words import muted
+from .words import CHANGED, CHANGED_NOTE, muted
 
 TRACK_LOW = -5  # the printed track starts below zero: a score can go negative
 
@@ -130,6 +130,7 @@ class ScoreTrackPanel(Panel):
             view.get("standings"),
             view.get("end_triggered"),
             view.get("phase"),
+            [scene.vp_since(p["seat"]) for p in scene.players],
         )
         if self.unchanged(scene, key):
             return
@@ -145,12 +146,17 @@ class ScoreTrackPanel(Panel):
             row = scene.tag(p["seat"])
             row.append(" ")
             row.append(f"{vp} VP", style="bold")
+            gained = scene.vp_since(p["seat"])
+            if gained:
+                row.append(f" {CHANGED}{gained:+d}", style="bold")
             if p["seat"] in places:
                 row.append(f" (place {places[p['seat']]})", style="bold")
             elif vp >= goal:
                 row.append(" (goal!)", style="bold")
             rows.append(row)
         parts: list[RenderableType] = [Track(marks, goal), Flow(rows, "   ")]
+        if any(scene.vp_since(p["seat"]) for p in players):
+            parts.append(CHANGED_NOTE)
         if view.get("phase") == "over":
             parts.append(muted("Final scores, objectives included."))
         elif view.get("end_triggered"):

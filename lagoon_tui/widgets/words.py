@@ -65,3 +65,9 @@ def needs(resources: Mapping[str, int], artifacts: Mapping[str, int] | None = No
 def deal_needs(requires: Mapping[str, int]) -> str:
     """What a deal asks for: "copper 1'+, iron 3'+" (a higher level also does); the one form at every width."""
     return ", ".join(f"{metal} {level}'+" for metal, level in requires.items())
+
+
+CHANGED = "*"
+"""Marks what changed on the board since the reader's last move (a slot, a card, a score)."""
+CHANGED_MARK = Text(f"{CHANGED} ", style="bold")
+CHANGED_NOTE = muted(f"{CHANGED} changed since your last move")

@@ -16,11 +16,14 @@ thread meanwhile)."""
 
 
 async def moving(pilot):
-    """Pause after pause while the game moves on; fails after PATIENCE pauses with no change."""
+    """Pause after pause while the game moves on (Enter on a finished game's last board); fails after PATIENCE
+    pauses with no change."""
     still, last = 0, None
     while still < PATIENCE:
         await pilot.pause(0.002)
         screen = next((s for s in pilot.app.screen_stack if isinstance(s, GameScreen)), None)
+        if screen is not None and screen.finished and pilot.app.screen is screen:
+            await pilot.press("enter")  # the game is over, its last board on screen: the end screen
         changes = None if screen is None else (screen.host.changes, type(pilot.app.screen))
         still = still + 1 if changes == last else 0
         last = changes

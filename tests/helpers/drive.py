@@ -127,7 +127,7 @@ def settled(app: App) -> bool:
         return False
     engine = screen.host.engine
     if engine.state.phase == "over":
-        return False  # the end screen is on its way
+        return screen.finished  # the last board, waiting for Enter (else the end screen is on its way)
     pending = engine.pending
     if screen.at_keyboard != pending.seat:
         return False  # a curtain is on its way
@@ -239,6 +239,9 @@ async def step(pilot: Pilot, run: Run, policy: Policy, after_key: AfterKey | Non
         await press(pilot, "enter", lambda: app.screen is not screen, run=run, after_key=after_key)
         return
     assert isinstance(screen, GameScreen), f"unexpected screen {screen!r}"
+    if screen.finished:  # the game is over, its last board on screen: Enter for the scores
+        await press(pilot, "enter", lambda: isinstance(app.screen, EndScreen), run=run, after_key=after_key)
+        return
     decision = run.engine.pending
     assert decision.seat == run.keyboard, (
         f"seat {decision.seat} decides, but the keyboard went to seat {run.keyboard} without a curtain"

@@ -114,8 +114,8 @@ class Watch:
 
     def __call__(self, key: str) -> None:
         self.calls += 1
-        if isinstance(self.app.screen, EndScreen):
-            return  # the game is over: every hand is shown
+        if isinstance(self.app.screen, EndScreen) or self.state.phase == "over":
+            return  # the game is over: every hand is shown (on its last board, then the end screen)
         self.check(self.viewer(), f"after key {key!r}")
 
     def check(self, viewer: int | None, when: str, *, frame_too: bool = True) -> None:

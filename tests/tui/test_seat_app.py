@@ -14,6 +14,7 @@ from lagoon_tui.link import Link
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.screens.game import GameScreen
+from lagoon_tui.screens.since import SinceScreen
 from lagoon_tui.seat_app import SeatApp
 from lagoon_tui.widgets import LogPanel
 from rules.host import Host, load_content
@@ -114,6 +115,9 @@ async def test_the_end_of_a_hosted_game_shows_the_ranking_and_leaving_ends_the_a
                 for key in keys_for(0, prompt_options(app.screen).option_count):
                     await pilot.press(key)
                 await until_shown(pilot, lambda: own.changes > before, "Ana's move")
+            await until_shown(pilot, lambda: app.screen.finished, "the last board")
+            assert "The game is over: Enter for the scores" in screen_text(app)
+            await pilot.press("enter")
             await until_shown(pilot, lambda: "Final ranking" in screen_text(app), "the end screen")
             text = screen_text(app)
             assert isinstance(app.screen, EndScreen) and "Leave" in text and "New game" not in text
@@ -122,5 +126,41 @@ async def test_the_end_of_a_hosted_game_shows_the_ranking_and_leaving_ends_the_a
             assert isinstance(app.screen, EndScreen)
             await pilot.press("b")
             assert app.return_code == 0  # (the app is ending: the session with it)
+    finally:
+        room.stop()
+
+
+async def test_w_lists_what_the_others_did_since_the_seats_last_move():
+    """At her own terminal, Ana's w lists what Ben and Cleo did since her last move, in the words
+    everyone's log has (the room's spectator message), and w closes it again."""
+    host = Host.new(CONTENT, NAMES, COLOURS, seed=4, start_player=0)
+    room = RoomThread(host)
+    try:
+        links = {seat: room.remote(seat) for seat in (1, 2)}
+        app = SeatApp(Link(room.socket(0)))
+        own = app.remote
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until_shown(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+            screen = app.screen
+            for _move in range(12):  # Ana's moves until the others have moved since one of them
+                others_play(links, until_seat=0)
+                await until_shown(pilot, lambda: own.turn().seat == 0 and screen._shown == own.changes, "Ana's turn")
+                if own.message.since:
+                    break
+                before = own.changes
+                for key in keys_for(0, prompt_options(screen).option_count):
+                    await pilot.press(key)
+                await until_shown(pilot, lambda: own.changes > before and screen._shown == own.changes, "Ana's move")
+            said = [" ".join(line.text.split()) for line in host.scene(None).log]  # (quiet: Ana decides)
+            assert own.message.since
+            await pilot.press("w")
+            await until_shown(pilot, lambda: isinstance(app.screen, SinceScreen), "the window")
+            await pilot.pause()
+            body = " ".join(widget_text(app.screen.query_one("#since-body"), width=400).split())
+            listed = [s.strip() for s in body.split("• ") if s.strip()]
+            assert listed == said[len(said) - len(listed) :] and any("Ben" in s or "Cleo" in s for s in listed)
+            assert "What changed since your last move" in screen_text(app)
+            await pilot.press("w")
+            await until_shown(pilot, lambda: app.screen is screen, "the board again")
     finally:
         room.stop()

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from lagoon_tui.widgets.prompt import GAME_OVER
 from lagoon_tui.widgets.words import deal_needs
 from rules import load_content
 from rules.engine import Engine
@@ -98,6 +99,9 @@ def test_three_friends_play_a_whole_game_over_ssh_and_nobody_sees_another_seats_
     moves, secrets = 0, Secrets(server.db)
     own_deal_seen = [False] * 3  # (the words searched for are those a screen shows: each seat's own deals)
     while not all("Final ranking" in p.screen() for p in players):
+        for each in players:  # the game is over, its last board on screen: Enter for the scores
+            if GAME_OVER in flat(each.screen()):
+                each.type("Enter")
         player = mover(players)
         if player is None:
             continue
@@ -114,6 +118,8 @@ def test_three_friends_play_a_whole_game_over_ssh_and_nobody_sees_another_seats_
         assert moves < 3000, "the game never ended"
     assert moves > 100
     assert all(own_deal_seen), own_deal_seen
+    dan.wait(GAME_OVER)
+    dan.type("Enter")
     dan.wait("Final ranking")
     for p in (*players, dan):
         p.type("b")  # leave the ended game: back in the lobby

@@ -1,0 +1,281 @@
+"""What changed since a player's last move (`w`), and the last board staying until Enter (issue 34, point 1).
+
+Played by key presses on the real app at 80×24 and 160×50: against
+computers, at one keyboard (where the window must list what the curtain
+listed, and nothing of another seat's secrets), and to the end of a game.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lagoon_tui.app import LagoonApp
+from lagoon_tui.screens.curtain import CurtainScreen
+from lagoon_tui.screens.end import EndScreen
+from lagoon_tui.screens.game import GameScreen
+from lagoon_tui.screens.since import NOTHING, SinceScreen
+from lagoon_tui.settings import GameSettings
+from lagoon_tui.widgets import EnrichmentCenterPanel, MarketPanel, MiningSitePanel, ScoreTrackPanel
+from rules import load_content
+from rules.host import Host
+from tests.helpers.computers import QUICK_HARD
+from tests.helpers.drive import (
+    Policy,
+    game_screen,
+    press,
+    prompt_options,
+    screen_text,
+    settle,
+    start,
+    step,
+    until,
+    widget_text,
+)
+from tests.helpers.privacy import COLOURS, NAMES, Watch
+
+CONTENT = load_content()
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 50), id="160x50")]
+OVER = "The game is over: Enter for the scores"
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def window_sentences(app) -> list[str]:
+    """The sentences the open window lists, each whole again however it wrapped."""
+    assert isinstance(app.screen, SinceScreen)
+    body = flat(widget_text(app.screen.query_one("#since-body"), width=400))
+    return [s.strip() for s in body.split("• ") if s.strip() and s.strip() != NOTHING]
+
+
+async def open_window(pilot) -> list[str]:
+    await pilot.press("w")
+    await until(pilot, lambda: isinstance(pilot.app.screen, SinceScreen))
+    await pilot.pause()
+    return window_sentences(pilot.app)
+
+
+async def close_window(pilot) -> None:
+    await pilot.press("w")
+    await until(pilot, lambda: isinstance(pilot.app.screen, GameScreen))
+
+
+def persons_turn(app, seat: int) -> bool:
+    """`seat` decides, its options on screen."""
+    screen = app.screen
+    if not isinstance(screen, GameScreen) or screen.host.engine.state.phase == "over":
+        return False
+    engine = screen.host.engine
+    if engine.pending.seat != seat or screen.at_keyboard != seat:
+        return False
+    options = prompt_options(screen)
+    return [options.get_option_at_index(i).id for i in range(options.option_count)] == list(engine.pending.ids())
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_against_computers_w_lists_their_moves_since_the_players_last(size):
+    """Ana against two computers: back at her decision, w lists what Ben and Cleo did meanwhile, in the
+    words of everyone's log; w again closes it."""
+    settings = GameSettings(NAMES[:3], COLOURS[:3], 4, 0, {1: "easy", 2: "easy"})
+    app = LagoonApp(settings=settings, pace=0.0, computer_options=QUICK_HARD)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: persons_turn(app, 0), tries=400)
+        first = await open_window(pilot)
+        assert first == [] and NOTHING in flat(screen_text(app))  # (Ana has not moved yet)
+        await close_window(pilot)
+        host = app.screen.host
+        for _ in range(40):  # Ana's moves until the computers have moved since one of them
+            before = host.changes
+            await pilot.press("1")
+            await until(pilot, lambda: host.changes > before and persons_turn(app, 0), tries=2000)
+            start_at = host.engine.after_last_move(0)
+            movers = {mark.seat for mark in host.engine.marks[-8:]}
+            if start_at is not None and {1, 2} <= movers and host.engine.marks[-1].seat != 0:
+                break
+        listed = await open_window(pilot)
+        assert "What changed since your last move" in screen_text(app)
+        everyone = [line.text for line in host.scene(None).log]  # the log as everyone may read it
+        tail = everyone[len(everyone) - len(listed) :]
+        assert listed and listed == [flat(s) for s in tail], "the window lists the latest public sentences"
+        said = " ".join(listed)
+        assert "Ben" in said or "Cleo" in said, said
+        await close_window(pilot)
+        assert not any(isinstance(s, SinceScreen) for s in app.screen_stack)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_at_one_keyboard_w_lists_what_the_curtain_listed_and_no_secret(size):
+    """Ana and Ben: after each curtain, w lists the same sentences the curtain had for that player,
+    and the window shows none of the other seat's secrets."""
+    app = LagoonApp(settings=GameSettings(NAMES[:2], COLOURS[:2], 7, 0))
+    watch = Watch(app)
+    async with app.run_test(size=size) as pilot:
+        run = await start(pilot)
+        watch.run = run
+        policy = Policy(7)
+        compared = 0
+        while compared < 4:
+            assert run.keys < 600
+            screen = app.screen
+            if isinstance(screen, CurtainScreen):
+                on_curtain = list(screen.since)
+                await step(pilot, run, policy)
+                if on_curtain and not game_screen(app).veiled:
+                    listed = await open_window(pilot)
+                    assert listed == [flat(s) for s in on_curtain]
+                    watch.check(run.keyboard, "with the window open")
+                    await close_window(pilot)
+                    compared += 1
+                continue
+            await step(pilot, run, policy)
+
+
+async def near_the_end(pilot, computers: dict[int, str]) -> GameScreen:
+    """A game a few moves before its end, its screen opened (Ana is the one person if `computers`)."""
+    whole = Host.at_random(CONTENT, NAMES[:3], COLOURS[:3], seed=9, moves=None)
+    engine = Host.at_random(CONTENT, NAMES[:3], COLOURS[:3], seed=9, moves=len(whole.engine.marks) - 4).engine
+    screen = GameScreen(Host(engine, computers))
+    await pilot.app.push_screen(screen)
+    return screen
+
+
+async def finish(pilot, screen: GameScreen) -> None:
+    """Every person's move picked with 1 (curtains passed) until the game is over."""
+    app, engine = pilot.app, screen.host.engine
+    for _ in range(4000):
+        await pilot.pause(0.002)
+        if engine.state.phase == "over":
+            return
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press("enter")
+        elif engine.pending.seat not in screen.computers and persons_turn(app, engine.pending.seat):
+            await pilot.press("1")
+    raise AssertionError("the game did not end:\n" + screen_text(app))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("computers", [{1: "easy", 2: "easy"}, {}], ids=["solo", "hot-seat"])
+async def test_after_the_last_move_the_board_stays_until_enter(size, computers):
+    app = LagoonApp(CONTENT, pace=0.0, computer_options=QUICK_HARD)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = await near_the_end(pilot, computers)
+        await finish(pilot, screen)
+        await until(pilot, lambda: screen.finished)
+        for _ in range(20):  # it stays
+            await pilot.pause(0.01)
+        assert app.screen is screen and OVER in flat(screen_text(app))
+        assert "Final ranking" not in screen_text(app) and "⏎ Scores" in screen_text(app)  # (the footer too)
+        await open_window(pilot)  # what changed is still at hand
+        assert "What changed since" in screen_text(app)
+        await close_window(pilot)
+        await press(pilot, "enter", lambda: isinstance(app.screen, EndScreen))
+        await until(pilot, lambda: "Final ranking" in screen_text(app))
+
+
+async def test_a_game_over_before_its_screen_came_goes_to_the_scores_at_once():
+    """Opening a finished game (Load) shows its scores, as before: there was no last move to watch."""
+    whole = Host.at_random(CONTENT, NAMES[:2], COLOURS[:2], seed=3, moves=None)
+    app = LagoonApp(CONTENT)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        await app.push_screen(GameScreen(whole))
+        await until(pilot, lambda: isinstance(app.screen, EndScreen))
+
+
+async def test_w_is_in_the_footer_and_the_keys_list():
+    app = LagoonApp(settings=GameSettings(NAMES[:2], COLOURS[:2], 7, 0, {1: "easy"}), pace=0.0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await until(pilot, lambda: persons_turn(app, 0), tries=400)
+        await settle(pilot)
+        assert "w What changed" in flat(screen_text(app))
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert "What changed" in flat(screen_text(app))
+
+
+def slots(view: dict, island: int) -> list:
+    """A mining site's slots as everyone sees them (a face-down tile stays unnamed)."""
+    site = (view.get("sites") or {}).get(str(island))
+    if site is None:
+        return []
+    return [
+        None if g is None else (g["face_up"], g["tile"] if g["face_up"] else None, g["cubes"], g["placed_by"])
+        for column in site["columns"]
+        for g in column
+    ]
+
+
+async def test_the_board_marks_what_changed_since_the_players_last_move():
+    """Ana against two computers at 160×50 (the whole board on screen): at her decisions, a mining site
+    is marked exactly when one of its slots changed since her last move, a player's score shows what
+    they gained since, the market marks cards new on display, the Enrichment Center the levels whose
+    cubes changed; her own next move clears the marks of what came before it."""
+    settings = GameSettings(NAMES[:3], COLOURS[:3], 4, 0, {1: "easy", 2: "easy"})
+    app = LagoonApp(settings=settings, pace=0.0, computer_options=QUICK_HARD)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await until(pilot, lambda: persons_turn(app, 0), tries=400)
+        screen = app.screen
+        host = screen.host
+        after_ana: dict = {}
+        decider = [host.turn().seat]
+
+        def changed() -> None:  # the game as everyone saw it just after each of Ana's moves
+            if decider[0] == 0:
+                after_ana["view"] = host.scene(None).view
+            decider[0] = host.turn().seat
+
+        host.on_change(changed)
+        sites_marked = scores_marked = cards_marked = centre_marked = 0
+        for _ in range(60):
+            before = host.changes
+            await pilot.press("1")
+            await until(pilot, lambda: host.changes > before and persons_turn(app, 0), tries=2000)
+            await settle(pilot)
+            then, now = after_ana["view"], host.scene(None).view
+            for panel in screen.query(MiningSitePanel):
+                differs = slots(then, panel.island) != slots(now, panel.island)
+                shown = widget_text(panel, width=400)
+                assert ("* " in shown) == differs, (panel.island, shown)
+                sites_marked += differs
+            track = flat(widget_text(screen.query_one(ScoreTrackPanel), width=400))
+            for seat, player in enumerate(now["players"]):
+                gained = player["vp"] - then["players"][seat]["vp"]
+                if gained:
+                    assert f"{player['vp']} VP *{gained:+d}" in track, track
+                    scores_marked += 1
+            assert ("*" in track) == any(
+                p["vp"] != q["vp"] for p, q in zip(now["players"], then["players"], strict=True)
+            ), track
+            centre = widget_text(screen.query_one(EnrichmentCenterPanel), width=400)
+            moved = then["centre"] != now["centre"]
+            assert ("* changed since your last move" in flat(centre)) == moved, centre
+            assert (
+                centre.count("*")
+                == 1
+                + sum(  # each level whose cubes changed, and the note
+                    a != b
+                    for metal in now["centre"]
+                    for a, b in zip(then["centre"][metal], now["centre"][metal], strict=True)
+                )
+                if moved
+                else "*" not in centre
+            )
+            centre_marked += moved
+            market = flat(widget_text(screen.query_one(MarketPanel), width=400))
+            new = [card for card in on_display(now) if card not in on_display(then)]
+            assert ("* changed since your last move" in market) == bool(new), market
+            cards_marked += bool(new)
+            if sites_marked > 2 and scores_marked and cards_marked and centre_marked:
+                break
+        assert sites_marked > 2 and scores_marked and cards_marked and centre_marked, (
+            sites_marked,
+            scores_marked,
+            cards_marked,
+            centre_marked,
+        )
+
+
+def on_display(view: dict) -> list[str]:
+    return view["equipment_display"] + view["shipment_display"]
