@@ -22,6 +22,7 @@ from tests.helpers.computers import QUICK_HARD
 from tests.helpers.drive import (
     Policy,
     game_screen,
+    offered_ids,
     press,
     prompt_options,
     screen_text,
@@ -69,8 +70,7 @@ def persons_turn(app, seat: int) -> bool:
     engine = screen.host.engine
     if engine.pending.seat != seat or screen.at_keyboard != seat:
         return False
-    options = prompt_options(screen)
-    return [options.get_option_at_index(i).id for i in range(options.option_count)] == list(engine.pending.ids())
+    return offered_ids(prompt_options(screen)) == list(engine.pending.ids())
 
 
 @pytest.mark.parametrize("size", SIZES)
