@@ -20,6 +20,7 @@ from rich.table import Table
 from lagoon_tui import crash
 from lagoon_tui.cli_saves import SAVE_COMMANDS, add_save_commands
 from lagoon_tui.cli_start import (
+    add_no_confirm,
     load_or_explain,
     open_store_or_explain,
     print_problems,
@@ -98,11 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="how long each computer step stays on screen before the next (default: 0.5; space hurries them)",
     )
-    play.add_argument(
-        "--no-confirm",
-        action="store_true",
-        help="end each turn at its last move, without waiting for End turn (then that move cannot be taken back)",
-    )
+    add_no_confirm(play)
     play.add_argument("--seed", type=int, default=None, metavar="S", help="random seed of the game (default: random)")
     play.add_argument(
         "--start",

@@ -20,7 +20,7 @@ from rich.table import Table
 
 from rules.host import printable
 
-from .cli_start import fail, load_or_explain, open_store_or_explain, run_app, terminal_problem
+from .cli_start import add_no_confirm, fail, load_or_explain, open_store_or_explain, run_app, terminal_problem
 from .saved_words import plain, players_text, shown_name, shown_names, status_text, when
 
 if TYPE_CHECKING:
@@ -57,6 +57,7 @@ def add_save_commands(
         action="store_true",
         help="open the game even if it is open in another window (that window's next move is refused)",
     )
+    add_no_confirm(resume)
     sub.add_parser("list", parents=parents, help="list the saved games")
     delete = sub.add_parser("delete", parents=parents, help="delete a saved game (asks first)")
     delete.add_argument("id", type=game_number, metavar="ID", help=f"{GAME_ID_HELP}; its replay goes with it")

@@ -33,6 +33,15 @@ def print_problems(problems: Sequence[str], file: TextIO | None = None) -> None:
         print(f"… and {len(problems) - PROBLEMS_SHOWN} more problems.", file=file)
 
 
+def add_no_confirm(command: argparse.ArgumentParser) -> None:
+    """`--no-confirm`, for the commands that open a game to play (`play`, `resume`)."""
+    command.add_argument(
+        "--no-confirm",
+        action="store_true",
+        help="end each turn at its last move, without waiting for End turn (then that move cannot be taken back)",
+    )
+
+
 def load_or_explain(content_dir: Path | None) -> Content | None:
     """The decks, or None after printing every problem found in them."""
     from rules.host import ContentError, load_content

@@ -306,13 +306,14 @@ def test_db_is_offered_only_where_there_is_a_save_file(capsys, command):
         assert "--db PATH" in run(capsys, saving, "--help")[1], saving
 
 
-def test_play_asks_for_end_turn_unless_no_confirm(capsys):
-    """`lagoon play` waits for End turn after a turn's last move (issue 34, point 5) unless --no-confirm,
-    and its help says what that costs."""
+@pytest.mark.parametrize("command", ["play", "resume"])
+def test_play_asks_for_end_turn_unless_no_confirm(capsys, command):
+    """`lagoon play` and `lagoon resume` wait for End turn after a turn's last move (issue 34, point 5)
+    unless --no-confirm, and their help says what that costs."""
     parser = build_parser()
-    assert parser.parse_args(["play"]).no_confirm is False
-    assert parser.parse_args(["play", "--no-confirm"]).no_confirm is True
+    assert parser.parse_args([command]).no_confirm is False
+    assert parser.parse_args([command, "--no-confirm"]).no_confirm is True
     with pytest.raises(SystemExit):
-        parser.parse_args(["play", "--help"])
+        parser.parse_args([command, "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     assert "--no-confirm end each turn at its last move" in help_text and "cannot be taken back" in help_text

@@ -143,12 +143,12 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path):
                 shadow = Engine(CONTENT, committed, saved.marks)
             assert resumed.state == shadow.state and resumed.marks == shadow.marks
             Host(shadow).pass_where_forced()  # as the app does when it opens a game
-            pid = pane.start("--db", str(db), "resume")
+            pid = pane.start("--db", str(db), "resume", "--no-confirm")
             if rng.random() < 0.1:  # sometimes the app dies while it is still starting up
                 time.sleep(rng.uniform(0, 0.3))
                 kill(pid)
                 pane.stop()
-                pid = pane.start("--db", str(db), "resume")
+                pid = pane.start("--db", str(db), "resume", "--no-confirm")
         # the last resume shows the very decision that was left, to the right player
         wait_for(pane, shows_curtain(shadow.state.players[shadow.pending.seat].name))
         pane.keys("Enter")
