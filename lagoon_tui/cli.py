@@ -326,10 +326,9 @@ def serve_command(args: argparse.Namespace, content_dir: Path | None) -> int:
 
     if not 0 <= args.port <= 65535:
         return usage_error(f"--port must be from 0 to 65535 (got {args.port})")
-    if min(args.max_players, args.per_address, args.sessions_per_key, args.sessions_per_address) < 1:
-        return usage_error(
-            "--max-players, --per-address, --sessions-per-key and --sessions-per-address must be at least 1"
-        )
+    for flag in ("max_players", "per_address", "sessions_per_key", "sessions_per_address"):
+        if getattr(args, flag) < 1:
+            return usage_error(f"--{flag.replace('_', '-')} must be at least 1")
     if not 0 <= args.idle_minutes <= 7 * 24 * 60:
         return usage_error(f"--idle-minutes must be from 0 (never) to a week (got {args.idle_minutes})")
     content = load_or_explain(content_dir)

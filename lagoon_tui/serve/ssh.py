@@ -155,9 +155,9 @@ def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
             _make_host_key(path)
     except OSError as error:
         why = os.strerror(error.errno) if error.errno else str(error)
-        where = error.filename if isinstance(error.filename, str) else path.parent
         raise SetupError(
-            f"cannot write a new host key at {path}: {where}: {why}. Choose a place you may write to with --host-key."
+            f"cannot write a new host key at {path}: {why}. The server must be able to write to its folder; "
+            "or choose another place with --host-key."
         ) from error
     try:
         return asyncssh.read_private_key(path)
