@@ -129,6 +129,8 @@ def test_a_stopped_session_cannot_hold_its_place_by_keys_it_never_reads(servers,
             break
         client.send("x")
         time.sleep(POLL)
+    else:
+        pytest.fail("the stopped session was never closed")
     assert client.wait() == 0
     assert ssh.IDLE_CLOSED.format(idle="3 seconds") in client.text()
     wait_until(lambda: gone(pid) and not server.server.admitted, "the program's end and the place's")
