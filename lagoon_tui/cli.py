@@ -146,7 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=10,
         metavar="N",
-        help="new connections a minute from one address (default: 10; friends behind one router share one)",
+        help="logins a minute from one address (default: 10; friends behind one router share one)",
     )
     serve.add_argument(
         "--sessions-per-key",
