@@ -26,6 +26,7 @@ from pathlib import Path
 from rules.host import Content, Store, printable
 
 from .. import crash
+from ..wire import frame
 from . import ssh
 from .lobby import Lobby
 from .terminal import ChildSpec, child_env
@@ -47,6 +48,18 @@ def connect_command(host: str, port: int) -> str:
     """What a player types to join: the address they must reach (this machine's name for any address)."""
     where = socket.gethostname() if host in ("0.0.0.0", "::", "") else host
     return f"ssh -t -p {port} {where}" if port != 22 else f"ssh -t {where}"
+
+
+def idle_warner(writer: asyncio.StreamWriter) -> Callable[[float | None], None]:
+    """How a session's app is told that it closes soon unless its player presses a key (an `idle` frame on
+    its link, whether the lobby or a room has it): `{"closes_in": seconds}`, or `{"closes_in": null}` once they
+    have."""
+
+    def warn(left: float | None) -> None:
+        if not writer.is_closing():
+            writer.write(frame("idle", {"closes_in": None if left is None else round(left)}))
+
+    return warn
 
 
 class Served:
@@ -97,7 +110,7 @@ class Served:
         asyncio.ensure_future(self.lobby.serve(info.fingerprint, reader, writer))
         # (a bug in the session's app is reported where the server's own are: the player is told only that)
         env = child_env(info.term, XDG_STATE_HOME=str(crash.state_dir().parent))
-        return ChildSpec(argv, env, pass_fds=[fd], cleanup=writer.close)
+        return ChildSpec(argv, env, pass_fds=[fd], cleanup=writer.close, warn_idle=idle_warner(writer))
 
     async def stop(self, message: str = STOPPING) -> None:
         self.lobby.close(message)

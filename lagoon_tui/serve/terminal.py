@@ -52,13 +52,19 @@ READ_SIZE = 65536
 _CLAIM_TERMINAL = """\
 import fcntl, os, sys, termios
 fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+if sys.platform == "linux":  # killed when the server ends, even by SIGKILL (PR_SET_PDEATHSIG is 1, SIGKILL 9)
+    import ctypes
+    ctypes.CDLL(None).prctl(1, 9)
+    if os.getppid() != int(sys.argv[1]):
+        sys.exit(1)  # the server was gone before that
 try:
-    os.execvp(sys.argv[1], sys.argv[1:])
+    os.execvp(sys.argv[2], sys.argv[2:])
 except OSError as error:
-    sys.stderr.write(f"lagoon: cannot run {sys.argv[1]}: {error.strerror}\\r\\n")
+    sys.stderr.write(f"lagoon: cannot run {sys.argv[2]}: {error.strerror}\\r\\n")
     sys.exit(127)
 """
-"""Run in the child before its program: the pseudo-terminal (on fd 0) becomes its controlling terminal."""
+"""Run in the child before its program: the pseudo-terminal (on fd 0) becomes its controlling terminal, and
+(on Linux) the child dies with the server, which it is given as its first argument."""
 
 
 class Channel(Protocol):
@@ -80,13 +86,16 @@ class ChildSpec:
     the game, say); they are handed over: the layer closes the server's copy
     once the child has started, or once it is clear it will not start.
     `cleanup` is called exactly once when the session ends, however it ends
-    (a coroutine function is awaited).
+    (a coroutine function is awaited). `warn_idle(seconds)`: the player has
+    pressed nothing for long and the session closes in that many seconds
+    unless they do; `warn_idle(None)`: they pressed a key (see ssh.Limits).
     """
 
     argv: Sequence[str]
     env: Mapping[str, str]
     pass_fds: Sequence[int] = ()
     cleanup: Callable[[], object] | None = None
+    warn_idle: Callable[[float | None], object] | None = None
 
 
 def child_env(term: str, **extra: str) -> dict[str, str]:
@@ -134,6 +143,7 @@ class PtyChild:
                 "-S",
                 "-c",
                 _CLAIM_TERMINAL,
+                str(os.getpid()),
                 *spec.argv,
                 stdin=slave,
                 stdout=slave,
