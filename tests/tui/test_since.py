@@ -15,9 +15,10 @@ from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.since import NOTHING, SinceScreen
 from lagoon_tui.settings import GameSettings
-from lagoon_tui.widgets import EnrichmentCenterPanel, MarketPanel, MiningSitePanel, ScoreTrackPanel
+from lagoon_tui.widgets import EnrichmentCenterPanel, MarketPanel, MiningSitePanel, PlayerBoard, ScoreTrackPanel
 from rules import load_content
 from rules.host import Host
+from rules.seat import plural
 from tests.helpers.computers import QUICK_HARD
 from tests.helpers.drive import (
     Policy,
@@ -279,3 +280,147 @@ async def test_the_board_marks_what_changed_since_the_players_last_move():
 
 def on_display(view: dict) -> list[str]:
     return view["equipment_display"] + view["shipment_display"]
+
+
+# --- the player boards' marks -------------------------------------------------------------------
+
+BOARD = ("money", "vp", "island", "corporation", "merchants", "merchants_used", "miners", "miners_used")
+BOARD += ("raw", "artifacts", "shipments", "deals_closed")
+HANDS = ("objectives", "objective_offer", "deals")  # secret: everyone may know how many cards each holds
+
+
+def board(player: dict) -> tuple:
+    """A player's board as everyone may see it: the hands by their sizes only."""
+    return (
+        {key: player[key] for key in BOARD},
+        {metal: sorted(levels or ()) for metal, levels in player["enriched"].items()},
+        sorted(player["equipment"]),
+        sorted(player["equipment_used"]),
+        {hand: len(player[hand]) for hand in HANDS},
+    )
+
+
+class AfterMoves:
+    """The game as everyone saw it just after each seat's last move (what the board's marks count from)."""
+
+    def __init__(self, host) -> None:
+        self.host = host
+        self.views: dict[int, dict] = {}
+        self.decider = host.turn().seat
+        host.on_change(self.changed)
+
+    def changed(self) -> None:
+        if self.decider is not None:
+            self.views[self.decider] = self.host.scene(None).view
+        self.decider = self.host.turn().seat
+
+
+def check_boards(screen: GameScreen, seat: int, then: dict) -> int:
+    """Each player board is marked exactly when it changed, as everyone may see it, since `then` (the
+    view just after `seat`'s last move); the money says by how much; a hand's mark says only how many
+    cards it holds. Returns how many boards are marked."""
+    now = screen.host.scene(None).view
+    marked = 0
+    for panel in screen.query(PlayerBoard):
+        old, new = then["players"][panel.seat], now["players"][panel.seat]
+        shown = flat(widget_text(panel, width=400))
+        differs = board(old) != board(new)
+        assert ("*" in shown) == differs, (panel.seat, shown, board(old), board(new))
+        marked += differs
+        if new["money"] != old["money"]:
+            assert f"${new['money']} *{new['money'] - old['money']:+d}" in shown, shown
+        if panel.seat != seat and len(new["deals"]) != len(old["deals"]):
+            assert f"{plural(len(new['deals']), 'deal')} in hand *" in shown, shown
+    return marked
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_player_boards_mark_what_others_changed_until_the_players_next_move(size):
+    """Ana against two computers: back at her decision, each player's board marks what changed since
+    her last move (money by how much, cubes, workers, cards, a hand's size); her own next move clears
+    the marks, and the boards say why they are marked."""
+    settings = GameSettings(NAMES[:3], COLOURS[:3], 4, 0, {1: "easy", 2: "easy"})
+    app = LagoonApp(settings=settings, pace=0.0, computer_options=QUICK_HARD)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: persons_turn(app, 0), tries=400)
+        screen = app.screen
+        host = screen.host
+        after = AfterMoves(host)
+        seen_marks = cleared = 0
+        marked = 0
+        for _ in range(80):
+            before = host.changes
+            await pilot.press("1")
+            await until(pilot, lambda: host.changes > before and persons_turn(app, 0), tries=2000)
+            await settle(pilot)
+            others_moved = host.engine.marks[-1].seat != 0
+            was_marked, marked = marked, check_boards(screen, 0, after.views[0])
+            if others_moved and marked:
+                seen_marks += 1
+                notes = [p.border_subtitle for p in screen.query(PlayerBoard)]
+                assert sum(bool(note) and "changed since your last move" in str(note) for note in notes) == marked
+            if not others_moved and was_marked:
+                assert marked == 0  # her own move: what came before it is no longer marked
+                cleared += 1
+            if seen_marks >= 2 and cleared:
+                break
+        assert seen_marks >= 2 and cleared, (seen_marks, cleared)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_at_one_keyboard_the_marks_tell_no_secret(size):
+    """Ana and Ben at one keyboard: the board each sees after the curtain is their own view (their
+    hand named) compared with the game as everyone saw it after their last move: a hand is marked
+    only when its size changed, never because its cards are known to its owner, and no frame shows
+    another seat's secret."""
+    app = LagoonApp(settings=GameSettings(NAMES[:2], COLOURS[:2], 7, 0))
+    watch = Watch(app)
+    async with app.run_test(size=size) as pilot:
+        run = await start(pilot)
+        watch.run = run
+        screen = game_screen(app)
+        after = AfterMoves(screen.host)
+        policy = Policy(7)
+        checked = marked = 0
+        while checked < 30 or not marked:
+            assert run.keys < 900, (checked, marked)
+            await step(pilot, run, policy)
+            screen = game_screen(app)
+            seat = run.keyboard
+            if isinstance(app.screen, GameScreen) and not screen.veiled and seat in after.views:
+                if screen.host.engine.state.phase == "over" or screen.host.engine.pending.seat != seat:
+                    continue
+                await settle(pilot)
+                marked += check_boards(screen, seat, after.views[seat])
+                watch.check(seat, "with the boards marked")
+                checked += 1
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_open_window_follows_the_computers_moves(size):
+    """w opened as Ana's turn ends, while the computers play (at a pace people can follow): the moves
+    they make meanwhile show in the open window, which lists at Ana's next decision just what the log
+    told everyone since her last move."""
+    settings = GameSettings(NAMES[:3], COLOURS[:3], 4, 0, {1: "easy", 2: "easy"})
+    app = LagoonApp(settings=settings, pace=0.1, computer_options=QUICK_HARD)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: persons_turn(app, 0), tries=400)
+        host = app.screen.host
+        followed = 0
+        for _ in range(60):  # Ana's moves, the window opened whenever one hands the game to the computers
+            before = host.changes
+            await pilot.press("1")
+            await until(pilot, lambda: host.changes > before, tries=2000)
+            if host.turn().seat == 0:
+                await until(pilot, lambda: persons_turn(app, 0), tries=2000)
+                continue
+            opened = await open_window(pilot)
+            await until(pilot, lambda: host.turn().seat == 0, tries=4000)
+            everyone = [flat(line.text) for line in host.scene(0).since]
+            await until(pilot, lambda: window_sentences(app) == everyone, tries=400)  # (still open, up to date)
+            followed += len(everyone) > len(opened)  # (moves made while it was open)
+            await close_window(pilot)
+            if followed:
+                break
+            await until(pilot, lambda: persons_turn(app, 0), tries=2000)
+        assert followed
