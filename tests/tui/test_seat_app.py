@@ -19,6 +19,7 @@ from lagoon_tui.seat_app import SeatApp
 from lagoon_tui.widgets import LogPanel
 from rules.host import Host, load_content
 from tests.helpers.drive import keys_for, offered_ids, prompt_options, screen_text, widget_text
+from tests.helpers.marks import check_boards
 from tests.helpers.rooms import RoomThread, until, until_shown
 
 CONTENT = load_content()
@@ -164,3 +165,60 @@ async def test_w_lists_what_the_others_did_since_the_seats_last_move():
             await until_shown(pilot, lambda: app.screen is screen, "the board again")
     finally:
         room.stop()
+
+
+async def test_a_seats_w_window_follows_the_others_and_its_boards_mark_their_moves():
+    """At her own terminal, Ana opens w as her turn ends; Ben and Cleo then play from their terminals:
+    their moves show in the open window, and once it is closed the player boards mark what changed
+    since her last move (as everyone may see it), until her next move clears them."""
+    host = Host.new(CONTENT, NAMES, COLOURS, seed=4, start_player=0)
+    room = RoomThread(host)
+    try:
+        links = {seat: room.remote(seat) for seat in (1, 2)}
+        app = SeatApp(Link(room.socket(0)))
+        own = app.remote
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until_shown(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+            screen = app.screen
+            marked = 0
+            for _move in range(12):  # Ana's moves until the others change a board since one of them
+                await until_shown(pilot, lambda: own.turn().seat == 0 and screen._shown == own.changes, "Ana's turn")
+                before = own.changes
+                for key in keys_for(0, prompt_options(screen).option_count):
+                    await pilot.press(key)
+                await until_shown(pilot, lambda: own.changes > before and screen._shown == own.changes, "Ana's move")
+                if own.turn().seat == 0:
+                    continue
+                then = host.scene(None).view  # (quiet: the others have not moved yet)
+                await pilot.press("w")
+                await until_shown(pilot, lambda: isinstance(app.screen, SinceScreen), "the window")
+                await pilot.pause()
+                opened = since_listed(app)
+                others_play(links, until_seat=0)
+
+                def up_to_date() -> bool:
+                    said = [" ".join(line.text.split()) for line in own.message.since]
+                    return own.turn().seat == 0 and since_listed(app) == said and len(said) > len(opened)
+
+                await until_shown(pilot, up_to_date, "the others' moves in the open window")
+                await pilot.press("w")
+                await until_shown(pilot, lambda: app.screen is screen and screen._shown == own.changes, "the board")
+                marked = check_boards(screen, 0, then, host.scene(None).view)
+                if marked:
+                    break
+            assert marked
+            before = own.changes
+            for key in keys_for(0, prompt_options(screen).option_count):
+                await pilot.press(key)
+            await until_shown(pilot, lambda: own.changes > before and screen._shown == own.changes, "Ana's move")
+            if own.turn().seat == 0:  # (her move, nobody else's since: nothing marked)
+                assert check_boards(screen, 0, host.scene(None).view, host.scene(None).view) == 0
+    finally:
+        room.stop()
+
+
+def since_listed(app) -> list[str]:
+    if not isinstance(app.screen, SinceScreen):
+        return []
+    body = " ".join(widget_text(app.screen.query_one("#since-body"), width=400).split())
+    return [s.strip() for s in body.split("• ") if s.strip()]

@@ -18,7 +18,6 @@ from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets import EnrichmentCenterPanel, MarketPanel, MiningSitePanel, PlayerBoard, ScoreTrackPanel
 from rules import load_content
 from rules.host import Host
-from rules.seat import plural
 from tests.helpers.computers import QUICK_HARD
 from tests.helpers.drive import (
     Policy,
@@ -33,6 +32,7 @@ from tests.helpers.drive import (
     until,
     widget_text,
 )
+from tests.helpers.marks import AfterMoves, check_boards
 from tests.helpers.privacy import COLOURS, NAMES, Watch
 
 CONTENT = load_content()
@@ -282,58 +282,6 @@ def on_display(view: dict) -> list[str]:
     return view["equipment_display"] + view["shipment_display"]
 
 
-# --- the player boards' marks -------------------------------------------------------------------
-
-BOARD = ("money", "vp", "island", "corporation", "merchants", "merchants_used", "miners", "miners_used")
-BOARD += ("raw", "artifacts", "shipments", "deals_closed")
-HANDS = ("objectives", "objective_offer", "deals")  # secret: everyone may know how many cards each holds
-
-
-def board(player: dict) -> tuple:
-    """A player's board as everyone may see it: the hands by their sizes only."""
-    return (
-        {key: player[key] for key in BOARD},
-        {metal: sorted(levels or ()) for metal, levels in player["enriched"].items()},
-        sorted(player["equipment"]),
-        sorted(player["equipment_used"]),
-        {hand: len(player[hand]) for hand in HANDS},
-    )
-
-
-class AfterMoves:
-    """The game as everyone saw it just after each seat's last move (what the board's marks count from)."""
-
-    def __init__(self, host) -> None:
-        self.host = host
-        self.views: dict[int, dict] = {}
-        self.decider = host.turn().seat
-        host.on_change(self.changed)
-
-    def changed(self) -> None:
-        if self.decider is not None:
-            self.views[self.decider] = self.host.scene(None).view
-        self.decider = self.host.turn().seat
-
-
-def check_boards(screen: GameScreen, seat: int, then: dict) -> int:
-    """Each player board is marked exactly when it changed, as everyone may see it, since `then` (the
-    view just after `seat`'s last move); the money says by how much; a hand's mark says only how many
-    cards it holds. Returns how many boards are marked."""
-    now = screen.host.scene(None).view
-    marked = 0
-    for panel in screen.query(PlayerBoard):
-        old, new = then["players"][panel.seat], now["players"][panel.seat]
-        shown = flat(widget_text(panel, width=400))
-        differs = board(old) != board(new)
-        assert ("*" in shown) == differs, (panel.seat, shown, board(old), board(new))
-        marked += differs
-        if new["money"] != old["money"]:
-            assert f"${new['money']} *{new['money'] - old['money']:+d}" in shown, shown
-        if panel.seat != seat and len(new["deals"]) != len(old["deals"]):
-            assert f"{plural(len(new['deals']), 'deal')} in hand *" in shown, shown
-    return marked
-
-
 @pytest.mark.parametrize("size", SIZES)
 async def test_player_boards_mark_what_others_changed_until_the_players_next_move(size):
     """Ana against two computers: back at her decision, each player's board marks what changed since
@@ -354,7 +302,7 @@ async def test_player_boards_mark_what_others_changed_until_the_players_next_mov
             await until(pilot, lambda: host.changes > before and persons_turn(app, 0), tries=2000)
             await settle(pilot)
             others_moved = host.engine.marks[-1].seat != 0
-            was_marked, marked = marked, check_boards(screen, 0, after.views[0])
+            was_marked, marked = marked, check_boards(screen, 0, after.views[0], host.scene(None).view)
             if others_moved and marked:
                 seen_marks += 1
                 notes = [p.border_subtitle for p in screen.query(PlayerBoard)]
@@ -391,7 +339,7 @@ async def test_at_one_keyboard_the_marks_tell_no_secret(size):
                 if screen.host.engine.state.phase == "over" or screen.host.engine.pending.seat != seat:
                     continue
                 await settle(pilot)
-                marked += check_boards(screen, seat, after.views[seat])
+                marked += check_boards(screen, seat, after.views[seat], screen.host.scene(None).view)
                 watch.check(seat, "with the boards marked")
                 checked += 1
 
