@@ -111,12 +111,14 @@ class RoundTrackPanel(Panel):
                     out.append(entry)
                 return join(out, " → ")
 
-            order_mark = changed_after(new_order, gap="")  # ("Order:*", before the order that is new)
+            def head(words: str) -> Text:  # "Turn order: ", "Turn order:* " once the order is new
+                return Text.assemble(label(f"{words}:"), changed_after(new_order, gap=""), label(" "))
+
             lines.append(
                 Fit(
-                    Text.assemble(label("Turn order:"), order_mark, " ", entries(scene.tag)),
-                    Text.assemble(label("Order:"), order_mark, " ", entries(scene.tag)),
-                    Text.assemble(label("Order:"), order_mark, " ", entries(scene.marker)),
+                    Text.assemble(head("Turn order"), entries(scene.tag)),
+                    Text.assemble(head("Order"), entries(scene.tag)),
+                    Text.assemble(head("Order"), entries(scene.marker)),
                 )
             )
         elif phase == "island_selection":
