@@ -210,7 +210,7 @@ def _at(view: dict, path: tuple[str | int, ...]) -> Any:
     node: Any = view
     for step in path:
         if isinstance(node, dict):
-            node = node.get(step, node.get(str(step)))  # (islands are keys written as text)
+            node = node.get(step if step in node else str(step))  # (islands are keys written as text)
         elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
             node = node[step]
         else:

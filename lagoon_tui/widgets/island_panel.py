@@ -138,7 +138,11 @@ class IslandPanel(Panel):
         last = any(space.latest for space in spaces)
         # since the reader's last move: the spaces others took, the artifacts bought here
         # (spaces emptied by a new round are not marked: the round track marks the round)
-        taken = [space.key for space in spaces if space.users and scene.changed("space_users", space.key)]
+        taken = (
+            [space.key for space in spaces if space.users and scene.changed("space_users", space.key)]
+            if scene.changed("space_users")
+            else []
+        )
         bought = scene.changed("artifacts", self.island)
         key = (
             taken,

@@ -25,6 +25,8 @@ def board_marks(scene: Scene, seat: int) -> frozenset[Mark]:
     """What of `seat`'s board changed since the reader's last move, as the scene compares it (so never
     more than everyone may know: a hand by its size only)."""
     at = ("players", seat)
+    if not scene.changed(*at):
+        return frozenset()  # (mostly so: a move changes a board or two)
     marks: set[Mark] = {(part,) for part in WHOLE_PARTS if scene.changed(*at, part)}
     marks |= {("money",)} if scene.gain(*at, "money") else set()
     marks |= {("vp",)} if scene.gain(*at, "vp") else set()
