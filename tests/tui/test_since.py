@@ -10,12 +10,14 @@ from __future__ import annotations
 import pytest
 
 from lagoon_tui.app import LagoonApp
+from lagoon_tui.scene import Scene
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.since import NOTHING, SinceScreen
 from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets import EnrichmentCenterPanel, MarketPanel, MiningSitePanel, PlayerBoard, ScoreTrackPanel
+from lagoon_tui.widgets.player_board import board_marks
 from rules import load_content
 from rules.host import Host
 from tests.helpers.computers import QUICK_HARD
@@ -372,3 +374,18 @@ async def test_the_open_window_follows_the_computers_moves(size):
                 break
             await until(pilot, lambda: persons_turn(app, 0), tries=2000)
         assert followed
+
+
+def test_hands_shown_at_the_end_are_not_marked_as_changed():
+    """The game's end shows every hand: the cards were there before, unseen, so a hand is marked only if
+    its size changed (the view after a player's last move held its cards hidden, as None)."""
+    whole = Host.at_random(CONTENT, NAMES[:3], COLOURS[:3], seed=9, moves=None)
+    near = Host.at_random(CONTENT, NAMES[:3], COLOURS[:3], seed=9, moves=len(whole.engine.marks) - 4)
+    then, end = near.scene(0).view, whole.scene(0)
+    assert end.view["phase"] == "over" and None in then["players"][1]["deals"] + then["players"][1]["objectives"]
+    scene = Scene(end, CONTENT, before=then)
+    for seat, player in enumerate(end.view["players"]):
+        old = then["players"][seat]
+        assert None not in player["objectives"]  # (shown to all now)
+        for hand in ("objectives", "deals"):
+            assert ((hand,) in board_marks(scene, seat)) == (len(player[hand]) != len(old[hand])), (seat, hand)
