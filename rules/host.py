@@ -349,13 +349,20 @@ class Host:
         return made
 
     def _pass(self) -> list[Event]:
-        """Pass for the seat deciding, Pass being all it may do; the log says it was made for them ([] if not saved)."""
+        """Pass for the seat deciding, Pass being all it may do; the log says it was made for them ([] if not saved).
+
+        The pass is marked as made for them before it is made: the engine tells the host's listeners while it
+        makes it, and a screen that reads the log then must read it with the mark."""
         at = len(self.engine.events)
+        self.chronicle.forced.add(at)
+        made: list[Event] | Rejection | None = None
         try:
             made = self.engine.choose("pass")
         except JournalError:
             return []
-        self.chronicle.forced.add(at)
+        finally:
+            if not isinstance(made, list):  # (not made after all: nothing at `at` is a pass made for them)
+                self.chronicle.forced.discard(at)
         return made if isinstance(made, list) else []
 
     def pass_where_forced(self, mover: int | None = None) -> None:

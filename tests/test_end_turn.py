@@ -100,3 +100,22 @@ def test_a_lone_pass_is_passed_for_the_player_and_the_log_says_so(seed, confirmi
         assert host.engine.legal_ids() != ["pass"], f"{turn.says}: left to pass alone"
     forced = [line.text for line in host.chronicle.lines(None) if line.text.endswith(FORCED)]
     assert forced and all(" pass" in text for text in forced), forced[:3]
+
+
+@pytest.mark.parametrize("confirming", [True, False])
+def test_a_pass_made_for_a_player_is_told_so_to_a_screen_that_reads_the_log_at_every_change(confirming):
+    """A screen reads its seat's message as soon as the host tells it the game changed, the pass made for a
+    player included: the log it reads then already says "nothing else was possible", as the whole log
+    told afresh at the end does (the host marked the pass only after making it, and the seats' logs,
+    read while it was made, never said so)."""
+    seed = 3
+    host = host_of(seed, confirming)
+    seats = range(len(host.engine.state.players))
+    host.on_change(lambda: [host.scene(seat) for seat in seats])  # (as each seat's screen does)
+    for _ in play(host, seed, undo=0.0, moves=300):
+        pass
+    for seat in seats:
+        read = [line.text for line in host.chronicle.lines(seat)]
+        afresh = [line.text for line in host.chronicle.tell(0, seat)]
+        assert read == afresh
+        assert any(text.endswith(FORCED) for text in read), f"no pass made for anyone in {seat}'s log"
