@@ -145,3 +145,22 @@ def test_the_undo_note_names_the_players_move_after_a_step_or_a_done(seed):
             steps += 1
             assert says in [narrate(redact(e, seat), state) for e in events[start : mark.pos]], says
     assert steps > 3
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_computer_standing_in_for_a_person_is_never_held(seed):
+    """`lagoon serve` lets a computer play for a player who left: its moves for that person's seat (made with
+    hold=False) are never held, nor is a lone Pass left after them, while the other people's turns still are."""
+    host = host_of(seed, True)
+    rng = random.Random(seed)
+    held = set()
+    for _ in range(400):
+        if host.over:
+            break
+        seat = host.turn().seat
+        ids = [option.id for option in host.scene(seat).prompt.options]
+        useful = [i for i in ids if i not in ("pass", "back")] or ids
+        host.choose(useful[rng.randrange(len(useful))], hold=seat != 1)  # (seat 1: a computer stands in)
+        if host.held is not None:
+            held.add(host.held.point.seat)
+    assert 1 not in held and 0 in held, held
