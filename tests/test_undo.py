@@ -142,7 +142,9 @@ def test_the_undo_note_tells_the_move_as_the_players_own_log_does():
             said = [t for t in told if t]
             own = [t for t in said if t.startswith(f"{name} ")]
             # (a choice with no words of its own, a step or a Done: the player's last sentence earlier in the turn)
-            start = max((at + 1 for at, e in enumerate(engine.events[: point.pos]) if isinstance(e, HAND_OVERS)), default=0)
+            start = max(
+                (at + 1 for at, e in enumerate(engine.events[: point.pos]) if isinstance(e, HAND_OVERS)), default=0
+            )
             before = [narrate(redact(e, point.seat), engine.state) for e in engine.events[start : point.pos]]
             earlier = [t for t in before if t and t.startswith(f"{name} ")]
             expected = own[-1] if own else said[0] if said else earlier[-1]

@@ -47,6 +47,7 @@ from ..hand_over import OWN, READY, Change, Draw, Key, Keyboard, next_state
 from ..quiet_gc import collector
 from ..scene import Scene
 from ..seat_host import SeatHost
+from ..settings import save_end_turn
 from ..turbo.screens import UnseenArrangement
 from ..turbo.title import set_title
 from ..widgets import LogPanel, MarketPanel
@@ -163,8 +164,8 @@ class GameScreen(UnseenArrangement, GameKeys):
         return END_TURN in self._prompt
 
     def toggle_confirm(self) -> None:
-        """The command palette: End turn asked for from now on, or no more (at one keyboard for the rest of this
-        run of the app; over SSH for this seat of this game)."""
+        """The command palette: End turn asked for from now on, or no more (at one keyboard kept for the next
+        run too, if the app keeps settings; over SSH for this seat of this game)."""
         confirms = self.confirms
         if not self.is_active or confirms is None:
             return  # (a command the palette kept, run once this screen is covered or gone)
@@ -175,6 +176,9 @@ class GameScreen(UnseenArrangement, GameKeys):
             return
         if isinstance(self.host, Host):
             self.lagoon.confirm_turns = on
+            kept = self.lagoon.kept
+            if kept is not None and (problem := save_end_turn(kept, on)) is not None:
+                self.notify(problem, title="Not kept for the next run", severity="warning", markup=False)
         if not on and self.shows_end_turn():
             self.choose(END_TURN)  # (the turn waiting for it ends now)
         self.notify("Each turn waits for End turn." if on else "Each turn ends at its last move.", markup=False)

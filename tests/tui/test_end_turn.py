@@ -4,11 +4,16 @@ End turn (Enter), so `u` reaches it; the curtain comes only after End turn; `--n
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from lagoon_tui.app import LagoonApp
+from lagoon_tui.cli import build_parser
+from lagoon_tui.cli_start import end_turn_asked
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.game import GameScreen
+from lagoon_tui.settings import save_end_turn
 from rules import load_content
 from rules.host import END_TURN, Host
 from tests.helpers.drive import screen_text, until, widget_texts
@@ -115,3 +120,41 @@ async def test_against_a_computer_it_waits_for_end_turn_then_plays_with_no_curta
         await pilot.press("enter")
         await until(pilot, lambda: len(host.engine.events) > held_at and host.held is None, 400)
         assert not game.covered
+
+
+# -- the setting kept between runs -------------------------------------------------------------------
+
+
+def asked(kept, *argv: str) -> bool:
+    """Whether `lagoon play` with `argv` would ask for End turn, its settings kept in `kept`."""
+    return end_turn_asked(build_parser().parse_args(["play", *argv]), kept)
+
+
+async def test_the_end_turn_setting_is_kept_for_the_next_run_and_no_confirm_still_wins(tmp_path):
+    kept = tmp_path / "settings.json"
+    assert asked(kept) is True and asked(kept, "--no-confirm") is False  # (nothing kept yet: it asks)
+    host = ana_about_to_mine()
+    async with LagoonApp(load_content(), confirm=True, kept=kept).run_test(size=(160, 50)) as pilot:
+        game = await game_of(pilot, host)
+        game.toggle_confirm()  # (what the palette's "End turn: ask or not" runs)
+        await until(pilot, lambda: kept.exists(), 200)
+    assert json.loads(kept.read_text(encoding="utf-8")) == {"end_turn": False}
+    assert asked(kept) is False  # the next run
+    async with LagoonApp(load_content(), confirm=False, kept=kept).run_test(size=(160, 50)) as pilot:
+        game = await game_of(pilot, ana_about_to_mine())
+        game.toggle_confirm()
+        await until(pilot, lambda: game.confirms is True, 200)
+    assert asked(kept) is True and asked(kept, "--no-confirm") is False  # (--no-confirm wins for its run)
+    assert json.loads(kept.read_text(encoding="utf-8")) == {"end_turn": True}
+
+
+@pytest.mark.parametrize(("text", "named"), [("{not json", "not JSON"), ('{"end_turn": "no"}', '"end_turn"')])
+def test_a_settings_file_that_cannot_be_read_is_said_and_left_as_it_is(tmp_path, capsys, text, named):
+    kept = tmp_path / "settings.json"
+    kept.write_text(text, encoding="utf-8")
+    assert asked(kept) is True  # (End turn asked for, as when nothing is kept)
+    said = capsys.readouterr().err
+    assert str(kept) in said and named in said and "left as it is" in said
+    if named == "not JSON":
+        assert str(kept) in (save_end_turn(kept, False) or "")
+    assert kept.read_text(encoding="utf-8") == text
