@@ -158,3 +158,22 @@ def test_a_settings_file_that_cannot_be_read_is_said_and_left_as_it_is(tmp_path,
     if named == "not JSON":
         assert str(kept) in (save_end_turn(kept, False) or "")
     assert kept.read_text(encoding="utf-8") == text
+
+
+async def test_after_a_done_that_closes_an_action_undo_names_the_move_it_closed():
+    """Seed 2 after 17 moves: Ana has traded and closes the Trade with Done, which tells nothing by itself;
+    her turn goes on. The note under the prompt and the toast of `u` name her trade, in the log's words."""
+    host = Host.at_random(load_content(), ("Ana", "Ben"), ("red", "yellow"), 2, 17)
+    traded = "Ana traded 1 iron and 1 silver for 1 gold."
+    async with LagoonApp(load_content(), confirm=True).run_test(size=(160, 50), notifications=True) as pilot:
+        game = await game_of(pilot, host)
+        ids = [option.id for option in host.scene(0).prompt.options]
+        before = len(host.engine.events)
+        await pilot.press(str(ids.index("done") + 1))
+        await until(
+            pilot, lambda: len(host.engine.events) > before and f"u: Take back: {traded}" in on_board(pilot), 200
+        )
+        assert host.turn().seat == 0 and not game.shows_end_turn()  # (her turn goes on)
+        await pilot.press("u")
+        await until(pilot, lambda: f"Took back: {traded}" in on_board(pilot), 200)
+        assert len(host.engine.events) == before
