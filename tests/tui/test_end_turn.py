@@ -5,6 +5,7 @@ End turn (Enter), so `u` reaches it; the curtain comes only after End turn; `--n
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -13,14 +14,15 @@ from lagoon_tui.cli import build_parser
 from lagoon_tui.cli_start import end_turn_asked
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.game import GameScreen
-from lagoon_tui.settings import save_end_turn
+from lagoon_tui.settings import GameSettings, save_end_turn
 from rules import load_content
 from rules.host import END_TURN, Host
-from tests.helpers.drive import screen_text, until, widget_texts
+from tests.helpers.drive import offered_ids, prompt_options, screen_text, until, widget_texts
 
 SIZES = [(80, 24), (160, 50)]
 MINED = "Ana mined 1 silver at island 1, column 2, level 1."
 """Seed 9 after 25 moves of purposeful random play: Ana's first option mines, and her turn ends with it."""
+FORCED = ": nothing else was possible."
 
 
 def ana_about_to_mine() -> Host:
@@ -177,3 +179,45 @@ async def test_after_a_done_that_closes_an_action_undo_names_the_move_it_closed(
         await pilot.press("u")
         await until(pilot, lambda: f"Took back: {traded}" in on_board(pilot), 200)
         assert len(host.engine.events) == before
+
+
+@pytest.mark.slow
+async def test_in_solo_play_a_lone_pass_is_passed_for_the_person_and_the_log_says_so():
+    """Ana by keys against two easy computers, End turn asked for (as `lagoon play` does): she is never left
+    with Pass alone, and a pass made for her is told with "nothing else was possible"."""
+    app = LagoonApp(
+        load_content(),
+        settings=GameSettings(("Ana", "Ben", "Cleo"), ("red", "yellow", "green"), 23, 0, {1: "easy", 2: "easy"}),
+        pace=0,
+        confirm=True,
+    )
+    rng = random.Random(23)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), 400)
+        game = app.screen
+        host = game.host
+
+        def ready() -> bool:  # Ana's decision on screen, as her message has it (or the game over)
+            if host.over:
+                return True
+            prompt = host.scene(0).prompt
+            return (
+                host.turn().seat == 0
+                and prompt is not None
+                and offered_ids(prompt_options(game)) == [o.id for o in prompt.options]
+            )
+
+        def passed_for_ana() -> bool:
+            return any(line.text.startswith("Ana passed") and line.text.endswith(FORCED) for line in host.scene(0).log)
+
+        for _ in range(600):
+            await until(pilot, ready, 2000)
+            if host.over or passed_for_ana() or host.engine.state.round > 12:
+                break
+            ids = [option.id for option in host.scene(0).prompt.options]
+            assert ids != ["pass"], "Ana was left with Pass alone"
+            useful = [n for n, i in enumerate(ids[:9]) if i not in ("pass", "back")] or [0]
+            changes = host.changes
+            await pilot.press(str(rng.choice(useful) + 1))
+            await until(pilot, lambda: host.changes > changes, 400)
+        assert passed_for_ana()
