@@ -19,7 +19,7 @@ from lagoon_tui.screens.lobby import LobbyScreen, NameForm, RoomForm
 from lagoon_tui.serve.lobby import Lobby
 from lagoon_tui.session_app import SessionApp
 from lagoon_tui.wire import body, parse
-from rules.host import Store, load_content
+from rules.host import END_TURN, Store, load_content
 from tests.helpers.drive import screen_text
 from tests.helpers.rooms import WAIT, LoopThread, until, until_shown
 
@@ -392,5 +392,58 @@ def test_after_a_while_the_others_may_let_a_computer_play_for_one_who_left(tmp_p
         until(lambda: cleo.remote.ready and ana.remote.away == frozenset())
         entry = served.lobby.rooms[code]
         assert served.call(lambda: 2 not in entry.computers)
+    finally:
+        served.stop()
+
+
+def test_a_computer_standing_in_ends_a_turn_left_waiting_and_is_never_held(tmp_path):
+    """Cleo's move ended her turn and waits for End turn when her terminal goes: the computer that plays for
+    her ends that turn, and its own moves for her never wait (while Ana's and Ben's turns still do)."""
+    clock = Clock()
+    served = LobbyThread(tmp_path / "lagoon.db", clock)
+    try:
+        terminals = {}
+        for name in ("Ana", "Ben", "Cleo"):
+            terminals[name] = Terminal(served.session(f"SHA256:{name.lower()}"))
+            assert terminals[name].link.ask("name", {"name": name})
+        ana, ben, cleo = terminals.values()
+        code = ana.link.ask("create", {"seats": ["person"] * 3, "seed": 2})["code"]
+        ben.link.ask("join", {"code": code}), cleo.link.ask("join", {"code": code})
+        ana.link.ask("start", {"code": code})
+        for t in (ana, ben, cleo):
+            t.remote = RemoteHost(t.link)
+            assert "seat" in t.link.ask("enter", {"code": code})
+        until(lambda: all(t.remote.ready for t in (ana, ben, cleo)))
+        seats = (ana, ben, cleo)
+
+        def play_one() -> None:
+            turn = ana.remote.turn()
+            mover = seats[turn.seat].remote
+            seen = [t.remote.changes for t in seats if not t.link.lost]
+            assert mover.choose(mover.message.prompt.options[0].id)
+            until(lambda: all(t.remote.changes > n for t, n in zip([t for t in seats if not t.link.lost], seen)))
+
+        for _ in range(60):  # to a move of Cleo's that waits for End turn
+            if ana.remote.turn().kind == END_TURN and ana.remote.turn().seat == 2:
+                break
+            play_one()
+        else:
+            pytest.fail("no turn of Cleo's waited for End turn in 60 moves")
+        cleo.link.close()
+        until(lambda: ana.remote.away == {2}, "Cleo away")
+        clock.now += 61
+        ana.link.ask("stand_in", {"seat": 2})
+        assert ben.link.ask("stand_in", {"seat": 2}) == {"standing_in": True}
+        until(lambda: ana.remote.turn().seat != 2, "Cleo's turn ended by the computer")
+        kinds: dict[int | None, set[str]] = {0: set(), 1: set(), 2: set()}
+        for _ in range(80):
+            turn = ana.remote.turn()
+            kinds.setdefault(turn.seat, set()).add(turn.kind)
+            if turn.seat == 2:
+                seen = ana.remote.changes
+                until(lambda: ana.remote.changes > seen, "the computer's move for Cleo")
+                continue
+            play_one()
+        assert END_TURN not in kinds[2] and END_TURN in kinds[0] | kinds[1], kinds
     finally:
         served.stop()
