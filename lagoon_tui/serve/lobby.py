@@ -350,8 +350,8 @@ class Lobby:
         other rooms and sessions); its move is made once it has been COMPUTER_PACE seconds on its way,
         unless something else happened meanwhile (its player came back, say)."""
         seat = host.turn().seat
-        if seat is None:
-            return  # (the game is over: `_changed` asks only for a seat a computer plays)
+        if seat not in entry.computers:
+            return  # (the game is over, or the turn went on while this waited to start: a change asks again)
         player = entry.computers[seat]
         if entry.seats[seat].computer:
             host.computer(seat)  # (the host's player, briefed on what was done since it last decided)

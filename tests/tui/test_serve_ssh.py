@@ -132,15 +132,21 @@ def standing(screen: str) -> tuple:
     return tuple(re.findall(r"Money \$\d+ +VP \d+", text)), text.rsplit("Log", 1)[-1][-60:]
 
 
-def test_a_dropped_player_comes_back_a_stranger_watches_and_a_restarted_server_resumes(server):
+def two_playing(server) -> tuple[str, tuple[Player, Player]]:
+    """Ana's room for her and a friend, Ben joined, the game started and on both screens; its code, the two."""
     ana = new_player(server, "Ana")
     code = make_room(ana, "1")  # you and a friend
     ben = new_player(server, "Ben", "join", code)
     ben.wait("has not started yet")
     ana.type("s")
-    players = [ana, ben]
-    for p in players:
+    for p in (ana, ben):
         p.wait("Score · goal")
+    return code, (ana, ben)
+
+
+def test_a_dropped_player_comes_back_a_stranger_watches_and_a_restarted_server_resumes(server):
+    code, (ana, ben) = two_playing(server)
+    players = [ana, ben]
     for _ in range(6):
         move(players)
     # Ben's connection drops on his turn; Ana is told, and the game waits for him
@@ -199,14 +205,8 @@ def test_over_ssh_a_turn_waits_for_end_turn_u_takes_its_move_back_and_a_player_m
     """Issue 34, point 5, over SSH: a move that ended a player's turn waits for End turn (Enter) on their
     terminal alone, `u` takes it back; the palette's "End turn: ask or not" turns that off for that
     player only."""
-    ana = new_player(server, "Ana")
-    code = make_room(ana, "1")  # you and a friend
-    ben = new_player(server, "Ben", "join", code)
-    ben.wait("has not started yet")
-    ana.type("s")
+    _code, (ana, ben) = two_playing(server)
     players = [ana, ben]
-    for p in players:
-        p.wait("Score · goal")
     for _ in range(40):  # to the first move that ends a turn and can still be taken back
         held = move(players)
         if HELD in flat(held.screen()):
