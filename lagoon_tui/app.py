@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable
+from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -67,13 +68,15 @@ class LagoonApp(CrashReports, SavedGamesMixin, App[None]):
         pace: float | None = None,
         computer_options: dict[str, dict] | None = None,
         confirm: bool = False,
+        kept: Path | None = None,
     ) -> None:
         """`settings` starts a game straight away (for tests, screenshots and `lagoon play`).
         `pace`: seconds each computer player's step stays on screen (default `screens.game.PACE`);
         `computer_options`: a level's tuning, by level (tests give Hard a small budget);
         `confirm`: a person's turn waits for "End turn" while its last move can be taken back (on
         from the command line unless `--no-confirm`; off by default here, for tests that drive the
-        engine's own decisions; the command palette turns it on and off).
+        engine's own decisions; the command palette turns it on and off). `kept`: the file the palette's
+        setting is kept in for the next run (`settings.settings_file`; none: it lasts this run only).
 
         With a `store` (a `rules.saves.Store`) every game is saved as it is
         played and the title offers Resume and Load; `resume` opens that saved game.
@@ -86,6 +89,7 @@ class LagoonApp(CrashReports, SavedGamesMixin, App[None]):
         self.computer_pace = PACE if pace is None else pace  # (read by the game screen)
         self.computer_options = computer_options or {}
         self.confirm_turns = confirm  # (read by the game screen)
+        self.kept = kept
         self._switch_interval = sys.getswitchinterval()  # restored as the app ends, however it ends
 
     def get_default_screen(self) -> Screen:

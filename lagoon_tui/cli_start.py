@@ -101,6 +101,17 @@ def terminal_problem() -> str | None:
     return f"the game needs a terminal, and {which} one; run it in a terminal window (or over ssh -t)"
 
 
+def end_turn_asked(args: argparse.Namespace, kept: Path) -> bool:
+    """Whether a person's turn waits for End turn this run: as kept from the last run (yes if nothing is),
+    unless `--no-confirm` says no. A settings file that cannot be read is said, and left as it is."""
+    from lagoon_tui.settings import read_end_turn
+
+    asked, problem = read_end_turn(kept)
+    if problem is not None:
+        print(f"lagoon: {problem}", file=sys.stderr)
+    return asked and not getattr(args, "no_confirm", False)
+
+
 def run_app(
     args: argparse.Namespace, content: Content, settings: GameSettings | None = None, resume: int | None = None
 ) -> int:
@@ -111,6 +122,7 @@ def run_app(
     game is created. Its exit code is the app's (1 if it failed).
     """
     from lagoon_tui.app import LagoonApp
+    from lagoon_tui.settings import settings_file
 
     # a save file that cannot be used is said first, but looked at only: without a terminal nothing is
     # made or written, not even the file
@@ -123,6 +135,7 @@ def run_app(
     store = open_store_or_explain(args)
     if store is None:
         return 2
+    kept = settings_file(store.path)
     try:
         app = LagoonApp(
             content,
@@ -130,7 +143,8 @@ def run_app(
             store=store,
             resume=resume,
             pace=getattr(args, "pace", None),
-            confirm=not getattr(args, "no_confirm", False),
+            confirm=end_turn_asked(args, kept),
+            kept=kept,
         )
         app.run()
     finally:

@@ -15,7 +15,7 @@ screen (`lagoon_tui.seat_host.SeatHost`) only then.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
@@ -43,6 +43,7 @@ class RemoteHost:
         self.away: frozenset[int] = frozenset()
         self.levels: dict[int, str] = {}  # the seats the server's computers play, by level
         self.thinking = False  # the deciding seat's computer is deciding now
+        self.holding: bool | None = None  # the seat's turns wait for End turn, as the server says (None: not told)
         self._lines: tuple[Line, ...] = ()
         self._listeners: list[Callable[[], None]] = []
 
@@ -66,6 +67,8 @@ class RemoteHost:
             told = _fields(text)
             self.levels = {int(seat): str(level) for seat, level in told["levels"].items()}
             self.thinking = told["thinking"] is True
+        elif kind == "holding":  # (whether this seat's turns wait for End turn: told as the link opens)
+            self.holding = _fields(text)["on"] is True
         elif kind == "bye":
             self._tell()  # (the screen finds the link lost when it next asks)
 
@@ -143,6 +146,20 @@ class RemoteHost:
         if "undone" in answer and seat is not None:  # (a spectator has no move to take back)
             return UndoPoint(0, seat, str(answer["undone"]))
         return NoUndo(str(answer.get("no_undo", "the server refused")))
+
+    def holds_turns(self, seats: Collection[int]) -> bool | None:
+        """(Only this seat's: the server says.)"""
+        return self.holding
+
+    def hold_turns(self, seats: Collection[int], on: bool) -> str | None:
+        """Ask the server that this seat's turns wait for End turn, or no more (for this game, while it runs)."""
+        answer = self.link.ask("hold_turns", {"on": on})
+        if answer is None:
+            return str(self.lost)
+        if "refused" in answer:
+            return str(answer["refused"])
+        self.holding = answer.get("holding") is True
+        return None
 
     def stand_in(self, seat: int) -> str:
         """Ask that a computer play for `seat`, whose player left; what the server said to it."""

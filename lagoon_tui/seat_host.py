@@ -15,7 +15,7 @@ which seats they play (`levels`) and when the deciding one is thinking
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -81,6 +81,13 @@ class SeatHost(Protocol):
 
     def choose(self, option_id: str) -> object:
         """Make a choice: a `Rejection` or a `NotMade` if it was not made."""
+
+    def holds_turns(self, seats: Collection[int]) -> bool | None:
+        """Whether the turns of `seats` wait for End turn after a move that can still be taken back (None: not
+        known here, as for a spectator)."""
+
+    def hold_turns(self, seats: Collection[int], on: bool) -> str | None:
+        """The turns of `seats` wait for End turn from now on, or no more; why not, if that was refused."""
 
     def undo(self) -> UndoPoint | NoUndo:
         """Take back the deciding seat's last move of this turn, if it may be."""

@@ -1,5 +1,6 @@
 """What a new game is set up with: the seats' names and colours, who plays each (a person or a
-computer at a level), a seed and the start player.
+computer at a level), a seed and the start player; and the one setting kept between runs, whether a
+turn waits for End turn (`read_end_turn`, `save_end_turn`), in a small JSON file beside the save file.
 
 Kept apart from the new-game form so that starting a game straight away
 (`lagoon play`) does not load the form.
@@ -7,7 +8,10 @@ Kept apart from the new-game form so that starting a game straight away
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Sequence
+from pathlib import Path
 from typing import NamedTuple
 
 from rules.host import SEED_MAX, name_key, names_problems, normal_name, seed_problem
@@ -89,3 +93,53 @@ def computer_names(people: Sequence[str], count: int) -> tuple[str, ...]:
     free = [name for name in DEFAULT_NAMES if name_key(name) not in taken]
     free += [f"Computer {n}" for n in range(1, count + 1)]  # (people who took every default name)
     return tuple(free[:count])
+
+
+# --- kept between runs --------------------------------------------------------------------------
+
+END_TURN_KEY = "end_turn"
+"""The key of the setting "End turn: ask or not" in the settings file (true: a turn waits for End turn)."""
+
+
+def settings_file(save_file: Path) -> Path:
+    """Where the settings kept between runs are: beside the save file (so `--db` keeps its own)."""
+    return save_file.with_name("settings.json")
+
+
+def _read(path: Path) -> tuple[dict[str, object], str | None]:
+    """The settings file's keys ({} if there is none), or what is wrong with it."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}, None
+    except (OSError, ValueError) as error:
+        why = error.strerror if isinstance(error, OSError) else "it is not JSON"
+        return {}, f"{path} could not be read ({why}); it was left as it is."
+    if not isinstance(data, dict):
+        return {}, f"{path} is not a JSON object; it was left as it is."
+    return data, None
+
+
+def read_end_turn(path: Path) -> tuple[bool, str | None]:
+    """Whether a turn waits for End turn, as saved (yes if nothing is), and what is wrong with the file, if so."""
+    data, problem = _read(path)
+    value = data.get(END_TURN_KEY, True)
+    if not isinstance(value, bool):
+        return True, f'{path}: "{END_TURN_KEY}" must be true or false; it was left as it is.'
+    return value, problem
+
+
+def save_end_turn(path: Path, on: bool) -> str | None:
+    """Keep whether a turn waits for End turn, with the file's other keys; why not, if it could not be."""
+    data, problem = _read(path)
+    if problem is not None:
+        return problem
+    data[END_TURN_KEY] = on
+    part = path.with_name(f".{path.name}.part")
+    try:
+        part.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        os.replace(part, path)
+    except OSError as error:
+        part.unlink(missing_ok=True)
+        return f"{path} could not be written ({error.strerror})."
+    return None

@@ -28,7 +28,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .cards import Content
@@ -293,16 +293,28 @@ class Host:
             return Turn(held.point.seat, END_TURN, f"{name} is ending their turn", held.open)
         return turn_of(self.engine)
 
-    def choose(self, option_id: str) -> list[Event] | Rejection | NotMade:
+    def holds_turns(self, seats: Collection[int]) -> bool:
+        """Whether the turns of `seats` wait for End turn (any of them: one keyboard asks for all its people)."""
+        return any(seat in self.confirming for seat in seats)
+
+    def hold_turns(self, seats: Collection[int], on: bool) -> str | None:
+        """The turns of `seats` wait for End turn from now on, or no more (a turn held now stays held until
+        ended). Never a computer's seat. None: done (a host in this process never refuses)."""
+        seats = set(seats) - set(self.computers)
+        self.confirming = self.confirming | seats if on else self.confirming - seats
+        return None
+
+    def choose(self, option_id: str, *, hold: bool = True) -> list[Event] | Rejection | NotMade:
         """The engine's answer; a choice that could not be saved or played on is NotMade (and was never made).
 
-        While a turn is held, `END_TURN` ends it (see `end_turn`), and nothing else is allowed."""
+        While a turn is held, `END_TURN` ends it (see `end_turn`), and nothing else is allowed. `hold`: False
+        for a choice a computer makes for a person's seat (standing in for them): it is never held."""
         if self.held is not None:
             if option_id != END_TURN:
                 return Rejection(option_id, "End your turn first, or take back your last move.")
             return self.end_turn()
         mover = self.engine.pending.seat
-        if mover in self.confirming:
+        if hold and mover in self.confirming:
             self._mover = (mover, turn_of(self.engine).open)
         try:
             result = self.engine.choose(option_id)
@@ -315,7 +327,7 @@ class Host:
             self._mover = None
         if result and self.held is None:
             try:
-                self.pass_where_forced(mover)
+                self.pass_where_forced(mover, hold=hold)
             except NoLegalChoice as error:  # (a game not saved finds it only now)
                 return NotMade(option_id, str(error), "The game cannot go on")
         return result
@@ -349,28 +361,35 @@ class Host:
         return made
 
     def _pass(self) -> list[Event]:
-        """Pass for the seat deciding, Pass being all it may do; the log says it was made for them ([] if not saved)."""
+        """Pass for the seat deciding, Pass being all it may do; the log says it was made for them ([] if not saved).
+
+        The pass is marked as made for them before it is made: the engine tells the host's listeners while it
+        makes it, and a screen that reads the log then must read it with the mark."""
         at = len(self.engine.events)
+        self.chronicle.forced.add(at)
+        made: list[Event] | Rejection | None = None
         try:
             made = self.engine.choose("pass")
         except JournalError:
             return []
-        self.chronicle.forced.add(at)
+        finally:
+            if not isinstance(made, list):  # (not made after all: nothing at `at` is a pass made for them)
+                self.chronicle.forced.discard(at)
         return made if isinstance(made, list) else []
 
-    def pass_where_forced(self, mover: int | None = None) -> None:
+    def pass_where_forced(self, mover: int | None = None, *, hold: bool = True) -> None:
         """Pass for whoever must decide next while Pass is all the engine allows them (the log says so).
 
         For `mover`, the seat that has just chosen, too: unless it waits for
         "End turn" (`confirming`) and its move can still be taken back; then the
-        turn is held, and ending it passes. Never for another seat while a move
+        turn is held, and ending it passes (unless not `hold`: see `choose`). Never for another seat while a move
         of this turn could be taken back. If the pass cannot be saved, it is
         left to the player.
         """
         engine = self.engine
         while (seat := engine.pending.seat) is not None and engine.legal_ids() == ["pass"]:
             point = engine.undo_point()
-            if isinstance(point, UndoPoint) and seat == mover and seat in self.confirming:
+            if isinstance(point, UndoPoint) and hold and seat == mover and seat in self.confirming:
                 self.held = Held(point, True, turn_of(engine).open)
                 self._changed()
                 return

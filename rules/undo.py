@@ -105,20 +105,34 @@ def undo_point(
         why = _revealing(e)
         if why is not None:
             return NoUndo(why)
-    return UndoPoint(mark.pos, seat, _describe(s, block, mark))
+    return UndoPoint(mark.pos, seat, _describe(s, events, mark))
 
 
-def _describe(s: GameState, block: Sequence[ev.Event], mark: Mark) -> str:
+def _describe(s: GameState, events: Sequence[ev.Event], mark: Mark) -> str:
     """The move taken back, in words, as the seat's own log tells it (so it names nothing that seat
     may not know), before the turn went on to anyone else: its last sentence naming the player (what
-    they did, not a side effect such as a gallery pushed off), else its last sentence, else a step
-    of an action."""
-    mine = block
-    for at, e in enumerate(block):
+    they did, not a side effect such as a gallery pushed off), else its first sentence. A choice that
+    tells nothing by itself (a step of an action, a Done that closes one) is named by the move it
+    belongs to: the player's last sentence earlier in this turn."""
+    mine = events[mark.pos :]
+    for at, e in enumerate(mine):
         if isinstance(e, HAND_OVERS):
-            mine = block[:at]
+            mine = mine[:at]
             break
-    told = [line for line in (narrate(redact(e, mark.seat), s) for e in mine) if line]
     name = s.players[mark.seat].name if mark.seat is not None else None
+    told = _told(s, mine, mark.seat)
     own = [line for line in told if name is not None and line.startswith(f"{name} ")]
-    return (own or told or ["your last choice in this action"])[-1]
+    if own:
+        return own[-1]
+    if told:  # (the move itself comes first, what it set off after it: a gallery demolished, then one slid down)
+        return told[0]
+    start = mark.pos
+    while start > 0 and not isinstance(events[start - 1], HAND_OVERS):
+        start -= 1
+    earlier = [line for line in _told(s, events[start : mark.pos], mark.seat) if line.startswith(f"{name} ")]
+    return (earlier or ["your last choice in this action"])[-1]
+
+
+def _told(s: GameState, events: Sequence[ev.Event], seat: int | None) -> list[str]:
+    """`events` as `seat`'s log tells them, sentence by sentence."""
+    return [line for line in (narrate(redact(e, seat), s) for e in events) if line]

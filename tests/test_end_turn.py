@@ -11,7 +11,9 @@ import pytest
 
 from rules import load_content
 from rules.host import END_TURN, Host
-from rules.undo import REVEALS
+from rules.narrate import narrate
+from rules.undo import HAND_OVERS, REVEALS
+from rules.view import redact
 
 CONTENT = load_content()
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
@@ -79,8 +81,8 @@ def test_undo_of_a_held_turn_restores_the_game_before_the_move(seed):
             continue
         point = host.held.point
         name = host.engine.state.players[point.seat].name
-        # the player's move, not a side effect; a "Done" that closes an action tells nothing of its own
-        assert point.what.startswith(f"{name} ") or point.what == "your last choice in this action", point.what
+        # the player's move, not a side effect (a "Done" that closes an action: the move it closes)
+        assert point.what.startswith(f"{name} ") or point.what.endswith(" was demolished."), point.what
         events = list(host.engine.events[: point.pos])
         taken = host.undo()
         assert taken and taken.what == point.what and host.held is None
@@ -100,3 +102,65 @@ def test_a_lone_pass_is_passed_for_the_player_and_the_log_says_so(seed, confirmi
         assert host.engine.legal_ids() != ["pass"], f"{turn.says}: left to pass alone"
     forced = [line.text for line in host.chronicle.lines(None) if line.text.endswith(FORCED)]
     assert forced and all(" pass" in text for text in forced), forced[:3]
+
+
+@pytest.mark.parametrize("confirming", [True, False])
+def test_a_pass_made_for_a_player_is_told_so_to_a_screen_that_reads_the_log_at_every_change(confirming):
+    """A screen reads its seat's message as soon as the host tells it the game changed, the pass made for a
+    player included: the log it reads then already says "nothing else was possible", as the whole log
+    told afresh at the end does (the host marked the pass only after making it, and the seats' logs,
+    read while it was made, never said so)."""
+    seed = 3
+    host = host_of(seed, confirming)
+    seats = range(len(host.engine.state.players))
+    host.on_change(lambda: [host.scene(seat) for seat in seats])  # (as each seat's screen does)
+    for _ in play(host, seed, undo=0.0, moves=300):
+        pass
+    for seat in seats:
+        read = [line.text for line in host.chronicle.lines(seat)]
+        afresh = [line.text for line in host.chronicle.tell(0, seat)]
+        assert read == afresh
+        assert any(text.endswith(FORCED) for text in read), f"no pass made for anyone in {seat}'s log"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_undo_note_names_the_players_move_after_a_step_or_a_done(seed):
+    """Wherever undo is offered, its note names the player's move in the log's words: the move a step or a
+    "Done" belongs to when that choice tells nothing by itself, a demolished gallery rather than the
+    gallery that slid down after it; never "your last choice in this action"."""
+    host = host_of(seed, seed % 2 == 0)
+    names = [player.name for player in host.engine.state.players]
+    steps = 0
+    for _ in play(host, seed, undo=0.0, moves=400):
+        seat = host.turn().seat
+        undo = host.scene(seat).undo
+        if seat is None or undo is None or not undo.allowed:
+            continue
+        says = undo.says
+        assert says.startswith(f"{names[seat]} ") or says.endswith(" was demolished."), says
+        events, mark = host.engine.events, host.engine.marks[-1]
+        start = max((at + 1 for at, e in enumerate(events[: mark.pos]) if isinstance(e, HAND_OVERS)), default=0)
+        state = host.engine.state
+        if not any(narrate(redact(e, seat), state) for e in events[mark.pos :]):  # (a step, a Done: no words)
+            steps += 1
+            assert says in [narrate(redact(e, seat), state) for e in events[start : mark.pos]], says
+    assert steps > 3
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_computer_standing_in_for_a_person_is_never_held(seed):
+    """`lagoon serve` lets a computer play for a player who left: its moves for that person's seat (made with
+    hold=False) are never held, nor is a lone Pass left after them, while the other people's turns still are."""
+    host = host_of(seed, True)
+    rng = random.Random(seed)
+    held = set()
+    for _ in range(400):
+        if host.over:
+            break
+        seat = host.turn().seat
+        ids = [option.id for option in host.scene(seat).prompt.options]
+        useful = [i for i in ids if i not in ("pass", "back")] or ids
+        host.choose(useful[rng.randrange(len(useful))], hold=seat != 1)  # (seat 1: a computer stands in)
+        if host.held is not None:
+            held.add(host.held.point.seat)
+    assert 1 not in held and 0 in held, held

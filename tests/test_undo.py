@@ -122,7 +122,9 @@ def test_a_drawn_deal_cannot_be_taken_back():
 def test_the_undo_note_tells_the_move_as_the_players_own_log_does():
     """The note under the prompt is the move as that seat's log tells it, so it names nothing the
     seat may not know (a face-down gallery demolished, another's deal): its last sentence naming
-    the player, not a side effect of the move (issue 34: "Take back: Ana mined 1 gold on island 2")."""
+    the player, not a side effect of the move (issue 34: "Take back: Ana mined 1 gold on island 2"), else its
+    first sentence (a gallery demolished, not the one that slid down after it); a choice that tells nothing
+    by itself (a step of an action, a Done) is named by the player's last sentence earlier in the turn."""
     checked = differs = 0
     for seed in range(12):
         rng = random.Random(seed)
@@ -139,7 +141,13 @@ def test_the_undo_note_tells_the_move_as_the_players_own_log_does():
             name = engine.state.players[point.seat].name
             said = [t for t in told if t]
             own = [t for t in said if t.startswith(f"{name} ")]
-            expected = (own or said or ["your last choice in this action"])[-1]
+            # (a choice with no words of its own, a step or a Done: the player's last sentence earlier in the turn)
+            start = max(
+                (at + 1 for at, e in enumerate(engine.events[: point.pos]) if isinstance(e, HAND_OVERS)), default=0
+            )
+            before = [narrate(redact(e, point.seat), engine.state) for e in engine.events[start : point.pos]]
+            earlier = [t for t in before if t and t.startswith(f"{name} ")]
+            expected = own[-1] if own else said[0] if said else earlier[-1]
             assert point.what == expected
             checked += 1
             differs += told != raw

@@ -47,6 +47,7 @@ from ..hand_over import OWN, READY, Change, Draw, Key, Keyboard, next_state
 from ..quiet_gc import collector
 from ..scene import Scene
 from ..seat_host import SeatHost
+from ..settings import save_end_turn
 from ..turbo.screens import UnseenArrangement
 from ..turbo.title import set_title
 from ..widgets import LogPanel, MarketPanel
@@ -146,26 +147,39 @@ class GameScreen(UnseenArrangement, GameKeys):
         """A turn of a person at this keyboard waits for End turn (`rules.host.Host.confirming`), or not.
         (A remote seat's waits as its server says; computers never wait.)"""
         if isinstance(self.host, Host):
-            self.host.confirming = set(self.host.people) if on else set()
+            self.host.hold_turns(self.host.people, on)
+
+    @property
+    def _mine(self) -> tuple[int, ...]:
+        """The seats whose turns this screen's players play: every person's at one keyboard, else its own."""
+        return self.host.people if self.own is None else (self.own,)
 
     @property
     def confirms(self) -> bool | None:
-        if not isinstance(self.host, Host):
-            return None
-        return bool(self.host.confirming)
+        """Whether this screen's players' turns wait for End turn (None: none to play here, or not told)."""
+        return self.host.holds_turns(self._mine) if self._mine else None
 
     def shows_end_turn(self) -> bool:
         """Whether the prompt on screen is a turn's End turn (the turn is over and waits for its player)."""
         return END_TURN in self._prompt
 
     def toggle_confirm(self) -> None:
-        """The command palette: End turn asked for from now on, or no more (for the rest of this run of the app)."""
-        if not self.is_active or not isinstance(self.host, Host):
-            return  # (a command the palette kept, run once this screen is covered or gone; a remote seat's)
-        on = not self.host.confirming
-        self.lagoon.confirm_turns = on
-        self._confirm(on)
-        if not on and self.host.held is not None and self.at_keyboard == self.host.held.point.seat:
+        """The command palette: End turn asked for from now on, or no more (at one keyboard kept for the next
+        run too, if the app keeps settings; over SSH for this seat of this game)."""
+        confirms = self.confirms
+        if not self.is_active or confirms is None:
+            return  # (a command the palette kept, run once this screen is covered or gone)
+        on = not confirms
+        refused = self.host.hold_turns(self._mine, on)
+        if refused is not None:
+            self.notify(refused, title="Not changed", severity="warning", markup=False)
+            return
+        if isinstance(self.host, Host):
+            self.lagoon.confirm_turns = on
+            kept = self.lagoon.kept
+            if kept is not None and (problem := save_end_turn(kept, on)) is not None:
+                self.notify(problem, title="Not kept for the next run", severity="warning", markup=False)
+        if not on and self.shows_end_turn():
             self.choose(END_TURN)  # (the turn waiting for it ends now)
         self.notify("Each turn waits for End turn." if on else "Each turn ends at its last move.", markup=False)
 

@@ -14,6 +14,7 @@ command palette (ctrl+p) offers the same, each naming its key.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, Protocol, cast
 
 from textual.app import SystemCommand
@@ -43,6 +44,7 @@ class GameApp(Protocol):
     computer_pace: float  # seconds a computer's move stays on screen before the next
     computer_options: dict[str, dict[str, Any]]  # each level's tuning, by level
     confirm_turns: bool  # a person's turn waits for "End turn" while its last move can be taken back
+    kept: Path | None  # the file the setting above is kept in for the next run (None: this run only)
 
     def game_over(self, host: SeatHost, seat: int | None = None) -> None: ...
 

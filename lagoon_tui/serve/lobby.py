@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from rules.host import (
+    END_TURN,
     LEVELS,
     Content,
     Host,
@@ -365,18 +366,21 @@ class Lobby:
         other rooms and sessions); its move is made once it has been COMPUTER_PACE seconds on its way,
         unless something else happened meanwhile (its player came back, say)."""
         seat = host.turn().seat
-        if seat is None:
-            return  # (the game is over: `_changed` asks only for a seat a computer plays)
+        if seat not in entry.computers:
+            return  # (the game is over, or the turn went on while this waited to start: a change asks again)
         player = entry.computers[seat]
         if entry.seats[seat].computer:
             host.computer(seat)  # (the host's player, briefed on what was done since it last decided)
         loop = asyncio.get_running_loop()
         started = loop.time()
-        choice = await loop.run_in_executor(None, player.choose, host.scene(seat))
+        if host.held is not None:  # (its player's turn left waiting for End turn: the computer ends it)
+            choice = END_TURN
+        else:
+            choice = await loop.run_in_executor(None, player.choose, host.scene(seat))
         await asyncio.sleep(max(0.0, COMPUTER_PACE - (loop.time() - started)))
         if host.changes != at or entry.computers.get(seat) is not player or self.closed:
             return  # (something else happened first: the change it brought will ask again)
-        host.choose(choice)
+        host.choose(choice, hold=False)  # (a computer standing in for a person is never held)
 
     def _new_code(self) -> str:
         while True:

@@ -16,6 +16,12 @@ that player alone: it can name their own cards). The game waits for an
 absent player's decision; whoever hosts the room may let a computer play for
 them (`stand_in`, asked by the others with `stand_in {"seat": n}`).
 
+A person's turn waits for "End turn" after a move that can still be taken
+back, as at one keyboard (`rules.host.Host.confirming`), so that their undo
+reaches it; each player may turn that off for themselves (`hold_turns
+{"on": false}`), and each link of a seat is told whether it is on
+(`holding`). Computers, and a computer standing in, are never held.
+
 Which seats computers play, at which level, and whether the deciding one is
 thinking now (`computers`) is public, as the lobby lists it: a link is told
 it just before the message it goes with, whenever it differs from what that
@@ -84,6 +90,7 @@ class Room:
         # whether the deciding seat's computer is deciding now (its owner plays the computers; nobody here)
         self.thinking: Callable[[], bool] = lambda: False
         self._levels = tuple(sorted(host.computers.items()))  # (seat, level) of each seat a computer plays
+        host.hold_turns(self.people, True)  # (each player may turn it off for themselves)
         host.on_change(self._changed)
 
     def seated(self, seat: int) -> bool:
@@ -131,6 +138,8 @@ class Room:
         self.links.append(link)
         link.send(self._catalogue)
         self._send_scene(link)
+        if seat is not None:
+            link.send(frame("holding", {"on": self.host.holds_turns((seat,))}))
         link.send(frame("presence", {"away": self.away}))
         if returning:
             self._presence(seat, back=True)
@@ -168,6 +177,11 @@ class Room:
             if link.seat is None:
                 return {"refused": "Only the players may decide that."}
             return self.stand_in(link.seat, request["seat"])
+        if kind == "hold_turns" and isinstance(request, dict) and isinstance(request.get("on"), bool):
+            if link.seat is None or link.seat not in self.people:
+                return {"refused": "Only the players' own turns wait for End turn."}
+            self.host.hold_turns((link.seat,), request["on"])
+            return {"holding": self.host.holds_turns((link.seat,))}
         if kind not in ("choose", "undo"):
             raise WireError(f"a request this server does not take in a game: {kind}")
         turn = self.host.turn()

@@ -4,18 +4,25 @@ End turn (Enter), so `u` reaches it; the curtain comes only after End turn; `--n
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 
 from lagoon_tui.app import LagoonApp
+from lagoon_tui.cli import build_parser
+from lagoon_tui.cli_start import end_turn_asked
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.game import GameScreen
+from lagoon_tui.settings import GameSettings, save_end_turn
 from rules import load_content
 from rules.host import END_TURN, Host
-from tests.helpers.drive import screen_text, until, widget_texts
+from tests.helpers.drive import offered_ids, prompt_options, screen_text, until, widget_texts
 
 SIZES = [(80, 24), (160, 50)]
 MINED = "Ana mined 1 silver at island 1, column 2, level 1."
 """Seed 9 after 25 moves of purposeful random play: Ana's first option mines, and her turn ends with it."""
+FORCED = ": nothing else was possible."
 
 
 def ana_about_to_mine() -> Host:
@@ -115,3 +122,102 @@ async def test_against_a_computer_it_waits_for_end_turn_then_plays_with_no_curta
         await pilot.press("enter")
         await until(pilot, lambda: len(host.engine.events) > held_at and host.held is None, 400)
         assert not game.covered
+
+
+# -- the setting kept between runs -------------------------------------------------------------------
+
+
+def asked(kept, *argv: str) -> bool:
+    """Whether `lagoon play` with `argv` would ask for End turn, its settings kept in `kept`."""
+    return end_turn_asked(build_parser().parse_args(["play", *argv]), kept)
+
+
+async def test_the_end_turn_setting_is_kept_for_the_next_run_and_no_confirm_still_wins(tmp_path):
+    kept = tmp_path / "settings.json"
+    assert asked(kept) is True and asked(kept, "--no-confirm") is False  # (nothing kept yet: it asks)
+    host = ana_about_to_mine()
+    async with LagoonApp(load_content(), confirm=True, kept=kept).run_test(size=(160, 50)) as pilot:
+        game = await game_of(pilot, host)
+        game.toggle_confirm()  # (what the palette's "End turn: ask or not" runs)
+        await until(pilot, lambda: kept.exists(), 200)
+    assert json.loads(kept.read_text(encoding="utf-8")) == {"end_turn": False}
+    assert asked(kept) is False  # the next run
+    async with LagoonApp(load_content(), confirm=False, kept=kept).run_test(size=(160, 50)) as pilot:
+        game = await game_of(pilot, ana_about_to_mine())
+        game.toggle_confirm()
+        await until(pilot, lambda: game.confirms is True, 200)
+    assert asked(kept) is True and asked(kept, "--no-confirm") is False  # (--no-confirm wins for its run)
+    assert json.loads(kept.read_text(encoding="utf-8")) == {"end_turn": True}
+
+
+@pytest.mark.parametrize(("text", "named"), [("{not json", "not JSON"), ('{"end_turn": "no"}', '"end_turn"')])
+def test_a_settings_file_that_cannot_be_read_is_said_and_left_as_it_is(tmp_path, capsys, text, named):
+    kept = tmp_path / "settings.json"
+    kept.write_text(text, encoding="utf-8")
+    assert asked(kept) is True  # (End turn asked for, as when nothing is kept)
+    said = capsys.readouterr().err
+    assert str(kept) in said and named in said and "left as it is" in said
+    if named == "not JSON":
+        assert str(kept) in (save_end_turn(kept, False) or "")
+    assert kept.read_text(encoding="utf-8") == text
+
+
+async def test_after_a_done_that_closes_an_action_undo_names_the_move_it_closed():
+    """Seed 2 after 17 moves: Ana has traded and closes the Trade with Done, which tells nothing by itself;
+    her turn goes on. The note under the prompt and the toast of `u` name her trade, in the log's words."""
+    host = Host.at_random(load_content(), ("Ana", "Ben"), ("red", "yellow"), 2, 17)
+    traded = "Ana traded 1 iron and 1 silver for 1 gold."
+    async with LagoonApp(load_content(), confirm=True).run_test(size=(160, 50), notifications=True) as pilot:
+        game = await game_of(pilot, host)
+        ids = [option.id for option in host.scene(0).prompt.options]
+        before = len(host.engine.events)
+        await pilot.press(str(ids.index("done") + 1))
+        await until(
+            pilot, lambda: len(host.engine.events) > before and f"u: Take back: {traded}" in on_board(pilot), 200
+        )
+        assert host.turn().seat == 0 and not game.shows_end_turn()  # (her turn goes on)
+        await pilot.press("u")
+        await until(pilot, lambda: f"Took back: {traded}" in on_board(pilot), 200)
+        assert len(host.engine.events) == before
+
+
+@pytest.mark.slow
+async def test_in_solo_play_a_lone_pass_is_passed_for_the_person_and_the_log_says_so():
+    """Ana by keys against two easy computers, End turn asked for (as `lagoon play` does): she is never left
+    with Pass alone, and a pass made for her is told with "nothing else was possible"."""
+    app = LagoonApp(
+        load_content(),
+        settings=GameSettings(("Ana", "Ben", "Cleo"), ("red", "yellow", "green"), 23, 0, {1: "easy", 2: "easy"}),
+        pace=0,
+        confirm=True,
+    )
+    rng = random.Random(23)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), 400)
+        game = app.screen
+        host = game.host
+
+        def ready() -> bool:  # Ana's decision on screen, as her message has it (or the game over)
+            if host.over:
+                return True
+            prompt = host.scene(0).prompt
+            return (
+                host.turn().seat == 0
+                and prompt is not None
+                and offered_ids(prompt_options(game)) == [o.id for o in prompt.options]
+            )
+
+        def passed_for_ana() -> bool:
+            return any(line.text.startswith("Ana passed") and line.text.endswith(FORCED) for line in host.scene(0).log)
+
+        for _ in range(600):
+            await until(pilot, ready, 2000)
+            if host.over or passed_for_ana() or host.engine.state.round > 12:
+                break
+            ids = [option.id for option in host.scene(0).prompt.options]
+            assert ids != ["pass"], "Ana was left with Pass alone"
+            useful = [n for n, i in enumerate(ids[:9]) if i not in ("pass", "back")] or [0]
+            changes = host.changes
+            await pilot.press(str(rng.choice(useful) + 1))
+            await until(pilot, lambda: host.changes > changes, 400)
+        assert passed_for_ana()

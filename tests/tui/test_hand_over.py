@@ -129,13 +129,6 @@ def test_the_bridge_passes_for_a_player_whose_only_move_is_pass():
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 34, to mend there: since the End turn merge, in a game played by keys at one keyboard no lone "
-    "Pass is passed for a player with ': nothing else was possible.' (through round 12; Host.choose alone still "
-    "does it, 5-16 times a game): Host.pass_where_forced leaves another seat's lone Pass while a move could be "
-    "taken back",
-)
 async def test_no_curtain_is_raised_for_a_lone_pass():
     """Three players through key presses: every curtain calls a player who has something to decide."""
     app = LagoonApp(settings=GameSettings(("Ana", "Ben", "Cleo"), ("red", "yellow", "green"), 23, 0))

@@ -19,7 +19,7 @@ from lagoon_tui.screens.lobby import LobbyScreen, NameForm, RoomForm
 from lagoon_tui.serve.lobby import Lobby
 from lagoon_tui.session_app import SessionApp
 from lagoon_tui.wire import body, parse
-from rules.host import Store, load_content
+from rules.host import END_TURN, Store, load_content
 from tests.helpers.drive import screen_text
 from tests.helpers.harness import FakeClock
 from tests.helpers.rooms import WAIT, LoopThread, until, until_shown
@@ -370,22 +370,29 @@ class Clock:
         return self.now
 
 
+def three_playing(served: LobbyThread) -> tuple[str, tuple[Terminal, Terminal, Terminal]]:
+    """Ana, Ben and Cleo named, in a room of three people that Ana made (seed 2) and started, each seated in
+    its game; the room's code and their terminals."""
+    terminals = {}
+    for name in ("Ana", "Ben", "Cleo"):
+        terminals[name] = Terminal(served.session(f"SHA256:{name.lower()}"))
+        assert terminals[name].link.ask("name", {"name": name})
+    ana, ben, cleo = terminals.values()
+    code = ana.link.ask("create", {"seats": ["person"] * 3, "seed": 2})["code"]
+    ben.link.ask("join", {"code": code}), cleo.link.ask("join", {"code": code})
+    ana.link.ask("start", {"code": code})
+    for t in (ana, ben, cleo):
+        t.remote = RemoteHost(t.link)
+        assert "seat" in t.link.ask("enter", {"code": code})
+    until(lambda: all(t.remote.ready for t in (ana, ben, cleo)))
+    return code, (ana, ben, cleo)
+
+
 def test_after_a_while_the_others_may_let_a_computer_play_for_one_who_left(tmp_path):
     clock = Clock()
     served = LobbyThread(tmp_path / "lagoon.db", clock)
     try:
-        terminals = {}
-        for name in ("Ana", "Ben", "Cleo"):
-            terminals[name] = Terminal(served.session(f"SHA256:{name.lower()}"))
-            assert terminals[name].link.ask("name", {"name": name})
-        ana, ben, cleo = terminals.values()
-        code = ana.link.ask("create", {"seats": ["person"] * 3, "seed": 2})["code"]
-        ben.link.ask("join", {"code": code}), cleo.link.ask("join", {"code": code})
-        ana.link.ask("start", {"code": code})
-        for t in (ana, ben, cleo):
-            t.remote = RemoteHost(t.link)
-            assert "seat" in t.link.ask("enter", {"code": code})
-        until(lambda: all(t.remote.ready for t in (ana, ben, cleo)))
+        code, (ana, ben, cleo) = three_playing(served)
         # Cleo's terminal goes; the game waits for her
         cleo.link.close()
         until(lambda: ana.remote.away == {2} and ben.remote.away == {2}, "Cleo away")
@@ -421,5 +428,54 @@ def test_after_a_while_the_others_may_let_a_computer_play_for_one_who_left(tmp_p
         until(lambda: cleo.remote.ready and ana.remote.away == frozenset())
         entry = served.lobby.rooms[code]
         assert served.call(lambda: 2 not in entry.computers)
+    finally:
+        served.stop()
+
+
+def test_a_computer_standing_in_ends_a_turn_left_waiting_and_is_never_held(tmp_path):
+    """Cleo's move ended her turn and waits for End turn when her terminal goes: the computer that plays for
+    her ends that turn, and its own moves for her never wait (while Ana's and Ben's turns still do)."""
+    clock = Clock()
+    served = LobbyThread(tmp_path / "lagoon.db", clock)
+    try:
+        _code, (ana, ben, cleo) = three_playing(served)
+        here = [ana, ben, cleo]
+
+        def decider() -> RemoteHost | None:
+            """The player asked for a decision, once every screen here agrees whose turn it is."""
+            turns = {(t.remote.turn().seat, t.remote.turn().kind) for t in here}
+            seat = next(iter(turns))[0] if len(turns) == 1 else None
+            mover = next((t.remote for t in here if t.remote.seat == seat), None)
+            return mover if mover is not None and mover.message.prompt else None
+
+        def play_one() -> RemoteHost:
+            """The player asked for a decision takes its first option; their seat's host."""
+            until(lambda: decider() is not None, "a player's decision")
+            mover = decider()
+            assert mover is not None
+            before = mover.message  # (a new message comes with the move; other frames count as changes too)
+            assert mover.choose(mover.message.prompt.options[0].id)
+            until(lambda: mover.message is not before, "the move on the mover's screen")
+            return mover
+
+        for _ in range(60):  # to a move of Cleo's that waits for End turn
+            if play_one() is cleo.remote and [o.id for o in cleo.remote.message.prompt.options] == [END_TURN]:
+                break
+        else:
+            pytest.fail("no turn of Cleo's waited for End turn in 60 moves")
+        cleo.link.close()
+        here.remove(cleo)
+        until(lambda: ana.remote.away == {2}, "Cleo away")
+        clock.now += 61
+        ana.link.ask("stand_in", {"seat": 2})
+        assert ben.link.ask("stand_in", {"seat": 2}) == {"standing_in": True}
+        until(lambda: ana.remote.turn().seat != 2, "Cleo's turn ended by the computer")
+        turns: list[tuple[int | None, str]] = []  # every turn Ana's screen is told of from now on
+        ana.remote.on_change(lambda: turns.append((ana.remote.turn().seat, ana.remote.turn().kind)))
+        for _ in range(40):
+            play_one()
+        played_for_cleo = [kind for seat, kind in turns if seat == 2]
+        assert played_for_cleo and END_TURN not in played_for_cleo, played_for_cleo
+        assert any(kind == END_TURN for seat, kind in turns if seat in (0, 1))
     finally:
         served.stop()

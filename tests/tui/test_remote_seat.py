@@ -7,12 +7,14 @@ the players of `lagoon serve` do, and look at what came over the wire.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from lagoon_tui.link import Link
 from lagoon_tui.remote import RemoteHost
 from lagoon_tui.wire import body
-from rules.host import Host, Rejection, load_content
+from rules.host import END_TURN, Host, Rejection, load_content
 from tests.helpers.rooms import RoomThread, until
 
 CONTENT = load_content()
@@ -32,7 +34,11 @@ def caught_up(room: RoomThread, links: list[RemoteHost]) -> bool:
     first frames tell it who else is present, and those may come after a move.)
     """
     scenes = room.call(lambda: [room.room.host.scene(seat) for seat in range(len(links))])
-    return all(link.message.view == scene.view and link.message.log == scene.log for link, scene in zip(links, scenes))
+    return all(
+        (link.message.view, link.message.log, link.message.turn, link.message.prompt)
+        == (scene.view, scene.log, scene.turn, scene.prompt)
+        for link, scene in zip(links, scenes)
+    )
 
 
 def test_each_link_gets_its_own_seat_and_only_the_decider_gets_options(room):
@@ -178,3 +184,85 @@ def test_every_seat_is_told_which_seats_computers_play_and_at_which_level():
         assert ana.levels == watching.levels == {2: "hard"} and not ana.thinking
     finally:
         served.stop()
+
+
+# -- End turn, and a lone Pass, over the wire (issue 34, point 5) ------------------------------------
+
+
+def play_one(room: RoomThread, links: list[RemoteHost], rng: random.Random | None = None) -> RemoteHost:
+    """The deciding seat takes its first option (with `rng`: one at random, Pass or Back only if nothing else
+    is offered); every seat then holds the room's message."""
+    decider = links[links[0].turn().seat]
+    ids = [option.id for option in decider.message.prompt.options]
+    useful = [i for i in ids if i not in ("pass", "back")] or ids
+    assert decider.choose(useful[rng.randrange(len(useful))] if rng else ids[0])
+    until(lambda: caught_up(room, links), "the move on every seat")
+    return decider
+
+
+def held(link: RemoteHost) -> bool:
+    """Whether the seat's prompt is its turn's End turn."""
+    prompt = link.message.prompt
+    return prompt is not None and [option.id for option in prompt.options] == [END_TURN]
+
+
+def test_a_remote_seats_turn_waits_for_end_turn_and_undo_reaches_its_move(room):
+    links = [room.remote(seat) for seat in range(3)]
+    until(lambda: all(link.holding for link in links), "every seat told its turns wait")
+    for _ in range(40):
+        mover = play_one(room, links)
+        if held(mover):
+            break
+    else:
+        pytest.fail("no turn of the first 40 moves waited for End turn")
+    name = mover.message.view["players"][mover.seat]["name"]
+    for link in links:  # the game is the mover's to end: nobody else is asked anything
+        assert link.turn().seat == mover.seat and link.turn().says == f"{name} is ending their turn"
+        assert link is mover or link.message.prompt is None
+    assert mover.message.undo is not None and mover.message.undo.says.startswith(f"{name} ")
+    point = mover.undo()  # the move that ended the turn, taken back
+    until(lambda: caught_up(room, links) and not held(mover), "the undo on every seat")
+    assert point and mover.turn().seat == mover.seat
+    play_one(room, links)  # the same move again: held again
+    assert held(mover)
+    assert mover.choose(END_TURN)
+    until(lambda: caught_up(room, links) and links[0].turn().seat != mover.seat, "the turn handed on")
+
+
+def test_a_remote_player_who_turns_end_turn_off_is_never_held_and_the_others_still_are(room):
+    links = [room.remote(seat) for seat in range(3)]
+    until(lambda: all(link.holding is not None for link in links), "every seat told")
+    ben = links[1]
+    assert ben.hold_turns((1,), False) is None and ben.holding is False
+    held_seats, bens_moves, rng = set(), 0, random.Random(4)
+    for _ in range(200):
+        if held_seats >= {0, 2} and bens_moves > 10:
+            break
+        mover = play_one(room, links, rng)
+        bens_moves += mover is ben
+        if held(mover):
+            held_seats.add(mover.seat)
+    assert held_seats == {0, 2}, held_seats  # (Ana's and Cleo's turns wait; Ben's never)
+    assert bens_moves > 10
+    assert isinstance(links[0].hold_turns((1,), True), type(None)) and links[0].holding is True  # (their own)
+    assert ben.holding is False
+
+
+def test_a_spectator_has_no_turns_to_hold(room):
+    watching = room.remote(None)
+    assert watching.holding is None
+    assert watching.hold_turns((0,), False) == "Only the players' own turns wait for End turn."
+
+
+def test_a_lone_pass_is_passed_for_a_remote_seat_and_its_log_says_so(room):
+    """Seats played over links to a room: none is ever offered Pass alone, and a pass made for one is told."""
+    links = [room.remote(seat) for seat in range(3)]
+    forced, rng = ": nothing else was possible.", random.Random(4)
+    for _ in range(600):
+        if any(line.text.endswith(forced) for line in links[0].message.log):
+            break
+        decider = links[links[0].turn().seat]
+        ids = [option.id for option in decider.message.prompt.options]
+        assert ids != ["pass"], f"{decider.turn().says}: left to pass alone"
+        play_one(room, links, rng)
+    assert all(any(line.text.endswith(forced) for line in link.message.log) for link in links)

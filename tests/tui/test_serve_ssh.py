@@ -132,15 +132,21 @@ def standing(screen: str) -> tuple:
     return tuple(re.findall(r"Money \$\d+ +VP \d+", text)), text.rsplit("Log", 1)[-1][-60:]
 
 
-def test_a_dropped_player_comes_back_a_stranger_watches_and_a_restarted_server_resumes(server):
+def two_playing(server) -> tuple[str, tuple[Player, Player]]:
+    """Ana's room for her and a friend, Ben joined, the game started and on both screens; its code, the two."""
     ana = new_player(server, "Ana")
     code = make_room(ana, "1")  # you and a friend
     ben = new_player(server, "Ben", "join", code)
     ben.wait("has not started yet")
     ana.type("s")
-    players = [ana, ben]
-    for p in players:
+    for p in (ana, ben):
         p.wait("Score · goal")
+    return code, (ana, ben)
+
+
+def test_a_dropped_player_comes_back_a_stranger_watches_and_a_restarted_server_resumes(server):
+    code, (ana, ben) = two_playing(server)
+    players = [ana, ben]
     for _ in range(6):
         move(players)
     # Ben's connection drops on his turn; Ana is told, and the game waits for him
@@ -190,3 +196,50 @@ def test_a_session_without_a_terminal_is_told_how_to_connect(server):
     )
     assert done.returncode == 1
     assert f"connect with ssh -t -p {server.port}" in done.stderr + done.stdout
+
+
+HELD = "Your turn is over."
+
+
+def test_over_ssh_a_turn_waits_for_end_turn_u_takes_its_move_back_and_a_player_may_turn_that_off(server):
+    """Issue 34, point 5, over SSH: a move that ended a player's turn waits for End turn (Enter) on their
+    terminal alone, `u` takes it back; the palette's "End turn: ask or not" turns that off for that
+    player only."""
+    _code, (ana, ben) = two_playing(server)
+    players = [ana, ben]
+    for _ in range(40):  # to the first move that ends a turn and can still be taken back
+        held = move(players)
+        if HELD in flat(held.screen()):
+            break
+    else:
+        pytest.fail("no turn of the first 40 moves waited for End turn")
+    other = ben if held is ana else ana
+    other.wait(f"Waiting for {held.name}")
+    assert mover(players) is held and YOUR_MOVE not in flat(other.screen())
+    held.type("u")
+    held.hears("Took back:")
+    other.hears(f"{held.name} took back a move.")
+    held.tmux.wait_for(lambda s: HELD not in flat(s) and YOUR_MOVE in flat(s), "the move taken back")
+    held.type("1")  # the same move again, then Enter: the turn goes on to the other player
+    held.wait(HELD)
+    held.type("Enter")
+    other.wait(YOUR_MOVE)
+    # the player turns it off for themselves: their turns end at their last move, the other's still wait
+    held.type("C-p")
+    held.wait("Commands")
+    held.type("End turn")
+    held.wait("End turn: ask or not")
+    held.type("Enter")
+    held.hears("Each turn ends at its last move.")
+    theirs = mine = 0
+    for _ in range(200):
+        if theirs and mine > 8:
+            break
+        player = move(players)
+        shown = flat(player.screen())
+        if player is held:
+            mine += 1
+            assert HELD not in shown, f"{held.name}'s turn waited after they turned End turn off"
+        elif HELD in shown:
+            theirs += 1
+    assert theirs and mine > 8, (theirs, mine)
