@@ -5,7 +5,8 @@ the item under the cursor and the first line of what it is; the panel it is
 on is outlined, and below the wide layout the page turns to it. → and ← (or
 Tab) go from item to item in the board's order, ↓ and ↑ from panel to panel,
 i or Enter reads the item in full, and Escape (or x again) goes back to the
-decision, which nothing here touches: look mode has no key that answers it.
+decision, which nothing here touches: look mode has no key that answers it
+(and the page the player had turned to comes back).
 
 The items are `board_items` of the scene the panels were last drawn from
 (the seat at the keyboard's, or everyone's while the board is shown as
@@ -37,6 +38,7 @@ from ..widgets import (
     RoundTrackPanel,
     ScoreTrackPanel,
 )
+from .help import show_help
 from .inspect import InspectScreen
 from .paging import PagedScreen
 
@@ -89,6 +91,7 @@ class LookScreen(ModalScreen[None]):
         Binding("up", "jump(-1)", "Previous panel", priority=True),
         Binding("i,enter", "read", "Read it in full", priority=True),
         Binding(f"escape,{LOOK_KEY}", "leave", "Back to the game", priority=True),
+        Binding("question_mark", "help", "Keys", key_display="?"),  # (a modal screen hides the app's own)
     ]
     HELP_TITLE = "Look at the board"
 
@@ -99,6 +102,7 @@ class LookScreen(ModalScreen[None]):
         self.items: list[Item] = []
         self.at = 0  # the cursor: an index into `items`
         self.panel: Widget | None = None  # the panel outlined
+        self.page = board.page  # the page shown before (turned back to on leaving)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="look-line", markup=False)
@@ -112,6 +116,7 @@ class LookScreen(ModalScreen[None]):
         self.set_interval(REFRESH, self._follow_board)
 
     def on_unmount(self) -> None:
+        """No panel outlined any more (a hand-over closing look mode too)."""
         if self.panel is not None:
             self.panel.remove_class(LOOKED)
 
@@ -171,10 +176,13 @@ class LookScreen(ModalScreen[None]):
         if board.has_class("compact"):
             pages = [n for n, page in enumerate(board.pages) if panel in page.panels]
             if pages and board.page not in pages:
-                board.page = pages[0]
-                board._show_page()
+                self._turn_to(pages[0])
         else:
             panel.scroll_visible(animate=False)
+
+    def _turn_to(self, page: int) -> None:
+        if self.board.page != page and self.board.has_class("compact"):
+            self.board._go(page)  # (the paging's own turn of the page: `PagedScreen._go`)
 
     # --- keys -------------------------------------------------------------------------------
 
@@ -201,7 +209,12 @@ class LookScreen(ModalScreen[None]):
         if item is not None:
             self.app.push_screen(InspectScreen(item.name, item.text))
 
+    def action_help(self) -> None:
+        show_help(self)
+
     def action_leave(self) -> None:
+        """Back to the decision, on the page the player had turned to."""
+        self._turn_to(self.page)
         self.dismiss(None)
 
 
