@@ -76,6 +76,13 @@ def shown_scene(screen: PagedScreen) -> Scene | None:
     return None
 
 
+def items_on(screen: PagedScreen, scene: Scene | None) -> list[Item]:
+    """The items of `scene` that have a panel on `screen` (a replay has no market)."""
+    if scene is None:
+        return []
+    return [item for item in board_items(scene) if panel_of(screen, item.spot) is not None]
+
+
 class LookScreen(ModalScreen[None]):
     """The look line over the board of `board` (a game or replay screen); the board itself stays as it is."""
 
@@ -130,7 +137,7 @@ class LookScreen(ModalScreen[None]):
         if scene is self.scene:
             return
         before = self.item
-        self.scene, self.items = scene, board_items(scene) if scene is not None else []
+        self.scene, self.items = scene, items_on(self.board, scene)
         if before is not None:
             same = [n for n, item in enumerate(self.items) if item.name == before.name]
             near = [n for n, item in enumerate(self.items) if item.spot == before.spot]
@@ -228,9 +235,8 @@ class BoardItemsCommands(Provider):
         board = self.screen
         if not isinstance(board, PagedScreen) or not query.strip():
             return
-        scene = shown_scene(board)
         matcher = self.matcher(query)
-        for item in board_items(scene) if scene is not None else []:
+        for item in items_on(board, shown_scene(board)):
             score = matcher.match(item.name)
             if score > 0:
                 read = partial(self._read, board, item)

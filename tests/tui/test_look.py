@@ -26,9 +26,10 @@ from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.help import HelpScreen
 from lagoon_tui.screens.inspect import InspectScreen
 from lagoon_tui.screens.look import LOOKED, LookScreen
+from lagoon_tui.screens.replay import ReplayScreen
 from lagoon_tui.seat_app import SeatApp
 from lagoon_tui.widgets import MarketPanel, MiningSitePanel, PlayerBoard
-from rules.host import Host
+from rules.host import Host, Replay
 from tests.helpers.drive import offered_ids, open_game, prompt_options, screen_text, until, widget_text
 from tests.helpers.rooms import RoomThread, until_shown
 from tests.helpers.scenes import engine_at
@@ -258,6 +259,28 @@ async def test_a_seat_at_its_own_terminal_looks_at_an_opponents_equipment():
             assert hidden.spot.number in (1, 2)
     finally:
         room.stop()
+
+
+async def test_the_replay_looks_at_its_board_too_and_its_arrows_move_the_cursor_not_the_replay():
+    engine = game().engine
+    app = LagoonApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.push_screen(ReplayScreen(Replay(engine.content, engine.events, engine.marks)))
+        await pilot.press("end")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        at = replay.pos
+        looking = await look(pilot)
+        elevator = engine.content.equipment["elevator"]
+        await cursor_to(pilot, looking, lambda item: item.name.endswith(elevator.name))
+        assert in_sight(next(p for p in replay.query(PlayerBoard) if p.seat == 2))
+        _, body = await read(pilot)
+        assert flat(elevator.text) in body
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is replay)
+        assert replay.pos == at
 
 
 CONTENT_EQUIPMENT = engine_at(3, 0, 15).content.equipment
