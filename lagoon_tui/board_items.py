@@ -30,16 +30,52 @@ class Spot(NamedTuple):
 
 
 class Item(NamedTuple):
-    """One thing on the board: where it is, a short name for the look line, and its full text."""
+    """One thing on the board: where it is, a short name for the look line, its full text, and the key
+    its panel tags the words it draws for it with (`widgets.spotlight`; "" for a panel that is the item)."""
 
     spot: Spot
     name: str
     text: str
+    key: str = ""
 
     @property
     def summary(self) -> str:
         """The first line of its text (for the look line)."""
         return self.text.split("\n", 1)[0]
+
+
+def card_key(card_id: str) -> str:
+    """A card or tile on display or on a player's board (each is in one place at a time)."""
+    return f"card:{card_id}"
+
+
+def gallery_key(island: int, column: int, level: int) -> str:
+    """A slot of a mining site (`column` from 0)."""
+    return f"gallery:{island}:{column}:{level}"
+
+
+def space_key(space: str) -> str:
+    """An action space of an island, as `Space.key` names it ("2:trade")."""
+    return f"space:{space}"
+
+
+def centre_key(metal: str) -> str:
+    """A metal's row of the Enrichment Center."""
+    return f"centre:{metal}"
+
+
+def supplies_key(seat: int) -> str:
+    """A player's money, VP and ship (the first line of their board)."""
+    return f"supplies:{seat}"
+
+
+DECKS_KEY = "decks"
+"""The market's line of cards left in each deck."""
+
+
+def secret_key(seat: int) -> str:
+    """What a player's board says of their secret cards."""
+    return f"secret:{seat}"
 
 
 def board_items(scene: Scene) -> list[Item]:
@@ -86,7 +122,8 @@ def _islands(scene: Scene) -> list[Item]:
             left = (scene.view.get("artifacts") or {}).get(str(space.island)) or []
             facts.append(f"Artifacts here: {', '.join(left) or 'none left'}")
         text = "\n".join([action_help(board, space.action), "", *facts])
-        out.append(Item(Spot("island", space.island), f"Island {space.island} · {space.name}", text))
+        name = f"Island {space.island} · {space.name}"
+        out.append(Item(Spot("island", space.island), name, text, space_key(space.key)))
     return out
 
 
@@ -97,7 +134,7 @@ def _sites(scene: Scene) -> list[Item]:
             for level in LEVELS:
                 gallery = column[level - 1] if level - 1 < len(column) else None
                 name = f"Island {number} mines · column {c + 1}, level {level}"
-                out.append(Item(Spot("site", number), name, _gallery(scene, gallery)))
+                out.append(Item(Spot("site", number), name, _gallery(scene, gallery), gallery_key(number, c, level)))
     return out
 
 
@@ -129,7 +166,7 @@ def _centre(scene: Scene) -> list[Item]:
             if owners:
                 rows.append(f"{level}': " + ", ".join(_who(scene, seat) for seat in owners))
         text = "\n".join(rows) if rows else f"No enriched {metal} cubes in the centre."
-        out.append(Item(Spot("centre"), f"Enrichment Center · {metal}", f"{text}"))
+        out.append(Item(Spot("centre"), f"Enrichment Center · {metal}", text, centre_key(metal)))
     return out
 
 
@@ -137,16 +174,17 @@ def _market(scene: Scene) -> list[Item]:
     view, content, out = scene.view, scene.content, []
     for card_id in view.get("equipment_display") or []:
         name, text = equipment_text(content, card_id)
-        out.append(Item(Spot("market"), f"For sale: {name}", _payable(scene, card_id, text)))
+        out.append(Item(Spot("market"), f"For sale: {name}", _payable(scene, card_id, text), card_key(card_id)))
     for tile_id in view.get("shipment_display") or []:
         _, text = shipment_text(content, tile_id)
-        out.append(Item(Spot("market"), f"Shipment on display: {_first(text)}", _payable(scene, tile_id, text)))
+        name = f"Shipment on display: {_first(text)}"
+        out.append(Item(Spot("market"), name, _payable(scene, tile_id, text), card_key(tile_id)))
     decks = (
         f"Equipment: {view.get('equipment_deck', 0)}\nShipments: {view.get('shipment_deck', 0)}\n"
         f"Deals: {view.get('deal_deck', 0)}\nGalleries: {view.get('gallery_deck', 0)}"
         f" ({view.get('gallery_discard', 0)} discarded)"
     )
-    out.append(Item(Spot("market"), "Decks", f"Cards left in each deck\n{decks}"))
+    out.append(Item(Spot("market"), "Decks", f"Cards left in each deck\n{decks}", DECKS_KEY))
     return out
 
 
@@ -164,16 +202,16 @@ def _payable(scene: Scene, card_id: str, text: str) -> str:
 def _player(scene: Scene, seat: int) -> list[Item]:
     content, p, who = scene.content, scene.player(seat), _who(scene, seat)
     spot, out = Spot("board", seat), []
-    out.append(Item(spot, f"{who} · supplies", _supplies(p)))
+    out.append(Item(spot, f"{who} · supplies", _supplies(p), supplies_key(seat)))
     corp = p.get("corporation")
     if corp:
         name, text = corporation_text(content, corp)
-        out.append(Item(spot, f"{who} · {name}", f"Corporation of {who}\n{text}"))
+        out.append(Item(spot, f"{who} · {name}", f"Corporation of {who}\n{text}", card_key(corp)))
     used = set(p.get("equipment_used") or [])
     for card_id in p.get("equipment") or []:
         name, text = equipment_text(content, card_id)
         state = "used this round" if card_id in used else "not used this round"
-        out.append(Item(spot, f"{who} · {name}", f"Equipment of {who}, {state}\n{text}"))
+        out.append(Item(spot, f"{who} · {name}", f"Equipment of {who}, {state}\n{text}", card_key(card_id)))
     for tile_id in p.get("shipments") or []:
         if tile_id is not None:
             _, text = shipment_text(content, tile_id)
@@ -215,11 +253,11 @@ def _secrets(scene: Scene, seat: int) -> list[Item]:
     for objective_id in objectives:
         if objective_id is not None:
             name, text = objective_text(content, objective_id)
-            out.append(Item(spot, f"{who} · objective: {name}", f"Objective of {who}\n{text}"))
+            out.append(Item(spot, f"{who} · objective: {name}", f"Objective of {who}\n{text}", card_key(objective_id)))
     for deal_id in deals:
         if deal_id is not None:
             _, text = deal_text(content, deal_id)
-            out.append(Item(spot, f"{who} · deal in hand", f"Deal in hand of {who}\n{text}"))
+            out.append(Item(spot, f"{who} · deal in hand", f"Deal in hand of {who}\n{text}", card_key(deal_id)))
     hidden = [
         plural(n, word, many)
         for n, word, many in (
@@ -230,5 +268,5 @@ def _secrets(scene: Scene, seat: int) -> list[Item]:
     ]
     if hidden:
         text = f"Secret: {' and '.join(hidden)}. Only {who} can read them until the game is over."
-        out.append(Item(spot, f"{who} · secret cards", text))
+        out.append(Item(spot, f"{who} · secret cards", text, secret_key(seat)))
     return out

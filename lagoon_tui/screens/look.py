@@ -23,6 +23,7 @@ from functools import partial
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
+from textual.geometry import Region
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
@@ -38,6 +39,7 @@ from ..widgets import (
     RoundTrackPanel,
     ScoreTrackPanel,
 )
+from ..widgets.spotlight import Spotlit
 from .help import show_help
 from .inspect import InspectScreen
 from .paging import PagedScreen
@@ -124,8 +126,7 @@ class LookScreen(ModalScreen[None]):
 
     def on_unmount(self) -> None:
         """No panel outlined any more (a hand-over closing look mode too)."""
-        if self.panel is not None:
-            self.panel.remove_class(LOOKED)
+        self._light(None, None)
 
     @property
     def item(self) -> Item | None:
@@ -167,25 +168,48 @@ class LookScreen(ModalScreen[None]):
             line.update("Nothing on the board yet. Esc: back to the game")
             return
         panel = panel_of(self.board, item.spot)
-        if panel is not self.panel:
-            if self.panel is not None:
-                self.panel.remove_class(LOOKED)
-            if panel is not None:
-                panel.add_class(LOOKED)
-            self.panel = panel
+        self._light(panel, item.key or None)
         if panel is not None:
             self._bring_into_sight(panel)
         where = f"Look {self.at + 1}/{len(self.items)}: "
         line.update(f"{where}{item.name}\n{item.summary}\n→ ← item · ↓ ↑ panel · i read it · Esc back to the game")
 
+    def _light(self, panel: Widget | None, key: str | None) -> None:
+        """`panel` outlined, and the words it draws for the item `key` in reverse; the last one no more."""
+        if panel is not self.panel and self.panel is not None:
+            self.panel.remove_class(LOOKED)
+            if isinstance(self.panel, Spotlit):
+                self.panel.spotlight(None)
+        self.panel = panel
+        if panel is not None:
+            panel.add_class(LOOKED)
+            if isinstance(panel, Spotlit):
+                panel.spotlight(key)
+
     def _bring_into_sight(self, panel: Widget) -> None:
+        """The page the panel is on (compact), then the line of the item scrolled into sight."""
         board = self.board
         if board.has_class("compact"):
             pages = [n for n, page in enumerate(board.pages) if panel in page.panels]
             if pages and board.page not in pages:
                 self._turn_to(pages[0])
-        else:
+        self.call_after_refresh(self._scroll_to_item, panel)
+
+    def _scroll_to_item(self, panel: Widget) -> None:
+        if panel is not self.panel or not panel.is_mounted:
+            return
+        row = panel.spot_row() if isinstance(panel, Spotlit) else None
+        if isinstance(panel, MarketPanel):  # (it scrolls its own lines)
             panel.scroll_visible(animate=False)
+            if row is not None:
+                panel.scroll_to_region(Region(0, row, 1, 1), animate=False)
+            return
+        area = self.board.query_one("#board")
+        if row is None or not area.region.height:
+            panel.scroll_visible(animate=False)
+            return
+        top = panel.region.y - area.region.y + int(area.scroll_y) + panel.styles.gutter.top
+        area.scroll_to_region(Region(0, top + row, 1, 1), animate=False)
 
     def _turn_to(self, page: int) -> None:
         if self.board.page != page and self.board.has_class("compact"):
