@@ -95,6 +95,22 @@ def in_sight(panel: Widget) -> bool:
     return panel.has_class(LOOKED) and panel.display and panel.region.height > 0
 
 
+def lit(panel: Widget) -> str:
+    """The words the panel paints now in reverse (or, reversed already, underlined) for the item looked at."""
+    key = panel.looked
+    words = []
+    for y in range(panel.content_size.height):
+        line = panel.render_line(y)
+        words.append(
+            "".join(
+                s.text
+                for s in line
+                if s.style is not None and s.style.meta.get("look") == key and (s.style.reverse or s.style.underline)
+            )
+        )
+    return " ".join(word for word in words if word)
+
+
 @pytest.mark.parametrize("size", SIZES)
 async def test_the_cursor_reaches_an_opponents_equipment_and_reads_it(size):
     app = LagoonApp()
@@ -106,7 +122,7 @@ async def test_the_cursor_reaches_an_opponents_equipment_and_reads_it(size):
         cleo = tag(host, 2)
         await cursor_to(pilot, looking, lambda item: item.name == f"{cleo} · {elevator.name}")
         panel = next(p for p in board.query(PlayerBoard) if p.seat == 2)
-        assert in_sight(panel)
+        assert in_sight(panel) and lit(panel) == elevator.name
         title, body = await read(pilot)
         assert elevator.name in title
         assert f"Equipment of {cleo}" in body and flat(elevator.text) in body and f"Cost ${elevator.cost}" in body
@@ -121,7 +137,9 @@ async def test_the_cursor_reads_a_shipment_on_display(size):
         looking = await look(pilot)
         tile = host.content.shipments[host.engine.state.shipment_display[0]]
         await cursor_to(pilot, looking, lambda item: item.name.startswith("Shipment on display"))
-        assert in_sight(board.query_one(MarketPanel))
+        market = board.query_one(MarketPanel)
+        needs = [f"{n} {metal}" for metal, n in tile.resources.items()]
+        assert in_sight(market) and " ".join(lit(market).replace("+", " ").split()) == " ".join(needs)
         _, body = await read(pilot)
         assert f"Gives {tile.vp} VP and ${tile.money}" in body
         for metal, n in tile.resources.items():
@@ -139,13 +157,13 @@ async def test_a_gallery_reads_its_metal_and_a_face_down_one_reads_as_face_down(
         shown = host.engine.state.sites[1].columns[1][0]
         tile = host.content.gallery(shown.tile)
         await cursor_to(pilot, looking, lambda item: item.name == "Island 1 mines · column 2, level 1")
-        assert in_sight(site)
+        assert in_sight(site) and lit(site).replace(" ", "").startswith(tile.metal)
         _, body = await read(pilot)
         assert f"face-up {tile.metal} gallery" in body and f"{shown.cubes} of its" in body
 
         hidden = host.content.gallery(host.engine.state.sites[1].columns[0][0].tile)
         await cursor_to(pilot, looking, lambda item: item.name == "Island 1 mines · column 1, level 1")
-        assert in_sight(site)
+        assert in_sight(site) and lit(site) == "?"  # (the face-down mark, underlined: it is in reverse already)
         _, body = await read(pilot)
         assert "face-down gallery" in body and "not known to you" in body
         assert hidden.metal not in body and str(hidden.cubes) not in body  # (nothing of what is under it)
