@@ -12,6 +12,7 @@ the content (`content/*.toml`), not from the code under test.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import asynccontextmanager
 
 import pytest
 from textual.command import CommandPalette
@@ -51,6 +52,15 @@ def game(computers: dict[int, str] | None = None) -> Host:
 def tag(host: Host, seat: int) -> str:
     player = host.engine.state.players[seat]
     return f"{player.name} [{COLOUR_LETTERS[player.colour]}]"
+
+
+@asynccontextmanager
+async def game_on_screen(size: tuple[int, int], host: Host | None = None):
+    """The app at `size` with the game screen of `host` (`game()` if None) open, its curtain passed."""
+    app = LagoonApp()
+    async with app.run_test(size=size) as pilot:
+        host = host or game()
+        yield pilot, host, await open_game(pilot, host)
 
 
 async def look(pilot) -> LookScreen:
@@ -113,10 +123,7 @@ def lit(panel: Widget) -> str:
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_the_cursor_reaches_an_opponents_equipment_and_reads_it(size):
-    app = LagoonApp()
-    async with app.run_test(size=size) as pilot:
-        host = game()
-        board = await open_game(pilot, host)
+    async with game_on_screen(size) as (pilot, host, board):
         looking = await look(pilot)
         elevator = host.content.equipment["elevator"]
         cleo = tag(host, 2)
@@ -130,10 +137,7 @@ async def test_the_cursor_reaches_an_opponents_equipment_and_reads_it(size):
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_the_cursor_reads_a_shipment_on_display(size):
-    app = LagoonApp()
-    async with app.run_test(size=size) as pilot:
-        host = game()
-        board = await open_game(pilot, host)
+    async with game_on_screen(size) as (pilot, host, board):
         looking = await look(pilot)
         tile = host.content.shipments[host.engine.state.shipment_display[0]]
         await cursor_to(pilot, looking, lambda item: item.name.startswith("Shipment on display"))
@@ -148,10 +152,7 @@ async def test_the_cursor_reads_a_shipment_on_display(size):
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_a_gallery_reads_its_metal_and_a_face_down_one_reads_as_face_down(size):
-    app = LagoonApp()
-    async with app.run_test(size=size) as pilot:
-        host = game()
-        board = await open_game(pilot, host)
+    async with game_on_screen(size) as (pilot, host, board):
         looking = await look(pilot)
         site = next(p for p in board.query(MiningSitePanel) if p.island == 1)
         shown = host.engine.state.sites[1].columns[1][0]
@@ -171,10 +172,8 @@ async def test_a_gallery_reads_its_metal_and_a_face_down_one_reads_as_face_down(
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_escape_leaves_look_mode_changing_nothing(size):
-    app = LagoonApp()
-    async with app.run_test(size=size) as pilot:
-        host = game()
-        board = await open_game(pilot, host)
+    async with game_on_screen(size) as (pilot, host, board):
+        app = pilot.app
         events, options, page = len(host.engine.events), offered_ids(prompt_options(board)), board.page
         await look(pilot)
         for key in ("down", "down", "down", "right", "1", "enter", "escape", "up", "u", "2"):
@@ -189,9 +188,8 @@ async def test_escape_leaves_look_mode_changing_nothing(size):
 
 
 async def test_the_keys_list_names_look_mode_and_its_keys():
-    app = LagoonApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_game(pilot, game())
+    async with game_on_screen((80, 24)) as (pilot, _, _):
+        app = pilot.app
         await pilot.press("question_mark")
         await until(pilot, lambda: isinstance(app.screen, HelpScreen))
         listed = keys_listed(app)
@@ -210,10 +208,8 @@ def keys_listed(app) -> list[tuple[str, str]]:
 
 
 async def test_the_palette_finds_an_opponents_equipment_by_name_and_reads_it():
-    app = LagoonApp()
-    async with app.run_test(size=(160, 50)) as pilot:
-        host = game()
-        await open_game(pilot, host)
+    async with game_on_screen((160, 50)) as (pilot, host, _):
+        app = pilot.app
         elevator = host.content.equipment["elevator"]
         await pilot.press("ctrl+p")
         await until(pilot, lambda: isinstance(app.screen, CommandPalette))
@@ -228,10 +224,9 @@ async def test_the_palette_finds_an_opponents_equipment_by_name_and_reads_it():
 
 
 async def test_another_players_secret_cards_are_counted_never_read():
-    app = LagoonApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        host = game()  # (every seat a person at one keyboard: Ana's board, her secrets and no one else's)
-        await open_game(pilot, host)
+    # (every seat a person at one keyboard: Ana's board, her secrets and no one else's)
+    async with game_on_screen((80, 24)) as (pilot, host, _):
+        app = pilot.app
         looking = await look(pilot)
         state = host.engine.state
         theirs = [host.content.objectives[o].name for p in state.players[1:] for o in p.objectives]
@@ -248,10 +243,7 @@ async def test_another_players_secret_cards_are_counted_never_read():
 
 
 async def test_solo_look_mode_reads_a_computers_equipment():
-    app = LagoonApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        host = game(computers={1: "easy", 2: "easy"})
-        await open_game(pilot, host)
+    async with game_on_screen((80, 24), game(computers={1: "easy", 2: "easy"})) as (pilot, host, _):
         looking = await look(pilot)
         elevator = host.content.equipment["elevator"]
         await cursor_to(pilot, looking, lambda item: item.name.endswith(elevator.name))
