@@ -2,7 +2,8 @@
 
 The board stays on screen under a line at the bottom (`LookScreen`) naming
 the item under the cursor and the first line of what it is; the panel it is
-on is outlined, and below the wide layout the page turns to it. → and ← (or
+on is outlined, the item's words on it painted in reverse and scrolled into
+sight (`widgets.spotlight`), and below the wide layout the page turns to it. → and ← (or
 Tab) go from item to item in the board's order, ↓ and ↑ from panel to panel,
 i or Enter reads the item in full, and Escape (or x again) goes back to the
 decision, which nothing here touches: look mode has no key that answers it
