@@ -174,6 +174,8 @@ async def test_a_gallery_reads_its_metal_and_a_face_down_one_reads_as_face_down(
 async def test_escape_leaves_look_mode_changing_nothing(size):
     async with game_on_screen(size) as (pilot, host, board):
         app = pilot.app
+        await pilot.press("down", "down")  # (an option highlighted: it stays so)
+        highlighted = prompt_options(board).highlighted
         events, options, page = len(host.engine.events), offered_ids(prompt_options(board)), board.page
         await look(pilot)
         for key in ("down", "down", "down", "right", "1", "enter", "escape", "up", "u", "2"):
@@ -184,7 +186,9 @@ async def test_escape_leaves_look_mode_changing_nothing(size):
         await until(pilot, lambda: app.screen is board)
         assert len(host.engine.events) == events and offered_ids(prompt_options(board)) == options
         assert board.page == page  # the page the player had turned to
-        assert not board.query(f".{LOOKED}")
+        assert highlighted is not None and prompt_options(board).highlighted == highlighted
+        assert board.focused is prompt_options(board)  # (the keys answer the decision again)
+        assert not board.query(f".{LOOKED}") and all(getattr(p, "looked", None) is None for p in board.query(".panel"))
 
 
 async def test_the_keys_list_names_look_mode_and_its_keys():
