@@ -2,9 +2,10 @@
 
 A digit picks an option (one the engine refuses now only says why, under the
 question), Escape backs out of a step, u takes back a move, i opens the card
-behind the highlighted option (and why it is refused, if it is), b the player's own cards, f
-filters the log, PgUp and PgDn page it, v shows a veiled player their cards (behind the curtain),
-space hurries the computers; the page keys are the layout's (`game_layout`).
+behind the highlighted option (and why it is refused, if it is), x looks at the board (a cursor
+over everything on it, `look`), b the player's own cards, f filters the log, PgUp and PgDn
+page it, v shows a veiled player their cards (behind the curtain), space hurries the computers;
+the page keys are the layout's (`game_layout`).
 Each hands the host what the player asked for and says what came of it; the
 engine alone decides whether it may be done. A key counts only for the seat
 at the keyboard (`at_keyboard`), and only for the options on screen. The
@@ -34,6 +35,7 @@ from ..widgets.prompt import PromptPanel
 from .confirm import ConfirmScreen
 from .game_layout import GameLayout
 from .inspect import InspectScreen
+from .look import LOOK_KEY, BoardItemsCommands, LookScreen
 from .paging import SCROLL_KEYS, STEP_KEYS, goto_key
 from .since import SINCE_KEY, SinceScreen
 
@@ -57,6 +59,7 @@ class GameKeys(GameLayout):
     # The options have the keyboard from the start: focus moved to them from the board
     # (Textual's first choice) restyled every panel on it, 8 ms at the first move.
     AUTO_FOCUS = "#options"
+    COMMANDS = {BoardItemsCommands}  # (ctrl+p: everything on the board, by name, as it is typed)
     BINDINGS = [
         Binding("escape", "back", "Back"),
         Binding("i", "inspect", "Inspect"),
@@ -80,6 +83,7 @@ class GameKeys(GameLayout):
         # (after Undo, before Log filter: at 80 columns the footer has room for Undo and this, not Log filter too)
         Binding(SINCE_KEY, "since", "What changed"),
         Binding("f", "filter_log", "Log filter"),
+        Binding(LOOK_KEY, "look", "Look at the board"),  # (screens/look.py)
         Binding("v", "unveil", "Show my cards"),  # only while the board is shown as everyone sees it
         Binding("space", "hurry", "Hurry the computers"),  # only while a computer plays
         # priority: picked as the key comes in, not after it has travelled up from the focused widget
@@ -135,6 +139,9 @@ class GameKeys(GameLayout):
                 self.toggle_confirm,
             )
         yield SystemCommand("Inspect", "The card or action behind the highlighted option (i)", self.action_inspect)
+        yield SystemCommand(
+            "Look at the board", f"A cursor over every card, tile and space; i reads it ({LOOK_KEY})", self.action_look
+        )
         if not self.has_class("compact"):
             yield SystemCommand("My cards", "Your objectives and deals in full (b)", self.action_my_cards)
         yield SystemCommand("Log filter", "The log of one player, or of everyone (f)", self.action_filter_log)
@@ -171,6 +178,11 @@ class GameKeys(GameLayout):
         self.app.push_screen(
             InspectScreen(f"{scene.tag(self.at_keyboard).plain}: your cards", secrets_text(scene, self.at_keyboard))
         )
+
+    def action_look(self) -> None:
+        """x: look mode, a cursor over the board as it is drawn now (screens/look.py); Escape comes back."""
+        if self.is_active:  # (not a command the palette kept, run once this screen is covered or gone)
+            self.app.push_screen(LookScreen(self))
 
     def action_since(self) -> None:
         """w: what happened since the seat at the keyboard last moved, in everyone's words (the curtain's)."""

@@ -33,6 +33,7 @@ from ..widgets.replay_log import ReplayLog
 from ..widgets.replay_secrets import ReplaySecrets
 from .board_layout import Side, compose_board
 from .help import show_help
+from .look import LOOK_KEY, BoardItemsCommands, LookScreen
 from .paging import SCROLL_KEYS, STEP_KEYS, Page, PagedScreen, board_pages, goto_key
 from .sheet import NOT_OVER, SheetScreen
 
@@ -100,8 +101,10 @@ class ReplayScreen(PagedScreen):
         goto_key("l", "log", "log"),
         goto_key("h", "hands", "hands and hidden tiles"),
         *SCROLL_KEYS,
+        Binding(LOOK_KEY, "look", "Look at the board", show=False),  # (screens/look.py)
         Binding("question_mark", "help", "Keys", key_display="?"),
     ]
+    COMMANDS = {BoardItemsCommands}  # (ctrl+p: everything on the board, by name, as it is typed)
     PAGE_KINDS = {
         "islands": IslandPanel,
         "sites": MiningSitePanel,
@@ -257,3 +260,8 @@ class ReplayScreen(PagedScreen):
 
     def action_help(self) -> None:
         show_help(self)
+
+    def action_look(self) -> None:
+        """x: look mode over the board at this point of the replay (screens/look.py); Escape comes back."""
+        if self.is_active:
+            self.app.push_screen(LookScreen(self))

@@ -8,9 +8,11 @@ from rich.text import Text
 
 from rules.seat import METALS
 
+from ..board_items import centre_key
 from ..scene import Scene
 from .note import Panel
 from .renderables import Flow, WideOnly, render_keys
+from .spotlight import tagged_text
 from .words import CHANGED_MARK, CHANGED_NOTE, EMPTY_SLOT, muted
 
 
@@ -43,7 +45,7 @@ class CentreGrid:
         if gap is None:  # too narrow for a grid
             for metal, cells in self.rows:
                 yield Flow(
-                    [Text(metal + ":", style="bold")]
+                    [tagged_text(Text(metal + ":", style="bold"), centre_key(metal))]
                     + [Text.assemble((h + " ", "bold"), cell) for h, cell in zip(self.headers, cells)],
                     "  ",
                 )
@@ -54,7 +56,7 @@ class CentreGrid:
             head.append(" " * gap + h.ljust(w), style="bold")
         yield head
         for metal, cells in self.rows:
-            line = Text(metal.ljust(name), style="bold")
+            line = tagged_text(Text(metal.ljust(name), style="bold"), centre_key(metal))
             for cell, w in zip(cells, widths):
                 line.append(" " * gap)
                 line.append_text(cell)

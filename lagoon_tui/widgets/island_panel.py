@@ -11,9 +11,11 @@ from rich.text import Text
 
 from rules.seat import Space
 
+from ..board_items import space_key
 from ..scene import Scene
 from .note import Panel
 from .renderables import Fit, Flow, render_keys
+from .spotlight import tagged_text
 from .words import changed_after, label, markers, muted, tags
 
 SHORT_ACTION_NAMES = {
@@ -44,6 +46,7 @@ class Row:
     users: Text  # tags: "Ben [Y], Dev [B]"
     letters: Text  # markers: "Y B"
     costs: tuple[Text, ...]  # longest first: "2 merchants", "2 merch.", "2m"
+    look: str = ""  # the space's key for look mode (`board_items.space_key`)
 
 
 class ActionRows:
@@ -58,7 +61,7 @@ class ActionRows:
         self.rows = rows
 
     def key(self) -> tuple | None:
-        parts = (part for r in self.rows for part in (r.name, r.short, r.users, r.letters, *r.costs))
+        parts = (part for r in self.rows for part in (r.name, r.short, r.users, r.letters, *r.costs, r.look))
         return render_keys("ActionRows", *parts)
 
     def _layouts(self) -> Iterator[tuple[str, str, int]]:
@@ -93,13 +96,13 @@ class ActionRows:
                 break
         if chosen is None:  # too narrow even for short names: each row wraps by itself
             for r in self.rows:
-                yield Flow([Text(r.short), r.letters, r.costs[-1]], " ")
+                yield Flow([tagged_text(Text(r.short), r.look), r.letters, r.costs[-1]], " ")
             return
         name, users, cost = chosen
         for r in self.rows:
             cost_text = r.costs[cost]
             who = getattr(r, users)
-            line = Text(getattr(r, name))
+            line = tagged_text(Text(getattr(r, name)), r.look)
             right = Text.assemble(who, " " if who.cell_len else "", cost_text)
             line.append(" " * max(1, width - line.cell_len - right.cell_len))
             line.append_text(right)
@@ -232,6 +235,7 @@ class IslandPanel(Panel):
                     Text.assemble(tags(scene, space.users), new),
                     Text.assemble(markers(scene, space.users), new),
                     self._costs(space, seat),
+                    space_key(space.key),
                 )
             )
         lines.append(ActionRows(rows))

@@ -11,10 +11,12 @@ from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from ..board_items import DECKS_KEY, card_key
 from ..scene import Scene
 from .note import SteadyLayout
 from .options import out_of_sight
 from .renderables import Fit, Flow, Spread, draw, render_key
+from .spotlight import Spotlit, spotlit, tagged, tagged_text
 from .svg import svg_safe
 from .words import CHANGED_NOTE, changed_after, label, muted, needs
 
@@ -26,7 +28,7 @@ def _islands(scene: Scene, action: str) -> str:
     return " or ".join(numbers) or "-"
 
 
-class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
+class MarketPanel(Spotlit, SteadyLayout, ScrollView, can_focus=False):
     """Equipment for sale (name, $, VP, what it does) and shipments on display (needs, VP, $).
 
     `details` (set by the screen where there is room, or on a page of its
@@ -98,7 +100,8 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
         for card_id in view.get("equipment_display") or []:
             card = content.equipment[card_id]
             ok = card_id in scene.can_pay
-            name = Text.assemble(f"{CAN_PAY if ok else ' '} ", (card.name, "bold"), _new(scene, card_id))
+            name = Text.assemble(f"{CAN_PAY if ok else ' '} ", tagged_text(Text(card.name, "bold"), card_key(card_id)))
+            name.append_text(_new(scene, card_id))
             parts.append(Spread(name, Text(f"${card.cost} · {card.vp} VP")))
             if self.details:
                 what = card.text if card.effect else "No ability: it only scores its VP."
@@ -111,8 +114,9 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
             mark = f"{CAN_PAY if ok else ' '} "
             gives = Text(f"{tile.vp} VP · ${tile.money}")
             wants, new = needs(tile.resources, tile.artifacts), _new(scene, tile_id)
-            tight = Spread(Text.assemble(mark + wants.replace(" + ", "+"), new), gives)
-            parts.append(Fit(Spread(Text.assemble(mark + wants, new), gives), tight))
+            look = card_key(tile_id)
+            tight = Spread(Text.assemble(mark, tagged_text(Text(wants.replace(" + ", "+")), look), new), gives)
+            parts.append(Fit(Spread(Text.assemble(mark, tagged_text(Text(wants), look), new), gives), tight))
 
         if any(scene.new_on_display(card) for card in shown):
             parts.append(CHANGED_NOTE)
@@ -126,12 +130,21 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
         more = f" (+{discard} discarded)" if discard else ""
         parts.append(
             Fit(
-                Text.assemble(
-                    label("Decks: "), "equipment {} · shipments {} · deals {} · galleries {}".format(*counts), more
+                tagged_text(
+                    Text.assemble(
+                        label("Decks: "), "equipment {} · shipments {} · deals {} · galleries {}".format(*counts), more
+                    ),
+                    DECKS_KEY,
                 ),
-                Flow(
-                    [label("Decks:"), *"equipment {}|shipments {}|deals {}|galleries {}".format(*counts).split("|")],
-                    "  ",
+                tagged(
+                    Flow(
+                        [
+                            label("Decks:"),
+                            *"equipment {}|shipments {}|deals {}|galleries {}".format(*counts).split("|"),
+                        ],
+                        "  ",
+                    ),
+                    DECKS_KEY,
                 ),
             )
         )
@@ -213,7 +226,12 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
     def render_line(self, y: int) -> Strip:
         lines = self._current(self.scrollable_content_region.width)
         line = y + self.scroll_offset.y
-        return lines[line] if line < len(lines) else Strip.blank(self.size.width, self.visual_style.rich_style)
+        if line >= len(lines):
+            return Strip.blank(self.size.width, self.visual_style.rich_style)
+        return spotlit(lines[line], self.looked)
+
+    def spot_lines(self) -> list[Strip]:
+        return self.lines
 
     def render_lines(self, crop: Region) -> list[Strip]:
         return svg_safe(super().render_lines(crop))

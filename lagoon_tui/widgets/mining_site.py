@@ -11,9 +11,11 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from ..board_items import gallery_key
 from ..scene import Scene
 from .note import Panel
 from .renderables import Fit, Flow, draw, one_line_width, render_keys
+from .spotlight import tagged
 from .words import CHANGED_MARK, CHANGED_NOTE, CUBE, EMPTY_SLOT, SPENT, muted
 
 FACE_DOWN = "?"
@@ -215,7 +217,10 @@ class MiningSitePanel(Panel):
         cells = [
             {
                 level: (marked if (c, level) in changed else _same)(
-                    gallery_cell(scene, column[level - 1] if level - 1 < len(column) else None)
+                    tagged(
+                        gallery_cell(scene, column[level - 1] if level - 1 < len(column) else None),
+                        gallery_key(self.island, c, level),
+                    )
                 )
                 for level in LEVELS
             }

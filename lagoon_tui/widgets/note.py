@@ -23,6 +23,7 @@ from ..scene import Scene
 from ..turbo.framing import frame_once
 from ..turbo.sizes import SteadyVirtualSize
 from .renderables import draw, one_line_width, render_key
+from .spotlight import Spotlit, spotlit
 from .svg import svg_safe
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ class SteadyLayout(SteadyVirtualSize, SteadyBorders):
         return super().allow_vertical_scroll
 
 
-class Note(SteadyLayout, Static):
+class Note(Spotlit, SteadyLayout, Static):
     """A Static that lays its content out once per change and repaints only the lines that changed.
 
     Textual repaints the whole of a widget whose content changed: every line
@@ -210,7 +211,10 @@ class Note(SteadyLayout, Static):
 
     def render_line(self, y: int) -> Strip:
         lines = self._current()
-        return lines[y] if y < len(lines) else Strip.blank(self._width, self._style)
+        return spotlit(lines[y], self.looked) if y < len(lines) else Strip.blank(self._width, self._style)
+
+    def spot_lines(self) -> list[Strip]:
+        return self._current()
 
     def render_lines(self, crop: Region) -> list[Strip]:
         return svg_safe(super().render_lines(crop))

@@ -8,9 +8,11 @@ from rich.text import Text
 
 from rules.seat import ENRICHED_LEVELS, METALS, objective_words, plural
 
+from ..board_items import card_key, secret_key, supplies_key
 from ..scene import Scene
 from .note import Panel
 from .renderables import Bullets, ByWidth, Fit, Flow
+from .spotlight import tagged, tagged_text
 from .words import CHANGED, CHANGED_NOTE, EMPTY_SLOT, changed_after, deal_needs, gain_mark, join, label, muted
 
 Mark = tuple[str | int, ...]
@@ -168,14 +170,16 @@ class PlayerBoard(Panel):
         vp = Text.assemble(label("VP "), (str(p["vp"]), "bold"), gain_mark(gains[1]))
         where = f"at island {ship}" if ship is not None else muted("not placed yet")
         lines.append(
-            Flow([money, vp, Text.assemble(label("Ship "), where, changed_after(("island",) in marks))], "   ")
+            tagged(
+                Flow([money, vp, Text.assemble(label("Ship "), where, changed_after(("island",) in marks))], "   "),
+                supplies_key(self.seat),
+            )
         )
 
         corp = p.get("corporation")
         if corp:
-            lines.append(
-                Text.assemble((content.corporations[corp].name, "italic"), changed_after(("corporation",) in marks))
-            )
+            name = Text.assemble((content.corporations[corp].name, "italic"), changed_after(("corporation",) in marks))
+            lines.append(tagged_text(name, card_key(corp)))
         elif mine and p.get("corporation_offer"):
             offer = ", ".join(content.corporations[c].name for c in p["corporation_offer"] if c)
             lines.append(Text.assemble(label("Corporation: "), muted("choose "), offer))
@@ -211,11 +215,12 @@ class PlayerBoard(Panel):
                 card = content.equipment[card_id]
                 mark = changed_after(("equipment", card_id) in marks)
                 if card.effect is None:
-                    items.append(Text.assemble(card.name, (" (VP)", "dim"), mark))
+                    item = Text.assemble(card.name, (" (VP)", "dim"), mark)
                 elif card_id in used:
-                    items.append(Text.assemble((card.name, "dim"), (" (used)", "dim"), mark))
+                    item = Text.assemble((card.name, "dim"), (" (used)", "dim"), mark)
                 else:
-                    items.append(Text.assemble(card.name, mark))
+                    item = Text.assemble(card.name, mark)
+                items.append(tagged_text(item, card_key(card_id)))
             lines.append(Text.assemble(label("Equipment: "), join(items)))
         else:
             lines.append(Text.assemble(label("Equipment: "), muted("none")))
@@ -275,7 +280,13 @@ class PlayerBoard(Panel):
                 Text.assemble(held, changed_after(("objectives",) in marks)),
                 Text.assemble(f"{plural(len(deals), 'deal')} in hand", changed_after(("deals",) in marks)),
             ]
-            return [Fit(Text.assemble(label("Secret: "), join(parts)), Flow([parts[0] + ",", parts[1]], " "))]
+            secret = secret_key(self.seat)
+            return [
+                Fit(
+                    tagged_text(Text.assemble(label("Secret: "), join(parts)), secret),
+                    tagged(Flow([parts[0] + ",", parts[1]], " "), secret),
+                )
+            ]
 
         out: list = []
         private = mine and not over
@@ -285,13 +296,15 @@ class PlayerBoard(Panel):
             head, shown = f"Objectives offered (keep {content.board.objectives_kept})", offer
         else:
             head, shown = "Objectives", []
-        cards = [content.objectives[o] for o in shown if o is not None]
+        cards = [(content.objectives[o], card_key(o)) for o in shown if o is not None]
         if not cards:
             out.append(Text.assemble(label(f"{head}: "), muted("none")))
         else:
-            texts = Bullets(Text.assemble((o.name, "bold"), " — ", objective_words(o)) for o in cards)
+            texts = Bullets(
+                Text.assemble(tagged_text(Text(o.name, "bold"), key), " — ", objective_words(o)) for o, key in cards
+            )
             full = Group(label(head + (" (only you can see these)" if private else "") + ":"), texts)
-            names = Text.assemble(label(head + ": "), join(Text(o.name) for o in cards))
+            names = Text.assemble(label(head + ": "), join(tagged_text(Text(o.name), key) for o, key in cards))
             # while they are being chosen the texts always show: the choice depends on them
             out.append(full if offer and not objectives else ByWidth(self.TEXT_WIDTH, full, names))
 
@@ -302,7 +315,8 @@ class PlayerBoard(Panel):
                     continue
                 d = content.deals[deal_id]
                 # one form at every width (wrapped where narrow): "copper 1'+, iron 3'+ → 4 VP"
-                items.append(Text.assemble(deal_needs(d.requires), Text(f" → {d.vp} VP", style="bold")))
+                deal = Text.assemble(deal_needs(d.requires), Text(f" → {d.vp} VP", style="bold"))
+                items.append(tagged_text(deal, card_key(deal_id)))
             out.append(
                 Group(
                     Text.assemble(

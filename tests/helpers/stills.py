@@ -2,7 +2,7 @@
 
 Each still is a fresh `LagoonApp` plus the steps that bring it to one screen
 (title, new-game form, setup curtain and choice, the board mid-game, a curtain
-mid-game, the end),
+mid-game, look mode on the board, the end),
 always from the same seed, with animations and cursor blinking off so that two
 runs give the same picture.
 """
@@ -90,6 +90,18 @@ def hand_over(players: int = 4, decisions: int = 186) -> Still:
     return _game(played(players, decisions), through_curtain=False)
 
 
+def look(players: int = 4, decisions: int = 160) -> Still:
+    """The board mid-game in look mode (x), the cursor moved by panels and items onto a mining site."""
+    app, to_board = _game(played(players, decisions), through_curtain=True)
+
+    async def steps(pilot: Pilot) -> None:
+        await to_board(pilot)
+        await pilot.press("x", *["down"] * 6, "right", "right")
+        await _settle(pilot)
+
+    return app, steps
+
+
 def end() -> Still:
     host = played(4, None)
 
@@ -108,5 +120,6 @@ STILLS: dict[str, Callable[[], Still]] = {
     "setup-choice": setup_choice,
     "board": board,
     "hand-over": hand_over,
+    "look": look,
     "end": end,
 }

@@ -158,7 +158,7 @@ def test_a_megabyte_of_keys_without_paste_markers_then_ctrl_q(pane, db, tmp_path
     minutes, and ctrl+q, sent straight after, ends it."""
     first_prompt(pane)
     keys = tmp_path / "keys.txt"
-    keys.write_text("x" * (1 << 20), encoding="ascii")  # (x is no key of the game)
+    keys.write_text("z" * (1 << 20), encoding="ascii")  # (z is no key of the game; x is look mode)
     pane.run("load-buffer", "-b", "keys", str(keys))
     pane.run("paste-buffer", "-d", "-b", "keys", "-t", pane.target)  # without -p: no paste markers
     quits_saved(pane, db)
