@@ -148,6 +148,28 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="new connections a minute from one address (default: 10; friends behind one router share one)",
     )
+    serve.add_argument(
+        "--session-memory",
+        type=int,
+        default=1024,
+        metavar="MIB",
+        help="the memory (address space) each player's session may take, in MiB; past it the session ends "
+        "(default: 1024; 0: no ceiling)",
+    )
+    serve.add_argument(
+        "--keys-per-second",
+        type=int,
+        default=100,
+        metavar="N",
+        help="keys a second a player may type; more are dropped (default: 100; 0: no limit)",
+    )
+    serve.add_argument(
+        "--bytes-per-minute",
+        type=int,
+        default=128 * 1024,
+        metavar="N",
+        help="bytes a minute a player may send, pastes too; more are dropped (default: 131072; 0: no limit)",
+    )
 
     # The app of one SSH session of `lagoon serve`, which starts it on the session's own terminal
     # with one end of a socket to the server: not a command for people to type.
@@ -313,7 +335,16 @@ def serve_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     store = open_store_or_explain(args)
     if store is None:
         return 2
-    limits = Limits(max_connections=args.max_players, rate=args.per_address, per=60.0)
+    if min(args.session_memory, args.keys_per_second, args.bytes_per_minute) < 0:
+        return usage_error("--session-memory, --keys-per-second and --bytes-per-minute cannot be negative")
+    limits = Limits(
+        max_connections=args.max_players,
+        rate=args.per_address,
+        per=60.0,
+        session_memory=args.session_memory * 1024 * 1024,
+        keys_per_second=args.keys_per_second,
+        bytes_per_minute=args.bytes_per_minute,
+    )
     options = Options(args.host, args.port, args.host_key, args.allow_keys, content_dir, limits)
     try:
         return asyncio.run(serve(store, content, options))

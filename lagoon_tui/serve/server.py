@@ -26,6 +26,7 @@ from pathlib import Path
 from rules.host import Content, Store, printable
 
 from .. import crash
+from ..wire import frame
 from . import ssh
 from .lobby import Lobby
 from .terminal import ChildSpec, child_env
@@ -47,6 +48,12 @@ def connect_command(host: str, port: int) -> str:
     """What a player types to join: the address they must reach (this machine's name for any address)."""
     where = socket.gethostname() if host in ("0.0.0.0", "::", "") else host
     return f"ssh -t -p {port} {where}" if port != 22 else f"ssh -t {where}"
+
+
+def notice(writer: asyncio.StreamWriter, text: str) -> None:
+    """`text` shown to a session by its app, as the lobby's and the rooms' notices are (a toast)."""
+    if not writer.is_closing():
+        writer.write(frame("notice", {"text": text}))
 
 
 class Served:
@@ -97,7 +104,7 @@ class Served:
         asyncio.ensure_future(self.lobby.serve(info.fingerprint, reader, writer))
         # (a bug in the session's app is reported where the server's own are: the player is told only that)
         env = child_env(info.term, XDG_STATE_HOME=str(crash.state_dir().parent))
-        return ChildSpec(argv, env, pass_fds=[fd], cleanup=writer.close)
+        return ChildSpec(argv, env, pass_fds=[fd], cleanup=writer.close, notify=lambda text: notice(writer, text))
 
     async def stop(self, message: str = STOPPING) -> None:
         self.lobby.close(message)

@@ -36,7 +36,10 @@ on one connection while one is open. The client's environment (SendEnv,
 SetEnv) is accepted by asyncssh and never used: the child's environment is
 built from scratch (`terminal.child_env`).
 
-Limits (`Limits`): a login timeout; keepalives, so a frozen client is noticed;
+Limits (`Limits`): per session, a memory ceiling (its child's address
+space, `terminal.py`), a window of at most `WINDOW_MOST`, and an input
+budget (`budget.py`: keys past it are dropped, and the player is told once
+through `ChildSpec.notify`); a login timeout; keepalives, so a frozen client is noticed;
 new connections per address (a token bucket, `RateLimit`); connections at
 once ("Lagoon is full"); and a connection that opens no session is closed
 after a while (`ssh -N` would otherwise hold a place forever). Refusals are
@@ -61,6 +64,7 @@ from pathlib import Path
 import asyncssh
 
 from .. import crash
+from .budget import InputBudget
 from .terminal import DEFAULT_SIZE, ChildSpec, PtyChild
 
 log = logging.getLogger(__name__)
@@ -69,6 +73,13 @@ STOPPING = "The Lagoon server is stopping; your game is saved."
 USAGE = "Lagoon is a full-screen game: connect with ssh -t -p {port} {host}"
 """The line for a session that cannot run the game; {host} and {port} are where the client connected."""
 NOT_STARTED = "Lagoon could not start your session; please try again."
+OUT_OF_MEMORY = f"Your session used more memory than this server allows, so it was ended. {crash.SAVED}"
+ENDED = f"Your session ended unexpectedly. {crash.SAVED}"
+"""For a session's app killed by a signal the server did not send (the kernel's, past the memory ceiling)."""
+TOO_FAST = "Keys came faster than this server takes them; some were dropped. Type a little slower."
+WINDOW_MOST = (500, 200)
+"""Columns and rows at most: a larger window is drawn at this size, in its top left corner (a session's
+memory grows with its window's area)."""
 TERM_PATTERN = re.compile(r"[A-Za-z0-9._+-]{1,64}")
 FALLBACK_TERM = "xterm-256color"
 RESET_TERMINAL = (
@@ -97,6 +108,9 @@ class Limits:
     session_wait: float = 10.0  # an authenticated connection with no session open is closed after this
     hangup_grace: float = 5.0  # SIGHUP or SIGTERM to the child, then SIGKILL after this
     close_timeout: float = 10.0  # close() waits this long for sessions to end, then for connections
+    session_memory: int = 1024 * 1024 * 1024  # a session's address space (RLIMIT_AS), bytes; 0: no ceiling
+    keys_per_second: int = 100  # a session's keys past this are dropped (budget.py); 0: no limit
+    bytes_per_minute: int = 128 * 1024  # ... and its bytes past this; 0: no limit
 
 
 @dataclass(frozen=True)
@@ -221,8 +235,8 @@ class RateLimit:
 
 
 def _window(cols: int, rows: int) -> tuple[int, int]:
-    """A window size from the client: its own, but the default for a zero and at most what a terminal can hold."""
-    return (min(cols, 0xFFFF) or DEFAULT_SIZE[0], min(rows, 0xFFFF) or DEFAULT_SIZE[1])
+    """A window size from the client: its own, but the default for a zero and at most `WINDOW_MOST`."""
+    return (min(cols, WINDOW_MOST[0]) or DEFAULT_SIZE[0], min(rows, WINDOW_MOST[1]) or DEFAULT_SIZE[1])
 
 
 async def _call(callback: Callable[[], object] | None) -> None:
@@ -260,6 +274,7 @@ class Server:
         self.allowed = allowed
         self.commands = frozenset(commands)
         self.limits = limits
+        self.clock = clock  # (the rate limit's and the input budgets')
         self.rate = RateLimit(limits.rate, limits.per, clock)
         self.connections: set[_Connection] = set()  # every connection not yet lost
         self.admitted: set[_Connection] = set()  # those past the rate limit and the cap, counted by the cap
@@ -347,7 +362,7 @@ async def start(
     `allow_keys`: an authorized_keys-style file; without it any key is
     accepted (the key is still the player's identity). `commands`: the first
     words of the commands a session may ask for besides a plain login.
-    `clock` drives the rate limit (tests pass their own).
+    `clock` drives the rate limit and the input budgets (tests pass their own).
     """
     allowed = None if allow_keys is None else read_allowed_keys(allow_keys)
     limits = limits or Limits()
@@ -507,6 +522,9 @@ class _Session(asyncssh.SSHServerSession):
         self.started = False
         self.gone = False  # the channel has closed
         self.farewell: str | None = None
+        limits = self.server.limits
+        self.budget = InputBudget(limits.keys_per_second, limits.bytes_per_minute, self.server.clock)
+        self.notify: Callable[[str], object] | None = None  # the child's ChildSpec.notify, once it runs
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.chan = chan
@@ -582,7 +600,8 @@ class _Session(asyncssh.SSHServerSession):
             if self.gone or self.farewell is not None:  # the player left, or the server began stopping, meanwhile
                 self.finish(0)
                 return
-            self.child = await PtyChild.start(spec, chan, *self.size)
+            self.child = await PtyChild.start(spec, chan, *self.size, memory=self.server.limits.session_memory)
+            self.notify = spec.notify
         finally:
             _close_fds(spec.pass_fds)
         self.server.children.add(self.child)
@@ -596,7 +615,20 @@ class _Session(asyncssh.SSHServerSession):
             status = await self.child.wait()
         finally:
             self.server.children.discard(self.child)
-        self.finish(status)
+        self.finish(status, self.cut_short(status))
+
+    def cut_short(self, status: int) -> str | None:
+        """The line for a child that ended past its memory ceiling or on a signal the server did not send (a
+        line for the server's console too); None for an ordinary end."""
+        assert self.child is not None
+        who = f"the session of {self.connection.address}"
+        if status == crash.OUT_OF_MEMORY:
+            log.warning("%s reached its memory ceiling (%d MiB) and ended", who, self.server.limits.session_memory >> 20)
+            return RESET_TERMINAL + OUT_OF_MEMORY
+        if status > 128 and not self.child.asked_to_end:
+            log.warning("%s was ended by signal %d", who, status - 128)
+            return RESET_TERMINAL + ENDED
+        return None
 
     def finish(self, status: int, line: str | None = None) -> None:
         """Close the session with `status`, after `line` (to stderr when the status says failure).
@@ -630,7 +662,11 @@ class _Session(asyncssh.SSHServerSession):
 
     def data_received(self, data: bytes, datatype: int | None) -> None:
         if self.child is not None:
-            self.child.feed(data)
+            self.child.feed(self.budget.admit(data))
+            if self.budget.first_drop():
+                log.warning("the session of %s typed past its budget; keys were dropped", self.connection.address)
+                if self.notify is not None:
+                    self.notify(TOO_FAST)
 
     def eof_received(self) -> bool:
         return True  # the client has no more to send; the child's output may still go to it

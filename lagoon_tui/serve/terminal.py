@@ -26,6 +26,12 @@ threads exist, and asyncio starts threads; so the child starts as a tiny
 Python program (`_CLAIM_TERMINAL`, about 13 ms) that claims the terminal and
 then replaces itself with the real program, keeping its process id.
 
+The same launcher sets the child's memory ceiling (`memory`: RLIMIT_AS, the
+address space, which the program keeps across exec and hands to any process
+it starts). Past it an allocation fails: Python raises MemoryError, and the
+session's app then ends with `crash.OUT_OF_MEMORY` (see turbo/crash.py),
+which the SSH layer tells the player.
+
 The environment is only what `ChildSpec.env` says: nothing of the server's
 and nothing of what the SSH client sent (`child_env` builds the usual one).
 """
@@ -50,15 +56,19 @@ behind holding the terminal open ends the session all the same after this many s
 READ_SIZE = 65536
 
 _CLAIM_TERMINAL = """\
-import fcntl, os, sys, termios
+import fcntl, os, resource, sys, termios
 fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+ceiling = int(sys.argv[1])
+if ceiling:
+    resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
 try:
-    os.execvp(sys.argv[1], sys.argv[1:])
+    os.execvp(sys.argv[2], sys.argv[2:])
 except OSError as error:
-    sys.stderr.write(f"lagoon: cannot run {sys.argv[1]}: {error.strerror}\\r\\n")
+    sys.stderr.write(f"lagoon: cannot run {sys.argv[2]}: {error.strerror}\\r\\n")
     sys.exit(127)
 """
-"""Run in the child before its program: the pseudo-terminal (on fd 0) becomes its controlling terminal."""
+"""Run in the child before its program: the pseudo-terminal (on fd 0) becomes its controlling terminal, and
+the address space is limited to the bytes of its first argument (0: no limit); then the program runs."""
 
 
 class Channel(Protocol):
@@ -80,13 +90,15 @@ class ChildSpec:
     the game, say); they are handed over: the layer closes the server's copy
     once the child has started, or once it is clear it will not start.
     `cleanup` is called exactly once when the session ends, however it ends
-    (a coroutine function is awaited).
+    (a coroutine function is awaited). `notify` shows the player a sentence
+    through the program itself (so its screen stays whole), if it can.
     """
 
     argv: Sequence[str]
     env: Mapping[str, str]
     pass_fds: Sequence[int] = ()
     cleanup: Callable[[], object] | None = None
+    notify: Callable[[str], object] | None = None
 
 
 def child_env(term: str, **extra: str) -> dict[str, str]:
@@ -119,12 +131,14 @@ class PtyChild:
         self._input_paused = False
         self._eof = asyncio.Event()
         self._kill_later: asyncio.TimerHandle | None = None
+        self.asked_to_end = False  # the server has signalled it to end (or to die)
         os.set_blocking(master, False)
         self._loop.add_reader(master, self._readable)
 
     @classmethod
-    async def start(cls, spec: ChildSpec, channel: Channel, cols: int, rows: int) -> PtyChild:
-        """Start `spec` on a new pseudo-terminal of `cols` x `rows`; raises OSError if it cannot start."""
+    async def start(cls, spec: ChildSpec, channel: Channel, cols: int, rows: int, memory: int = 0) -> PtyChild:
+        """Start `spec` on a new pseudo-terminal of `cols` x `rows`, its address space at most `memory` bytes
+        (0: no ceiling); raises OSError if it cannot start."""
         master, slave = os.openpty()
         try:
             set_window_size(master, cols or DEFAULT_SIZE[0], rows or DEFAULT_SIZE[1])
@@ -134,6 +148,7 @@ class PtyChild:
                 "-S",
                 "-c",
                 _CLAIM_TERMINAL,
+                str(max(0, memory)),
                 *spec.argv,
                 stdin=slave,
                 stdout=slave,
@@ -240,6 +255,7 @@ class PtyChild:
 
     def end(self, grace: float, number: int = signal.SIGTERM) -> None:
         """Ask the child's process group to stop (`number`), and kill it if it still runs after `grace` seconds."""
+        self.asked_to_end = True
         self._signal(number)
         if self._kill_later is None:
             self._kill_later = self._loop.call_later(grace, self._signal, signal.SIGKILL)
@@ -253,6 +269,7 @@ class PtyChild:
 
     def kill(self) -> None:
         """Kill the child's process group now (the server's last resort when it stops)."""
+        self.asked_to_end = True
         self._signal(signal.SIGKILL)
 
     def _close_master(self) -> None:

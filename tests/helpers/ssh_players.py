@@ -41,8 +41,9 @@ REASON = why_not()
 class LagoonServer:
     """`lagoon serve` in a folder of its own: save file, host key, the players' keys and known_hosts."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *flags: str) -> None:
         self.folder = folder
+        self.flags = flags  # more of `lagoon serve`'s options
         self.db = folder / "lagoon.db"
         self.host_key = folder / "host_key"
         self.output = folder / "serve.log"
@@ -64,6 +65,7 @@ class LagoonServer:
                         str(self.db),
                         "--host-key",
                         str(self.host_key),
+                        *self.flags,
                     ],
                     stdin=subprocess.DEVNULL,
                     stdout=out,
