@@ -157,6 +157,13 @@ def build_parser() -> argparse.ArgumentParser:
         "(default: 1024; 0: no ceiling)",
     )
     serve.add_argument(
+        "--max-window",
+        type=window_size,
+        default=(500, 200),
+        metavar="COLSxROWS",
+        help="the largest window a session is drawn in; a larger one is drawn at this size (default: 500x200)",
+    )
+    serve.add_argument(
         "--keys-per-second",
         type=int,
         default=100,
@@ -212,6 +219,14 @@ def speak_utf8() -> None:
         encoding = (getattr(stream, "encoding", None) or "").replace("-", "").lower()
         if encoding != "utf8" and hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8", errors="replace")
+
+
+def window_size(given: str) -> tuple[int, int]:
+    """`--max-window`'s "COLSxROWS" (each from 1 to 65535)."""
+    cols, x, rows = given.lower().partition("x")
+    if not (x and cols.isdigit() and rows.isdigit() and 0 < int(cols) <= 0xFFFF and 0 < int(rows) <= 0xFFFF):
+        raise argparse.ArgumentTypeError(f"{given!r} is not COLSxROWS, such as 500x200")
+    return int(cols), int(rows)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -342,6 +357,7 @@ def serve_command(args: argparse.Namespace, content_dir: Path | None) -> int:
         rate=args.per_address,
         per=60.0,
         session_memory=args.session_memory * 1024 * 1024,
+        window=args.max_window,
         keys_per_second=args.keys_per_second,
         bytes_per_minute=args.bytes_per_minute,
     )

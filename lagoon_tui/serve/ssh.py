@@ -37,7 +37,7 @@ SetEnv) is accepted by asyncssh and never used: the child's environment is
 built from scratch (`terminal.child_env`).
 
 Limits (`Limits`): per session, a memory ceiling (its child's address
-space, `terminal.py`), a window of at most `WINDOW_MOST`, and an input
+space, `terminal.py`), a window of at most `window`, and an input
 budget (`budget.py`: keys past it are dropped, and the player is told once
 through `ChildSpec.notify`); a login timeout; keepalives, so a frozen client is noticed;
 new connections per address (a token bucket, `RateLimit`); connections at
@@ -77,9 +77,6 @@ OUT_OF_MEMORY = f"Your session used more memory than this server allows, so it w
 ENDED = f"Your session ended unexpectedly. {crash.SAVED}"
 """For a session's app killed by a signal the server did not send (the kernel's, past the memory ceiling)."""
 TOO_FAST = "Keys came faster than this server takes them; some were dropped. Type a little slower."
-WINDOW_MOST = (500, 200)
-"""Columns and rows at most: a larger window is drawn at this size, in its top left corner (a session's
-memory grows with its window's area)."""
 TERM_PATTERN = re.compile(r"[A-Za-z0-9._+-]{1,64}")
 FALLBACK_TERM = "xterm-256color"
 RESET_TERMINAL = (
@@ -109,6 +106,7 @@ class Limits:
     hangup_grace: float = 5.0  # SIGHUP or SIGTERM to the child, then SIGKILL after this
     close_timeout: float = 10.0  # close() waits this long for sessions to end, then for connections
     session_memory: int = 1024 * 1024 * 1024  # a session's address space (RLIMIT_AS), bytes; 0: no ceiling
+    window: tuple[int, int] = (500, 200)  # columns, rows at most: a larger window is drawn at this size
     keys_per_second: int = 100  # a session's keys past this are dropped (budget.py); 0: no limit
     bytes_per_minute: int = 128 * 1024  # ... and its bytes past this; 0: no limit
 
@@ -234,9 +232,10 @@ class RateLimit:
         return allowed
 
 
-def _window(cols: int, rows: int) -> tuple[int, int]:
-    """A window size from the client: its own, but the default for a zero and at most `WINDOW_MOST`."""
-    return (min(cols, WINDOW_MOST[0]) or DEFAULT_SIZE[0], min(rows, WINDOW_MOST[1]) or DEFAULT_SIZE[1])
+def _window(cols: int, rows: int, most: tuple[int, int]) -> tuple[int, int]:
+    """A window size from the client: its own, but the default for a zero and at most `most` (a larger one
+    is drawn at that size, in its top left corner: a session's memory grows with its window's area)."""
+    return (min(cols, most[0]) or DEFAULT_SIZE[0], min(rows, most[1]) or DEFAULT_SIZE[1])
 
 
 async def _call(callback: Callable[[], object] | None) -> None:
@@ -532,7 +531,7 @@ class _Session(asyncssh.SSHServerSession):
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object) -> bool:
         self.term = term_type if TERM_PATTERN.fullmatch(term_type) else FALLBACK_TERM
-        self.size = _window(term_size[0], term_size[1])
+        self.size = _window(term_size[0], term_size[1], self.server.limits.window)
         return True
 
     def shell_requested(self) -> bool:
@@ -623,7 +622,8 @@ class _Session(asyncssh.SSHServerSession):
         assert self.child is not None
         who = f"the session of {self.connection.address}"
         if status == crash.OUT_OF_MEMORY:
-            log.warning("%s reached its memory ceiling (%d MiB) and ended", who, self.server.limits.session_memory >> 20)
+            ceiling = self.server.limits.session_memory >> 20
+            log.warning("%s reached its memory ceiling (%d MiB) and ended", who, ceiling)
             return RESET_TERMINAL + OUT_OF_MEMORY
         if status > 128 and not self.child.asked_to_end:
             log.warning("%s was ended by signal %d", who, status - 128)
@@ -683,7 +683,7 @@ class _Session(asyncssh.SSHServerSession):
             self.child.resume_output()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        self.size = _window(width, height)
+        self.size = _window(width, height, self.server.limits.window)
         if self.child is not None:
             self.child.resize(*self.size, pixwidth, pixheight)
 
