@@ -73,7 +73,7 @@ STOPPING = "The Lagoon server is stopping; your game is saved."
 USAGE = "Lagoon is a full-screen game: connect with ssh -t -p {port} {host}"
 """The line for a session that cannot run the game; {host} and {port} are where the client connected."""
 NOT_STARTED = "Lagoon could not start your session; please try again."
-OUT_OF_MEMORY = f"Your session used more memory than this server allows, so it was ended. {crash.SAVED}"
+MEMORY_CEILING = f"Your session used more memory than this server allows, so it was ended. {crash.SAVED}"
 ENDED = f"Your session ended unexpectedly. {crash.SAVED}"
 """For a session's app killed by a signal the server did not send (the kernel's, past the memory ceiling)."""
 TOO_FAST = "Keys came faster than this server takes them; some were dropped. Type a little slower."
@@ -624,7 +624,7 @@ class _Session(asyncssh.SSHServerSession):
         if status == crash.OUT_OF_MEMORY:
             ceiling = self.server.limits.session_memory >> 20
             log.warning("%s reached its memory ceiling (%d MiB) and ended", who, ceiling)
-            return RESET_TERMINAL + OUT_OF_MEMORY
+            return RESET_TERMINAL + MEMORY_CEILING
         if status > 128 and not self.child.asked_to_end:
             log.warning("%s was ended by signal %d", who, status - 128)
             return RESET_TERMINAL + ENDED
