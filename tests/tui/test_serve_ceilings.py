@@ -150,34 +150,39 @@ def test_a_session_past_its_memory_ceiling_ends_with_a_sentence_and_the_server_s
     assert "Traceback" not in server.output.read_text()
 
 
-def test_100000_characters_pasted_into_the_name_field_keep_its_length_for_a_few_seconds_of_cpu(serving):
-    server = serving()
+def at_the_name_form(server: LagoonServer) -> tuple[Player, int, int]:
+    """A new player at the name form: them, their session's process and the CPU it has spent so far."""
     ana = Player(server, "Ana", size=(80, 24))
     ana.wait("What name should the others see?")
     session = session_of(server)
-    before = cpu_ticks(session)
+    return ana, session, cpu_ticks(session)
+
+
+def spent_little(session: int, since: int, what: str) -> None:
+    """The session spent at most CPU_MOST since `since`, and its memory stayed under its ceiling."""
+    spent = cpu_ticks(session) - since
+    assert spent <= CPU_MOST, f"{what} cost the session {spent / TICKS:.1f} s of CPU"
+    assert peak_memory(session) < Limits().session_memory
+
+
+def test_100000_characters_pasted_into_the_name_field_keep_its_length_for_a_few_seconds_of_cpu(serving):
+    server = serving()
+    ana, session, before = at_the_name_form(server)
     paste(ana, "n" * FLOOD, bracketed=True)
     ana.type("Enter")
     ana.wait("(this one has 32)")  # the field kept 32 characters of the 100,000, and the name was refused
-    spent = cpu_ticks(session) - before
-    assert spent <= CPU_MOST, f"the paste cost the session {spent / TICKS:.1f} s of CPU"
-    assert peak_memory(session) < Limits().session_memory
+    spent_little(session, before, "the paste")
     ana.type("BSpace", "Enter")  # (deleting one leaves 31: still too long, still refused)
     ana.wait("(this one has 31)")
 
 
 def test_a_flood_of_keys_past_the_budget_is_dropped_and_the_player_told_once(serving):
     server = serving()
-    ana = Player(server, "Ana", size=(80, 24))
-    ana.wait("What name should the others see?")
-    session = session_of(server)
-    before = cpu_ticks(session)
+    ana, session, before = at_the_name_form(server)
     paste(ana, "k" * FLOOD, bracketed=False)  # as raw keys, 100,000 of them
     ana.hears(TOO_FAST[:16])  # (the notice is a toast: its words wrap over lines)
     paste(ana, "k" * FLOOD, bracketed=False)
     press_until(ana, "Enter", "(this one has 32)")  # the field is full (32 k's), and the session answers
-    spent = cpu_ticks(session) - before
-    assert spent <= CPU_MOST, f"200,000 keys cost the session {spent / TICKS:.1f} s of CPU"
+    spent_little(session, before, "200,000 keys")
     log = server.output.read_text()
     assert log.count("typed past its budget") == 1, log  # told once (the notice goes with the line)
-    assert peak_memory(session) < Limits().session_memory
