@@ -13,9 +13,11 @@ minutes of CPU. The SSH layer passes each chunk the client sends through an
 Two token buckets, each full at the start and refilled evenly: one of keys
 (a second's worth), one of bytes (a minute's worth). A key is what a
 keyboard sends for one press: a character (its UTF-8 bytes), an escape
-sequence (an arrow, a function key, a mouse report), or ESC with a key
-(alt). A key passes whole or not at all, and once one is dropped so is the
-rest of its chunk. A bracketed paste (ESC[200~ ... ESC[201~, as Textual asks
+sequence (an arrow, a function key), or ESC with a key (alt). A key passes
+whole or not at all, and once one is dropped so is the rest of its chunk.
+A mouse report (SGR, as Textual asks for them) costs its bytes only: a
+quick sweep of the mouse sends hundreds in a second, and the bytes budget
+bounds them. A bracketed paste (ESC[200~ ... ESC[201~, as Textual asks
 terminals to send one) costs one key for its start and then bytes only, as
 Textual reads it as one event; if its bytes run out, the paste is ended
 where they did (ESC[201~ is sent in its place), so the app never waits for
@@ -39,6 +41,7 @@ KEY = re.compile(
     rb"|.",  # any other byte
     re.DOTALL,
 )
+MOUSE = re.compile(rb"\x1b\[<[0-9;]*[Mm]")
 
 
 class Bucket:
@@ -91,11 +94,11 @@ class InputBudget:
                 continue
             key = KEY.match(data, at)
             assert key is not None  # (its last branch matches any byte)
-            size = key.end() - at
-            if not (self.keys.has(1) and self.bytes.has(size)):
+            size, keys = key.end() - at, 0 if MOUSE.fullmatch(key.group()) else 1
+            if not (self.keys.has(keys) and self.bytes.has(size)):
                 self.dropped += len(data) - at
                 break
-            self.keys.take(1)
+            self.keys.take(keys)
             self.bytes.take(size)
             passed += key.group()
             at = key.end()

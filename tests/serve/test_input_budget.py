@@ -32,10 +32,17 @@ def test_keys_past_a_seconds_worth_are_dropped_and_the_player_is_told_once():
     assert admit.dropped == 15 + 20
 
 
-def test_a_key_is_a_press_whole_an_arrow_a_character_of_several_bytes_alt_and_a_mouse_report():
-    admit, _ = budget(5, 1 << 20)
-    keys = b"\x1b[A" + "é".encode() + b"\x1bx" + b"\x1b[<35;120;45M" + b"\x1bOP" + b"z"
-    assert admit.admit(keys) == keys[: -len(b"z")]  # five keys pass whole; the sixth waits for its second
+def test_a_key_is_a_press_whole_an_arrow_a_character_of_several_bytes_alt():
+    admit, _ = budget(4, 1 << 20)
+    keys = b"\x1b[A" + "é".encode() + b"\x1bx" + b"\x1bOP" + b"z"
+    assert admit.admit(keys) == keys[: -len(b"z")]  # four keys pass whole; the fifth waits for its second
+
+
+def test_mouse_reports_cost_bytes_only():
+    admit, _ = budget(1, 13 * 50)
+    sweep = b"".join(b"\x1b[<35;%d;45M" % column for column in range(100, 150))  # 50 moves of 13 bytes
+    assert admit.admit(sweep + b"\x1b[<0;149;45M") == sweep  # all 50; the click does not fit the bytes
+    assert admit.admit(b"k") == b""  # (and then a key has no byte either)
 
 
 def test_bytes_past_a_minutes_worth_are_dropped_whole_keys_only():
