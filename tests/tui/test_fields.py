@@ -43,30 +43,29 @@ async def test_every_field_of_a_form_has_a_length(form):
         assert fields and all(field.max_length for field in fields), [(f.id, f.max_length) for f in fields]
 
 
+async def paste(pilot, field: Input, text: str) -> None:
+    """`text` pasted into `field`, as Textual reads a terminal's bracketed paste."""
+    field.post_message(events.Paste(text))
+    await pilot.pause()
+
+
 async def test_a_paste_of_100000_characters_keeps_what_fits_and_a_key_past_the_length_is_refused():
     app = FormApp(NameForm)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
         name = app.screen.query_one("#name", Input)
-        name.focus()
-        await pilot.press("A", "n", "a")
-        name.post_message(events.Paste("x" * 100_000))
-        await pilot.pause()
+        await pilot.press("A", "n", "a")  # (the form's one field has the focus)
+        await paste(pilot, name, "x" * 100_000)
         assert name.value == "Ana" + "x" * (NAME_FIELD - 3)
         await pilot.press("home", "z")  # full: a key is refused wherever it goes
         assert name.value == "Ana" + "x" * (NAME_FIELD - 3)
         await pilot.press("shift+end")  # a paste over a selection takes its room
-        name.post_message(events.Paste("Ben" * 50))
-        await pilot.pause()
+        await paste(pilot, name, "Ben" * 50)
         assert name.value == ("Ben" * 50)[:NAME_FIELD]
 
 
 async def test_a_room_code_pasted_twice_over_and_more_keeps_the_length_of_the_field():
     app = FormApp(CodeForm)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
         code = app.screen.query_one("#code", Input)
-        code.focus()
-        code.post_message(events.Paste("ABC234" * 1000))
-        await pilot.pause()
+        await paste(pilot, code, "ABC234" * 1000)
         assert code.value == ("ABC234" * 1000)[:CODE_FIELD]
