@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from lagoon_tui import crash
-from lagoon_tui.serve.ssh import MEMORY_CEILING, TOO_FAST, Limits
+from lagoon_tui.serve.ssh import ENDED, MEMORY_CEILING, TOO_FAST, Limits
 from tests.helpers.ssh_players import REASON, LagoonServer, Player, new_player
 from tests.helpers.terminal import POLL, flat
 
@@ -148,6 +148,16 @@ def test_a_session_past_its_memory_ceiling_ends_with_a_sentence_and_the_server_s
     ben.wait("Your games")
     assert server.process is not None and server.process.poll() is None
     assert "Traceback" not in server.output.read_text()
+
+
+def test_a_session_killed_by_a_signal_the_server_did_not_send_ends_with_a_sentence(serving):
+    # (what the kernel does to a process past its memory by other means: the OOM killer, a stack it cannot grow)
+    server = serving()
+    ana, session, _ = at_the_name_form(server)
+    os.kill(session, signal.SIGKILL)
+    ana.ended_with(ENDED)
+    assert "was ended by signal 9" in server.output.read_text()
+    new_player(server, "Ben").wait("Your games")
 
 
 def at_the_name_form(server: LagoonServer) -> tuple[Player, int, int]:
