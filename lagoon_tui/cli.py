@@ -146,7 +146,28 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=10,
         metavar="N",
-        help="new connections a minute from one address (default: 10; friends behind one router share one)",
+        help="logins a minute from one address (default: 10; friends behind one router share one)",
+    )
+    serve.add_argument(
+        "--sessions-per-key",
+        type=int,
+        default=3,
+        metavar="N",
+        help="sessions one SSH key may have open at once (default: 3)",
+    )
+    serve.add_argument(
+        "--sessions-per-address",
+        type=int,
+        default=8,
+        metavar="N",
+        help="sessions one address may have open at once (default: 8; players through ssh -L share 127.0.0.1)",
+    )
+    serve.add_argument(
+        "--idle-minutes",
+        type=float,
+        default=30.0,
+        metavar="M",
+        help="close a session whose player pressed nothing for M minutes, warned before (default: 30; 0: never)",
     )
     serve.add_argument(
         "--session-memory",
@@ -342,20 +363,27 @@ def serve_command(args: argparse.Namespace, content_dir: Path | None) -> int:
 
     if not 0 <= args.port <= 65535:
         return usage_error(f"--port must be from 0 to 65535 (got {args.port})")
-    if args.max_players < 1 or args.per_address < 1:
-        return usage_error("--max-players and --per-address must be at least 1")
+    for flag in ("max_players", "per_address", "sessions_per_key", "sessions_per_address"):
+        if getattr(args, flag) < 1:
+            return usage_error(f"--{flag.replace('_', '-')} must be at least 1")
+    for flag in ("session_memory", "keys_per_second", "bytes_per_minute"):
+        if getattr(args, flag) < 0:
+            return usage_error(f"--{flag.replace('_', '-')} cannot be negative (0: no limit)")
+    if not 0 <= args.idle_minutes <= 7 * 24 * 60:
+        return usage_error(f"--idle-minutes must be from 0 (never) to a week (got {args.idle_minutes})")
     content = load_or_explain(content_dir)
     if content is None:
         return 2
     store = open_store_or_explain(args)
     if store is None:
         return 2
-    if min(args.session_memory, args.keys_per_second, args.bytes_per_minute) < 0:
-        return usage_error("--session-memory, --keys-per-second and --bytes-per-minute cannot be negative")
     limits = Limits(
         max_connections=args.max_players,
         rate=args.per_address,
         per=60.0,
+        sessions_per_key=args.sessions_per_key,
+        sessions_per_address=args.sessions_per_address,
+        idle_timeout=args.idle_minutes * 60.0,
         session_memory=args.session_memory * 1024 * 1024,
         window=args.max_window,
         keys_per_second=args.keys_per_second,
@@ -364,10 +392,10 @@ def serve_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     options = Options(args.host, args.port, args.host_key, args.allow_keys, content_dir, limits)
     try:
         return asyncio.run(serve(store, content, options))
-    except SetupError as error:
+    except SetupError as error:  # (a file or the port it was given: the sentence names which, and why)
         return usage_error(str(error))
-    except OSError as error:
-        return usage_error(f"cannot listen on {args.host}:{args.port}: {error.strerror or error}")
+    except OSError as error:  # (not one of those: said as the system says it, with the file it names)
+        return usage_error(f"the server stopped: {error}")
     finally:
         store.close()
 

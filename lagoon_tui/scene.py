@@ -10,9 +10,11 @@ can pay for, undo, the options with what each is about).
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 
-from rules.seat import Content, Line, Prompt, SeatScene, Space, Turn
+from rules.seat import SECRET_HAND, Content, Line, Prompt, SeatScene, Space, Turn
 
 COLOUR_STYLES = {"red": "bold red", "yellow": "bold yellow", "green": "bold green", "blue": "bold blue"}
 COLOUR_LETTERS = {"red": "R", "yellow": "Y", "green": "G", "blue": "B"}
@@ -114,11 +116,32 @@ class Scene:
 
     # --- what changed since the reader's last move (`before`): only what both views show everyone ---
 
-    def vp_since(self, seat: int) -> int:
-        """How many VP `seat` gained (or lost) since the reader's last move."""
+    def changed(self, *path: str | int) -> bool:
+        """Whether what `path` reaches in the view ("round"; "players", 1, "money"; "players", 1, "raw",
+        "gold") differs from what it was just after the reader's last move. A player's secret hand
+        (objectives, deals...) counts by its size only, the one thing of it everyone may know."""
+        if self.before is None:
+            return False
+        return _known(path, _at(self.before, path)) != _known(path, _at(self.view, path))
+
+    def gain(self, *path: str | int) -> int:
+        """How much a number ("players", 1, "vp"; "players", 1, "money") went up (or down) since the
+        reader's last move."""
         if self.before is None:
             return 0
-        return int(self.player(seat)["vp"]) - int(self.before["players"][seat]["vp"])
+        return int(_at(self.view, path) or 0) - int(_at(self.before, path) or 0)
+
+    def moved(self, *path: str | int) -> frozenset[str | int]:
+        """What came into or left a list ("players", 1, "equipment"; "players", 1, "enriched", "gold")
+        since the reader's last move; nothing of a secret hand (whose cards the reader may not know)."""
+        if self.before is None or _secret(path):
+            return frozenset()
+        then, now = _at(self.before, path), _at(self.view, path)
+        return frozenset(then or ()) ^ frozenset(now or ())
+
+    def vp_since(self, seat: int) -> int:
+        """How many VP `seat` gained (or lost) since the reader's last move."""
+        return self.gain("players", seat, "vp")
 
     def gallery_changed(self, island: int, column: int, level: int) -> bool:
         """Whether a slot of a mining site changed since the reader's last move (placed, turned, mined, slid)."""
@@ -180,3 +203,34 @@ def _cubes(view: dict, metal: str, level: int) -> list | None:
     """The owners of the cubes at a level of the Enrichment Center."""
     levels = (view.get("centre") or {}).get(metal) or []
     return levels[level] if level < len(levels) else None
+
+
+def _at(view: dict, path: tuple[str | int, ...]) -> Any:
+    """What `path` reaches in a view: dicts by key, lists by index; None where it leads nowhere."""
+    node: Any = view
+    for step in path:
+        if isinstance(node, dict):
+            node = node.get(step if step in node else str(step))  # (islands are keys written as text)
+        elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+            node = node[step]
+        else:
+            return None
+    return node
+
+
+def _secret(path: tuple[str | int, ...]) -> bool:
+    """Whether `path` leads into a player's secret hand (the rules' `SECRET_HAND`)."""
+    return len(path) >= 3 and path[0] == "players" and path[2] in SECRET_HAND
+
+
+def _known(path: tuple[str | int, ...], value: Any) -> Any:
+    """`value` (what `path` reaches) as any seat may compare it: a secret hand by its size only."""
+    if path[:1] != ("players",):
+        return value
+    if len(path) == 1:
+        return [_known(("players", i), p) for i, p in enumerate(value or [])]
+    if len(path) == 2:
+        return None if value is None else {key: _known((*path, key), v) for key, v in value.items()}
+    if _secret(path):
+        return len(value or ()) if len(path) == 3 else None
+    return value

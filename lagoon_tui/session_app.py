@@ -43,6 +43,8 @@ class SessionApp(SeatApp):
                 self._join_given()
         elif kind == "notice":
             self.notify(str(lobby_frame(text)["text"]), markup=False)
+        elif kind == "idle":
+            self.idle(lobby_frame(text).get("closes_in"))
         elif kind == "lobby":
             self.lobby = lobby_frame(text)
             for screen in self.screen_stack:
@@ -54,6 +56,20 @@ class SessionApp(SeatApp):
                 self.enter_room(room["code"])
         else:
             super().receive(kind, text)
+
+    def idle(self, closes_in: object) -> None:
+        """The server closes this session in `closes_in` seconds unless a key is pressed (None: one was)."""
+        if not isinstance(closes_in, int):
+            self.clear_notifications()
+            return
+        when = "in a minute" if closes_in >= 55 else f"in {closes_in} seconds"
+        self.notify(
+            f"Nothing was pressed for a long while: this session closes {when} unless you press a key.",
+            title="Still there?",
+            severity="warning",
+            timeout=closes_in,
+            markup=False,
+        )
 
     # --- what the lobby's screens ask -------------------------------------------------------
 

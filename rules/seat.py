@@ -55,7 +55,7 @@ from .results import PLAY_SOURCES, GameResults, PlayerResult, final_results, ord
 from .scoring import objective_words
 from .state import GameState
 from .undo import NoUndo
-from .view import View, view
+from .view import SECRET_HAND, View, view
 
 __all__ = [
     # the message, its parts, and how it is made and read
@@ -94,6 +94,8 @@ __all__ = [
     "plural",
     "shown_safely",
     "objective_words",
+    # a player's hidden hands (another seat sees only how many cards each holds)
+    "SECRET_HAND",
     # a finished game's ranking (`SeatScene.results`) and the end screen's words for it
     "GameResults",
     "PlayerResult",

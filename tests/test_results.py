@@ -63,8 +63,8 @@ def test_tiebreak_lines_name_the_tie_breakers_and_shared_places():
 
 @pytest.mark.parametrize("seed", [15, 20, 25])
 def test_the_card_effects_are_named_with_the_vp_each_gave(tmp_path, seed):
-    """ "Card effects" on the sheet is explained: the equipment cards whose effects scored, with their VP,
-    adding up to the row (games where a crusher scored; the card is one the player owned)."""
+    """ "Equipment used" ("Cards used") on the sheet is explained: the equipment cards whose effects
+    scored, with their VP, adding up to the row (games where a crusher scored; the card is one the player owned)."""
     from rules.saves import Store
     from tests.helpers.scenario import saved_game
 

@@ -179,8 +179,16 @@ class GameKeys(GameLayout):
             self.notify("Nobody has the keyboard now: w tells the player whose turn it is what changed.")
             return
         whose = "your" if seat == self.own else f"{self.public.view['players'][seat]['name']}'s"
-        sentences = [line.text for line in self.host.scene(seat).since]
-        self.app.push_screen(SinceScreen(f"What changed since {whose} last move", sentences))
+        self.app.push_screen(SinceScreen(f"What changed since {whose} last move", self._since(seat), seat))
+
+    def _since(self, seat: int) -> list[str]:
+        return [line.text for line in self.host.scene(seat).since]
+
+    def since_follows(self) -> None:
+        """The game changed: w's window, if open for the seat it was opened for, lists what changed now."""
+        window = self.app.screen
+        if isinstance(window, SinceScreen) and window.seat == (self.at_keyboard if not self.finished else self.holder):
+            window.show(self._since(window.seat))
 
     def action_scores(self) -> None:
         """Enter once the game is over: the end screen, with the final scores."""

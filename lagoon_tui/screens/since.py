@@ -3,7 +3,9 @@
 The sentences are the seat message's `since`: what happened since that seat
 last moved, told in everyone's words (the same the hot-seat curtain shows),
 never in a seat's private words. The game screen opens it for the seat at
-the keyboard only (`GameKeys.action_since`).
+the keyboard only (`GameKeys.action_since`), and while it is open hands it
+the list again after every change of the game (`GameKeys.since_follows`), so
+a move a computer or another terminal makes meanwhile shows in it at once.
 """
 
 from __future__ import annotations
@@ -41,9 +43,16 @@ class SinceScreen(InspectScreen):
     BINDINGS = [Binding(f"{SINCE_KEY},escape,enter", "close", "Close")]
     HELP_TITLE = "What changed"
 
-    def __init__(self, title: str, sentences: Sequence[str]) -> None:
+    def __init__(self, title: str, sentences: Sequence[str], seat: int) -> None:
         super().__init__(title, "")
         self.sentences = list(sentences)
+        self.seat = seat  # whose last move the list counts from
+
+    def show(self, sentences: Sequence[str]) -> None:
+        """The list as it is now (the game changed while the window was open)."""
+        if list(sentences) != self.sentences:
+            self.sentences = list(sentences)
+            self.query_one("#since-body", Static).update(since_text(self.sentences))
 
     def compose(self) -> ComposeResult:
         with Vertical():

@@ -55,6 +55,7 @@ from rules.seat import SeatScene
 
 from ..settings import COLOURS, computer_names
 from ..wire import WireError, body, frame, parse
+from .budget import Budget
 from .room import Room
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # (no 0/O or 1/I to misread)
@@ -64,6 +65,9 @@ COMPUTER_PACE = 0.5
 ROOMS_WAITING_MOST = 8
 """Rooms one player may have made and not started (so nobody can fill the save file with rooms)."""
 STAND_IN_AFTER = 60.0
+WRONG_CODES = (5, 60.0)
+"""Wrong room codes one key may give (5), then one more each 12 s: a minute's worth (see `Lobby._guess`)."""
+TOO_MANY_WRONG = "Too many wrong codes: try again in a minute."
 """Seconds a player must have been away before the others may let a computer play for them."""
 ORDER = {"playing": 0, "waiting": 1, "over": 2}
 """How a player's own games are listed, after those where it is their turn: under way, to start, finished."""
@@ -125,6 +129,7 @@ class Lobby:
         self.sessions: dict[asyncio.StreamWriter, str] = {}  # a session in the lobby (its writer) -> its key
         self._push_due = False
         self.closed = False  # the server is stopping: no computer moves any more
+        self.wrong_codes = Budget(*WRONG_CODES, clock=clock)  # by key
         for saved in store.rooms():
             if saved.damage:
                 self.damaged.append(saved)
@@ -191,7 +196,7 @@ class Lobby:
         if kind == "create":
             return self._create(key, request.get("seats"), request.get("seed"))
         code = room_code(request)
-        entry = self.rooms.get(code)
+        entry = self._guess(key, self.rooms.get(code))
         if entry is None:
             raise Refused(f"There is no room {code[:CODE_LENGTH]!r}: check the code.")
         if kind == "join":
@@ -203,6 +208,17 @@ class Lobby:
                 raise Refused("This room's game has not started yet.")
             return {"seat": entry.seat_of(key)}  # (None: a spectator)
         raise WireError(f"a request the lobby does not take: {kind}")
+
+    def _guess(self, key: str, entry: RoomEntry | None) -> RoomEntry | None:
+        """The room a code names, unless the player has given too many wrong codes: then every code is refused
+        but those of their own rooms, so that guessing tells nothing. A wrong one spends a try."""
+        if entry is not None and entry.seat_of(key) is not None:
+            return entry
+        if self.wrong_codes.spent(key):
+            raise Refused(TOO_MANY_WRONG)
+        if entry is None:
+            self.wrong_codes.allow(key)
+        return entry
 
     def _name(self, key: str, name: object) -> dict[str, Any]:
         name = normal_name(str(name or ""))

@@ -36,15 +36,21 @@ on one connection while one is open. The client's environment (SendEnv,
 SetEnv) is accepted by asyncssh and never used: the child's environment is
 built from scratch (`terminal.child_env`).
 
-Limits (`Limits`): per session, a memory ceiling (its child's address
-space, `terminal.py`), a window of at most `window`, and an input
-budget (`budget.py`: keys past it are dropped, and the player is told once
-through `ChildSpec.notify`); a login timeout; keepalives, so a frozen client is noticed;
-new connections per address (a token bucket, `RateLimit`); connections at
-once ("Lagoon is full"); and a connection that opens no session is closed
-after a while (`ssh -N` would otherwise hold a place forever). Refusals are
-sent from `begin_auth`, the first moment after the key exchange: a message
-sent before it never reaches the client.
+Limits (`Limits`): a login timeout; keepalives, so a frozen client is noticed;
+and a connection that opens no session is closed after a while (`ssh -N`
+would otherwise hold a place forever). A place is taken only once a
+connection has logged in (`Server.admit`): logins per address (a token
+bucket, `RateLimit`), places at once ("Lagoon is full"), places per key and
+per address; the refusal is the reason of the disconnect, which ssh prints.
+Connections not yet logged in take no place and no token: a few of them at
+once per address (and in all), a newer one pushing out the oldest
+(`Server.arrived`), so that empty connections cannot lock anyone out. A
+session whose player presses nothing for `idle_timeout` seconds is closed
+(`idle.IdleWatch`), its program told a while before (`ChildSpec.warn_idle`);
+keys sent to a stopped program do not count. Each session has a memory
+ceiling (its child's address space, `terminal.py`), a window of at most
+`window`, and an input budget (`budget.InputBudget`: keys past it are
+dropped, and the player is told once through `ChildSpec.notify`).
 """
 
 from __future__ import annotations
@@ -55,6 +61,7 @@ import ipaddress
 import logging
 import os
 import re
+import signal
 import tempfile
 import time
 from collections.abc import Awaitable, Callable, Collection
@@ -64,7 +71,8 @@ from pathlib import Path
 import asyncssh
 
 from .. import crash
-from .budget import InputBudget
+from .budget import Budget, InputBudget
+from .idle import IdleWatch, stopped
 from .terminal import DEFAULT_SIZE, ChildSpec, PtyChild
 
 log = logging.getLogger(__name__)
@@ -77,6 +85,9 @@ MEMORY_CEILING = f"Your session used more memory than this server allows, so it 
 ENDED = f"Your session ended unexpectedly. {crash.SAVED}"
 """For a session's app killed by a signal the server did not send (the kernel's, past the memory ceiling)."""
 TOO_FAST = "Keys came faster than this server takes them; some were dropped. Type a little slower."
+IDLE_CLOSED = (
+    "Lagoon closed this session: nothing was pressed for {idle}. Your games are saved; connect again to go on."
+)
 TERM_PATTERN = re.compile(r"[A-Za-z0-9._+-]{1,64}")
 FALLBACK_TERM = "xterm-256color"
 RESET_TERMINAL = (
@@ -96,10 +107,16 @@ class SetupError(Exception):
 class Limits:
     """How much the server lets clients take; times in seconds."""
 
-    max_connections: int = 16  # at once, authenticating or in a session (one session per connection)
-    rate: int = 10  # new connections from one address ...
+    max_connections: int = 16  # places: logged in at once (one session per connection)
+    sessions_per_key: int = 3  # places one key may hold at once
+    sessions_per_address: int = 8  # places one address (an IPv6 /64) may hold at once
+    rate: int = 10  # logins from one address ...
     per: float = 60.0  # ... per this many seconds (bursts of up to `rate`)
+    logins_per_address: int = 4  # connections of one address not logged in yet: a newer one pushes out the oldest
+    logins: int = 64  # ... and of all addresses together
     login_timeout: float = 30.0  # from the TCP connection to authenticated
+    idle_timeout: float = 1800.0  # a session whose player pressed nothing this long is closed (0: never) ...
+    idle_warning: float = 60.0  # ... its program told this long before (at most half the timeout)
     keepalive_interval: float = 15.0  # a silent client is asked after this long ...
     keepalive_count_max: int = 4  # ... and dropped after this many unanswered asks
     session_wait: float = 10.0  # an authenticated connection with no session open is closed after this
@@ -140,27 +157,39 @@ def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
     file created with mode 0600 (so it is never readable by others, whatever
     the umask) and linked into place only if `path` still does not exist, so
     two servers starting at once end up with the same key. A file that is not
-    a private key is an error, and is left as it is.
+    a private key is an error, and is left as it is; so is a key that cannot
+    be written (a folder that is read-only, say), in a sentence of its own.
     """
     path = Path(path)
-    if not path.exists():
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        key = asyncssh.generate_private_key("ssh-ed25519", comment="lagoon host key")
-        descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")  # mode 0600
-        try:
-            with os.fdopen(descriptor, "wb") as file:
-                file.write(key.export_private_key())
-                file.flush()
-                os.fsync(file.fileno())
-            os.link(temporary, path)
-        except FileExistsError:
-            pass  # another server made one meanwhile: that one is the key
-        finally:
-            os.unlink(temporary)
+    try:
+        if not path.exists():
+            _make_host_key(path)
+    except OSError as error:
+        why = os.strerror(error.errno) if error.errno else str(error)
+        raise SetupError(
+            f"cannot write a new host key at {path}: {why}. The server must be able to write to its folder; "
+            "or choose another place with --host-key."
+        ) from error
     try:
         return asyncssh.read_private_key(path)
     except (OSError, ValueError) as error:
         raise SetupError(f"{path} is not a private SSH key that Lagoon can read ({error})") from error
+
+
+def _make_host_key(path: Path) -> None:
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    key = asyncssh.generate_private_key("ssh-ed25519", comment="lagoon host key")
+    descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")  # mode 0600
+    try:
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(key.export_private_key())
+            file.flush()
+            os.fsync(file.fileno())
+        os.link(temporary, path)
+    except FileExistsError:
+        pass  # another server made one meanwhile: that one is the key
+    finally:
+        os.unlink(temporary)
 
 
 def read_allowed_keys(path: Path) -> frozenset[str]:
@@ -189,47 +218,34 @@ def read_allowed_keys(path: Path) -> frozenset[str]:
     return frozenset(allowed)
 
 
-class RateLimit:
-    """New connections per address: a token bucket of `rate` tokens refilled over `per` seconds.
+def address_group(address: str) -> str:
+    """Whom an address counts as: itself, an IPv4-mapped one as its IPv4 address, and an IPv6 one by its /64
+    (which one client usually holds whole)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 4:
+        return str(ip)
+    if ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return str(ipaddress.ip_network(f"{ip}/64", strict=False))
 
-    A burst of `rate` connections is let through, then one more each
-    `per / rate` seconds. IPv6 addresses count by their /64, which one client
-    usually holds whole. `clock` is injectable so tests need not wait.
-    """
 
-    FORGET_ABOVE = 4096  # addresses tracked before full buckets are dropped
+class RateLimit(Budget):
+    """Logins per address (`address_group`): a burst of `rate`, then one more each `per / rate` seconds."""
 
-    def __init__(self, rate: int, per: float, clock: Callable[[], float] = time.monotonic):
-        self.rate = rate
-        self.per = per
-        self.clock = clock
-        self._buckets: dict[str, tuple[float, float]] = {}  # address -> (tokens, when counted)
+    def name(self, who: str) -> str:
+        return address_group(who)
 
-    @staticmethod
-    def _key(address: str) -> str:
-        try:
-            ip = ipaddress.ip_address(address)
-        except ValueError:
-            return address
-        if ip.version == 4:
-            return str(ip)
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
 
-    def _tokens(self, key: str, now: float) -> float:
-        tokens, then = self._buckets.get(key, (self.rate, now))
-        return min(self.rate, tokens + (now - then) * self.rate / self.per)
-
-    def allow(self, address: str) -> bool:
-        """Whether a new connection from `address` may go on now (it takes a token if so)."""
-        now, key = self.clock(), self._key(address)
-        tokens = self._tokens(key, now)
-        allowed = tokens >= 1
-        self._buckets[key] = (tokens - 1 if allowed else tokens, now)
-        if len(self._buckets) > self.FORGET_ABOVE:
-            self._buckets = {k: v for k, v in self._buckets.items() if self._tokens(k, now) < self.rate}
-        return allowed
+def duration(seconds: float) -> str:
+    """A time as a player reads it: "30 minutes", "1 minute", "45 seconds"."""
+    if seconds >= 60 and seconds % 60 == 0:
+        minutes = int(seconds // 60)
+        return f"{minutes} minute{'s' * (minutes != 1)}"
+    whole = round(seconds)
+    return f"{whole} second{'s' * (whole != 1)}"
 
 
 def _window(cols: int, rows: int, most: tuple[int, int]) -> tuple[int, int]:
@@ -276,7 +292,8 @@ class Server:
         self.clock = clock  # (the rate limit's and the input budgets')
         self.rate = RateLimit(limits.rate, limits.per, clock)
         self.connections: set[_Connection] = set()  # every connection not yet lost
-        self.admitted: set[_Connection] = set()  # those past the rate limit and the cap, counted by the cap
+        self.logging_in: dict[_Connection, None] = {}  # those not logged in yet, oldest first
+        self.admitted: set[_Connection] = set()  # those logged in and given a place
         self.sessions: set[_Session] = set()  # open session channels
         self.tasks: set[asyncio.Task] = set()  # sessions' runs, until each has cleaned up
         self.children: set[PtyChild] = set()  # sessions' children, until each has exited
@@ -288,14 +305,46 @@ class Server:
         assert self.acceptor is not None
         return self.acceptor.get_port()
 
+    def arrived(self, connection: _Connection) -> None:
+        """A new connection, not logged in yet: beyond the caps on those, an older one of its address (or of
+        all) is pushed out, so that connections that never log in cannot keep anyone else out."""
+        self.logging_in[connection] = None
+        same = [other for other in self.logging_in if other.group == connection.group]
+        if len(same) > self.limits.logins_per_address:
+            self._push_out(same)
+        if len(self.logging_in) > self.limits.logins:
+            self._push_out(list(self.logging_in))
+
+    def _push_out(self, waiting: list[_Connection]) -> None:
+        """The oldest of `waiting` still before the key exchange's end (an empty connection, say), else the
+        oldest, closed."""
+        oldest = next((each for each in waiting if not each.began), waiting[0])
+        del self.logging_in[oldest]
+        log.info("pushed out a connection from %s that had not logged in", oldest.address)
+        oldest.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, f"Too many connections from {oldest.address} at once.")
+
     def admit(self, connection: _Connection) -> str | None:
-        """Count `connection` against the cap; why it may not go on, or None."""
+        """Give `connection`, just logged in, a place; why it may not have one, or None."""
+        limits = self.limits
         if self.farewell is not None:
             return self.farewell
-        if connection not in self.admitted:
-            if len(self.admitted) >= self.limits.max_connections:
-                return f"Lagoon is full ({self.limits.max_connections} players); please try again later."
-            self.admitted.add(connection)
+        if not self.rate.allow(connection.address):
+            return f"Too many connections from {connection.address}; please wait a minute and try again."
+        if len(self.admitted) >= limits.max_connections:
+            return f"Lagoon is full ({limits.max_connections} players); please try again later."
+        same_key = sum(1 for other in self.admitted if other.who == connection.who)
+        if same_key >= limits.sessions_per_key:
+            return (
+                f"You have {same_key} sessions open with this key already, the most one key may have: "
+                "close one to open another."
+            )
+        same_address = sum(1 for other in self.admitted if other.group == connection.group)
+        if same_address >= limits.sessions_per_address:
+            return (
+                f"{same_address} sessions are open from {connection.address} already, the most one address "
+                "may have; please try again later."
+            )
+        self.admitted.add(connection)
         return None
 
     def start_task(self, coroutine: Awaitable[None]) -> asyncio.Task:
@@ -362,11 +411,22 @@ async def start(
     accepted (the key is still the player's identity). `commands`: the first
     words of the commands a session may ask for besides a plain login.
     `clock` drives the rate limit and the input budgets (tests pass their own).
+    A port that cannot be listened on is a SetupError saying why.
     """
     allowed = None if allow_keys is None else read_allowed_keys(allow_keys)
     limits = limits or Limits()
     server = Server(on_session, allowed, commands, limits, clock)
-    server.acceptor = await asyncssh.listen(
+    try:
+        server.acceptor = await _listen(server, host, port, host_key)
+    except OSError as error:
+        why = os.strerror(error.errno) if error.errno else str(error)
+        raise SetupError(f"cannot listen on {host}:{port}: {why}") from error
+    return server
+
+
+async def _listen(server: Server, host: str, port: int, host_key: asyncssh.SSHKey) -> asyncssh.SSHAcceptor:
+    limits = server.limits
+    return await asyncssh.listen(
         host,
         port,
         server_factory=lambda: _Connection(server),
@@ -386,7 +446,6 @@ async def start(
         keepalive_interval=limits.keepalive_interval,
         keepalive_count_max=limits.keepalive_count_max,
     )
-    return server
 
 
 class _Connection(asyncssh.SSHServer):
@@ -396,6 +455,9 @@ class _Connection(asyncssh.SSHServer):
         self.server = server
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = ""
+        self.group = ""  # the address as the caps count it (`address_group`)
+        self.began = False  # the key exchange is done: the client has begun to log in
+        self.who = ""  # the fingerprint of the key that logged in, once one has
         self.refusal: str | None = None
         self.offered: asyncssh.SSHKey | None = None  # the key of the latest validate_public_key call
         self.key: asyncssh.SSHKey | None = None  # the key that authenticated, once one has
@@ -406,12 +468,13 @@ class _Connection(asyncssh.SSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         self.address = conn.get_extra_info("peername")[0]
+        self.group = address_group(self.address)
         self.server.connections.add(self)
-        if not self.server.rate.allow(self.address):  # said in begin_auth, when the client can be told
-            self.refusal = f"Too many connections from {self.address}; please wait a minute and try again."
+        self.server.arrived(self)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server.connections.discard(self)
+        self.server.logging_in.pop(self, None)
         self.server.admitted.discard(self)
         if self.idle is not None:
             self.idle.cancel()
@@ -428,7 +491,8 @@ class _Connection(asyncssh.SSHServer):
     # Authentication
 
     def begin_auth(self, username: str) -> bool:
-        self.refusal = self.refusal or self.server.admit(self)
+        self.began = True
+        self.refusal = self.refusal or self.server.farewell  # (the first moment a refusal reaches the client)
         if self.refusal is not None:
             log.info("refused %s: %s", self.address, self.refusal)
             self.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refusal)
@@ -458,10 +522,17 @@ class _Connection(asyncssh.SSHServer):
 
     def auth_completed(self) -> None:
         self.key, self.offered = self.offered, None
+        self.server.logging_in.pop(self, None)
         if self.key is None:  # cannot happen with public keys the only method; never let it in unnamed
             self.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "no key authenticated")
             return
-        log.info("%s authenticated with %s", self.address, fingerprint(self.key))
+        self.who = fingerprint(self.key)
+        self.refusal = self.server.admit(self)
+        if self.refusal is not None:
+            log.info("refused %s (%s): %s", self.address, self.who, self.refusal)
+            self.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refusal)
+            return
+        log.info("%s authenticated with %s", self.address, self.who)
         self.wait_for_session()
 
     def wait_for_session(self) -> None:
@@ -476,7 +547,7 @@ class _Connection(asyncssh.SSHServer):
     # Channels
 
     def session_requested(self) -> _Session | bool:
-        if self.key is None or self.session is not None:
+        if self.key is None or self.refusal is not None or self.session is not None:
             return False
         if self.idle is not None:
             self.idle.cancel()
@@ -518,6 +589,7 @@ class _Session(asyncssh.SSHServerSession):
         self.size = DEFAULT_SIZE
         self.command: str | None = None
         self.child: PtyChild | None = None
+        self.watch: IdleWatch | None = None  # closes the session when its player presses nothing
         self.started = False
         self.gone = False  # the channel has closed
         self.farewell: str | None = None
@@ -611,9 +683,12 @@ class _Session(asyncssh.SSHServerSession):
                 self.child.end(self.server.limits.hangup_grace)
             else:
                 chan.resume_reading()
+                self.watch_idle(spec)
             status = await self.child.wait()
         finally:
             self.server.children.discard(self.child)
+            if self.watch is not None:
+                self.watch.stop()
         self.finish(status, self.cut_short(status))
 
     def cut_short(self, status: int) -> str | None:
@@ -629,6 +704,25 @@ class _Session(asyncssh.SSHServerSession):
             log.warning("%s was ended by signal %d", who, status - 128)
             return RESET_TERMINAL + ENDED
         return None
+
+    def watch_idle(self, spec: ChildSpec) -> None:
+        """Close the session once its player has pressed nothing for the idle timeout (0: never)."""
+        timeout, child = self.server.limits.idle_timeout, self.child
+        if timeout <= 0 or child is None:
+            return
+
+        def expire() -> None:
+            log.info(
+                "closed the session of %s (%s): idle for %s",
+                self.connection.address,
+                self.connection.who,
+                duration(timeout),
+            )
+            self.stop(IDLE_CLOSED.format(idle=duration(timeout)))
+
+        self.watch = IdleWatch(
+            timeout, self.server.limits.idle_warning, spec.warn_idle, expire, paused=lambda: stopped(child.pid)
+        )
 
     def finish(self, status: int, line: str | None = None) -> None:
         """Close the session with `status`, after `line` (to stderr when the status says failure).
@@ -656,11 +750,14 @@ class _Session(asyncssh.SSHServerSession):
             self.finish(0)
         elif self.child is not None:
             self.child.end(self.server.limits.hangup_grace)
+            self.child.end(self.server.limits.hangup_grace, signal.SIGCONT)  # (a stopped child takes its SIGTERM)
         # else on_session is still deciding: run() sees the farewell once it has
 
     # The channel's events
 
     def data_received(self, data: bytes, datatype: int | None) -> None:
+        if self.watch is not None:
+            self.watch.pressed()
         if self.child is not None:
             self.child.feed(self.budget.admit(data))
             if self.budget.first_drop():
@@ -689,6 +786,8 @@ class _Session(asyncssh.SSHServerSession):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.gone = True
+        if self.watch is not None:
+            self.watch.stop()
         self.server.sessions.discard(self)
         self.connection.session_ended()
         if self.child is not None:

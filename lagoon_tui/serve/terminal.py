@@ -26,11 +26,13 @@ threads exist, and asyncio starts threads; so the child starts as a tiny
 Python program (`_CLAIM_TERMINAL`, about 13 ms) that claims the terminal and
 then replaces itself with the real program, keeping its process id.
 
-The same launcher sets the child's memory ceiling (`memory`: RLIMIT_AS, the
-address space, which the program keeps across exec and hands to any process
-it starts). Past it an allocation fails: Python raises MemoryError, and the
-session's app then ends with `crash.OUT_OF_MEMORY` (see turbo/crash.py),
-which the SSH layer tells the player.
+The same launcher ties the child's life to the server's (on Linux,
+PR_SET_PDEATHSIG: a server killed outright takes its sessions with it) and
+sets the child's memory ceiling (`memory`: RLIMIT_AS, the address space,
+which the program keeps across exec and hands to any process it starts).
+Past it an allocation fails: Python raises MemoryError, and the session's
+app then ends with `crash.OUT_OF_MEMORY` (see turbo/crash.py), which the SSH
+layer tells the player.
 
 The environment is only what `ChildSpec.env` says: nothing of the server's
 and nothing of what the SSH client sent (`child_env` builds the usual one).
@@ -57,18 +59,24 @@ READ_SIZE = 65536
 
 _CLAIM_TERMINAL = """\
 import fcntl, os, resource, sys, termios
+server, ceiling, program = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
 fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-ceiling = int(sys.argv[1])
+if sys.platform == "linux":  # killed when the server ends, even by SIGKILL (PR_SET_PDEATHSIG is 1, SIGKILL 9)
+    import ctypes
+    ctypes.CDLL(None).prctl(1, 9)
+    if os.getppid() != server:
+        sys.exit(1)  # the server was gone before that
 if ceiling:
     resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
 try:
-    os.execvp(sys.argv[2], sys.argv[2:])
+    os.execvp(program[0], program)
 except OSError as error:
-    sys.stderr.write(f"lagoon: cannot run {sys.argv[2]}: {error.strerror}\\r\\n")
+    sys.stderr.write(f"lagoon: cannot run {program[0]}: {error.strerror}\\r\\n")
     sys.exit(127)
 """
-"""Run in the child before its program: the pseudo-terminal (on fd 0) becomes its controlling terminal, and
-the address space is limited to the bytes of its first argument (0: no limit); then the program runs."""
+"""Run in the child before its program, as `launcher SERVER_PID CEILING PROGRAM...`: the pseudo-terminal (on
+fd 0) becomes its controlling terminal; (on Linux) the child dies with the server, whose process id is its
+first argument; its address space is limited to the bytes of its second (0: no limit); then the program runs."""
 
 
 class Channel(Protocol):
@@ -90,14 +98,18 @@ class ChildSpec:
     the game, say); they are handed over: the layer closes the server's copy
     once the child has started, or once it is clear it will not start.
     `cleanup` is called exactly once when the session ends, however it ends
-    (a coroutine function is awaited). `notify` shows the player a sentence
-    through the program itself (so its screen stays whole), if it can.
+    (a coroutine function is awaited). `warn_idle(seconds)`: the player has
+    pressed nothing for long and the session closes in that many seconds
+    unless they do; `warn_idle(None)`: they pressed a key (see ssh.Limits).
+    `notify` shows the player a sentence through the program itself (so its
+    screen stays whole), if it can.
     """
 
     argv: Sequence[str]
     env: Mapping[str, str]
     pass_fds: Sequence[int] = ()
     cleanup: Callable[[], object] | None = None
+    warn_idle: Callable[[float | None], object] | None = None
     notify: Callable[[str], object] | None = None
 
 
@@ -148,6 +160,7 @@ class PtyChild:
                 "-S",
                 "-c",
                 _CLAIM_TERMINAL,
+                str(os.getpid()),
                 str(max(0, memory)),
                 *spec.argv,
                 stdin=slave,

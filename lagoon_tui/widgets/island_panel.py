@@ -14,7 +14,7 @@ from rules.seat import Space
 from ..scene import Scene
 from .note import Panel
 from .renderables import Fit, Flow, render_keys
-from .words import label, markers, muted, tags
+from .words import changed_after, label, markers, muted, tags
 
 SHORT_ACTION_NAMES = {
     "buy_artifact": "Artifact",
@@ -136,7 +136,17 @@ class IslandPanel(Panel):
         # only what this island shows: a move on another island leaves it as it is
         spaces = [space for space in scene.spaces if space.island == self.island]
         last = any(space.latest for space in spaces)
+        # since the reader's last move: the spaces others took, the artifacts bought here
+        # (spaces emptied by a new round are not marked: the round track marks the round)
+        taken = (
+            [space.key for space in spaces if space.users and scene.changed("space_users", space.key)]
+            if scene.changed("space_users")
+            else []
+        )
+        bought = scene.changed("artifacts", self.island)
         key = (
+            taken,
+            bought,
             seat,
             view.get("phase"),
             scene.ship_seats(self.island),
@@ -191,17 +201,20 @@ class IslandPanel(Panel):
                         muted(f"({price} raw each)"),
                         label(": "),
                         ", ".join(left) if left else muted("none"),
+                        changed_after(bought),
                     ),
                     Text.assemble(
                         label("Artifacts left "),
                         muted(f"({price} raw)"),
                         label(": "),
                         " ".join(left) if left else muted("none"),
+                        changed_after(bought),
                     ),
                     Flow(
                         [
                             Text.assemble(label("Artifacts left "), muted(f"({price} raw)"), label(":")),
                             *(left or [muted("none")]),
+                            *[changed_after(bought)] * bought,
                         ],
                         " ",
                     ),
@@ -211,12 +224,13 @@ class IslandPanel(Panel):
         rows = []
         for space in spaces:
             mark = LAST_MOVE if space.latest else ""  # the others' latest action since you last moved
+            new = changed_after(space.key in taken)  # (and every space taken since: after who took it)
             rows.append(
                 Row(
                     mark + space.name,
                     mark + SHORT_ACTION_NAMES.get(space.action, space.name),
-                    tags(scene, space.users),
-                    markers(scene, space.users),
+                    Text.assemble(tags(scene, space.users), new),
+                    Text.assemble(markers(scene, space.users), new),
                     self._costs(space, seat),
                 )
             )

@@ -16,7 +16,7 @@ from .note import SteadyLayout
 from .options import out_of_sight
 from .renderables import Fit, Flow, Spread, draw, render_key
 from .svg import svg_safe
-from .words import CHANGED, CHANGED_NOTE, label, muted, needs
+from .words import CHANGED_NOTE, changed_after, label, muted, needs
 
 CAN_PAY = "✓"
 
@@ -229,4 +229,4 @@ class MarketPanel(SteadyLayout, ScrollView, can_focus=False):
 
 def _new(scene: Scene, card_id: str) -> Text:
     """After a card for sale: the mark, if it came onto the display since the reader's last move."""
-    return Text(f" {CHANGED}", style="bold") if scene.new_on_display(card_id) else Text()
+    return changed_after(scene.new_on_display(card_id))

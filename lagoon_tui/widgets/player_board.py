@@ -11,20 +11,48 @@ from rules.seat import ENRICHED_LEVELS, METALS, objective_words, plural
 from ..scene import Scene
 from .note import Panel
 from .renderables import Bullets, ByWidth, Fit, Flow
-from .words import EMPTY_SLOT, deal_needs, join, label, muted
+from .words import CHANGED, CHANGED_NOTE, EMPTY_SLOT, changed_after, deal_needs, gain_mark, join, label, muted
+
+Mark = tuple[str | int, ...]
+"""A part of a player's board that changed since the reader's last move: ("money",), ("raw", "gold"),
+("enriched", "gold", 2), ("equipment", card id)..."""
+
+WHOLE_PARTS = ("island", "corporation", "shipments", "deals_closed", "objectives", "deals")
+"""The parts of a player's board marked as a whole when they changed (a hand by its size)."""
+
+
+def board_marks(scene: Scene, seat: int) -> frozenset[Mark]:
+    """What of `seat`'s board changed since the reader's last move, as the scene compares it (so never
+    more than everyone may know: a hand by its size only)."""
+    at = ("players", seat)
+    if not scene.changed(*at):
+        return frozenset()  # (mostly so: a move changes a board or two)
+    marks: set[Mark] = {(part,) for part in WHOLE_PARTS if scene.changed(*at, part)}
+    marks |= {("money",)} if scene.gain(*at, "money") else set()
+    marks |= {("vp",)} if scene.gain(*at, "vp") else set()
+    marks |= {(w,) for w in ("merchants", "miners") if scene.changed(*at, w) or scene.changed(*at, f"{w}_used")}
+    marks |= {("objectives",)} if scene.changed(*at, "objective_offer") else set()
+    for metal in METALS:
+        marks |= {(kind, metal) for kind in ("raw", "artifacts") if scene.changed(*at, kind, metal)}
+        marks |= {("enriched", metal, level) for level in scene.moved(*at, "enriched", metal)}
+    marks |= {("equipment", card) for card in scene.moved(*at, "equipment") | scene.moved(*at, "equipment_used")}
+    return frozenset(marks)
 
 
 class CubeGrid:
     """Raw cubes, enriched cubes by level (1' to 4') and artifacts, one metal a row.
 
     A fixed-width grid of 26 columns; in a narrower panel the artifacts
-    column goes, and the artifacts are listed on a line of their own.
+    column goes, and the artifacts are listed on a line of their own. A cell
+    that changed since the reader's last move (`marks`) has the mark in its
+    leading blank, so the grid keeps its width.
     """
 
     WIDE = 26
 
-    def __init__(self, player: dict):
+    def __init__(self, player: dict, marks: frozenset[Mark] = frozenset()):
         self.p = player
+        self.marks = marks
 
     def key(self) -> tuple:
         p = self.p
@@ -33,6 +61,7 @@ class CubeGrid:
             tuple(p["raw"].items()),
             tuple(p["artifacts"].items()),
             tuple((metal, tuple(levels or ())) for metal, levels in p["enriched"].items()),
+            tuple(sorted(map(repr, self.marks))),
         )
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
@@ -52,20 +81,29 @@ class CubeGrid:
             raw = p["raw"].get(metal, 0)
             owned = set(p["enriched"].get(metal) or [])
             line = Text(metal.ljust(name_w), style="bold")
-            line.append(f"{raw:>4}", style="" if raw else "dim")
+            line.append_text(self._count(raw, ("raw", metal)))
             for level in ENRICHED_LEVELS:
-                line.append(" ")
+                line.append(CHANGED if ("enriched", metal, level) in self.marks else " ", style="bold")
                 if level in owned:
                     line.append(f"{level}'", style="bold")
                 else:
                     line.append(f"{EMPTY_SLOT} ", style="dim")
             if wide:
-                art = p["artifacts"].get(metal, 0)
-                line.append(f"{art:>4}", style="" if art else "dim")
+                line.append_text(self._count(p["artifacts"].get(metal, 0), ("artifacts", metal)))
             yield line
         if not wide:
-            arts = [f"{n} {m}" for m, n in p["artifacts"].items() if n]
-            yield Text.assemble(label("Artifacts: "), ", ".join(arts) if arts else muted("none"))
+            arts = [
+                Text.assemble(f"{n} {m}", changed_after(("artifacts", m) in self.marks))
+                for m, n in p["artifacts"].items()
+                if n
+            ]
+            yield Text.assemble(label("Artifacts: "), join(arts) if arts else muted("none"))
+
+    def _count(self, n: int, part: Mark) -> Text:
+        """A count right-aligned in 4 cells, the mark before it if it changed: "  *3"."""
+        if part in self.marks:
+            return Text(f"{CHANGED}{n}".rjust(4), style="bold")
+        return Text(f"{n:>4}", style="" if n else "dim")
 
 
 class PlayerBoard(Panel):
@@ -99,7 +137,10 @@ class PlayerBoard(Panel):
     def show(self, scene: Scene) -> None:
         view, content = scene.view, scene.content
         p = scene.player(self.seat)
-        key = (p, scene.seat, scene.acting_seat(), view.get("phase"), view.get("islands_chosen"))
+        marks = board_marks(scene, self.seat)
+        at = ("players", self.seat)
+        gains = (scene.gain(*at, "money"), scene.gain(*at, "vp"))
+        key = (p, scene.seat, scene.acting_seat(), view.get("phase"), view.get("islands_chosen"), marks, gains)
         if self.unchanged(scene, key):
             return
         mine = self.seat == scene.seat
@@ -123,14 +164,18 @@ class PlayerBoard(Panel):
         if ship is None and view.get("phase") == "island_selection":
             chosen = {seat: int(isl) for isl, seat in (view.get("islands_chosen") or {}).items()}
             ship = chosen.get(self.seat)
-        money = Text.assemble(label("Money "), (f"${p['money']}", "bold"))
-        vp = Text.assemble(label("VP "), (str(p["vp"]), "bold"))
+        money = Text.assemble(label("Money "), (f"${p['money']}", "bold"), gain_mark(gains[0]))
+        vp = Text.assemble(label("VP "), (str(p["vp"]), "bold"), gain_mark(gains[1]))
         where = f"at island {ship}" if ship is not None else muted("not placed yet")
-        lines.append(Flow([money, vp, Text.assemble(label("Ship "), where)], "   "))
+        lines.append(
+            Flow([money, vp, Text.assemble(label("Ship "), where, changed_after(("island",) in marks))], "   ")
+        )
 
         corp = p.get("corporation")
         if corp:
-            lines.append(Text(content.corporations[corp].name, style="italic"))
+            lines.append(
+                Text.assemble((content.corporations[corp].name, "italic"), changed_after(("corporation",) in marks))
+            )
         elif mine and p.get("corporation_offer"):
             offer = ", ".join(content.corporations[c].name for c in p["corporation_offer"] if c)
             lines.append(Text.assemble(label("Corporation: "), muted("choose "), offer))
@@ -139,21 +184,24 @@ class PlayerBoard(Panel):
 
         mer_free, mer = p["merchants"] - p["merchants_used"], p["merchants"]
         min_free, mins = p["miners"] - p["miners_used"], p["miners"]
-        merchants = Text.assemble(label("Merchants "), f"{mer_free}/{mer} free")
-        miners = Text.assemble(label("Miners "), f"{min_free}/{mins} free")
+        mer_mark, min_mark = (changed_after((w,) in marks) for w in ("merchants", "miners"))
+        merchants = Text.assemble(label("Merchants "), f"{mer_free}/{mer} free", mer_mark)
+        miners = Text.assemble(label("Miners "), f"{min_free}/{mins} free", min_mark)
         lines.append(
             Fit(
                 Text.assemble(
                     label("Merchants "),
                     f"{mer_free} free of {mer}",
+                    mer_mark,
                     "   ",
                     label("Miners "),
                     f"{min_free} free of {mins}",
+                    min_mark,
                 ),
                 Flow([merchants, miners], "  "),
             )
         )
-        lines.append(CubeGrid(p))
+        lines.append(CubeGrid(p, marks))
 
         equipment = p.get("equipment") or []
         used = set(p.get("equipment_used") or [])
@@ -161,12 +209,13 @@ class PlayerBoard(Panel):
             items = []
             for card_id in equipment:
                 card = content.equipment[card_id]
+                mark = changed_after(("equipment", card_id) in marks)
                 if card.effect is None:
-                    items.append(Text.assemble(card.name, (" (VP)", "dim")))
+                    items.append(Text.assemble(card.name, (" (VP)", "dim"), mark))
                 elif card_id in used:
-                    items.append(Text.assemble((card.name, "dim"), (" (used)", "dim")))
+                    items.append(Text.assemble((card.name, "dim"), (" (used)", "dim"), mark))
                 else:
-                    items.append(Text(card.name))
+                    items.append(Text.assemble(card.name, mark))
             lines.append(Text.assemble(label("Equipment: "), join(items)))
         else:
             lines.append(Text.assemble(label("Equipment: "), muted("none")))
@@ -175,49 +224,58 @@ class PlayerBoard(Panel):
         ship_vp = sum(content.shipments[s].vp for s in shipments if s)
         closed = p.get("deals_closed") or []
         deal_vp = sum(content.deals[d].vp for d in closed if d)
+        shipped, dealt = changed_after(("shipments",) in marks), changed_after(("deals_closed",) in marks)
         lines.append(
             Fit(
                 Text.assemble(
                     label("Shipments "),
                     f"{len(shipments)} made, {ship_vp} VP",
+                    shipped,
                     "   ",
                     label("Deals closed "),
                     f"{len(closed)}, {deal_vp} VP",
+                    dealt,
                 ),
                 Text.assemble(
                     label("Shipped "),
                     f"{len(shipments)} ({ship_vp} VP)",
+                    shipped,
                     "  ",
                     label("Deals "),
                     f"{len(closed)} ({deal_vp} VP)",
+                    dealt,
                 ),
                 Flow(
                     [
-                        Text.assemble(label("Shipped "), f"{len(shipments)} ({ship_vp} VP)"),
-                        Text.assemble(label("Deals closed "), f"{len(closed)} ({deal_vp} VP)"),
+                        Text.assemble(label("Shipped "), f"{len(shipments)} ({ship_vp} VP)", shipped),
+                        Text.assemble(label("Deals closed "), f"{len(closed)} ({deal_vp} VP)", dealt),
                     ],
                     "  ",
                 ),
             )
         )
-        lines.extend(self._secrets(scene, p, mine))
+        lines.extend(self._secrets(scene, p, mine, marks))
+        self.set_border_subtitle(CHANGED_NOTE if marks else None)
         self.update(Group(*lines))
 
-    def _secrets(self, scene: Scene, p: dict, mine: bool) -> list:
+    def _secrets(self, scene: Scene, p: dict, mine: bool, marks: frozenset[Mark]) -> list:
         content = scene.content
         objectives = p.get("objectives") or []
         offer = p.get("objective_offer") or []
         deals = p.get("deals") or []
         over = scene.view.get("phase") == "over"
         known = mine or (over and None not in objectives and None not in deals)
-        if not known:
-            parts = []
-            if objectives or not offer:
-                parts.append(plural(len(objectives), "objective"))
-            else:
-                parts.append(f"{plural(len(offer), 'objective')} offered")
-            parts.append(f"{plural(len(deals), 'deal')} in hand")
-            return [Fit(Text.assemble(label("Secret: "), ", ".join(parts)), Flow([parts[0] + ",", parts[1]], " "))]
+        if not known:  # (how many cards each hand holds, and whether that changed: all anyone may know)
+            held = (
+                plural(len(objectives), "objective")
+                if objectives or not offer
+                else f"{plural(len(offer), 'objective')} offered"
+            )
+            parts = [
+                Text.assemble(held, changed_after(("objectives",) in marks)),
+                Text.assemble(f"{plural(len(deals), 'deal')} in hand", changed_after(("deals",) in marks)),
+            ]
+            return [Fit(Text.assemble(label("Secret: "), join(parts)), Flow([parts[0] + ",", parts[1]], " "))]
 
         out: list = []
         private = mine and not over
@@ -245,9 +303,16 @@ class PlayerBoard(Panel):
                 d = content.deals[deal_id]
                 # one form at every width (wrapped where narrow): "copper 1'+, iron 3'+ → 4 VP"
                 items.append(Text.assemble(deal_needs(d.requires), Text(f" → {d.vp} VP", style="bold")))
-            out.append(Group(label(f"Deals in hand ({len(deals)}):"), Bullets(items)))
+            out.append(
+                Group(
+                    Text.assemble(
+                        label(f"Deals in hand ({len(deals)})"), changed_after(("deals",) in marks), label(":")
+                    ),
+                    Bullets(items),
+                )
+            )
         else:
-            out.append(Text.assemble(label("Deals in hand: "), muted("none")))
+            out.append(Text.assemble(label("Deals in hand: "), muted("none"), changed_after(("deals",) in marks)))
         return out
 
 

@@ -10,7 +10,7 @@ from rich.text import Text
 from ..scene import Scene
 from .note import Panel
 from .renderables import Fit, Flow
-from .words import PHASE_NAMES, join, label
+from .words import PHASE_NAMES, changed_after, join, label
 
 END_REASONS = {
     "vp_goal": "a player reached the VP goal",
@@ -33,7 +33,13 @@ class RoundTrackPanel(Panel):
 
     def show(self, scene: Scene) -> None:
         view, board = scene.view, scene.content.board
+        # since the reader's last move: a new round, a new turn order, players who passed
+        new_round, new_order = scene.changed("round"), scene.changed("turn_order")
+        passed = [p["seat"] for p in scene.players if p.get("passed") and scene.changed("players", p["seat"], "passed")]
         key = (
+            new_round,
+            new_order,
+            passed,
             view.get("round"),
             view.get("phase"),
             scene.acting_seat(),
@@ -55,6 +61,7 @@ class RoundTrackPanel(Panel):
                 track.append(" ")
             if r == current:
                 track.append(f"[{mark}]", style="bold reverse")
+                track.append_text(changed_after(new_round, gap=""))
             elif r < current:
                 track.append(mark, style="dim strike")
             else:
@@ -98,17 +105,20 @@ class RoundTrackPanel(Panel):
                 for s in order:
                     entry = tag(s)
                     if players[s].get("passed"):
-                        entry = Text.assemble(entry, (" passed", "dim"))
+                        entry = Text.assemble(entry, (" passed", "dim"), changed_after(s in passed))
                     elif s == view.get("current"):
                         entry = Text.assemble(("▶", "bold"), entry)
                     out.append(entry)
                 return join(out, " → ")
 
+            def head(words: str) -> Text:  # "Turn order: ", "Turn order:* " once the order is new
+                return Text.assemble(label(f"{words}:"), changed_after(new_order, gap=""), label(" "))
+
             lines.append(
                 Fit(
-                    Text.assemble(label("Turn order: "), entries(scene.tag)),
-                    Text.assemble(label("Order: "), entries(scene.tag)),
-                    Text.assemble(label("Order: "), entries(scene.marker)),
+                    Text.assemble(head("Turn order"), entries(scene.tag)),
+                    Text.assemble(head("Order"), entries(scene.tag)),
+                    Text.assemble(head("Order"), entries(scene.marker)),
                 )
             )
         elif phase == "island_selection":

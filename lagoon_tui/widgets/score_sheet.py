@@ -2,8 +2,9 @@
 
 One column per player in final order, one row per source of points. Players
 are named with their colour *and* letter, and each objective says in words
-whether it was met. Below the table: how ties were settled and which cards'
-effects gave the "Card effects" VP (from the results: the app works none of it out). Everything is read from the game's
+whether it was met. Below the table: how ties were settled and which cards
+gave the "Equipment used" ("Cards used") VP (the events of equipment cards a player
+activated: from the results, the app works none of it out). Everything is read from the game's
 `GameResults`; the same widget is the end screen's and the sheet opened again
 from Load or a replay (`screens/sheet.py`).
 """
@@ -20,15 +21,23 @@ from rules.seat import PLAY_SOURCES, GameResults, PlayerResult, ordinal, tiebrea
 
 from ..scene import COLOUR_LETTERS, COLOUR_STYLES
 
+EFFECTS = "equipment effects"
+EFFECTS_WORDS = {True: "Equipment used", False: "Cards used"}
+"""By width (wide or not): VP an equipment card gave when its owner activated it (the rulebook: "the event
+on the card takes place"); the row points to the note below the table that names the cards."""
+
 SHORT_SOURCES = {
     "equipment": "Equipment",
     "shipments": "Shipments",
     "deals": "Deals",
     "enriched cubes sold": "Cubes sold",
-    "equipment effects": "Card effects",
+    EFFECTS: f"{EFFECTS_WORDS[False]} ↓",  # (no wider than the longest other label: the columns keep their room)
     "wages": "Wages",
 }
-"""Row labels for narrow terminals (the full words are in PLAY_SOURCES)."""
+"""Row labels for narrow terminals (the full words are in WIDE_SOURCES)."""
+
+WIDE_SOURCES = {**PLAY_SOURCES, EFFECTS: f"{EFFECTS_WORDS[True]} (see below)"}
+"""Row labels for wide terminals: the rules' words, the row the note below the table explains pointing to it."""
 
 WIDE = 120
 
@@ -59,10 +68,10 @@ def winners_line(results: GameResults) -> Text:
     return line
 
 
-def effects_line(results: GameResults, label: str) -> str:
-    """What the row `label` ("Card effects") was: each card whose effect scored, whose it was, its VP."""
+def effects_line(results: GameResults, wide: bool) -> str:
+    """What the row "Equipment used" was: each card whose activation scored, whose it was, its VP."""
     cards = [f"{p.name}'s {card} ({vp} VP)" for p in results.ranking for card, vp in p.effects]
-    return f"{label} came from: {'; '.join(cards)}." if cards else ""
+    return f"{EFFECTS_WORDS[wide]}: {'; '.join(cards)}." if cards else ""
 
 
 class ScoreSheet(Vertical):
@@ -105,7 +114,7 @@ class ScoreSheet(Vertical):
         """(key, label, one cell per player in ranking order, multi-line?) for every row."""
         ranking = self.results.ranking
         rows: list[tuple[str, str, list[Text], bool]] = []
-        labels = PLAY_SOURCES if wide else SHORT_SOURCES
+        labels = WIDE_SOURCES if wide else SHORT_SOURCES
         sources = list(ranking[0].vp_by_source) if ranking else []
         for source in sources:
             label = labels.get(source, source.capitalize())
@@ -151,7 +160,7 @@ class ScoreSheet(Vertical):
         for key, label, cells, multi in rows:
             style = "bold" if key in ("total", "play") else ""
             table.add_row(Text(label, style=style), *cells, height=None if multi else 1, key=key)
-        effects = effects_line(self.results, (PLAY_SOURCES if width >= WIDE else SHORT_SOURCES)["equipment effects"])
+        effects = effects_line(self.results, width >= WIDE)
         note = self.query_one("#end-effects", Static)
         note.update(effects)
         note.display = bool(effects)

@@ -11,7 +11,7 @@ from rich.text import Text
 from ..scene import Scene
 from .note import Panel
 from .renderables import Flow, WideOnly, render_keys
-from .words import CHANGED, CHANGED_NOTE, muted
+from .words import CHANGED_NOTE, gain_mark, muted
 
 TRACK_LOW = -5  # the printed track starts below zero: a score can go negative
 
@@ -146,9 +146,7 @@ class ScoreTrackPanel(Panel):
             row = scene.tag(p["seat"])
             row.append(" ")
             row.append(f"{vp} VP", style="bold")
-            gained = scene.vp_since(p["seat"])
-            if gained:
-                row.append(f" {CHANGED}{gained:+d}", style="bold")
+            row.append_text(gain_mark(scene.vp_since(p["seat"])))
             if p["seat"] in places:
                 row.append(f" (place {places[p['seat']]})", style="bold")
             elif vp >= goal:

@@ -70,4 +70,17 @@ def deal_needs(requires: Mapping[str, int]) -> str:
 CHANGED = "*"
 """Marks what changed on the board since the reader's last move (a slot, a card, a score)."""
 CHANGED_MARK = Text(f"{CHANGED} ", style="bold")
+"""Before a thing that changed (a slot of a mining site, a level of the Enrichment Center)."""
+
+
+def changed_after(changed: bool, gap: str = " ") -> Text:
+    """The mark after a thing (after `gap`), if it changed since the reader's last move (else nothing)."""
+    return Text(f"{gap}{CHANGED}", style="bold") if changed else Text()
+
+
+def gain_mark(gain: int) -> Text:
+    """After a number that changed since the reader's last move, by how much: " *+7" (else nothing)."""
+    return Text(f" {CHANGED}{gain:+d}", style="bold") if gain else Text()
+
+
 CHANGED_NOTE = muted(f"{CHANGED} changed since your last move")

@@ -84,6 +84,7 @@ class ServerThread:
         self.sessions: list[ssh.SessionInfo] = []  # what on_session was given, in order
         self.cleaned: list[int] = []  # the numbers (indexes in sessions) of the sessions cleaned up
         self.pipes: list[int] = []  # read ends of the pipes handed to "join fd" children
+        self.warnings: list[tuple[int, float | None]] = []  # (session number, warn_idle's argument), in order
         self.closed = False
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, name="lagoon-ssh-server", daemon=True)
@@ -122,6 +123,7 @@ class ServerThread:
             env=child_env(info.term, **extra),
             pass_fds=passed,
             cleanup=lambda: self.cleaned.append(number),
+            warn_idle=lambda left: self.warnings.append((number, left)),
         )
 
     def close(self, message: str = ssh.STOPPING) -> None:
@@ -141,28 +143,34 @@ class ServerThread:
 
     def ssh(self, key: Path, *args: str, command: tuple[str, ...] = ()) -> list[str]:
         """The command line of OpenSSH's client logging in to this server with `key`, `args` its options."""
-        return [
-            "ssh",
-            "-F",
-            "/dev/null",
-            "-p",
-            str(self.port),
-            "-o",
-            f"UserKnownHostsFile={self.known_hosts}",
-            "-o",
-            "GlobalKnownHostsFile=/dev/null",
-            "-o",
-            "StrictHostKeyChecking=yes",
-            "-o",
-            "IdentitiesOnly=yes",
-            "-o",
-            "BatchMode=yes",
-            "-i",
-            str(key),
-            *args,
-            "player@127.0.0.1",
-            *command,
-        ]
+        return ssh_command(self.port, self.known_hosts, key, *args, command=command)
+
+
+def ssh_command(port: int, known_hosts: Path, key: Path, *args: str, command: tuple[str, ...] = ()) -> list[str]:
+    """The command line of OpenSSH's client logging in to the server on `port` with `key`, `args` its options,
+    the server's key checked against `known_hosts`."""
+    return [
+        "ssh",
+        "-F",
+        "/dev/null",
+        "-p",
+        str(port),
+        "-o",
+        f"UserKnownHostsFile={known_hosts}",
+        "-o",
+        "GlobalKnownHostsFile=/dev/null",
+        "-o",
+        "StrictHostKeyChecking=yes",
+        "-o",
+        "IdentitiesOnly=yes",
+        "-o",
+        "BatchMode=yes",
+        "-i",
+        str(key),
+        *args,
+        "player@127.0.0.1",
+        *command,
+    ]
 
 
 def connect(server: ServerThread, client_keys: list, username: str = "player"):

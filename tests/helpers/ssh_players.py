@@ -41,9 +41,9 @@ REASON = why_not()
 class LagoonServer:
     """`lagoon serve` in a folder of its own: save file, host key, the players' keys and known_hosts."""
 
-    def __init__(self, folder: Path, *flags: str) -> None:
+    def __init__(self, folder: Path, *options: str) -> None:
         self.folder = folder
-        self.flags = flags  # more of `lagoon serve`'s options
+        self.options = options  # more of `lagoon serve`'s options ("--idle-minutes", "0.5", say)
         self.db = folder / "lagoon.db"
         self.host_key = folder / "host_key"
         self.output = folder / "serve.log"
@@ -65,7 +65,7 @@ class LagoonServer:
                         str(self.db),
                         "--host-key",
                         str(self.host_key),
-                        *self.flags,
+                        *self.options,
                     ],
                     stdin=subprocess.DEVNULL,
                     stdout=out,

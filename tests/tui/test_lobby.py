@@ -21,6 +21,7 @@ from lagoon_tui.session_app import SessionApp
 from lagoon_tui.wire import body, parse
 from rules.host import Store, load_content
 from tests.helpers.drive import screen_text
+from tests.helpers.harness import FakeClock
 from tests.helpers.rooms import WAIT, LoopThread, until, until_shown
 
 CONTENT = load_content()
@@ -108,6 +109,34 @@ def test_rooms_are_made_joined_started_and_entered(server):
     assert cleo.remote.seat is None and cleo.remote.message.prompt is None
     assert ben.link.ask("leave", {}) == {"left": True}  # (back in the lobby)
     assert ben.link.ask("join", {"code": "NOPE99"}) == {"refused": "There is no room 'NOPE99': check the code."}
+
+
+def test_wrong_room_codes_are_limited_per_key_and_then_no_code_tells_anything(tmp_path):
+    """Five wrong codes a minute from one key (issue 36, point 8); the sixth, and any code of a room not theirs,
+    is refused with the wait until the minute has passed. Their own rooms and other keys are not slowed."""
+    clock = FakeClock()
+    server = LobbyThread(tmp_path / "lagoon.db", clock)
+    try:
+        ana, mal, ben = (Terminal(server.session(f"SHA256:{name}")) for name in ("ana", "mal", "ben"))
+        for terminal, name in ((ana, "Ana"), (mal, "Mal"), (ben, "Ben")):
+            assert terminal.link.ask("name", {"name": name}) == {"name": name}
+        code = ana.link.ask("create", {"seats": ["person", "person"]})["code"]
+        own = mal.link.ask("create", {"seats": ["person", "person"]})["code"]
+        for n in range(5):
+            assert mal.link.ask("join", {"code": f"WRONG{n}"}) == {
+                "refused": f"There is no room 'WRONG{n}': check the code."
+            }
+        waits = {"refused": "Too many wrong codes: try again in a minute."}
+        assert mal.link.ask("join", {"code": "WRONG5"}) == waits
+        assert mal.link.ask("join", {"code": code}) == waits, "a right code tells nothing more than a wrong one"
+        assert mal.link.ask("start", {"code": own}) == {
+            "refused": "Every seat must be taken (or given to a computer) first."
+        }
+        assert ben.link.ask("join", {"code": "WRONG0"}) == {"refused": "There is no room 'WRONG0': check the code."}
+        clock.now += 60.0
+        assert mal.link.ask("join", {"code": code}) == {"seat": 1}
+    finally:
+        server.stop()
 
 
 async def ana_opens_the_room_form(app, pilot) -> None:

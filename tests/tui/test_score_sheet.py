@@ -96,9 +96,9 @@ async def test_v_on_a_finished_game_in_load_shows_the_end_screens_sheet(store, s
             "source:equipment effects",
             "source:wages",
         ]
-        # what "Card effects" were: the cards, named under the table with the row's own label
-        label = "Equipment effects" if size[0] >= 120 else "Card effects"
-        assert f"{label} came from: Ana's Jaw Crusher (1 VP)." in text
+        # what the VP of equipment used were: the cards, named under the table in the row's own words
+        words = "Equipment used" if size[0] >= 120 else "Cards used"
+        assert f"{words}: Ana's Jaw Crusher (1 VP)." in text
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is load)
         assert shown == await end_screen_cells(pilot, engine)
@@ -152,7 +152,7 @@ async def test_v_in_the_replay_of_a_finished_game_shows_its_sheet_at_any_point(s
             await pilot.press("v")
             await until(pilot, lambda: isinstance(app.screen, SheetScreen))
             assert cells(app.screen) == expected
-            assert "effects came from: Ana's Jaw Crusher (1 VP)." in screen_text(app)
+            assert "used: Ana's Jaw Crusher (1 VP)." in screen_text(app)
             await pilot.press("escape")
             await until(pilot, lambda: app.screen is replay)
             assert replay.pos == at  # back where it was
@@ -170,3 +170,26 @@ async def test_v_in_the_replay_of_an_unfinished_game_shows_no_sheet(store):
         await pilot.press("end", "v")
         await until(pilot, lambda: "This game is not over: its score sheet comes at its end." in words(app))
         assert app.screen is replay and not list(app.query(ScoreSheet))
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_row_of_equipment_used_says_what_it_is_and_points_to_its_note(store, size):
+    """The VP that activated equipment gave (the rulebook's "event on the card") have a row whose label
+    names them and points to the note under the table, without widening the labels' column."""
+    game, engine = saved_game(store, 10_000, seed=20)
+    app = LagoonApp(CONTENT, store=store)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        shown = await end_screen_cells(pilot, engine)
+        label = shown["source:equipment effects"][0]
+        assert label == ("Equipment used (see below)" if size[0] >= 120 else "Cards used ↓")
+        # at 80 columns no wider than the label it replaced ("Card effects"): the players' columns keep their room
+        assert size[0] >= 120 or len(label) <= len("Card effects")
+        await app.push_screen(EndScreen(Scene(Host(engine).scene(None), CONTENT)))
+        await pilot.pause()
+        text = screen_text(app)
+        lines = text.splitlines()
+        (row,) = [i for i, line in enumerate(lines) if line.strip().startswith(label)]
+        (note,) = [i for i, line in enumerate(lines) if "Ana's Jaw Crusher (1 VP)." in line]
+        assert note > row  # (the note is below, where the label points)
+        assert "Card effects" not in text

@@ -9,6 +9,10 @@ the bell and the title tell her when it is her turn.
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from textual.pilot import Pilot
 
 from lagoon_tui.link import Link
 from lagoon_tui.screens.curtain import CurtainScreen
@@ -19,6 +23,7 @@ from lagoon_tui.seat_app import SeatApp
 from lagoon_tui.widgets import LogPanel
 from rules.host import Host, load_content
 from tests.helpers.drive import keys_for, offered_ids, prompt_options, screen_text, widget_text
+from tests.helpers.marks import check_boards
 from tests.helpers.rooms import RoomThread, until, until_shown
 
 CONTENT = load_content()
@@ -133,34 +138,89 @@ async def test_the_end_of_a_hosted_game_shows_the_ranking_and_leaving_ends_the_a
 async def test_w_lists_what_the_others_did_since_the_seats_last_move():
     """At her own terminal, Ana's w lists what Ben and Cleo did since her last move, in the words
     everyone's log has (the room's spectator message), and w closes it again."""
+    async with ana_at_her_terminal() as (host, links, pilot):
+        app = pilot.app
+        own, screen = app.remote, app.screen
+        for _move in range(12):  # Ana's moves until the others have moved since one of them
+            others_play(links, until_seat=0)
+            await until_shown(pilot, lambda: own.turn().seat == 0 and screen._shown == own.changes, "Ana's turn")
+            if own.message.since:
+                break
+            await ana_picks_the_first_option(pilot, screen, own)
+        said = [" ".join(line.text.split()) for line in host.scene(None).log]  # (quiet: Ana decides)
+        assert own.message.since
+        await pilot.press("w")
+        await until_shown(pilot, lambda: isinstance(app.screen, SinceScreen), "the window")
+        await pilot.pause()
+        listed = since_listed(app)
+        assert listed == said[len(said) - len(listed) :] and any("Ben" in s or "Cleo" in s for s in listed)
+        assert "What changed since your last move" in screen_text(app)
+        await pilot.press("w")
+        await until_shown(pilot, lambda: app.screen is screen, "the board again")
+
+
+async def test_a_seats_w_window_follows_the_others_and_its_boards_mark_their_moves():
+    """At her own terminal, Ana opens w as her turn ends; Ben and Cleo then play from their terminals:
+    their moves show in the open window, and once it is closed the player boards mark what changed
+    since her last move (as everyone may see it), until her next move clears them."""
+    async with ana_at_her_terminal() as (host, links, pilot):
+        app = pilot.app
+        own, screen = app.remote, app.screen
+        marked = 0
+        for _move in range(12):  # Ana's moves until the others change a board since one of them
+            await until_shown(pilot, lambda: own.turn().seat == 0 and screen._shown == own.changes, "Ana's turn")
+            await ana_picks_the_first_option(pilot, screen, own)
+            if own.turn().seat == 0:
+                continue
+            then = host.scene(None).view  # (quiet: the others have not moved yet)
+            await pilot.press("w")
+            await until_shown(pilot, lambda: isinstance(app.screen, SinceScreen), "the window")
+            await pilot.pause()
+            opened = since_listed(app)
+            others_play(links, until_seat=0)
+
+            def up_to_date() -> bool:
+                said = [" ".join(line.text.split()) for line in own.message.since]
+                return own.turn().seat == 0 and since_listed(app) == said and len(said) > len(opened)
+
+            await until_shown(pilot, up_to_date, "the others' moves in the open window")
+            await pilot.press("w")
+            await until_shown(pilot, lambda: app.screen is screen and screen._shown == own.changes, "the board")
+            marked = check_boards(screen, 0, then, host.scene(None).view)
+            if marked:
+                break
+        assert marked
+        await ana_picks_the_first_option(pilot, screen, own)
+        if own.turn().seat == 0:  # (her move, nobody else's since: nothing marked)
+            assert check_boards(screen, 0, host.scene(None).view, host.scene(None).view) == 0
+
+
+@asynccontextmanager
+async def ana_at_her_terminal() -> AsyncIterator[tuple[Host, dict, Pilot]]:
+    """Ana's SeatApp at 80x24 on a room's game, her first; Ben and Cleo on links of their own."""
     host = Host.new(CONTENT, NAMES, COLOURS, seed=4, start_player=0)
     room = RoomThread(host)
     try:
         links = {seat: room.remote(seat) for seat in (1, 2)}
         app = SeatApp(Link(room.socket(0)))
-        own = app.remote
         async with app.run_test(size=(80, 24)) as pilot:
             await until_shown(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
-            screen = app.screen
-            for _move in range(12):  # Ana's moves until the others have moved since one of them
-                others_play(links, until_seat=0)
-                await until_shown(pilot, lambda: own.turn().seat == 0 and screen._shown == own.changes, "Ana's turn")
-                if own.message.since:
-                    break
-                before = own.changes
-                for key in keys_for(0, prompt_options(screen).option_count):
-                    await pilot.press(key)
-                await until_shown(pilot, lambda: own.changes > before and screen._shown == own.changes, "Ana's move")
-            said = [" ".join(line.text.split()) for line in host.scene(None).log]  # (quiet: Ana decides)
-            assert own.message.since
-            await pilot.press("w")
-            await until_shown(pilot, lambda: isinstance(app.screen, SinceScreen), "the window")
-            await pilot.pause()
-            body = " ".join(widget_text(app.screen.query_one("#since-body"), width=400).split())
-            listed = [s.strip() for s in body.split("• ") if s.strip()]
-            assert listed == said[len(said) - len(listed) :] and any("Ben" in s or "Cleo" in s for s in listed)
-            assert "What changed since your last move" in screen_text(app)
-            await pilot.press("w")
-            await until_shown(pilot, lambda: app.screen is screen, "the board again")
+            yield host, links, pilot
     finally:
         room.stop()
+
+
+async def ana_picks_the_first_option(pilot, screen: GameScreen, own) -> None:
+    """Ana's first option picked by keys at her terminal, and her move on her screen."""
+    before = own.changes
+    for key in keys_for(0, prompt_options(screen).option_count):
+        await pilot.press(key)
+    await until_shown(pilot, lambda: own.changes > before and screen._shown == own.changes, "Ana's move")
+
+
+def since_listed(app) -> list[str]:
+    """The sentences w's open window lists, each whole again however it wrapped."""
+    if not isinstance(app.screen, SinceScreen):
+        return []
+    body = " ".join(widget_text(app.screen.query_one("#since-body"), width=400).split())
+    return [s.strip() for s in body.split("• ") if s.strip()]

@@ -10,12 +10,14 @@ from __future__ import annotations
 import pytest
 
 from lagoon_tui.app import LagoonApp
+from lagoon_tui.scene import Scene
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.since import NOTHING, SinceScreen
 from lagoon_tui.settings import GameSettings
-from lagoon_tui.widgets import EnrichmentCenterPanel, MarketPanel, MiningSitePanel, ScoreTrackPanel
+from lagoon_tui.widgets import EnrichmentCenterPanel, MarketPanel, MiningSitePanel, PlayerBoard, ScoreTrackPanel
+from lagoon_tui.widgets.player_board import board_marks
 from rules import load_content
 from rules.host import Host
 from tests.helpers.computers import QUICK_HARD
@@ -32,6 +34,7 @@ from tests.helpers.drive import (
     until,
     widget_text,
 )
+from tests.helpers.marks import AfterMoves, check_boards
 from tests.helpers.privacy import COLOURS, NAMES, Watch
 
 CONTENT = load_content()
@@ -279,3 +282,110 @@ async def test_the_board_marks_what_changed_since_the_players_last_move():
 
 def on_display(view: dict) -> list[str]:
     return view["equipment_display"] + view["shipment_display"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_player_boards_mark_what_others_changed_until_the_players_next_move(size):
+    """Ana against two computers: back at her decision, each player's board marks what changed since
+    her last move (money by how much, cubes, workers, cards, a hand's size); her own next move clears
+    the marks, and the boards say why they are marked."""
+    settings = GameSettings(NAMES[:3], COLOURS[:3], 4, 0, {1: "easy", 2: "easy"})
+    app = LagoonApp(settings=settings, pace=0.0, computer_options=QUICK_HARD)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: persons_turn(app, 0), tries=400)
+        screen = app.screen
+        host = screen.host
+        after = AfterMoves(host)
+        seen_marks = cleared = 0
+        marked = 0
+        for _ in range(80):
+            before = host.changes
+            await pilot.press("1")
+            await until(pilot, lambda: host.changes > before and persons_turn(app, 0), tries=2000)
+            await settle(pilot)
+            others_moved = host.engine.marks[-1].seat != 0
+            was_marked, marked = marked, check_boards(screen, 0, after.views[0], host.scene(None).view)
+            if others_moved and marked:
+                seen_marks += 1
+                notes = [p.border_subtitle for p in screen.query(PlayerBoard)]
+                assert sum(bool(note) and "changed since your last move" in str(note) for note in notes) == marked
+            if not others_moved and was_marked:
+                assert marked == 0  # her own move: what came before it is no longer marked
+                cleared += 1
+            if seen_marks >= 2 and cleared:
+                break
+        assert seen_marks >= 2 and cleared, (seen_marks, cleared)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_at_one_keyboard_the_marks_tell_no_secret(size):
+    """Ana and Ben at one keyboard: the board each sees after the curtain is their own view (their
+    hand named) compared with the game as everyone saw it after their last move: a hand is marked
+    only when its size changed, never because its cards are known to its owner, and no frame shows
+    another seat's secret."""
+    app = LagoonApp(settings=GameSettings(NAMES[:2], COLOURS[:2], 7, 0))
+    watch = Watch(app)
+    async with app.run_test(size=size) as pilot:
+        run = await start(pilot)
+        watch.run = run
+        screen = game_screen(app)
+        after = AfterMoves(screen.host)
+        policy = Policy(7)
+        checked = marked = 0
+        while checked < 30 or not marked:
+            assert run.keys < 900, (checked, marked)
+            await step(pilot, run, policy)
+            screen = game_screen(app)
+            seat = run.keyboard
+            if isinstance(app.screen, GameScreen) and not screen.veiled and seat in after.views:
+                if screen.host.engine.state.phase == "over" or screen.host.engine.pending.seat != seat:
+                    continue
+                await settle(pilot)
+                marked += check_boards(screen, seat, after.views[seat], screen.host.scene(None).view)
+                watch.check(seat, "with the boards marked")
+                checked += 1
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_open_window_follows_the_computers_moves(size):
+    """w opened as Ana's turn ends, while the computers play (at a pace people can follow): the moves
+    they make meanwhile show in the open window, which lists at Ana's next decision just what the log
+    told everyone since her last move."""
+    settings = GameSettings(NAMES[:3], COLOURS[:3], 4, 0, {1: "easy", 2: "easy"})
+    app = LagoonApp(settings=settings, pace=0.1, computer_options=QUICK_HARD)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: persons_turn(app, 0), tries=400)
+        host = app.screen.host
+        followed = 0
+        for _ in range(60):  # Ana's moves, the window opened whenever one hands the game to the computers
+            before = host.changes
+            await pilot.press("1")
+            await until(pilot, lambda: host.changes > before, tries=2000)
+            if host.turn().seat == 0:
+                await until(pilot, lambda: persons_turn(app, 0), tries=2000)
+                continue
+            opened = await open_window(pilot)
+            await until(pilot, lambda: host.turn().seat == 0, tries=4000)
+            everyone = [flat(line.text) for line in host.scene(0).since]
+            await until(pilot, lambda: window_sentences(app) == everyone, tries=400)  # (still open, up to date)
+            followed += len(everyone) > len(opened)  # (moves made while it was open)
+            await close_window(pilot)
+            if followed:
+                break
+            await until(pilot, lambda: persons_turn(app, 0), tries=2000)
+        assert followed
+
+
+def test_hands_shown_at_the_end_are_not_marked_as_changed():
+    """The game's end shows every hand: the cards were there before, unseen, so a hand is marked only if
+    its size changed (the view after a player's last move held its cards hidden, as None)."""
+    whole = Host.at_random(CONTENT, NAMES[:3], COLOURS[:3], seed=9, moves=None)
+    near = Host.at_random(CONTENT, NAMES[:3], COLOURS[:3], seed=9, moves=len(whole.engine.marks) - 4)
+    then, end = near.scene(0).view, whole.scene(0)
+    assert end.view["phase"] == "over" and None in then["players"][1]["deals"] + then["players"][1]["objectives"]
+    scene = Scene(end, CONTENT, before=then)
+    for seat, player in enumerate(end.view["players"]):
+        old = then["players"][seat]
+        assert None not in player["objectives"]  # (shown to all now)
+        for hand in ("objectives", "deals"):
+            assert ((hand,) in board_marks(scene, seat)) == (len(player[hand]) != len(old[hand])), (seat, hand)
