@@ -169,6 +169,35 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="M",
         help="close a session whose player pressed nothing for M minutes, warned before (default: 30; 0: never)",
     )
+    serve.add_argument(
+        "--session-memory",
+        type=int,
+        default=1024,
+        metavar="MIB",
+        help="the memory (address space) each player's session may take, in MiB; past it the session ends "
+        "(default: 1024; 0: no ceiling)",
+    )
+    serve.add_argument(
+        "--max-window",
+        type=window_size,
+        default=(500, 200),
+        metavar="COLSxROWS",
+        help="the largest window a session is drawn in; a larger one is drawn at this size (default: 500x200)",
+    )
+    serve.add_argument(
+        "--keys-per-second",
+        type=int,
+        default=100,
+        metavar="N",
+        help="keys a second a player may type; more are dropped (default: 100; 0: no limit)",
+    )
+    serve.add_argument(
+        "--bytes-per-minute",
+        type=int,
+        default=128 * 1024,
+        metavar="N",
+        help="bytes a minute a player may send, pastes too; more are dropped (default: 131072; 0: no limit)",
+    )
 
     # The app of one SSH session of `lagoon serve`, which starts it on the session's own terminal
     # with one end of a socket to the server: not a command for people to type.
@@ -211,6 +240,14 @@ def speak_utf8() -> None:
         encoding = (getattr(stream, "encoding", None) or "").replace("-", "").lower()
         if encoding != "utf8" and hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8", errors="replace")
+
+
+def window_size(given: str) -> tuple[int, int]:
+    """`--max-window`'s "COLSxROWS" (each from 1 to 65535)."""
+    cols, x, rows = given.lower().partition("x")
+    if not (x and cols.isdigit() and rows.isdigit() and 0 < int(cols) <= 0xFFFF and 0 < int(rows) <= 0xFFFF):
+        raise argparse.ArgumentTypeError(f"{given!r} is not COLSxROWS, such as 500x200")
+    return int(cols), int(rows)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -329,6 +366,9 @@ def serve_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     for flag in ("max_players", "per_address", "sessions_per_key", "sessions_per_address"):
         if getattr(args, flag) < 1:
             return usage_error(f"--{flag.replace('_', '-')} must be at least 1")
+    for flag in ("session_memory", "keys_per_second", "bytes_per_minute"):
+        if getattr(args, flag) < 0:
+            return usage_error(f"--{flag.replace('_', '-')} cannot be negative (0: no limit)")
     if not 0 <= args.idle_minutes <= 7 * 24 * 60:
         return usage_error(f"--idle-minutes must be from 0 (never) to a week (got {args.idle_minutes})")
     content = load_or_explain(content_dir)
@@ -344,6 +384,10 @@ def serve_command(args: argparse.Namespace, content_dir: Path | None) -> int:
         sessions_per_key=args.sessions_per_key,
         sessions_per_address=args.sessions_per_address,
         idle_timeout=args.idle_minutes * 60.0,
+        session_memory=args.session_memory * 1024 * 1024,
+        window=args.max_window,
+        keys_per_second=args.keys_per_second,
+        bytes_per_minute=args.bytes_per_minute,
     )
     options = Options(args.host, args.port, args.host_key, args.allow_keys, content_dir, limits)
     try:

@@ -40,6 +40,10 @@ if TYPE_CHECKING:
 CRASHED = 70
 """The exit code after a bug (EX_SOFTWARE of sysexits.h: an internal software error)."""
 
+OUT_OF_MEMORY = 71
+"""The exit code of an SSH session's app whose memory ran out under the ceiling its server set (EX_OSERR of
+sysexits.h: the system refused a resource). Not a bug: no report; the server tells the player."""
+
 SAVED = "Every move up to the last one is saved."
 
 
@@ -129,6 +133,36 @@ def write_report(error: BaseException | str, into: Path | None = None) -> Path |
     return None
 
 
+def ran_out_of_memory(bug: BaseException | str) -> bool:
+    """Whether `bug` is a MemoryError, or came of one (its cause or context), or is a traceback's text
+    that ends in one."""
+    if isinstance(bug, str):
+        return bug.rstrip().rsplit("\n", 1)[-1].startswith("MemoryError")
+    seen: set[int] = set()
+    error: BaseException | None = bug
+    while error is not None and id(error) not in seen:
+        if isinstance(error, MemoryError):
+            return True
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return False
+
+
+def end_if_out_of_memory(bug: BaseException | str, *, remote: bool) -> None:
+    """A remote session's app under a memory ceiling (`lagoon serve` sets one) whose `bug` is running out
+    of memory ends at once with `OUT_OF_MEMORY`, allocating nothing more (a report or a sentence could
+    fail the same way); its server tells the player. Anything else returns, to be handled as a bug."""
+    if remote and ran_out_of_memory(bug) and under_ceiling():
+        os._exit(OUT_OF_MEMORY)
+
+
+def under_ceiling() -> bool:
+    """Whether this process's address space has a limit (RLIMIT_AS)."""
+    import resource
+
+    return resource.getrlimit(resource.RLIMIT_AS)[0] != resource.RLIM_INFINITY
+
+
 def say(line: str) -> None:
     """`line` on stderr, if there is one to write to."""
     try:
@@ -139,6 +173,7 @@ def say(line: str) -> None:
 
 def stopped(error: BaseException, *, remote: bool = False, playing: bool = True) -> int:
     """A command ends on `error`: its report written, the sentence said; the exit code."""
+    end_if_out_of_memory(error, remote=remote)
     say(sentence(write_report(error), remote=remote, playing=playing))
     return CRASHED
 

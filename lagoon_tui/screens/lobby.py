@@ -22,6 +22,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from ..widgets.field import CODE_FIELD, NAME_FIELD, SEED_FIELD, Field
 from ..widgets.keys_footer import KeysFooter
 from .help import show_help
 
@@ -176,7 +177,7 @@ class NameForm(Screen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("Welcome to Lagoon. What name should the others see?", classes="dialog-title")
-            yield Input(placeholder="your name", id="name")
+            yield Field(placeholder="your name", id="name", max_length=NAME_FIELD)
             yield Static("", classes="field-error", id="name-problem", markup=False)
             yield Static("Enter: go on · ctrl+q: quit", classes="hint")
 
@@ -202,7 +203,7 @@ class CodeForm(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label("Join a room", classes="dialog-title")
-            yield Input(placeholder="its code, as its maker gave it", id="code")
+            yield Field(placeholder="its code, as its maker gave it", id="code", max_length=CODE_FIELD)
             yield Static("Enter: join · Esc: back", classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -266,7 +267,7 @@ class RoomForm(ModalScreen[dict | None]):
                 )
             with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="form-label")
-                yield Input("", placeholder="blank = random", compact=True, id="seed")
+                yield Field("", placeholder="blank = random", compact=True, id="seed", max_length=SEED_FIELD)
             yield Static("", classes="field-error", id="room-problem")
             yield Static(
                 "1-9 or Enter: make the room · Tab: the computers' level, the seed · Esc: back", classes="hint"

@@ -20,6 +20,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from lagoon_tui.scene import COLOUR_LETTERS, COLOUR_STYLES
 from lagoon_tui.screens.help import show_help
 from lagoon_tui.settings import COLOURS, DEFAULT_NAMES, PERSON, SEATS_MAX, SEATS_MIN, GameSettings, check_settings
+from lagoon_tui.widgets.field import NAME_FIELD, SEED_FIELD, Field
 from lagoon_tui.widgets.keys_footer import KeysFooter
 from rules.host import LEVELS, NAME_SHOWN, normal_name, printable
 from rules.seat import shown_safely
@@ -77,8 +78,9 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
                 for seat in range(SEATS_MAX):
                     with Horizontal(classes="form-row seat-row", id=f"seat-row-{seat}"):
                         yield Label(f"Seat {seat + 1}", classes="form-label")
-                        yield Input(
+                        yield Field(
                             DEFAULT_NAMES[seat],
+                            max_length=NAME_FIELD,
                             placeholder="name",
                             compact=True,
                             id=f"name-{seat}",
@@ -104,7 +106,7 @@ class NewGameScreen(ModalScreen[GameSettings | None]):
                     yield Static("", classes="field-error seat-error", id=f"error-seat-{seat}")
                 with Horizontal(classes="form-row"):
                     yield Label("Seed", classes="form-label")
-                    yield Input("", placeholder="blank = random", compact=True, id="seed")
+                    yield Field("", placeholder="blank = random", compact=True, id="seed", max_length=SEED_FIELD)
                     yield Static("", classes="field-error", id="error-seed")
                 with Horizontal(classes="form-row"):
                     yield Label("Starts", classes="form-label")

@@ -26,6 +26,7 @@ from rules.host import Replay
 
 from ..scene import Scene
 from ..widgets import EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, ScoreTrackPanel
+from ..widgets.field import ROUND_FIELD, Field
 from ..widgets.keys_footer import KeysFooter
 from ..widgets.note import Note, Panel
 from ..widgets.renderables import Fit, Flow
@@ -50,7 +51,7 @@ class RoundScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="round-dialog"):
             yield Label(f"Jump to round ({self.rounds[0]}–{self.rounds[-1]})", classes="dialog-title")
-            yield Input(placeholder="round number", id="round-input", type="integer")
+            yield Field(placeholder="round number", id="round-input", type="integer", max_length=ROUND_FIELD)
             yield Static("Enter: go · Esc: cancel", classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

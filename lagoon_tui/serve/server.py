@@ -50,14 +50,24 @@ def connect_command(host: str, port: int) -> str:
     return f"ssh -t -p {port} {where}" if port != 22 else f"ssh -t {where}"
 
 
+def tell(writer: asyncio.StreamWriter, kind: str, body: object) -> None:
+    """A frame from the server itself to a session's app on its link (whether the lobby or a room has it),
+    unless the link is closing."""
+    if not writer.is_closing():
+        writer.write(frame(kind, body))
+
+
+def notice(writer: asyncio.StreamWriter, text: str) -> None:
+    """`text` shown to a session by its app, as the lobby's and the rooms' notices are (a toast)."""
+    tell(writer, "notice", {"text": text})
+
+
 def idle_warner(writer: asyncio.StreamWriter) -> Callable[[float | None], None]:
-    """How a session's app is told that it closes soon unless its player presses a key (an `idle` frame on
-    its link, whether the lobby or a room has it): `{"closes_in": seconds}`, or `{"closes_in": null}` once they
-    have."""
+    """How a session's app is told that it closes soon unless its player presses a key (an `idle` frame):
+    `{"closes_in": seconds}`, or `{"closes_in": null}` once they have."""
 
     def warn(left: float | None) -> None:
-        if not writer.is_closing():
-            writer.write(frame("idle", {"closes_in": None if left is None else round(left)}))
+        tell(writer, "idle", {"closes_in": None if left is None else round(left)})
 
     return warn
 
@@ -110,7 +120,14 @@ class Served:
         asyncio.ensure_future(self.lobby.serve(info.fingerprint, reader, writer))
         # (a bug in the session's app is reported where the server's own are: the player is told only that)
         env = child_env(info.term, XDG_STATE_HOME=str(crash.state_dir().parent))
-        return ChildSpec(argv, env, pass_fds=[fd], cleanup=writer.close, warn_idle=idle_warner(writer))
+        return ChildSpec(
+            argv,
+            env,
+            pass_fds=[fd],
+            cleanup=writer.close,
+            warn_idle=idle_warner(writer),
+            notify=lambda text: notice(writer, text),
+        )
 
     async def stop(self, message: str = STOPPING) -> None:
         self.lobby.close(message)

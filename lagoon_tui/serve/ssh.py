@@ -47,7 +47,10 @@ once per address (and in all), a newer one pushing out the oldest
 (`Server.arrived`), so that empty connections cannot lock anyone out. A
 session whose player presses nothing for `idle_timeout` seconds is closed
 (`idle.IdleWatch`), its program told a while before (`ChildSpec.warn_idle`);
-keys sent to a stopped program do not count.
+keys sent to a stopped program do not count. Each session has a memory
+ceiling (its child's address space, `terminal.py`), a window of at most
+`window`, and an input budget (`budget.InputBudget`: keys past it are
+dropped, and the player is told once through `ChildSpec.notify`).
 """
 
 from __future__ import annotations
@@ -68,7 +71,7 @@ from pathlib import Path
 import asyncssh
 
 from .. import crash
-from .budget import Budget
+from .budget import Budget, InputBudget
 from .idle import IdleWatch, stopped
 from .terminal import DEFAULT_SIZE, ChildSpec, PtyChild
 
@@ -78,6 +81,10 @@ STOPPING = "The Lagoon server is stopping; your game is saved."
 USAGE = "Lagoon is a full-screen game: connect with ssh -t -p {port} {host}"
 """The line for a session that cannot run the game; {host} and {port} are where the client connected."""
 NOT_STARTED = "Lagoon could not start your session; please try again."
+MEMORY_CEILING = f"Your session used more memory than this server allows, so it was ended. {crash.SAVED}"
+ENDED = f"Your session ended unexpectedly. {crash.SAVED}"
+"""For a session's app killed by a signal the server did not send (the kernel's, past the memory ceiling)."""
+TOO_FAST = "Keys came faster than this server takes them; some were dropped. Type a little slower."
 IDLE_CLOSED = (
     "Lagoon closed this session: nothing was pressed for {idle}. Your games are saved; connect again to go on."
 )
@@ -115,6 +122,10 @@ class Limits:
     session_wait: float = 10.0  # an authenticated connection with no session open is closed after this
     hangup_grace: float = 5.0  # SIGHUP or SIGTERM to the child, then SIGKILL after this
     close_timeout: float = 10.0  # close() waits this long for sessions to end, then for connections
+    session_memory: int = 1024 * 1024 * 1024  # a session's address space (RLIMIT_AS), bytes; 0: no ceiling
+    window: tuple[int, int] = (500, 200)  # columns, rows at most: a larger window is drawn at this size
+    keys_per_second: int = 100  # a session's keys past this are dropped (budget.py); 0: no limit
+    bytes_per_minute: int = 128 * 1024  # ... and its bytes past this; 0: no limit
 
 
 @dataclass(frozen=True)
@@ -237,9 +248,10 @@ def duration(seconds: float) -> str:
     return f"{whole} second{'s' * (whole != 1)}"
 
 
-def _window(cols: int, rows: int) -> tuple[int, int]:
-    """A window size from the client: its own, but the default for a zero and at most what a terminal can hold."""
-    return (min(cols, 0xFFFF) or DEFAULT_SIZE[0], min(rows, 0xFFFF) or DEFAULT_SIZE[1])
+def _window(cols: int, rows: int, most: tuple[int, int]) -> tuple[int, int]:
+    """A window size from the client: its own, but the default for a zero and at most `most` (a larger one
+    is drawn at that size, in its top left corner: a session's memory grows with its window's area)."""
+    return (min(cols, most[0]) or DEFAULT_SIZE[0], min(rows, most[1]) or DEFAULT_SIZE[1])
 
 
 async def _call(callback: Callable[[], object] | None) -> None:
@@ -277,6 +289,7 @@ class Server:
         self.allowed = allowed
         self.commands = frozenset(commands)
         self.limits = limits
+        self.clock = clock  # (the rate limit's and the input budgets')
         self.rate = RateLimit(limits.rate, limits.per, clock)
         self.connections: set[_Connection] = set()  # every connection not yet lost
         self.logging_in: dict[_Connection, None] = {}  # those not logged in yet, oldest first
@@ -397,8 +410,8 @@ async def start(
     `allow_keys`: an authorized_keys-style file; without it any key is
     accepted (the key is still the player's identity). `commands`: the first
     words of the commands a session may ask for besides a plain login.
-    `clock` drives the rate limit (tests pass their own). A port that cannot
-    be listened on is a SetupError saying why.
+    `clock` drives the rate limit and the input budgets (tests pass their own).
+    A port that cannot be listened on is a SetupError saying why.
     """
     allowed = None if allow_keys is None else read_allowed_keys(allow_keys)
     limits = limits or Limits()
@@ -580,6 +593,9 @@ class _Session(asyncssh.SSHServerSession):
         self.started = False
         self.gone = False  # the channel has closed
         self.farewell: str | None = None
+        limits = self.server.limits
+        self.budget = InputBudget(limits.keys_per_second, limits.bytes_per_minute, self.server.clock)
+        self.notify: Callable[[str], object] | None = None  # the child's ChildSpec.notify, once it runs
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.chan = chan
@@ -587,7 +603,7 @@ class _Session(asyncssh.SSHServerSession):
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object) -> bool:
         self.term = term_type if TERM_PATTERN.fullmatch(term_type) else FALLBACK_TERM
-        self.size = _window(term_size[0], term_size[1])
+        self.size = _window(term_size[0], term_size[1], self.server.limits.window)
         return True
 
     def shell_requested(self) -> bool:
@@ -655,7 +671,8 @@ class _Session(asyncssh.SSHServerSession):
             if self.gone or self.farewell is not None:  # the player left, or the server began stopping, meanwhile
                 self.finish(0)
                 return
-            self.child = await PtyChild.start(spec, chan, *self.size)
+            self.child = await PtyChild.start(spec, chan, *self.size, memory=self.server.limits.session_memory)
+            self.notify = spec.notify
         finally:
             _close_fds(spec.pass_fds)
         self.server.children.add(self.child)
@@ -672,7 +689,21 @@ class _Session(asyncssh.SSHServerSession):
             self.server.children.discard(self.child)
             if self.watch is not None:
                 self.watch.stop()
-        self.finish(status)
+        self.finish(status, self.cut_short(status))
+
+    def cut_short(self, status: int) -> str | None:
+        """The line for a child that ended past its memory ceiling or on a signal the server did not send (a
+        line for the server's console too); None for an ordinary end."""
+        assert self.child is not None
+        who = f"the session of {self.connection.address}"
+        if status == crash.OUT_OF_MEMORY:
+            ceiling = self.server.limits.session_memory >> 20
+            log.warning("%s reached its memory ceiling (%d MiB) and ended", who, ceiling)
+            return RESET_TERMINAL + MEMORY_CEILING
+        if status > 128 and not self.child.asked_to_end:
+            log.warning("%s was ended by signal %d", who, status - 128)
+            return RESET_TERMINAL + ENDED
+        return None
 
     def watch_idle(self, spec: ChildSpec) -> None:
         """Close the session once its player has pressed nothing for the idle timeout (0: never)."""
@@ -728,7 +759,11 @@ class _Session(asyncssh.SSHServerSession):
         if self.watch is not None:
             self.watch.pressed()
         if self.child is not None:
-            self.child.feed(data)
+            self.child.feed(self.budget.admit(data))
+            if self.budget.first_drop():
+                log.warning("the session of %s typed past its budget; keys were dropped", self.connection.address)
+                if self.notify is not None:
+                    self.notify(TOO_FAST)
 
     def eof_received(self) -> bool:
         return True  # the client has no more to send; the child's output may still go to it
@@ -745,7 +780,7 @@ class _Session(asyncssh.SSHServerSession):
             self.child.resume_output()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        self.size = _window(width, height)
+        self.size = _window(width, height, self.server.limits.window)
         if self.child is not None:
             self.child.resize(*self.size, pixwidth, pixheight)
 

@@ -26,6 +26,14 @@ threads exist, and asyncio starts threads; so the child starts as a tiny
 Python program (`_CLAIM_TERMINAL`, about 13 ms) that claims the terminal and
 then replaces itself with the real program, keeping its process id.
 
+The same launcher ties the child's life to the server's (on Linux,
+PR_SET_PDEATHSIG: a server killed outright takes its sessions with it) and
+sets the child's memory ceiling (`memory`: RLIMIT_AS, the address space,
+which the program keeps across exec and hands to any process it starts).
+Past it an allocation fails: Python raises MemoryError, and the session's
+app then ends with `crash.OUT_OF_MEMORY` (see turbo/crash.py), which the SSH
+layer tells the player.
+
 The environment is only what `ChildSpec.env` says: nothing of the server's
 and nothing of what the SSH client sent (`child_env` builds the usual one).
 """
@@ -50,21 +58,25 @@ behind holding the terminal open ends the session all the same after this many s
 READ_SIZE = 65536
 
 _CLAIM_TERMINAL = """\
-import fcntl, os, sys, termios
+import fcntl, os, resource, sys, termios
+server, ceiling, program = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
 fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 if sys.platform == "linux":  # killed when the server ends, even by SIGKILL (PR_SET_PDEATHSIG is 1, SIGKILL 9)
     import ctypes
     ctypes.CDLL(None).prctl(1, 9)
-    if os.getppid() != int(sys.argv[1]):
+    if os.getppid() != server:
         sys.exit(1)  # the server was gone before that
+if ceiling:
+    resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
 try:
-    os.execvp(sys.argv[2], sys.argv[2:])
+    os.execvp(program[0], program)
 except OSError as error:
-    sys.stderr.write(f"lagoon: cannot run {sys.argv[2]}: {error.strerror}\\r\\n")
+    sys.stderr.write(f"lagoon: cannot run {program[0]}: {error.strerror}\\r\\n")
     sys.exit(127)
 """
-"""Run in the child before its program: the pseudo-terminal (on fd 0) becomes its controlling terminal, and
-(on Linux) the child dies with the server, which it is given as its first argument."""
+"""Run in the child before its program, as `launcher SERVER_PID CEILING PROGRAM...`: the pseudo-terminal (on
+fd 0) becomes its controlling terminal; (on Linux) the child dies with the server, whose process id is its
+first argument; its address space is limited to the bytes of its second (0: no limit); then the program runs."""
 
 
 class Channel(Protocol):
@@ -89,6 +101,8 @@ class ChildSpec:
     (a coroutine function is awaited). `warn_idle(seconds)`: the player has
     pressed nothing for long and the session closes in that many seconds
     unless they do; `warn_idle(None)`: they pressed a key (see ssh.Limits).
+    `notify` shows the player a sentence through the program itself (so its
+    screen stays whole), if it can.
     """
 
     argv: Sequence[str]
@@ -96,6 +110,7 @@ class ChildSpec:
     pass_fds: Sequence[int] = ()
     cleanup: Callable[[], object] | None = None
     warn_idle: Callable[[float | None], object] | None = None
+    notify: Callable[[str], object] | None = None
 
 
 def child_env(term: str, **extra: str) -> dict[str, str]:
@@ -128,12 +143,14 @@ class PtyChild:
         self._input_paused = False
         self._eof = asyncio.Event()
         self._kill_later: asyncio.TimerHandle | None = None
+        self.asked_to_end = False  # the server has signalled it to end (or to die)
         os.set_blocking(master, False)
         self._loop.add_reader(master, self._readable)
 
     @classmethod
-    async def start(cls, spec: ChildSpec, channel: Channel, cols: int, rows: int) -> PtyChild:
-        """Start `spec` on a new pseudo-terminal of `cols` x `rows`; raises OSError if it cannot start."""
+    async def start(cls, spec: ChildSpec, channel: Channel, cols: int, rows: int, memory: int = 0) -> PtyChild:
+        """Start `spec` on a new pseudo-terminal of `cols` x `rows`, its address space at most `memory` bytes
+        (0: no ceiling); raises OSError if it cannot start."""
         master, slave = os.openpty()
         try:
             set_window_size(master, cols or DEFAULT_SIZE[0], rows or DEFAULT_SIZE[1])
@@ -144,6 +161,7 @@ class PtyChild:
                 "-c",
                 _CLAIM_TERMINAL,
                 str(os.getpid()),
+                str(max(0, memory)),
                 *spec.argv,
                 stdin=slave,
                 stdout=slave,
@@ -250,6 +268,7 @@ class PtyChild:
 
     def end(self, grace: float, number: int = signal.SIGTERM) -> None:
         """Ask the child's process group to stop (`number`), and kill it if it still runs after `grace` seconds."""
+        self.asked_to_end = True
         self._signal(number)
         if self._kill_later is None:
             self._kill_later = self._loop.call_later(grace, self._signal, signal.SIGKILL)
@@ -263,6 +282,7 @@ class PtyChild:
 
     def kill(self) -> None:
         """Kill the child's process group now (the server's last resort when it stops)."""
+        self.asked_to_end = True
         self._signal(signal.SIGKILL)
 
     def _close_master(self) -> None:

@@ -60,7 +60,9 @@ class CrashReports(_App):
             super().exit(*args, **kwargs)
 
     def crash_sentence(self, bug: BaseException | str) -> str:
-        """Report `bug` (an exception, or a traceback's text); the sentence for the terminal."""
+        """Report `bug` (an exception, or a traceback's text); the sentence for the terminal. (A remote
+        session whose memory ran out ends here, see `crash.end_if_out_of_memory`.)"""
+        crash.end_if_out_of_memory(bug, remote=self.crash_remote)
         self.crashed = True
         self.crash_report = crash.write_report(bug, into=self.crash_report)
         return crash.sentence(self.crash_report, remote=self.crash_remote)

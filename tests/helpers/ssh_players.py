@@ -113,12 +113,17 @@ class LagoonServer:
 class Player:
     """One player's terminal: ssh in a tmux pane, everything it receives recorded."""
 
-    def __init__(self, server: LagoonServer, name: str, *command: str, size=(160, 50)) -> None:
+    def __init__(self, server: LagoonServer, name: str, *command: str, size=(160, 50), claims=None) -> None:
+        """`claims`: (columns, rows) the pane's terminal says it has before ssh starts (ssh asks the server for a
+        window of that size), whatever size tmux draws it at."""
         self.name = name
         self.stream = server.folder / f"{name}.stream"
         self._read, self._tail = 0, ""
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-        self.tmux = Tmux(name, *size, server.client(name.lower(), *command))
+        ssh = server.client(name.lower(), *command)
+        if claims is not None:
+            ssh = ["sh", "-c", f'stty cols {claims[0]} rows {claims[1]} && exec "$@"', "sh", *ssh]
+        self.tmux = Tmux(name, *size, ssh)
         server.terminals.append(self.tmux)
         self.tmux.run("pipe-pane", "-o", "-t", self.tmux.target, f"cat >> {self.stream}")
 
