@@ -32,6 +32,7 @@ from rules.host import Host, NotMade, NoUndo, Rejection
 from rules.seat import catalogue_to_json, to_json
 
 from ..wire import WireError, body, frame, parse
+from . import faults
 
 OTHERS_AFTER = 0.03
 """Seconds after the player who moved that the other screens are sent the move (see `Room._flush`)."""
@@ -84,6 +85,7 @@ class Room:
         # whether the deciding seat's computer is deciding now (its owner plays the computers; nobody here)
         self.thinking: Callable[[], bool] = lambda: False
         self._levels = tuple(sorted(host.computers.items()))  # (seat, level) of each seat a computer plays
+        self.called = "a room"  # which room this is, for a line of the server's console (its owner names it)
         host.on_change(self._changed)
 
     def seated(self, seat: int) -> bool:
@@ -144,7 +146,7 @@ class Room:
                     link.send(frame("answer", {"left": True}))
                     self._drop(link)
                     return
-                link.send(frame("answer", self._answer(link, kind, body(text))))
+                link.send(frame("answer", self._answered(link, kind, body(text))))
                 self._flush(first=link)
         except (WireError, ConnectionError, asyncio.LimitOverrunError, ValueError):
             pass  # (a broken or hostile client: its link goes, the game is untouched)
@@ -162,6 +164,16 @@ class Room:
         for link in list(self.links):
             link.send(frame("bye", {"reason": reason}))
             link.close()
+
+    def _answered(self, link: Link, kind: str, request: object) -> dict:
+        """The answer to a request: `_answer`'s, or on a bug a refusal in words and a line on the server's
+        console (`faults`); the room goes on. A request a game does not take (WireError) ends the link."""
+        try:
+            return self._answer(link, kind, request)
+        except WireError:
+            raise
+        except Exception as error:
+            return {"refused": faults.bug(f"{self.called}, seat {link.seat}, request {kind[:20]}", error)}
 
     def _answer(self, link: Link, kind: str, request: object) -> dict:
         if kind == "stand_in" and isinstance(request, dict) and isinstance(request.get("seat"), int):
