@@ -400,11 +400,12 @@ class Lobby:
         Asked for at change `at` of the game, it plays only if the game is still there when it runs: the
         change may have been followed at once by another (a pass made for a seat that could do nothing
         else) that gave the turn to a person, and asks again itself if it gave it to a computer."""
-        seat = host.turn().seat
-        if seat is None or seat not in entry.computers or host.changes != at or self.closed:
-            return
-        player = entry.computers[seat]
+        seat: int | None = None
         try:
+            seat = host.turn().seat
+            if seat is None or seat not in entry.computers or host.changes != at or self.closed:
+                return
+            player = entry.computers[seat]
             if entry.seats[seat].computer:
                 host.computer(seat)  # (the host's player, briefed on what was done since it last decided)
             loop = asyncio.get_running_loop()
