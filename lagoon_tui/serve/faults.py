@@ -25,9 +25,14 @@ BUG = "The server could not do that: it went wrong on the server's side, and who
 """A request that met a bug (the game and the lobby are as they were before it, or as the last change left them)."""
 
 
+def noted(where: str, what: str) -> None:
+    """A line on the console: what went wrong, and where."""
+    log.warning("lagoon serve: %s: %s", where, what)
+
+
 def unsaved(where: str, error: StoreError) -> str:
     """A request the save file could not keep (`where` it came from); what its player is told."""
-    log.warning("lagoon serve: %s: not saved: %s", where, error)
+    noted(where, f"not saved: {error}")
     return f"{error.public} Nothing was changed; try again later."
 
 

@@ -53,6 +53,7 @@ from rules.host import (
     Content,
     Host,
     NotMade,
+    Rejection,
     SavedRoom,
     SavedSeat,
     Store,
@@ -305,6 +306,8 @@ class Lobby:
             raise Refused("Only the player who made this room can start it.")
         if any(s.open for s in entry.seats):
             raise Refused("Every seat must be taken (or given to a computer) first.")
+        if any(s.key is not None and s.key not in self.names for s in entry.seats):  # (their saved name was damaged)
+            raise Refused("A player in this room has no name: they must connect again and pick one first.")
         names = self._seat_names(entry)
         if names_problems(names):  # (two players who chose the same name)
             raise Refused("Two seats would have the same name: one of you must pick another name first.")
@@ -415,6 +418,8 @@ class Lobby:
             if host.changes != at or entry.computers.get(seat) is not player or self.closed:
                 return  # (something else happened first: the change it brought will ask again)
             made = host.choose(choice)
+            if isinstance(made, Rejection):  # (the rules refused what it chose: as much a bug as an exception)
+                raise ValueError(f"the computer chose {choice!r}, which was refused: {made.reason}")
         except Exception as error:
             faults.bug(f"room {entry.code}, seat {seat}, a computer's move", error)
             entry.thinking = None  # (asked again when a player enters the game again)
@@ -433,10 +438,10 @@ class Lobby:
         console; tried again COMPUTER_RETRY seconds later."""
         if not entry.stalled and entry.room is not None:
             entry.stalled = True
-            faults.log.warning("lagoon serve: room %s, seat %s, a computer's move: %s", entry.code, seat, made.reason)
+            faults.noted(f"room {entry.code}, seat {seat}, a computer's move", made.reason)
             entry.room.notice(
-                f"{entry.room.names[seat]}'s move could not be saved: {made.reason} "
-                f"The computer tries again every {COMPUTER_RETRY:.0f} s."
+                f"{entry.room.names[seat]}'s move could not be made: the server could not save it. "
+                f"The computer tries again every {COMPUTER_RETRY:g} s."
             )
         entry.thinking = None
         asyncio.get_running_loop().call_later(COMPUTER_RETRY, self._changed, entry, host)

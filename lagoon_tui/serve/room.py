@@ -187,7 +187,8 @@ class Room:
             return {"refused": "It is not your turn.", "title": "Not your turn"}
         if kind == "choose" and isinstance(request, str):
             result = self.host.choose(request)
-            if isinstance(result, NotMade):
+            if isinstance(result, NotMade):  # (the save file refused it, say: whoever runs the server is told)
+                faults.noted(f"{self.called}, seat {link.seat}, a move", result.reason)
                 return {"refused": result.reason, "title": result.title}
             if isinstance(result, Rejection):
                 return {"refused": result.reason, "title": "Not allowed"}
