@@ -360,3 +360,21 @@ def test_after_a_while_the_others_may_let_a_computer_play_for_one_who_left(tmp_p
         assert served.call(lambda: 2 not in entry.computers)
     finally:
         served.stop()
+
+
+def test_a_room_not_started_keeps_its_computers_levels_over_a_restart(tmp_path):
+    first = LobbyThread(tmp_path / "lagoon.db")
+    ana = Terminal(first.session("SHA256:ana"))
+    assert ana.link.ask("name", {"name": "Ana"})
+    code = ana.link.ask("create", {"seats": ["person", "hard", "easy"], "seed": 5})["code"]
+    first.stop()
+    again = LobbyThread(tmp_path / "lagoon.db")
+    try:
+        ana = Terminal(again.session("SHA256:ana"))
+        until(lambda: ana.last("lobby") is not None)
+        seats = ana.last("lobby")["mine"][0]["seats"]
+        assert [seat.get("level") for seat in seats] == [None, "hard", "easy"]
+        assert ana.link.ask("start", {"code": code}) == {"started": True}
+        assert again.store.info(again.lobby.rooms[code].game).computers == ((1, "hard"), (2, "easy"))
+    finally:
+        again.stop()
