@@ -197,7 +197,7 @@ class Lobby:
                     self.sessions[writer] = key
                     self._send_lobby(writer, key)
                 self._push()
-        except (WireError, ConnectionError):
+        except (WireError, ConnectionError, ValueError):  # (ValueError: a line past the reader's limit)
             pass  # (a broken or hostile client: its session ends, nothing else)
         except Exception as error:  # a bug outside a request (in a room's link, say): this session ends on it
             faults.bug(f"the session of {key}", error)

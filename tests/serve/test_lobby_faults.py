@@ -336,3 +336,18 @@ def test_a_room_whose_player_lost_their_name_is_not_started_until_they_pick_one(
         assert ana.link.ask("start", {"code": code}) == {"started": True}
     finally:
         served.stop()
+
+
+@pytest.mark.parametrize(
+    "line",
+    [b"name [1]\n", b"create 7\n", b"name {" + b"x" * 70_000 + b"}\n"],
+    ids=["a list", "a number", "past the reader's limit"],
+)
+def test_a_hostile_request_ends_its_session_without_a_line_on_the_console(server, caplog, line):
+    """What is not a request (a broken or hostile client) ends its own session, and is not a bug."""
+    caplog.set_level(logging.WARNING, logger="lagoon_tui.serve")
+    ana, ben = named(server, "ana", "Ana"), named(server, "ben", "Ben")
+    ben.link._sock.sendall(line)
+    until(lambda: ben.link.lost is not None, "Ben's session, ended")
+    assert ana.link.ask("create", {"seats": ["person", "person"]})["code"]  # (the others' go on)
+    assert not caplog.records, [r.getMessage() for r in caplog.records]
