@@ -23,6 +23,7 @@ if REASON and os.environ.get("CI"):
     raise RuntimeError(f"CI must run the lagoon serve tests, but {REASON}")
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(REASON is not None, reason=REASON or "")]
 
+
 @pytest.fixture
 def on_a_small_disk(tmp_path):
     """`lagoon serve` whose save file (alone) is on a small disk of its own; the disk."""
