@@ -3,12 +3,14 @@ that speak to it through bare links (no app), as a second terminal would."""
 
 from __future__ import annotations
 
+import threading
+
 from lagoon_tui.link import Link
 from lagoon_tui.remote import RemoteHost
 from lagoon_tui.serve.lobby import Lobby
 from lagoon_tui.wire import body
 from rules.host import Store, load_content
-from tests.helpers.rooms import LoopThread
+from tests.helpers.rooms import WAIT, LoopThread
 
 CONTENT = load_content()
 
@@ -47,3 +49,18 @@ class Terminal:
 
     def last(self, kind: str):
         return next((b for k, b in reversed(self.frames) if k == kind), None)
+
+
+class Held:
+    """A room's computer player whose decisions wait until the test lets them go, so that its seat is
+    seen thinking for as long as the test looks; the real player then makes the move."""
+
+    def __init__(self, player) -> None:
+        self.player = player
+        self.asked = threading.Event()
+        self.go = threading.Event()
+
+    def choose(self, message):
+        self.asked.set()
+        self.go.wait(WAIT)
+        return self.player.choose(message)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import closing
 from dataclasses import dataclass
@@ -28,7 +27,7 @@ import lagoon_tui.serve.lobby as lobby_module
 from lagoon_tui.remote import RemoteHost
 from lagoon_tui.serve.faults import BUG
 from tests.helpers.disk import FullDisk
-from tests.helpers.lobby import LobbyThread, Terminal
+from tests.helpers.lobby import Held, LobbyThread, Terminal
 from tests.helpers.rooms import WAIT, until
 
 CAUSE = {
@@ -142,20 +141,6 @@ def test_while_the_save_file_refuses_every_lobby_action_is_refused_in_words_and_
     assert cleo.link.ask("join", {"code": open_room}) == {"seat": 1, "waiting": True}
     assert ana.link.ask("start", {"code": full_room}) == {"started": True}
     assert "code" in ana.link.ask("create", {"seats": ["person", "easy"]})
-
-
-class Held:
-    """A room's computer player whose decision waits until the test lets it go."""
-
-    def __init__(self, player) -> None:
-        self.player = player
-        self.asked = threading.Event()
-        self.go = threading.Event()
-
-    def choose(self, message):
-        self.asked.set()
-        self.go.wait(WAIT)
-        return self.player.choose(message)
 
 
 def test_while_the_save_file_refuses_a_move_is_refused_in_words_and_a_computer_tries_again(faulty, caplog, monkeypatch):

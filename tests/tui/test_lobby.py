@@ -8,7 +8,6 @@ second terminal would.
 from __future__ import annotations
 
 import json
-import threading
 
 import pytest
 
@@ -20,8 +19,8 @@ from lagoon_tui.session_app import SessionApp
 from lagoon_tui.wire import parse
 from rules.host import load_content
 from tests.helpers.drive import screen_text
-from tests.helpers.lobby import LobbyThread, Terminal
-from tests.helpers.rooms import WAIT, LoopThread, until, until_shown
+from tests.helpers.lobby import Held, LobbyThread, Terminal
+from tests.helpers.rooms import LoopThread, until, until_shown
 
 CONTENT = load_content()
 
@@ -109,21 +108,6 @@ async def test_a_room_may_seat_a_computer_at_a_level_which_plays_from_its_seat(s
                 await pilot.press("1")
             await pilot.pause(0.01)
         assert moved(), "the Hard computer's move"
-
-
-class Held:
-    """A room's computer player whose decisions wait until the test lets them go, so that its seat is
-    seen thinking for as long as the test looks; the real player then makes the move."""
-
-    def __init__(self, player) -> None:
-        self.player = player
-        self.asked = threading.Event()
-        self.go = threading.Event()
-
-    def choose(self, message):
-        self.asked.set()
-        self.go.wait(WAIT)
-        return self.player.choose(message)
 
 
 def prompt_head(app) -> str:
