@@ -189,7 +189,7 @@ class Room:
             result = self.host.choose(request)
             if isinstance(result, NotMade):  # (the save file refused it, say: whoever runs the server is told)
                 faults.noted(f"{self.called}, seat {link.seat}, a move", result.reason)
-                return {"refused": result.reason, "title": result.title}
+                return {"refused": result.reason, "title": result.title, "not_made": True}
             if isinstance(result, Rejection):
                 return {"refused": result.reason, "title": "Not allowed"}
             return {"made": True}

@@ -26,6 +26,7 @@ import pytest
 import lagoon_tui.serve.lobby as lobby_module
 from lagoon_tui.remote import RemoteHost
 from lagoon_tui.serve.faults import BUG
+from rules.host import NotMade
 from tests.helpers.disk import FullDisk
 from tests.helpers.lobby import Held, LobbyThread, Terminal
 from tests.helpers.rooms import WAIT, until
@@ -163,7 +164,9 @@ def test_while_the_save_file_refuses_a_move_is_refused_in_words_and_a_computer_t
     assert refused == {
         "refused": f"{CAUSE[faulty.kind]} Your move was not made.",
         "title": "Not saved",
+        "not_made": True,
     }
+    assert remote.choose(option) == NotMade(option, refused["refused"], "Not saved")  # (as the game screen hears it)
     assert remote.changes == seen and served.call(lambda: entry.room.host.turn().seat) == 0
     assert any(f"room {code}, seat 0, a move" in r.getMessage() for r in caplog.records)
 

@@ -60,6 +60,7 @@ def test_a_full_disk_refuses_a_move_and_a_name_in_words_and_every_session_goes_o
     ana.type("1")
     ana.hears("The save file could not be written: its disk is full")  # (a toast: its words wrap at "(or")
     ana.hears("Your move was not made.")
+    assert "Not saved" in ana.screen()  # (the toast's title: not a refusal of the rules)
     assert saved_length(server) == saved
     ben = Player(server, "Ben")
     ben.wait("What name should the others see?")
