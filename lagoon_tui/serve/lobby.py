@@ -77,8 +77,8 @@ COMPUTER_PACE = 0.5
 COMPUTER_RETRY = 10.0
 """Seconds before a computer's move that the save file refused is tried again."""
 COMPUTER_FAILED = (
-    "The server stopped this game: a computer player failed on a bug there. Every move is saved; "
-    "enter the game again from the lobby to go on."
+    "The server stopped this game: a computer player failed on a bug there. Every move is saved: "
+    "connect again and enter the game to go on."
 )
 ROOMS_WAITING_MOST = 8
 """Rooms one player may have made and not started (so nobody can fill the save file with rooms)."""
