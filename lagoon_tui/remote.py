@@ -134,6 +134,8 @@ class RemoteHost:
         answer = self.link.ask("choose", option_id)
         if answer is None:
             return NotMade(option_id, f"{self.lost} Your move was not made.", "Disconnected")
+        if answer.get("not_made"):  # (allowed, but the server could not make it: its save file refused it, say)
+            return NotMade(option_id, str(answer.get("refused")), str(answer.get("title", "Not made")))
         if "refused" in answer:
             return Rejection(option_id, str(answer["refused"]))
         return Made()

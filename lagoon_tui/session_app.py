@@ -109,14 +109,16 @@ class SessionApp(SeatApp):
             self.notify(f"Room {answer['code']} is ready. Give its code to the others: ssh … join {answer['code']}")
 
     def join_room(self, code: str) -> None:
-        """Take a seat in the room, or (a game under way, of others) watch it."""
+        """Take a seat in the room, or (a game under way, of others) watch it. A room not started yet is
+        waited for, as the server's answer says (the lobby this app holds may not list the room yet: a code
+        from the command line is joined as soon as the server greets the session)."""
         answer = self._ask("join", {"code": code})
         if answer is None:
             return
-        if answer["seat"] is None:
-            self.enter_room(code)
+        if answer.get("waiting"):
+            self._wait_for(code)
         else:
-            self.open_room(code)
+            self.enter_room(code)
 
     def start_room(self, code: str) -> None:
         if self._ask("start", {"code": code}) is not None:
@@ -126,15 +128,19 @@ class SessionApp(SeatApp):
         """Enter the room's game if it has started; else say what it waits for."""
         room = self._room(code)
         if room is not None and room["status"] == "waiting":
-            self.waiting_for = code
-            self.notify(
-                "This room's game has not started yet: it starts when every seat is taken and its maker "
-                "presses s, and you are taken to it then.",
-                title=f"Room {code}",
-                markup=False,
-            )
-            return
-        self.enter_room(code)
+            self._wait_for(code)
+        else:
+            self.enter_room(code)
+
+    def _wait_for(self, code: str) -> None:
+        """The room's game, entered once the lobby lists it under way (see `receive`)."""
+        self.waiting_for = code
+        self.notify(
+            "This room's game has not started yet: it starts when every seat is taken and its maker "
+            "presses s, and you are taken to it then.",
+            title=f"Room {code}",
+            markup=False,
+        )
 
     def _room(self, code: str | None) -> dict | None:
         return next((r for key in ("mine", "open") for r in self.lobby[key] if r["code"] == code), None)

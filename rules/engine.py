@@ -22,7 +22,12 @@ from .view import View, view
 
 
 class JournalError(Exception):
-    """What a journal raises when it cannot keep a change; the message says why, for the player."""
+    """What a journal raises when it cannot keep a change; the message says why, for the player at this
+    machine. `public` says it for a player at another one (`lagoon serve`): nothing of this machine, no path."""
+
+    def __init__(self, message: str = "", public: str = "The game could not be saved.") -> None:
+        super().__init__(message)
+        self.public = public
 
 
 class JournalLost(JournalError):

@@ -160,6 +160,9 @@ class Host:
         self._witnesses: dict[int, Witness] = {}  # what each of them has been briefed on
         self.chronicle = Chronicle(engine)  # the log told to each reader (a pass made for a player says so)
         self.lost: str | None = None  # why this host can no longer save the game (another took it), if so
+        # its players are at other machines (`lagoon serve`): a save file's fault is told them without this
+        # machine's details (its path), as `JournalError.public` says it
+        self.players_elsewhere = False
         self.changes = 0  # how many times the game has changed since the host was made
         self.game: int | None = None  # its number in the save file, if it is saved
         self._listeners: list[Callable[[], None]] = []
@@ -320,7 +323,7 @@ class Host:
             result = self.engine.choose(option_id)
         except JournalError as error:
             self._note_lost(error)
-            return NotMade(option_id, f"{error} Your move was not made.", "Not saved")
+            return NotMade(option_id, f"{self._told(error)} Your move was not made.", "Not saved")
         except NoLegalChoice as error:  # (found while it was saved: the engine took the choice back)
             return NotMade(option_id, f"{error} Your move was not made.", "The game cannot go on")
         finally:
@@ -435,12 +438,16 @@ class Host:
             point = self.engine.undo(ended=held is not None)
         except JournalError as error:
             self._note_lost(error)
-            return NoUndo(f"{error} Nothing was taken back")
+            return NoUndo(f"{self._told(error)} Nothing was taken back")
         if point:
             self.held = None
             self.chronicle.forget()  # the log lost its last lines: told afresh
             self._changed()
         return point
+
+    def _told(self, error: JournalError) -> str:
+        """A journal's failure as the players are told it (see `players_elsewhere`)."""
+        return error.public if self.players_elsewhere else str(error)
 
     def _note_lost(self, error: JournalError) -> None:
         if isinstance(error, JournalLost):

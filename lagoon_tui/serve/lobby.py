@@ -18,7 +18,17 @@ A session (one SSH connection, one app process at the other end of a
 - the session asks: `name`, `create` (seats, seed), `join`, `start`,
   `enter` (a room's game: from then on the link is the room's, seat or
   spectator, until the session asks to `leave`); each is answered (`answer`),
-  a refusal in words a player can act on.
+  a refusal in words a player can act on. A seat taken in a room not started
+  yet is answered `waiting`: the session waits for the lobby to list the
+  room's game under way, and enters it then.
+
+What the lobby keeps (a name, a room, a seat taken, a game started) it keeps
+only once the save file has it: if the file refuses (a full disk, a file
+made read-only), the request is refused with a sentence and nothing changes.
+A bug met by a request, or by a computer's move, is reported on the server's
+console with where it happened (`faults`); the session goes on, and a room
+whose computer failed is closed with a sentence to its players (entered
+again, the computer tries again).
 
 Nothing in a lobby frame is secret: names, codes, whose turn it is.
 
@@ -43,6 +53,8 @@ from rules.host import (
     LEVELS,
     Content,
     Host,
+    NotMade,
+    Rejection,
     SavedRoom,
     SavedSeat,
     Store,
@@ -56,6 +68,7 @@ from rules.seat import SeatScene
 
 from ..settings import COLOURS, computer_names
 from ..wire import WireError, body, frame, parse
+from . import faults
 from .budget import Budget
 from .room import Room
 
@@ -63,6 +76,12 @@ CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # (no 0/O or 1/I to misread)
 CODE_LENGTH = 6
 COMPUTER_PACE = 0.5
 """Seconds between a computer player's decisions, so that people can follow them."""
+COMPUTER_RETRY = 10.0
+"""Seconds before a computer's move that the save file refused is tried again."""
+COMPUTER_FAILED = (
+    "The server stopped this game: a computer player failed on a bug there. Every move is saved: "
+    "connect again and enter the game to go on."
+)
 ROOMS_WAITING_MOST = 8
 """Rooms one player may have made and not started (so nobody can fill the save file with rooms)."""
 STAND_IN_AFTER = 60.0
@@ -108,6 +127,7 @@ class RoomEntry:
     room: Room | None = None
     computers: dict[int, Computer] = field(default_factory=dict)  # seat -> its computer player, stand-ins among them
     thinking: int | None = None  # the change of the game at which a computer is deciding
+    stalled: bool = False  # the save file refused the computer's last move (its players were told)
     away_since: dict[int, float] = field(default_factory=dict)  # a person's seat -> when its player left
     agreed: dict[int, set[int]] = field(default_factory=dict)  # an absent seat -> who agreed to a stand-in
 
@@ -135,7 +155,7 @@ class Lobby:
             if saved.damage:
                 self.damaged.append(saved)
                 continue
-            seats = [Seat(s.key, s.computer) for s in saved.seats]
+            seats = [Seat(s.key, s.computer, s.level if s.level in LEVELS else "normal") for s in saved.seats]
             self.rooms[saved.code] = RoomEntry(saved.code, saved.creator, seats, saved.seed, saved.game)
 
     async def open_rooms(self) -> list[str]:
@@ -167,27 +187,48 @@ class Lobby:
                 if not line:
                     break
                 kind, text = parse(line)
-                request: Any = body(text)
-                try:
-                    answer = self._answer(key, kind, request)
-                except Refused as why:
-                    answer = {"refused": str(why)}
+                request = body(text)
+                if not isinstance(request, dict):
+                    raise WireError(f"a request that is not an object: {kind[:20]}")
+                answer = self._answered(key, kind, request)
                 writer.write(frame("answer", answer))
                 if kind == "enter" and "seat" in answer:
                     del self.sessions[writer]
                     entry = self.rooms[room_code(request)]
                     assert entry.room is not None  # (a room not started yet cannot be entered)
+                    self._changed(entry, entry.room.host)  # (a computer that failed here tries again)
                     await entry.room.attach(answer["seat"], reader, writer)
                     if writer.is_closing():
                         return
                     self.sessions[writer] = key
                     self._send_lobby(writer, key)
                 self._push()
-        except (WireError, ConnectionError, ValueError, KeyError, TypeError, AttributeError):
+        except (WireError, ConnectionError, ValueError):  # (ValueError: a line past the reader's limit)
             pass  # (a broken or hostile client: its session ends, nothing else)
+        except Exception as error:  # a bug outside a request (in a room's link, say): this session ends on it
+            faults.bug(f"the session of {key}", error)
         finally:
             self.sessions.pop(writer, None)
             writer.close()
+
+    def _answered(self, key: str, kind: str, request: dict[str, Any]) -> dict[str, Any]:
+        """The answer to a request: `_answer`'s, or a refusal in words (see `faults`); a request the lobby
+        does not take (WireError) ends the session."""
+        try:
+            return self._answer(key, kind, request)
+        except Refused as why:
+            return {"refused": str(why)}
+        except WireError:
+            raise
+        except StoreError as error:
+            return {"refused": faults.unsaved(self._where(key, kind, request), error)}
+        except Exception as error:
+            return {"refused": faults.bug(self._where(key, kind, request), error)}
+
+    def _where(self, key: str, kind: str, request: dict[str, Any]) -> str:
+        """A request, for a line of the console: whose, which, and the room it names if there is one."""
+        code = room_code(request)
+        return f"player {key}, request {kind[:20]}" + (f", room {code}" if code in self.rooms else "")
 
     def _answer(self, key: str, kind: str, request: dict[str, Any]) -> dict[str, Any]:
         if kind == "name":
@@ -226,7 +267,7 @@ class Lobby:
         problems = names_problems([name])
         if problems:
             raise Refused(problems[0])
-        self.store.name_player(key, name)
+        self.store.name_player(key, name)  # (kept only once saved: StoreError, and the name is not taken)
         self.names[key] = name
         return {"name": name}
 
@@ -252,14 +293,14 @@ class Lobby:
             seed,
         )
         entry.seats[0] = Seat(key=key)  # (the creator sits first)
-        self.rooms[code] = entry
         self._save(entry)
+        self.rooms[code] = entry
         return {"code": code}
 
     def _join(self, key: str, entry: RoomEntry) -> dict:
         seat = entry.seat_of(key)
         if seat is not None:
-            return {"seat": seat}
+            return {"seat": seat, "waiting": entry.room is None}
         if entry.room is not None:
             return {"seat": None}  # (a game under way: anyone else may watch it)
         free = next((n for n, s in enumerate(entry.seats) if s.open), None)
@@ -269,9 +310,11 @@ class Lobby:
             s.key is not None and name_key(self.names.get(s.key, "")) == name_key(self.names[key]) for s in entry.seats
         ):
             raise Refused(f"Someone in this room is already called {self.names[key]}; pick another name.")
-        entry.seats[free] = Seat(key=key)
-        self._save(entry)
-        return {"seat": free}
+        seats = [*entry.seats]
+        seats[free] = Seat(key=key)
+        self._save(entry, seats)
+        entry.seats = seats
+        return {"seat": free, "waiting": True}
 
     def _start(self, key: str, entry: RoomEntry) -> dict:
         if entry.room is not None:
@@ -280,6 +323,8 @@ class Lobby:
             raise Refused("Only the player who made this room can start it.")
         if any(s.open for s in entry.seats):
             raise Refused("Every seat must be taken (or given to a computer) first.")
+        if any(s.key is not None and s.key not in self.names for s in entry.seats):  # (their saved name was damaged)
+            raise Refused("A player in this room has no name: they must connect again and pick one first.")
         names = self._seat_names(entry)
         if names_problems(names):  # (two players who chose the same name)
             raise Refused("Two seats would have the same name: one of you must pick another name first.")
@@ -291,9 +336,13 @@ class Lobby:
             store=self.store,
             computers={n: s.level for n, s in enumerate(entry.seats) if s.computer},
         )
+        try:
+            self._save(entry, game=host.game)
+        except StoreError:
+            self._forget(host)
+            raise
         entry.game = host.game
         self._host(entry, host)
-        self._save(entry)
         return {"started": True}
 
     # --- rooms ----------------------------------------------------------------------------
@@ -307,7 +356,9 @@ class Lobby:
 
     def _host(self, entry: RoomEntry, host: Host, reopened: bool = False) -> None:
         people = tuple(n for n, s in enumerate(entry.seats) if not s.computer)
+        host.players_elsewhere = True  # (what the save file refuses is told them without its path)
         room = entry.room = Room(host, people, reopened=reopened)
+        room.called = f"room {entry.code}"
         entry.computers = {n: host.computer(n) for n, s in enumerate(entry.seats) if s.computer}
         room.on_presence = lambda seat, back: self._presence(entry, room, seat, back)
         room.stand_in = lambda asker, seat: self._stand_in(entry, room, asker, seat)
@@ -364,23 +415,56 @@ class Lobby:
     async def _computer_moves(self, entry: RoomEntry, host: Host, at: int) -> None:
         """The computer whose turn it is decides in a thread (a search must not hold up the server's
         other rooms and sessions); its move is made once it has been COMPUTER_PACE seconds on its way,
-        unless something else happened meanwhile (its player came back, say)."""
-        seat = host.turn().seat
-        if seat not in entry.computers:
-            return  # (the game is over, or the turn went on while this waited to start: a change asks again)
-        player = entry.computers[seat]
-        if entry.seats[seat].computer:
-            host.computer(seat)  # (the host's player, briefed on what was done since it last decided)
-        loop = asyncio.get_running_loop()
-        started = loop.time()
-        if host.held is not None:  # (its player's turn left waiting for End turn: the computer ends it)
-            choice = END_TURN
-        else:
-            choice = await loop.run_in_executor(None, player.choose, host.scene(seat))
-        await asyncio.sleep(max(0.0, COMPUTER_PACE - (loop.time() - started)))
-        if host.changes != at or entry.computers.get(seat) is not player or self.closed:
-            return  # (something else happened first: the change it brought will ask again)
-        host.choose(choice, hold=False)  # (a computer standing in for a person is never held)
+        unless something else happened meanwhile (its player came back, say).
+
+        Asked for at change `at` of the game, it plays only if the game is still there when it runs: the
+        change may have been followed at once by another (a pass made for a seat that could do nothing
+        else) that gave the turn to a person, and asks again itself if it gave it to a computer."""
+        seat: int | None = None
+        try:
+            seat = host.turn().seat
+            if seat is None or seat not in entry.computers or host.changes != at or self.closed:
+                return
+            player = entry.computers[seat]
+            if entry.seats[seat].computer:
+                host.computer(seat)  # (the host's player, briefed on what was done since it last decided)
+            loop = asyncio.get_running_loop()
+            started = loop.time()
+            if host.held is not None:  # (its player's turn left waiting for End turn: the computer ends it)
+                choice = END_TURN
+            else:
+                choice = await loop.run_in_executor(None, player.choose, host.scene(seat))
+            await asyncio.sleep(max(0.0, COMPUTER_PACE - (loop.time() - started)))
+            if host.changes != at or entry.computers.get(seat) is not player or self.closed:
+                return  # (something else happened first: the change it brought will ask again)
+            made = host.choose(choice, hold=False)  # (a computer standing in for a person is never held)
+            if isinstance(made, Rejection):  # (the rules refused what it chose: as much a bug as an exception)
+                raise ValueError(f"the computer chose {choice!r}, which was refused: {made.reason}")
+        except Exception as error:
+            faults.bug(f"room {entry.code}, seat {seat}, a computer's move", error)
+            entry.thinking = None  # (asked again when a player enters the game again)
+            if entry.room is not None:
+                entry.room.close(COMPUTER_FAILED)
+            return
+        if isinstance(made, NotMade):  # the save file refused it: tried again in a while
+            self._computer_stalled(entry, host, seat, made)
+        elif entry.stalled:
+            entry.stalled = False
+            if entry.room is not None:
+                entry.room.notice(f"{entry.room.names[seat]}'s move is saved: the game goes on.")
+
+    def _computer_stalled(self, entry: RoomEntry, host: Host, seat: int, made: NotMade) -> None:
+        """A computer's move that was not made (the save file refused it): the players told once, and the
+        console; tried again COMPUTER_RETRY seconds later."""
+        if not entry.stalled and entry.room is not None:
+            entry.stalled = True
+            faults.noted(f"room {entry.code}, seat {seat}, a computer's move", made.reason)
+            entry.room.notice(
+                f"{entry.room.names[seat]}'s move could not be made: the server could not save it. "
+                f"The computer tries again every {COMPUTER_RETRY:g} s."
+            )
+        entry.thinking = None
+        asyncio.get_running_loop().call_later(COMPUTER_RETRY, self._changed, entry, host)
 
     def _new_code(self) -> str:
         while True:
@@ -388,9 +472,22 @@ class Lobby:
             if code not in self.rooms and all(r.code != code for r in self.damaged):
                 return code
 
-    def _save(self, entry: RoomEntry) -> None:
-        seats = tuple(SavedSeat(s.key, s.computer) for s in entry.seats)  # (a computer's level is not kept)
-        self.store.save_room(SavedRoom(entry.code, entry.creator, seats, entry.seed, entry.game))
+    def _save(self, entry: RoomEntry, seats: list[Seat] | None = None, game: int | None = None) -> None:
+        """Keep the room in the save file, as it is or with `seats` or `game` (StoreError if the file refuses:
+        its caller then changes nothing)."""
+        kept = tuple(SavedSeat(s.key, s.computer, s.level) for s in (entry.seats if seats is None else seats))
+        self.store.save_room(
+            SavedRoom(entry.code, entry.creator, kept, entry.seed, entry.game if game is None else game)
+        )
+
+    def _forget(self, host: Host) -> None:
+        """A game started for a room the save file then would not keep: taken out of the file, if it lets us
+        (a full disk may not: then it is left there, in no room, and nobody plays it)."""
+        if host.game is not None:
+            try:
+                self.store.delete(host.game)
+            except StoreError:
+                pass
 
     # --- the lobby as each player sees it ---------------------------------------------------
 

@@ -38,6 +38,7 @@ from rules.host import Host, NotMade, NoUndo, Rejection
 from rules.seat import catalogue_to_json, to_json
 
 from ..wire import WireError, body, frame, parse
+from . import faults
 
 OTHERS_AFTER = 0.03
 """Seconds after the player who moved that the other screens are sent the move (see `Room._flush`)."""
@@ -91,6 +92,7 @@ class Room:
         self.thinking: Callable[[], bool] = lambda: False
         self._levels = tuple(sorted(host.computers.items()))  # (seat, level) of each seat a computer plays
         host.hold_turns(self.people, True)  # (each player may turn it off for themselves)
+        self.called = "a room"  # which room this is, for a line of the server's console (its owner names it)
         host.on_change(self._changed)
 
     def seated(self, seat: int) -> bool:
@@ -153,7 +155,7 @@ class Room:
                     link.send(frame("answer", {"left": True}))
                     self._drop(link)
                     return
-                link.send(frame("answer", self._answer(link, kind, body(text))))
+                link.send(frame("answer", self._answered(link, kind, body(text))))
                 self._flush(first=link)
         except (WireError, ConnectionError, asyncio.LimitOverrunError, ValueError):
             pass  # (a broken or hostile client: its link goes, the game is untouched)
@@ -172,6 +174,16 @@ class Room:
             link.send(frame("bye", {"reason": reason}))
             link.close()
 
+    def _answered(self, link: Link, kind: str, request: object) -> dict:
+        """The answer to a request: `_answer`'s, or on a bug a refusal in words and a line on the server's
+        console (`faults`); the room goes on. A request a game does not take (WireError) ends the link."""
+        try:
+            return self._answer(link, kind, request)
+        except WireError:
+            raise
+        except Exception as error:
+            return {"refused": faults.bug(f"{self.called}, seat {link.seat}, request {kind[:20]}", error)}
+
     def _answer(self, link: Link, kind: str, request: object) -> dict:
         if kind == "stand_in" and isinstance(request, dict) and isinstance(request.get("seat"), int):
             if link.seat is None:
@@ -189,8 +201,9 @@ class Room:
             return {"refused": "It is not your turn.", "title": "Not your turn"}
         if kind == "choose" and isinstance(request, str):
             result = self.host.choose(request)
-            if isinstance(result, NotMade):
-                return {"refused": result.reason, "title": result.title}
+            if isinstance(result, NotMade):  # (the save file refused it, say: whoever runs the server is told)
+                faults.noted(f"{self.called}, seat {link.seat}, a move", result.reason)
+                return {"refused": result.reason, "title": result.title, "not_made": True}
             if isinstance(result, Rejection):
                 return {"refused": result.reason, "title": "Not allowed"}
             return {"made": True}

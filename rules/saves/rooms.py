@@ -2,8 +2,10 @@
 
 A room's seats are one JSON list in its row, each seat `{"key": ..., "computer": ...}`:
 the fingerprint of the key of the player who took it (or null), and whether a
-computer plays it. A row that is not that is a damaged room: it is read (its
-`damage` says what is wrong), never written over.
+computer plays it; a computer's seat has its `"level"` too (a row written
+before levels were kept has none: its computers play at "normal"). A row
+that is not that is a damaged room: it is read (its `damage` says what is
+wrong), never written over.
 """
 
 from __future__ import annotations
@@ -15,10 +17,11 @@ from ..record import FrozenRecord, frozen_record
 
 @frozen_record
 class SavedSeat(FrozenRecord):
-    """One seat of a room: a player's key, a computer, or open (neither)."""
+    """One seat of a room: a player's key, a computer (at a level), or open (neither)."""
 
     key: str | None = None
     computer: bool = False
+    level: str = "normal"  # a computer's (one of `rules.bots.LEVELS`: the lobby checks it)
 
 
 @frozen_record
@@ -35,7 +38,9 @@ class SavedRoom(FrozenRecord):
 
 def seats_text(seats: tuple[SavedSeat, ...]) -> str:
     """A room's seats as its row keeps them."""
-    return json.dumps([{"key": s.key, "computer": s.computer} for s in seats])
+    return json.dumps(
+        [{"key": s.key, "computer": s.computer} | ({"level": s.level} if s.computer else {}) for s in seats]
+    )
 
 
 def room_from_row(code: object, creator: object, seats: object, seed: object, game: object) -> SavedRoom:
@@ -65,10 +70,10 @@ def _seats(text: object) -> tuple[SavedSeat, ...] | None:
         return None
     seats = []
     for seat in plain:
-        if not (isinstance(seat, dict) and set(seat) == {"key", "computer"}):
+        if not (isinstance(seat, dict) and set(seat) - {"level"} == {"key", "computer"}):
             return None
-        key, computer = seat["key"], seat["computer"]
-        if not (key is None or isinstance(key, str)) or not isinstance(computer, bool):
+        key, computer, level = seat["key"], seat["computer"], seat.get("level", "normal")
+        if not (key is None or isinstance(key, str)) or not isinstance(computer, bool) or not isinstance(level, str):
             return None
-        seats.append(SavedSeat(key, computer))
+        seats.append(SavedSeat(key, computer, level))
     return tuple(seats)

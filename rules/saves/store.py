@@ -283,22 +283,30 @@ class SavedGame(Record):
 
 
 def _explain(error: sqlite3.Error, path: Path) -> StoreError:
-    """A sentence for a failure of SQLite, naming the file."""
+    """A sentence for a failure of SQLite, naming the file (and one naming nothing of this machine, `public`)."""
     text = str(error).lower()
     if "disk is full" in text or "disk i/o" in text:
-        return StoreError(f"Could not save to {path}: the disk is full (or failed). Free some space and try again.")
+        return StoreError(
+            f"Could not save to {path}: the disk is full (or failed). Free some space and try again.",
+            "The save file could not be written: its disk is full (or failed).",
+        )
     if "readonly" in text or "read-only" in text or "unable to open" in text:
         return StoreError(
             f"Could not write to {path}: the file or its folder is read-only or missing. "
-            "Choose another file with --db PATH."
+            "Choose another file with --db PATH.",
+            "The save file could not be written: it is read-only.",
         )
     if "locked" in text or "busy" in text:
-        return StoreError(f"{path} is busy: another Lagoon is writing to it. Try again in a moment.")
+        return StoreError(
+            f"{path} is busy: another Lagoon is writing to it. Try again in a moment.",
+            "The save file is busy: try again in a moment.",
+        )
     if "malformed" in text or "not a database" in text or "corrupt" in text:
         return StoreError(
-            f"{path} is damaged ({error}). It was left as it is; move it away or choose another file with --db PATH."
+            f"{path} is damaged ({error}). It was left as it is; move it away or choose another file with --db PATH.",
+            "The save file is damaged.",
         )
-    return StoreError(f"Could not use the save file {path}: {error}")
+    return StoreError(f"Could not use the save file {path}: {error}", "The save file could not be used.")
 
 
 def _take_away(path: Path, made: list[Path] | None, *, file: bool = True) -> None:

@@ -181,6 +181,18 @@ def test_a_room_whose_row_cannot_be_read_is_told_as_damaged_and_left_as_it_is(ol
     assert row() == damaged
 
 
+def test_a_computers_level_is_kept_with_its_seat_and_a_level_that_is_not_text_is_damage(tmp_path):
+    path = tmp_path / "lagoon.db"
+    room = SavedRoom("HARD22", ANA, (SavedSeat(ANA), SavedSeat(None, True, "hard"), SavedSeat(None, True, "easy")))
+    with Store(path) as store:
+        store.save_room(room)
+        assert store.rooms() == [room]
+    with closing(sqlite3.connect(path)) as raw, raw:
+        raw.execute("""UPDATE serve_rooms SET seats = '[{"key": null, "computer": true, "level": 3}]'""")
+    with Store(path, read_only=True) as reader:
+        assert reader.rooms()[0].damage == "its seats cannot be read"
+
+
 def test_a_file_made_for_nothing_but_a_player_is_kept(tmp_path):
     path = tmp_path / "new" / "lagoon.db"
     store = Store(path)

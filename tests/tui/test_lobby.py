@@ -8,7 +8,6 @@ second terminal would.
 from __future__ import annotations
 
 import json
-import threading
 
 import pytest
 
@@ -16,49 +15,15 @@ from lagoon_tui.link import Link
 from lagoon_tui.remote import RemoteHost
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.lobby import LobbyScreen, NameForm, RoomForm
-from lagoon_tui.serve.lobby import Lobby
 from lagoon_tui.session_app import SessionApp
-from lagoon_tui.wire import body, parse
-from rules.host import END_TURN, Store, load_content
+from lagoon_tui.wire import parse
+from rules.host import END_TURN, load_content
 from tests.helpers.drive import screen_text
 from tests.helpers.harness import FakeClock
-from tests.helpers.rooms import WAIT, LoopThread, until, until_shown
+from tests.helpers.lobby import Held, LobbyThread, Terminal
+from tests.helpers.rooms import LoopThread, until, until_shown
 
 CONTENT = load_content()
-
-
-class LobbyThread(LoopThread):
-    def __init__(self, path, clock=None) -> None:
-        super().__init__()
-        self.store = Store(path)
-        self.lobby: Lobby = self.call(lambda: Lobby(self.store, CONTENT, *([clock] if clock else [])))
-
-    def session(self, key: str):
-        return self.serving(lambda reader, writer: self.lobby.serve(key, reader, writer))
-
-    def stop(self) -> None:
-        self.call(lambda: self.lobby.close("The server is stopping."))
-        self.settle()
-        self.store.close()
-
-
-class Terminal:
-    """A session through a bare link: frames read as they come (no app)."""
-
-    def __init__(self, sock) -> None:
-        self.link = Link(sock)
-        self.frames: list[tuple[str, object]] = []
-        self.remote: RemoteHost | None = None
-        self.link.start(self._receive)
-
-    def _receive(self, kind: str, text: str) -> None:
-        if kind in ("content", "scene", "presence", "computers") and self.remote is not None:
-            self.remote.receive(kind, text)
-        else:
-            self.frames.append((kind, text if kind == "bye" else body(text)))
-
-    def last(self, kind: str):
-        return next((b for k, b in reversed(self.frames) if k == kind), None)
 
 
 @pytest.fixture
@@ -90,7 +55,7 @@ def test_rooms_are_made_joined_started_and_entered(server):
     assert ana.link.ask("start", {"code": code}) == {
         "refused": "Every seat must be taken (or given to a computer) first."
     }
-    assert ben.link.ask("join", {"code": code.lower()}) == {"seat": 1}
+    assert ben.link.ask("join", {"code": code.lower()}) == {"seat": 1, "waiting": True}
     assert ben.link.ask("enter", {"code": code}) == {"refused": "This room's game has not started yet."}
     assert ana.link.ask("start", {"code": code}) == {"started": True}
     until(lambda: ben.last("lobby")["mine"][0]["status"] == "playing", "the game, playing, in Ben's lobby")
@@ -174,21 +139,6 @@ async def test_a_room_may_seat_a_computer_at_a_level_which_plays_from_its_seat(s
         assert moved(), "the Hard computer's move"
 
 
-class Held:
-    """A room's computer player whose decisions wait until the test lets them go, so that its seat is
-    seen thinking for as long as the test looks; the real player then makes the move."""
-
-    def __init__(self, player) -> None:
-        self.player = player
-        self.asked = threading.Event()
-        self.go = threading.Event()
-
-    def choose(self, message):
-        self.asked.set()
-        self.go.wait(WAIT)
-        return self.player.choose(message)
-
-
 def prompt_head(app) -> str:
     """What the game screen's prompt says above its options, on one line."""
     return " ".join(app.screen.query_one("#prompt-head").render().plain.split())
@@ -256,7 +206,7 @@ async def test_ana_makes_a_room_in_the_app_and_plays_when_ben_has_joined(server)
         await until_shown(pilot, lambda: app.lobby["mine"], "Ana's room in her lobby")
         code = app.lobby["mine"][0]["code"]
         assert code in screen_text(app)
-        assert ben.link.ask("join", {"code": code}) == {"seat": 1}
+        assert ben.link.ask("join", {"code": code}) == {"seat": 1, "waiting": True}
         await until_shown(pilot, lambda: "waiting for Ana to start" in screen_text(app), "the full room")
         await pilot.press("s")
         await until_shown(pilot, lambda: isinstance(app.screen, GameScreen), "Ana's game")
@@ -321,7 +271,7 @@ def test_a_players_own_games_are_listed_their_turn_first_then_under_way_then_to_
     waiting = ana.link.ask("create", {"seats": ["person", "person"]})["code"]  # (made first, listed last)
     games = [ana.link.ask("create", {"seats": ["person", "person"], "seed": seed})["code"] for seed in (1, 2)]
     for code in games:
-        assert ben.link.ask("join", {"code": code}) == {"seat": 1}
+        assert ben.link.ask("join", {"code": code}) == {"seat": 1, "waiting": True}
         assert ana.link.ask("start", {"code": code}) == {"started": True}
     ben.remote = RemoteHost(ben.link)
     assert ben.link.ask("enter", {"code": games[0]}) == {"seat": 1}
@@ -479,3 +429,21 @@ def test_a_computer_standing_in_ends_a_turn_left_waiting_and_is_never_held(tmp_p
         assert any(kind == END_TURN for seat, kind in turns if seat in (0, 1))
     finally:
         served.stop()
+
+
+def test_a_room_not_started_keeps_its_computers_levels_over_a_restart(tmp_path):
+    first = LobbyThread(tmp_path / "lagoon.db")
+    ana = Terminal(first.session("SHA256:ana"))
+    assert ana.link.ask("name", {"name": "Ana"})
+    code = ana.link.ask("create", {"seats": ["person", "hard", "easy"], "seed": 5})["code"]
+    first.stop()
+    again = LobbyThread(tmp_path / "lagoon.db")
+    try:
+        ana = Terminal(again.session("SHA256:ana"))
+        until(lambda: ana.last("lobby") is not None)
+        seats = ana.last("lobby")["mine"][0]["seats"]
+        assert [seat.get("level") for seat in seats] == [None, "hard", "easy"]
+        assert ana.link.ask("start", {"code": code}) == {"started": True}
+        assert again.store.info(again.lobby.rooms[code].game).computers == ((1, "hard"), (2, "easy"))
+    finally:
+        again.stop()

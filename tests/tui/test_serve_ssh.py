@@ -29,7 +29,7 @@ from rules import load_content
 from rules.engine import Engine
 from rules.saves import Store
 from tests.helpers.redeal import shown_to
-from tests.helpers.ssh_players import REASON, YOUR_MOVE, Player, make_room, move, mover, new_player
+from tests.helpers.ssh_players import ANSI, REASON, YOUR_MOVE, Player, make_room, move, mover, new_player
 from tests.helpers.terminal import TIMEOUT, flat
 
 if REASON and os.environ.get("CI"):
@@ -243,3 +243,26 @@ def test_over_ssh_a_turn_waits_for_end_turn_u_takes_its_move_back_and_a_player_m
         elif HELD in shown:
             theirs += 1
     assert theirs and mine > 8, (theirs, mine)
+
+
+def test_a_player_who_joins_by_code_before_the_room_starts_waits_and_is_taken_in_as_it_starts(server):
+    """`ssh -t -p PORT HOST join CODE` as the README shows it, by a player the server knows already (so the
+    code is joined as soon as the server greets them, before their lobby has come): they wait in the room,
+    as with j in the lobby, and are taken into the game when its maker starts it, which then goes on."""
+    ben = new_player(server, "Ben")
+    ben.wait("Your games")
+    ben.leave()
+    ana = new_player(server, "Ana")
+    code = make_room(ana, "1")  # you and a friend
+    ben = Player(server, "Ben", "join", code)
+    ben.hears("This room's game has not started yet: it starts when")
+    ana.wait("waiting for Ana to start")
+    ana.type("s")
+    players = [ana, ben]
+    for p in players:
+        p.wait("Score · goal")
+    while mover(players) is not ben:  # the game goes on, Ben's decisions too
+        move(players)
+    move(players)
+    heard = ANSI.sub("", ben.stream.read_text(errors="replace"))
+    assert "This room's game has not started yet." not in heard  # (never refused)
