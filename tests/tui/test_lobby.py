@@ -99,7 +99,7 @@ def test_wrong_room_codes_are_limited_per_key_and_then_no_code_tells_anything(tm
         }
         assert ben.link.ask("join", {"code": "WRONG0"}) == {"refused": "There is no room 'WRONG0': check the code."}
         clock.now += 60.0
-        assert mal.link.ask("join", {"code": code}) == {"seat": 1}
+        assert mal.link.ask("join", {"code": code}) == {"seat": 1, "waiting": True}
     finally:
         server.stop()
 

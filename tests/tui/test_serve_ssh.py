@@ -127,8 +127,9 @@ def test_three_friends_play_a_whole_game_over_ssh_and_nobody_sees_another_seats_
 
 
 def standing(screen: str) -> tuple:
-    """Where a game stands, as a screen shows it: each player's money and VP, and the log's newest line."""
-    text = flat(screen)
+    """Where a game stands, as a screen shows it: each player's money and VP, and the log's newest line (the
+    marks of what changed since the reader's last move left out: a new session has none to compare with)."""
+    text = re.sub(r" \*[+-]\d+", "", flat(screen))
     return tuple(re.findall(r"Money \$\d+ +VP \d+", text)), text.rsplit("Log", 1)[-1][-60:]
 
 
