@@ -232,6 +232,9 @@ class Options(SteadyLayout, ScrollView, can_focus=True):
     # --- drawing -------------------------------------------------------------------
 
     def on_resize(self, event: events.Resize) -> None:
+        self.fit_to_size()
+
+    def fit_to_size(self) -> None:
         if self.scrollable_content_region.width != self._width:
             self._arrange()
             self.refresh()

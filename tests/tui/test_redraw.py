@@ -144,12 +144,6 @@ async def test_a_curtain_for_a_name_as_long_as_the_last_arranges_nothing():
 
 @pytest.mark.turbo
 @pytest.mark.slow
-@pytest.mark.xfail(
-    strict=True,
-    reason="a known regression of issue 34, to mend there: at 80x24 the page turned to each decision's panel, "
-    "and at 160x50 the prompt grown to its options, arrange the screen a second or third time at most moves "
-    "(80x24: [2, 2, 1, 1, 1, 1, 3, 2, ...]; 160x50: [1, 0, 0, 0, 0, 3, 2, 2, ...]); strict, so it fails once mended",
-)
 @pytest.mark.parametrize("size", [(160, 50), (80, 24)])
 async def test_most_moves_repaint_without_arranging_the_screen_anew(size):
     """Counted, not timed: how often the screen is laid out again and painted over 40 moves of one player.
