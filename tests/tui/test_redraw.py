@@ -152,9 +152,16 @@ async def test_most_moves_repaint_without_arranging_the_screen_anew(size):
     times (a new log line, a new option list, a question of another length).
     Now only moves that change a panel's height do, and they do it once: the
     player boards are fitted to the rows above them before the arrangement,
-    not after it, and a row that changed height asks for no second one.
+    not after it, and a row that changed height asks for no second one; at
+    80x24 the page turned to the decision's panel comes in that arrangement,
+    the board's scrollbar neither comes nor goes with it and its new height
+    asks for none; the wide prompt grown to its options holds its height
+    through a player's decisions, and its question is measured again only at
+    a new width.
     A move of one key is one paint, arranged or not (a taller question was
-    painted a second time, a frame later, for its new scrollable size).
+    painted a second time, a frame later, for its new scrollable size; the
+    options out of sight, the market's and the log's end are set before the
+    arrangement's paint).
     A curtain that has been up a moment goes without an arrangement.
 
     Each move's counts run from its first key until the app is `still`; what
