@@ -41,8 +41,9 @@ started with the same environment).
 (b) Key press to updated screen at 160x50, in one game of `lagoon play`
     played through from its start by keys alone. A copy of the game, on the
     engine behind the app's own host (`rules.host.Host`) (same names, colours, seed and
-    start player; so a lone forced Pass is made for a player exactly where
-    the app makes it), says which options the prompt lists, so the bench
+    start player, each turn held for its End turn as `lagoon play` holds it;
+    so a lone forced Pass is made for a player exactly where the app makes
+    it), says which options the prompt lists, so the bench
     picks a legal option at random among the first nine (avoiding "back" and
     "pass" most of the time). Where the keyboard goes after each choice is
     worked out by the rule the game screen follows (`Hands`, with
@@ -93,7 +94,7 @@ from lagoon_tui import turbo  # noqa: E402
 from lagoon_tui.hand_over import READY, Change, Keyboard, next_state  # noqa: E402
 from lagoon_tui.settings import COLOURS  # noqa: E402
 from rules import Engine, load_content  # noqa: E402
-from rules.host import Host  # noqa: E402
+from rules.host import Host, NotMade, Rejection  # noqa: E402
 from rules.seat import Turn  # noqa: E402
 
 PYTHON = Path(sys.executable)
@@ -328,6 +329,7 @@ class Hands:
 def latency(presses: int, seed: int) -> dict[str, list[tuple[float, float]]]:
     engine = Engine.new(load_content(), NAMES, seed=SEED, start_player=START, colours=list(COLOURS[: len(NAMES)]))
     host = Host(engine)  # (moves go through it, as the game screen's do)
+    host.confirming = set(range(len(NAMES)))  # (`lagoon play` holds each turn for its End turn, as here)
     host.pass_where_forced()  # as the game screen does when it opens
     hands = Hands()
     rng = random.Random(seed)
@@ -340,7 +342,9 @@ def latency(presses: int, seed: int) -> dict[str, list[tuple[float, float]]]:
                 times["hand-over"].append(term.press(b"\r"))
                 curtain = False
                 continue
-            decision = engine.pending
+            turn = host.turn()
+            decision = host.scene(turn.seat).prompt  # (a held turn's is End turn alone)
+            assert decision is not None, f"no decision on screen for seat {turn.seat}"
             if len(decision.options) > 1:
                 times["highlight"].append(term.press(b"\x1b[B"))  # Down
             if len(times["choice"]) % 5 == 4:
@@ -349,7 +353,7 @@ def latency(presses: int, seed: int) -> dict[str, list[tuple[float, float]]]:
                     term.press(b"f")
             index = pick(rng, decision.options)
             times["choice"].append(term.press(str(index + 1).encode()))
-            if not host.choose(decision.options[index].id):
+            if isinstance(host.choose(decision.options[index].id), (Rejection, NotMade)):  # (End turn: no events)
                 raise RuntimeError(f"the bench's copy of the game refused {decision.options[index].id!r}")
             if engine.state.phase == "over":
                 break

@@ -1,9 +1,9 @@
 """Machine instructions the terminal app spends on a move: a measure that the machine's load does not move.
 
-    python bench/tui_instructions.py [--moves N]
+    python bench/tui_instructions.py [--moves N] [--size 80x24]
 
 A benchmark, not a test. The app plays the opening of a seeded 2-player game
-at 160x50 in Textual's test pilot (the same key presses as the whole-game
+at 160x50 (or --size) in Textual's test pilot (the same key presses as the whole-game
 tests: random legal options by digit, Enter on each curtain), once with no
 move and once with N moves (default 40), each run under
 `valgrind --tool=callgrind`; the difference divided by N is the cost of a
@@ -26,7 +26,7 @@ from bytecode import compile_game
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def play(moves: int) -> None:
+def play(moves: int, size: tuple[int, int]) -> None:
     sys.path.insert(0, str(ROOT))
     from lagoon_tui.app import LagoonApp
     from lagoon_tui.settings import GameSettings
@@ -34,7 +34,7 @@ def play(moves: int) -> None:
 
     async def main() -> None:
         app = LagoonApp(settings=GameSettings(("Ana", "Ben"), ("red", "yellow"), 5, 0))
-        async with app.run_test(size=(160, 50)) as pilot:
+        async with app.run_test(size=size) as pilot:
             run = await start(pilot)
             policy = Policy(8)
             for _ in range(moves):
@@ -43,22 +43,24 @@ def play(moves: int) -> None:
     asyncio.run(main())
 
 
-def instructions(moves: int) -> int:
-    return callgrind.instructions([sys.executable, __file__, "--play", str(moves)])[0]
+def instructions(moves: int, size: str) -> int:
+    return callgrind.instructions([sys.executable, __file__, "--play", str(moves), "--size", size])[0]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=40, help="moves to play (default 40)")
+    parser.add_argument("--size", default="160x50", help="the terminal's size, WIDTHxHEIGHT (default 160x50)")
     parser.add_argument("--play", type=int, help=argparse.SUPPRESS)  # the run under valgrind
     args = parser.parse_args()
+    width, height = (int(n) for n in args.size.split("x"))
     if args.play is not None:
-        play(args.play)
+        play(args.play, (width, height))
         return
     compile_game()  # as a player's installed game is
-    base, played = instructions(0), instructions(args.moves)
+    base, played = instructions(0, args.size), instructions(args.moves, args.size)
     print(
-        f"start-up {base / 1e6:,.0f} M instructions; {args.moves} moves "
+        f"{args.size}: start-up {base / 1e6:,.0f} M instructions; {args.moves} moves "
         f"{(played - base) / 1e6:,.0f} M; per move {(played - base) / args.moves / 1e6:,.1f} M"
     )
 

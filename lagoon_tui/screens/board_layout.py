@@ -14,11 +14,11 @@ from textual.message import Message
 
 from rules.seat import Content
 
-from ..turbo.sizes import HeldSize
+from ..turbo.sizes import HeldSize, SteadyScrollbar
 from ..widgets import EnrichmentCenterPanel, IslandPanel, MiningSitePanel, PlayerBoard, RoundTrackPanel, ScoreTrackPanel
 
 
-class BoardArea(HeldSize, VerticalScroll):
+class BoardArea(HeldSize, SteadyScrollbar, VerticalScroll):
     """The left part of the screen; says when its size or the size of what it holds changes."""
 
     class Resized(Message):

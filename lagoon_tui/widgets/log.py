@@ -140,9 +140,12 @@ class LogPanel(SteadyLayout, RichLog):
 
     def on_resize(self, event: events.Resize) -> None:
         # (RichLog's own on_resize runs too: Textual calls each class's handler)
+        self.fit_to_size()
+
+    def fit_to_size(self) -> None:
         self._lay_out()
-        # The log changes height with the prompt beside it at every decision:
-        # it goes back to its newest line, where the news is.
+        # The log changes height with the prompt above it: it goes back to its
+        # newest line, where the news is.
         self.anchor()
 
     def line_text(self, line: Line) -> Text:

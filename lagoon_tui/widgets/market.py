@@ -220,6 +220,9 @@ class MarketPanel(Spotlit, SteadyLayout, ScrollView, can_focus=False):
         return len(self._current(width))
 
     def on_resize(self, event: events.Resize) -> None:
+        self.fit_to_size()
+
+    def fit_to_size(self) -> None:
         self._current(self.scrollable_content_region.width)
         self._say_what_is_out_of_sight()
 

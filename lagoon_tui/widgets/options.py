@@ -4,7 +4,8 @@ An option the player cannot take now is listed too, dimmed, with the
 engine's reason after its words (`Option.refused`); picking it is the
 prompt's to answer. An option's words wrap under its words, not under its
 key (a hanging indent). The digits are the game screen's own keys; this list answers the arrows,
-Home/End, PageUp/PageDown and Enter, and says which option was picked with
+Home/End, PageUp/PageDown and Enter (the game screen takes PageUp/PageDown
+first, for its log), and says which option was picked with
 `Options.Picked`. It draws its own lines (Textual's line API): a new list of
 options lays out only labels it has not laid out before at its width, and
 repaints only the lines that changed; moving the highlight repaints the two
@@ -232,6 +233,9 @@ class Options(SteadyLayout, ScrollView, can_focus=True):
     # --- drawing -------------------------------------------------------------------
 
     def on_resize(self, event: events.Resize) -> None:
+        self.fit_to_size()
+
+    def fit_to_size(self) -> None:
         if self.scrollable_content_region.width != self._width:
             self._arrange()
             self.refresh()

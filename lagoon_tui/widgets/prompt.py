@@ -68,6 +68,9 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
         self._title: str | Text = "Your move"
         self._head = Text()  # the question as last shown, without a refusal under it
         self._tallest_head = 0
+        self._measured_at = 0  # the width the question's tallest height was measured at
+        self._turn_of: int | None = None  # whose decisions the prompt shows, one after another (None: nobody's)
+        self._held = 0  # the wide prompt's greatest height in these decisions (it shrinks no more until they end)
         self._back = False  # Esc backs out of this step
         self._more = ""  # options out of sight: "▲ 3 more · ▼ 12 more"
         self._borders()
@@ -101,6 +104,10 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
         prompt, turn = scene.prompt, scene.turn
         options = self.query_one(Options)
         head = Text()
+        seat = turn.seat if prompt is not None else None
+        if seat is None or seat != self._turn_of:  # a new player's decisions, or none: the height is free again
+            self._held = 0
+        self._turn_of = seat
         if prompt is None:
             # another seat's choices stay hidden until the keyboard is theirs
             over = turn.kind == "game_over"  # (the board stays until the player asks for the scores)
@@ -200,7 +207,16 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
     def _fit_wide(self) -> None:
         """Wide layout: the prompt as tall as its question and options need, at least WIDE_ROWS, when the
         panels below it have room: the market keeps its height and the log (which takes the rest) at
-        least LOG_KEEPS rows. (A new height arranges the screen again: only when it changes.)"""
+        least LOG_KEEPS rows.
+
+        Within one player's run of decisions (their turn, at one keyboard) the
+        prompt grows but never shrinks, so the market and the log below it
+        stay where they are from one decision to the next and move at most
+        when a longer list comes; once the decisions are another player's, or
+        nobody's (the prompt waits), the prompt is as tall as it needs again
+        (at a hand-over that is arranged under the curtain). A new height
+        arranges the screen again: only when it changes.
+        """
         side = self.parent
         if not isinstance(side, Widget) or not side.size.height or not self.size.width:
             return
@@ -218,14 +234,20 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
             below += LOG_KEEPS if filling else panel.outer_size.height
         if not filler:
             return  # (no panel below gives up rows: the prompt keeps the height its styles give it)
-        rows = max(WIDE_ROWS, min(needs, side.size.height - below))
+        rows = max(WIDE_ROWS, min(max(needs, self._held), side.size.height - below))
+        self._held = rows
         now = self.styles.height
         if now is None or now.unit != Unit.CELLS or now.value != rows:  # (a style set anew arranges the screen)
             self.styles.height = rows
 
     def on_resize(self) -> None:
-        self._tallest_head = 0  # measured again at the new width
-        clear_min_height(self.query_one("#prompt-head", Note))
+        self.fit_to_size()
+
+    def fit_to_size(self) -> None:
+        if self.size.width != self._measured_at:  # (a new height alone changes no question's lines)
+            self._measured_at = self.size.width
+            self._tallest_head = 0  # measured again at the new width
+            clear_min_height(self.query_one("#prompt-head", Note))
         self._fit_options()
         self.more(*self.query_one(Options).out_of_sight())
         self._borders()  # (the layout may have changed: the options out of sight go on another border)
