@@ -178,10 +178,30 @@ def stopped(error: BaseException, *, remote: bool = False, playing: bool = True)
     return CRASHED
 
 
+SERVER_REPORTS = 100
+"""The most reports a server writes in one run (`reported`): a bug a client can reach, met again and again,
+must not fill the server's disk."""
+
+_server_reports: dict[Path, dict[tuple[str, ...], Path]] = {}  # by folder: each bug's report
+
+
 def reported(error: BaseException) -> str:
-    """Report `error`; where the report is, for a line of a server's log."""
+    """Report `error`; where the report is, for a line of a server's log.
+
+    The same bug (an exception of one type raised through the same lines)
+    is written once a run, and later lines name that report; past
+    `SERVER_REPORTS` different ones, none is written."""
+    written = _server_reports.setdefault(state_dir(), {})
+    same = (type(error).__qualname__, *(f"{f.filename}:{f.lineno}" for f in traceback.extract_tb(error.__traceback__)))
+    if same in written:
+        return f"the same bug as before; the report is in {written[same]}"
+    if len(written) >= SERVER_REPORTS:
+        return f"no report was written: this run has written {SERVER_REPORTS} already"
     report = write_report(error)
-    return f"the report is in {report}" if report is not None else "no report could be written"
+    if report is None:
+        return "no report could be written"
+    written[same] = report
+    return f"the report is in {report}"
 
 
 class Catcher(Protocol):
@@ -241,9 +261,19 @@ def loop_handler(tell: Callable[[str], None]) -> Callable[[asyncio.AbstractEvent
         if not isinstance(error, Exception):
             loop.default_exception_handler(context)
             return
-        tell(f"lagoon serve: a bug stopped one of the server's tasks; {reported(error)}")
+        tell(f"lagoon serve: a bug stopped one of the server's tasks{_which(context)}; {reported(error)}")
 
     return handle
+
+
+def _which(context: dict) -> str:
+    """The task or callback that failed, as asyncio's context names it: " (in Room._flush)", say."""
+    future = context.get("future")
+    if future is not None and hasattr(future, "get_coro"):
+        return f" (in {getattr(future.get_coro(), '__qualname__', future.get_name())})"
+    message = str(context.get("message", ""))
+    callback = message.removeprefix("Exception in callback ").split("(", 1)[0].split()[:1]
+    return f" (in {callback[0]})" if message.startswith("Exception in callback ") and callback else ""
 
 
 class Stopped(Exception):
