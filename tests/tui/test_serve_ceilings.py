@@ -20,8 +20,10 @@ from pathlib import Path
 import pytest
 
 from lagoon_tui import crash
+from lagoon_tui.serve.idle import stopped
 from lagoon_tui.serve.ssh import ENDED, MEMORY_CEILING, TOO_FAST, Limits
-from tests.helpers.ssh_players import REASON, LagoonServer, Player, new_player
+from tests.helpers.harness import ended, wait_until
+from tests.helpers.ssh_players import REASON, LagoonServer, Player, new_player, session_of
 from tests.helpers.terminal import POLL, flat
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(REASON is not None, reason=REASON or "")]
@@ -47,23 +49,6 @@ def serving(tmp_path):
         for terminal in server.terminals:
             terminal.kill()
         server.stop()
-
-
-def session_of(server: LagoonServer) -> int:
-    """The process id of the server's one session (its child running `lagoon session`)."""
-    assert server.process is not None
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-                command = Path(f"/proc/{entry}/cmdline").read_bytes().split(b"\0")
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == server.process.pid and b"session" in command:
-                found.append(int(entry))
-    assert len(found) == 1, found
-    return found[0]
 
 
 def window_of(pid: int) -> tuple[int, int]:
@@ -158,6 +143,19 @@ def test_a_session_killed_by_a_signal_the_server_did_not_send_ends_with_a_senten
     ana.ended_with(ENDED)
     assert "was ended by signal 9" in server.output.read_text()
     new_player(server, "Ben").wait("Your games")
+
+
+def test_a_stopped_session_of_a_killed_server_ends_with_it(serving):
+    """Issue 36, point 7, as it was found: the real session's program stopped (as ctrl+z stops it), then the
+    server killed outright. The program, which could take no SIGHUP while stopped, ends all the same."""
+    server = serving()
+    ana, session, _ = at_the_name_form(server)
+    os.kill(session, signal.SIGSTOP)
+    wait_until(lambda: stopped(session), "the session's program to be stopped")
+    assert server.process is not None
+    server.process.kill()
+    server.process.wait()
+    wait_until(lambda: ended(session), "the session's program to end with its server")
 
 
 def at_the_name_form(server: LagoonServer) -> tuple[Player, int, int]:
