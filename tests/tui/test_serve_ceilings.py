@@ -194,3 +194,14 @@ def test_a_flood_of_keys_past_the_budget_is_dropped_and_the_player_told_once(ser
     spent_little(session, before, "200,000 keys")
     log = server.output.read_text()
     assert log.count("typed past its budget") == 1, log  # told once (the notice goes with the line)
+
+
+def test_a_paste_past_a_minutes_bytes_is_cut_there_and_the_player_told_once(serving):
+    server = serving()
+    ana, session, before = at_the_name_form(server)
+    paste(ana, "b" * 2 * FLOOD, bracketed=True)  # one key of 200,000 bytes: past the minute's 131,072
+    ana.hears(TOO_FAST[:16])
+    press_until(ana, "Enter", "(this one has 32)")  # the field kept its 32, and the session answers
+    spent_little(session, before, "a paste of 200,000 bytes")
+    log = server.output.read_text()
+    assert log.count("typed past its budget") == 1, log
