@@ -105,10 +105,16 @@ def _textual_version() -> str:
         return "not installed"
 
 
+FOLDER_REPORTS = 1000
+"""No new report is written in a folder that holds this many: the sessions of `lagoon serve` write theirs
+there too, and a bug a player can reach again and again, one session after another, must not fill the disk."""
+
+
 def write_report(error: BaseException | str, into: Path | None = None) -> Path | None:
     """Write the report of `error` in a new file of the state folder (or at the end of `into`, the report of
     the same run's first failure); its path, or None if it could not be written (a full disk, a folder
-    not ours). The folder is made for its owner only (0700), the file readable by its owner only (0600)."""
+    not ours, one that holds `FOLDER_REPORTS` already). The folder is made for its owner only (0700), the
+    file readable by its owner only (0600)."""
     try:
         text = report_text(error, datetime.now(UTC))
         if into is not None:
@@ -118,6 +124,8 @@ def write_report(error: BaseException | str, into: Path | None = None) -> Path |
         folder = state_dir()
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         folder.chmod(0o700)
+        if sum(1 for _ in folder.glob("crash-*.txt")) >= FOLDER_REPORTS:
+            return None
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         for n in range(1, 100):
             path = folder / f"crash-{stamp}-{os.getpid()}{'' if n == 1 else f'-{n}'}.txt"

@@ -291,3 +291,11 @@ def test_a_session_that_fails_on_a_bug_is_one_line_on_the_servers_console_and_a_
     ]
     assert all(record.exc_info is None and SECRET not in record.getMessage() for record in caplog.records)
     assert f"Fault: no card {SECRET}" in report.read_text(encoding="utf-8")
+
+
+def test_a_folder_that_holds_its_most_reports_gets_no_more(state_home, monkeypatch):
+    """Sessions of lagoon serve each write their own report: however many end on a bug, the folder is bounded."""
+    monkeypatch.setattr(crash, "FOLDER_REPORTS", 3)
+    written = [crash.write_report(Fault(SECRET)) for _ in range(5)]
+    assert all(written[:3]) and written[3:] == [None, None]
+    assert len(list((state_home / "lagoon").glob("crash-*.txt"))) == 3
