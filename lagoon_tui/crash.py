@@ -105,10 +105,16 @@ def _textual_version() -> str:
         return "not installed"
 
 
+FOLDER_REPORTS = 1000
+"""No new report is written in a folder that holds this many: the sessions of `lagoon serve` write theirs
+there too, and a bug a player can reach again and again, one session after another, must not fill the disk."""
+
+
 def write_report(error: BaseException | str, into: Path | None = None) -> Path | None:
     """Write the report of `error` in a new file of the state folder (or at the end of `into`, the report of
     the same run's first failure); its path, or None if it could not be written (a full disk, a folder
-    not ours). The folder is made for its owner only (0700), the file readable by its owner only (0600)."""
+    not ours, one that holds `FOLDER_REPORTS` already). The folder is made for its owner only (0700), the
+    file readable by its owner only (0600)."""
     try:
         text = report_text(error, datetime.now(UTC))
         if into is not None:
@@ -118,6 +124,8 @@ def write_report(error: BaseException | str, into: Path | None = None) -> Path |
         folder = state_dir()
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         folder.chmod(0o700)
+        if sum(1 for _ in folder.glob("crash-*.txt")) >= FOLDER_REPORTS:
+            return None
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         for n in range(1, 100):
             path = folder / f"crash-{stamp}-{os.getpid()}{'' if n == 1 else f'-{n}'}.txt"
@@ -178,10 +186,30 @@ def stopped(error: BaseException, *, remote: bool = False, playing: bool = True)
     return CRASHED
 
 
+SERVER_REPORTS = 100
+"""The most reports a server writes in one run (`reported`): a bug a client can reach, met again and again,
+must not fill the server's disk."""
+
+_server_reports: dict[Path, dict[tuple[str, ...], Path]] = {}  # by folder: each bug's report
+
+
 def reported(error: BaseException) -> str:
-    """Report `error`; where the report is, for a line of a server's log."""
+    """Report `error`; where the report is, for a line of a server's log.
+
+    The same bug (an exception of one type raised through the same lines)
+    is written once a run, and later lines name that report; past
+    `SERVER_REPORTS` different ones, none is written."""
+    written = _server_reports.setdefault(state_dir(), {})
+    same = (type(error).__qualname__, *(f"{f.filename}:{f.lineno}" for f in traceback.extract_tb(error.__traceback__)))
+    if same in written:
+        return f"the same bug as before; the report is in {written[same]}"
+    if len(written) >= SERVER_REPORTS:
+        return f"no report was written: this run has written {SERVER_REPORTS} already"
     report = write_report(error)
-    return f"the report is in {report}" if report is not None else "no report could be written"
+    if report is None:
+        return "no report could be written"
+    written[same] = report
+    return f"the report is in {report}"
 
 
 class Catcher(Protocol):
@@ -241,9 +269,19 @@ def loop_handler(tell: Callable[[str], None]) -> Callable[[asyncio.AbstractEvent
         if not isinstance(error, Exception):
             loop.default_exception_handler(context)
             return
-        tell(f"lagoon serve: a bug stopped one of the server's tasks; {reported(error)}")
+        tell(f"lagoon serve: a bug stopped one of the server's tasks{_which(context)}; {reported(error)}")
 
     return handle
+
+
+def _which(context: dict) -> str:
+    """The task or callback that failed, as asyncio's context names it: " (in Room._flush)", say."""
+    future = context.get("future")
+    if future is not None and hasattr(future, "get_coro"):
+        return f" (in {getattr(future.get_coro(), '__qualname__', future.get_name())})"
+    message = str(context.get("message", ""))
+    callback = message.removeprefix("Exception in callback ").split("(", 1)[0].split()[:1]
+    return f" (in {callback[0]})" if message.startswith("Exception in callback ") and callback else ""
 
 
 class Stopped(Exception):

@@ -166,8 +166,31 @@ def test_a_failed_task_of_the_servers_loop_is_one_line_with_the_report(state_hom
 
     asyncio.run(serve())
     report = the_report(state_home)
-    assert said == [f"lagoon serve: a bug stopped one of the server's tasks; the report is in {report}"]
+    assert said == [
+        f"lagoon serve: a bug stopped one of the server's tasks (in raise_fault); the report is in {report}"
+    ]
     assert f"Fault: no card {SECRET}" in report.read_text(encoding="utf-8")
+
+
+def test_a_bug_met_again_and_again_on_a_server_is_reported_once_and_reports_are_bounded(state_home, monkeypatch):
+    """A request a client can repeat that meets a bug each time fills no disk: the same bug (its type, the
+    same lines) is written once and named again; past SERVER_REPORTS different ones, none is written."""
+    lines = []
+    for _ in range(50):
+        try:
+            raise_fault()
+        except Fault as error:
+            lines.append(crash.reported(error))
+    report = the_report(state_home)
+    assert lines == [f"the report is in {report}"] + [f"the same bug as before; the report is in {report}"] * 49
+    monkeypatch.setattr(crash, "SERVER_REPORTS", 3)
+    for kind in (KeyError, ValueError, IndexError, TypeError):
+        try:
+            raise kind(SECRET)
+        except Exception as error:
+            lines.append(crash.reported(error))
+    assert len(list((state_home / "lagoon").glob("crash-*.txt"))) == 3
+    assert lines[-1] == "no report was written: this run has written 3 already"
 
 
 def test_the_report_holds_the_chain_of_exceptions_and_no_local_variables(state_home):
@@ -268,3 +291,11 @@ def test_a_session_that_fails_on_a_bug_is_one_line_on_the_servers_console_and_a_
     ]
     assert all(record.exc_info is None and SECRET not in record.getMessage() for record in caplog.records)
     assert f"Fault: no card {SECRET}" in report.read_text(encoding="utf-8")
+
+
+def test_a_folder_that_holds_its_most_reports_gets_no_more(state_home, monkeypatch):
+    """Sessions of lagoon serve each write their own report: however many end on a bug, the folder is bounded."""
+    monkeypatch.setattr(crash, "FOLDER_REPORTS", 3)
+    written = [crash.write_report(Fault(SECRET)) for _ in range(5)]
+    assert all(written[:3]) and written[3:] == [None, None]
+    assert len(list((state_home / "lagoon").glob("crash-*.txt"))) == 3

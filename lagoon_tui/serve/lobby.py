@@ -535,7 +535,10 @@ class Lobby:
         self._push_due = False
         for writer, key in list(self.sessions.items()):
             if not writer.is_closing():
-                self._send_lobby(writer, key)
+                try:
+                    self._send_lobby(writer, key)
+                except Exception as error:  # (a bug in one player's lobby: the others still get theirs)
+                    faults.bug(f"player {key}, their lobby", error)
 
     def close(self, reason: str) -> None:
         self.closed = True

@@ -242,7 +242,7 @@ class Room:
                 link.held = 0
         if first is not None and first in self._owed:
             self._owed.discard(first)
-            self._send_scene(first)
+            self._show(first)
             if self._owed and self._later is None:
                 self._later = asyncio.get_running_loop().call_later(OTHERS_AFTER, self._send_owed)
         else:
@@ -255,7 +255,14 @@ class Room:
         owed, self._owed = self._owed, set()
         for link in self.links:
             if link in owed:
-                self._send_scene(link)
+                self._show(link)
+
+    def _show(self, link: Link) -> None:
+        """`_send_scene`, a bug in it reported with the seat's name: the other seats still get theirs."""
+        try:
+            self._send_scene(link)
+        except Exception as error:
+            faults.bug(f"{self.called}, seat {link.seat}, its screen", error)
 
     def _send_scene(self, link: Link) -> None:
         told = (self._levels, self.thinking())

@@ -107,7 +107,7 @@ class SetupError(Exception):
 class Limits:
     """How much the server lets clients take; times in seconds."""
 
-    max_connections: int = 16  # places: logged in at once (one session per connection)
+    max_connections: int = 32  # places: logged in at once (one session per connection)
     sessions_per_key: int = 3  # places one key may hold at once
     sessions_per_address: int = 8  # places one address (an IPv6 /64) may hold at once
     rate: int = 10  # logins from one address ...

@@ -266,3 +266,12 @@ def gone(pid: int) -> bool:
     except ProcessLookupError:
         return True
     return False
+
+
+def ended(pid: int) -> bool:
+    """Whether the process is gone or dead (a zombie that its new parent has not reaped yet is dead)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rpartition(")")[2].split()[0] in ("Z", "X")
+    except OSError:
+        return gone(pid)

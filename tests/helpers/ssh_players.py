@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import os
 import re
 import shutil
 import signal
@@ -108,6 +109,23 @@ class LagoonServer:
         except subprocess.TimeoutExpired:
             self.process.kill()
             return None
+
+
+def session_of(server: LagoonServer) -> int:
+    """The process id of the server's one session (its child running `lagoon session`)."""
+    assert server.process is not None
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+                command = Path(f"/proc/{entry}/cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == server.process.pid and b"session" in command:
+                found.append(int(entry))
+    assert len(found) == 1, found
+    return found[0]
 
 
 class Player:

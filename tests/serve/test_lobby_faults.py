@@ -231,6 +231,18 @@ def console(caplog, where: str) -> str:
     return lines[0]
 
 
+def in_a_game(ana: Terminal, ben: Terminal) -> str:
+    """Ana makes a room of two, Ben joins it, Ana starts it, and both enter its game; its code."""
+    code = ana.link.ask("create", {"seats": ["person", "person"], "seed": 3})["code"]
+    assert ben.link.ask("join", {"code": code}) == {"seat": 1, "waiting": True}
+    assert ana.link.ask("start", {"code": code}) == {"started": True}
+    for t in (ana, ben):
+        t.remote = RemoteHost(t.link)
+        assert "seat" in t.link.ask("enter", {"code": code})
+    until(lambda: ana.remote.ready and ben.remote.ready)
+    return code
+
+
 def test_a_request_that_meets_a_bug_is_refused_in_words_and_the_session_and_the_room_go_on(server, caplog):
     caplog.set_level(logging.WARNING, logger="lagoon_tui.serve")
     ana, ben = named(server, "ana", "Ana"), named(server, "ben", "Ben")
@@ -239,14 +251,8 @@ def test_a_request_that_meets_a_bug_is_refused_in_words_and_the_session_and_the_
     assert ana.link.ask("create", {"seats": ["person", "person"]}) == {"refused": BUG}
     console(caplog, "player SHA256:ana, request create")
     del server.lobby._create
-    code = ana.link.ask("create", {"seats": ["person", "person"], "seed": 3})["code"]  # (the session goes on)
-    assert ben.link.ask("join", {"code": code}) == {"seat": 1, "waiting": True}
-    assert ana.link.ask("start", {"code": code}) == {"started": True}
+    code = in_a_game(ana, ben)  # (the session goes on)
     # a room: a request in the game whose handler raises
-    for t in (ana, ben):
-        t.remote = RemoteHost(t.link)
-        assert "seat" in t.link.ask("enter", {"code": code})
-    until(lambda: ana.remote.ready and ben.remote.ready)
     room = server.lobby.rooms[code].room
     room.stand_in = plant
     assert ana.link.ask("stand_in", {"seat": 1}) == {"refused": BUG}
@@ -259,6 +265,32 @@ def test_a_request_that_meets_a_bug_is_refused_in_words_and_the_session_and_the_
         until(lambda: ana.remote.changes > seen[0] and ben.remote.changes > seen[1], "the move on both links")
     assert ana.link.lost is None and ben.link.lost is None
     nothing_of_the_server([ana, ben], server.store.path)
+
+
+def test_a_bug_in_one_players_lobby_is_reported_with_their_key_and_the_others_still_get_theirs(server, caplog):
+    caplog.set_level(logging.WARNING, logger="lagoon_tui.serve")
+    ana, ben = named(server, "ana", "Ana"), named(server, "ben", "Ben")
+    real = server.lobby.lobby_for
+    server.lobby.lobby_for = lambda key: plant() if key == "SHA256:ana" else real(key)  # (on this lobby alone)
+    code = ben.link.ask("create", {"seats": ["person", "person"]})["code"]
+    until(lambda: code in json.dumps(ben.last("lobby")), "Ben's lobby, which lists his new room")
+    console(caplog, "player SHA256:ana, their lobby")
+    assert ana.link.lost is None and ben.link.lost is None
+
+
+def test_a_bug_in_one_seats_screen_is_reported_with_the_seat_and_the_others_still_get_theirs(server, caplog):
+    caplog.set_level(logging.WARNING, logger="lagoon_tui.serve")
+    ana, ben = named(server, "ana", "Ana"), named(server, "ben", "Ben")
+    code = in_a_game(ana, ben)
+    room = server.lobby.rooms[code].room
+    real = room._send_scene
+    room._send_scene = lambda link: plant() if link.seat == 0 else real(link)  # (on this room alone)
+    mover = next(t.remote for t in (ana, ben) if t.remote.turn().seat == t.remote.seat)
+    seen = ben.remote.changes
+    assert mover.choose(mover.latest.prompt.options[0].id)
+    until(lambda: ben.remote.changes > seen, "the move on Ben's link")
+    console(caplog, f"room {code}, seat 0, its screen")
+    assert ana.link.lost is None and ben.link.lost is None
 
 
 class Failing:

@@ -25,6 +25,7 @@ from lagoon_tui.serve.idle import stopped
 from tests.helpers.harness import (
     Client,
     child_pid,
+    ended,
     gone,
     key_fingerprint,
     make_key,
@@ -136,15 +137,6 @@ def test_a_stopped_session_cannot_hold_its_place_by_keys_it_never_reads(servers,
     wait_until(lambda: gone(pid) and not server.server.admitted, "the program's end and the place's")
     other = make_key(tmp_path, "other")
     assert f"you are {key_fingerprint(other.with_suffix('.pub'))}" in whoami(server, other)
-
-
-def ended(pid: int) -> bool:
-    """Whether the process is gone or dead (a zombie that its new parent has not reaped yet is dead)."""
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rpartition(")")[2].split()[0] in ("Z", "X")
-    except OSError:
-        return gone(pid)
 
 
 def test_the_sessions_of_a_killed_server_end_with_it(tmp_path, key):

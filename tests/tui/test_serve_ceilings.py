@@ -20,8 +20,10 @@ from pathlib import Path
 import pytest
 
 from lagoon_tui import crash
+from lagoon_tui.serve.idle import stopped
 from lagoon_tui.serve.ssh import ENDED, MEMORY_CEILING, TOO_FAST, Limits
-from tests.helpers.ssh_players import REASON, LagoonServer, Player, new_player
+from tests.helpers.harness import ended, wait_until
+from tests.helpers.ssh_players import REASON, LagoonServer, Player, new_player, session_of
 from tests.helpers.terminal import POLL, flat
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(REASON is not None, reason=REASON or "")]
@@ -47,23 +49,6 @@ def serving(tmp_path):
         for terminal in server.terminals:
             terminal.kill()
         server.stop()
-
-
-def session_of(server: LagoonServer) -> int:
-    """The process id of the server's one session (its child running `lagoon session`)."""
-    assert server.process is not None
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-                command = Path(f"/proc/{entry}/cmdline").read_bytes().split(b"\0")
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == server.process.pid and b"session" in command:
-                found.append(int(entry))
-    assert len(found) == 1, found
-    return found[0]
 
 
 def window_of(pid: int) -> tuple[int, int]:
@@ -160,6 +145,19 @@ def test_a_session_killed_by_a_signal_the_server_did_not_send_ends_with_a_senten
     new_player(server, "Ben").wait("Your games")
 
 
+def test_a_stopped_session_of_a_killed_server_ends_with_it(serving):
+    """Issue 36, point 7, as it was found: the real session's program stopped (as ctrl+z stops it), then the
+    server killed outright. The program, which could take no SIGHUP while stopped, ends all the same."""
+    server = serving()
+    ana, session, _ = at_the_name_form(server)
+    os.kill(session, signal.SIGSTOP)
+    wait_until(lambda: stopped(session), "the session's program to be stopped")
+    assert server.process is not None
+    server.process.kill()
+    server.process.wait()
+    wait_until(lambda: ended(session), "the session's program to end with its server")
+
+
 def at_the_name_form(server: LagoonServer) -> tuple[Player, int, int]:
     """A new player at the name form: them, their session's process and the CPU it has spent so far."""
     ana = Player(server, "Ana", size=(80, 24))
@@ -196,3 +194,14 @@ def test_a_flood_of_keys_past_the_budget_is_dropped_and_the_player_told_once(ser
     spent_little(session, before, "200,000 keys")
     log = server.output.read_text()
     assert log.count("typed past its budget") == 1, log  # told once (the notice goes with the line)
+
+
+def test_a_paste_past_a_minutes_bytes_is_cut_there_and_the_player_told_once(serving):
+    server = serving()
+    ana, session, before = at_the_name_form(server)
+    paste(ana, "b" * 2 * FLOOD, bracketed=True)  # one key of 200,000 bytes: past the minute's 131,072
+    ana.hears(TOO_FAST[:16])
+    press_until(ana, "Enter", "(this one has 32)")  # the field kept its 32, and the session answers
+    spent_little(session, before, "a paste of 200,000 bytes")
+    log = server.output.read_text()
+    assert log.count("typed past its budget") == 1, log

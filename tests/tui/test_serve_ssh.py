@@ -267,3 +267,19 @@ def test_a_player_who_joins_by_code_before_the_room_starts_waits_and_is_taken_in
     move(players)
     heard = ANSI.sub("", ben.stream.read_text(errors="replace"))
     assert "This room's game has not started yet." not in heard  # (never refused)
+
+
+def test_over_ssh_a_sixth_wrong_room_code_is_refused_with_a_wait(server):
+    """Issue 36, point 8, through the real server and OpenSSH: five wrong codes typed with j are each
+    refused as unknown, the sixth with the wait (the minute's end is the lobby's own test: no clock here)."""
+    mal = new_player(server, "Mal")
+    mal.wait("Your games")
+    for n in range(6):
+        mal.type("j")
+        mal.wait("Enter: join · Esc: back")
+        mal.type(f"WRONG{n}", "Enter")
+        if n < 5:
+            mal.hears(f"There is no room 'WRONG{n}': check the code.")
+    mal.hears("Too many wrong codes: try again in a minute.")
+    heard = ANSI.sub("", mal.stream.read_text(errors="replace"))
+    assert "There is no room 'WRONG5'" not in heard
