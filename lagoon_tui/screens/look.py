@@ -24,6 +24,8 @@ from functools import partial
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
+from textual.content import Content
+from textual.fuzzy import Matcher
 from textual.geometry import Region
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -265,9 +267,25 @@ class BoardItemsCommands(Provider):
             score = matcher.match(item.name)
             if score > 0:
                 read = partial(self._read, board, item)
-                yield Hit(score, matcher.highlight(item.name), read, text=item.name, help=item.summary)
+                yield Hit(score, _typed(matcher, item.name), read, text=item.name, help=_plain(item.summary))
 
     @staticmethod
     def _read(board: PagedScreen, item: Item) -> None:
         if board.is_active:  # (not once a hand-over has closed every window: the item may be another seat's)
             board.app.push_screen(InspectScreen(item.name, item.text))
+
+
+def _typed(matcher: Matcher, name: str) -> Content:
+    """`name` as it is, the letters typed marked in it. (Textual's `Matcher.highlight` reads a name as
+    markup, and "Ana [R] · Elevator" lost its "[R]": a tag to it.)"""
+    content = Content(name)
+    _, at = matcher.fuzzy_search.match(matcher.query, name)
+    for n in at:
+        content = content.stylize(matcher.match_style, n, n + 1)
+    return content
+
+
+def _plain(text: str) -> str:
+    """`text` shown as it is where Textual reads markup (its help line): every "[" escaped, as its own
+    `escape` leaves "[R]", which its markup then takes for a tag."""
+    return text.replace("[", "\\[")
