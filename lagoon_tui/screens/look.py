@@ -11,8 +11,9 @@ decision, which nothing here touches: look mode has no key that answers it
 
 The items are `board_items` of the scene the panels were last drawn from
 (the seat at the keyboard's, or everyone's while the board is shown as
-everyone sees it), read again whenever the board is drawn anew: a secret the
-panels do not show cannot be read here either. A hand-over at one keyboard
+everyone sees it), read again as soon as the board is drawn anew (the screen
+under it calls `look_follows` after each change it shows, as it tells w's
+window): a secret the panels do not show cannot be read here either. A hand-over at one keyboard
 closes look mode with every other window. The command palette (ctrl+p) finds
 the same items by name (`BoardItemsCommands`).
 """
@@ -61,8 +62,6 @@ SPOT_PANELS: dict[str, type[Widget]] = {
     "board": PlayerBoard,
 }
 """The panel that draws each kind of `Spot`."""
-
-REFRESH = 0.3  # seconds between looks at whether the board was drawn anew (a move made meanwhile)
 
 
 def panel_of(screen: PagedScreen, spot: Spot) -> Widget | None:
@@ -125,7 +124,6 @@ class LookScreen(ModalScreen[None]):
         if first is not None:
             self.at = first
         self._show()
-        self.set_interval(REFRESH, self._follow_board)
 
     def on_unmount(self) -> None:
         """No panel outlined any more (a hand-over closing look mode too)."""
@@ -158,10 +156,15 @@ class LookScreen(ModalScreen[None]):
                 return n
         return None
 
-    def _follow_board(self) -> None:
+    def follow_board(self) -> None:
+        """The board may have been drawn anew (a move made meanwhile): the look line says what is there now."""
         if shown_scene(self.board) is not self.scene:
             self._read_board()
             self._show()
+
+    def on_screen_resume(self) -> None:
+        """Back from reading an item (i): a move made meanwhile shows."""
+        self.follow_board()
 
     def _show(self) -> None:
         """The look line for the item under the cursor, its panel outlined and (compact) on the page shown."""
@@ -250,6 +253,13 @@ class LookScreen(ModalScreen[None]):
         """Back to the decision, on the page the player had turned to."""
         self._turn_to(self.page)
         self.dismiss(None)
+
+
+def look_follows(board: PagedScreen) -> None:
+    """`board` was drawn anew: look mode open over it (on top, or under the item it reads) follows it."""
+    for window in board.app.screen_stack:
+        if isinstance(window, LookScreen) and window.board is board:
+            window.follow_board()
 
 
 class BoardItemsCommands(Provider):
