@@ -16,7 +16,14 @@ from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.since import NOTHING, SinceScreen
 from lagoon_tui.settings import GameSettings
-from lagoon_tui.widgets import EnrichmentCenterPanel, MarketPanel, MiningSitePanel, PlayerBoard, ScoreTrackPanel
+from lagoon_tui.widgets import (
+    EnrichmentCenterPanel,
+    IslandPanel,
+    MarketPanel,
+    MiningSitePanel,
+    PlayerBoard,
+    ScoreTrackPanel,
+)
 from lagoon_tui.widgets.player_board import board_marks
 from rules import load_content
 from rules.host import Host
@@ -389,3 +396,49 @@ def test_hands_shown_at_the_end_are_not_marked_as_changed():
         assert None not in player["objectives"]  # (shown to all now)
         for hand in ("objectives", "deals"):
             assert ((hand,) in board_marks(scene, seat)) == (len(player[hand]) != len(old[hand])), (seat, hand)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_while_islands_are_chosen_the_islands_others_chose_since_are_marked(size):
+    """Ana against two computers who choose their islands before her (she starts the game last):
+    at each of her island choices, an island's "Chosen by" carries the mark exactly when another player
+    chose it since her last move (in a round begun since, every choice is new)."""
+    settings = GameSettings(NAMES[:3], COLOURS[:3], 4, 1, {1: "easy", 2: "easy"})
+    app = LagoonApp(settings=settings, pace=0.0, computer_options=QUICK_HARD)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: persons_turn(app, 0), tries=400)
+        screen = app.screen
+        host = screen.host
+        after_ana: dict = {}
+        decider = [host.turn().seat]
+
+        def changed() -> None:  # the game as everyone saw it just after each of Ana's moves
+            if decider[0] == 0:
+                after_ana["view"] = host.scene(None).view
+            decider[0] = host.turn().seat
+
+        host.on_change(changed)
+        checked = 0
+        for _ in range(120):
+            before = host.changes
+            await pilot.press("1")
+            await until(pilot, lambda: host.changes > before and persons_turn(app, 0), tries=2000)
+            await settle(pilot)
+            then, now = after_ana["view"], host.scene(None).view
+            if now["phase"] != "island_selection":
+                continue
+            chosen = now["islands_chosen"]
+            new = {
+                int(i)
+                for i, seat in chosen.items()
+                if now["round"] != then["round"] or then["islands_chosen"].get(i) != seat
+            }
+            for panel in screen.query(IslandPanel):
+                if not panel.display or not panel.region.height:
+                    continue  # (at 80×24, the page shows two islands at a time)
+                line = next(ln for ln in widget_text(panel, width=400).splitlines() if "Chosen by:" in ln)
+                assert ("*" in line) == (panel.island in new), (panel.island, line, chosen)
+                checked += panel.island in new
+            if checked >= 3:
+                break
+        assert checked >= 3, checked
