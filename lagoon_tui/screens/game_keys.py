@@ -90,7 +90,9 @@ class GameKeys(GameLayout):
         # (no description: the help lists them as one line, `HELP_EXTRA`)
         *(Binding(str(n), f"pick({n - 1})", "", show=False, priority=True) for n in range(1, 10)),
     ]
-    HELP_EXTRA = [("1–9", "Pick an option")]
+    # (PgUp/PgDn: the options bind them too, and Textual's record of the active keys names the options'
+    # though the screen's, priority from the app down, are the ones that run)
+    HELP_EXTRA = [("1–9", "Pick an option"), ("pgup / pgdn", "Log: a page back / on")]
     HELP_TITLE = "Game"
     WIDE_ONLY = frozenset({"my_cards"})
 
