@@ -4,7 +4,8 @@ The board stays on screen under a line at the bottom (`LookScreen`) naming
 the item under the cursor and the first line of what it is; the panel it is
 on is outlined, the item's words on it painted in reverse and scrolled into
 sight (`widgets.spotlight`), and below the wide layout the page turns to it. → and ← (or
-Tab) go from item to item in the board's order, ↓ and ↑ from panel to panel,
+Tab) go from item to item in the board's order, ↓ and ↑ from panel to panel
+(and from row to row of a mining site),
 i or Enter reads the item in full, and Escape (or x again) goes back to the
 decision, which nothing here touches: look mode has no key that answers it
 (and the page the player had turned to comes back).
@@ -32,7 +33,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..board_items import Item, Spot, board_items
+from ..board_items import Item, Spot, board_items, gallery_key
 from ..scene import Scene
 from ..widgets import (
     EnrichmentCenterPanel,
@@ -230,9 +231,15 @@ class LookScreen(ModalScreen[None]):
         self._show()
 
     def action_jump(self, step: int) -> None:
-        """To the first item of the next (or previous) panel."""
+        """Down (or up) a row of a mining site as drawn; else to the first item of the next (or previous) panel."""
         self._read_board()
         if not self.items:
+            return
+        below = row_below(self.items[self.at].key, step)
+        keys = [item.key for item in self.items]
+        if below in keys:
+            self.at = keys.index(below)
+            self._show()
             return
         spots = list(dict.fromkeys(item.spot for item in self.items))
         here = spots.index(self.items[self.at].spot)
@@ -253,6 +260,16 @@ class LookScreen(ModalScreen[None]):
         """Back to the decision, on the page the player had turned to."""
         self._turn_to(self.page)
         self.dismiss(None)
+
+
+def row_below(key: str, step: int) -> str | None:
+    """The key of the slot a row below (`step` 1) or above (-1) a mining-site slot's, in its column (the panel
+    draws the higher level above); None for an item that is no slot."""
+    kind, *where = key.split(":")
+    if kind != "gallery" or len(where) != 3:
+        return None
+    island, column, level = where
+    return gallery_key(int(island), int(column), int(level) - step)
 
 
 def look_follows(board: PagedScreen) -> None:

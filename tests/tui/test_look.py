@@ -334,3 +334,22 @@ async def test_look_mode_follows_the_computers_moves_as_the_board_shows_them():
             if host.turn().seat == 0:
                 break
         assert host.turn().seat == 0, "the computers never handed the game back to Ana"
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_down_and_up_move_row_by_row_inside_a_mining_site(size):
+    """In a mining site's grid, ↓ goes to the slot drawn below in the same column and ↑ back up; ↓ from
+    the lowest row goes on to the next panel."""
+    async with game_on_screen(size) as (pilot, _, _):
+        looking = await look(pilot)
+        top = await cursor_to(pilot, looking, lambda item: item.name == "Island 1 mines · column 2, level 2")
+        await pilot.press("down")
+        await pilot.pause()
+        assert looking.item is not None and looking.item.name == "Island 1 mines · column 2, level 1"
+        assert looking.item.name in flat(screen_text(pilot.app))
+        await pilot.press("up")
+        await pilot.pause()
+        assert looking.item == top
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert looking.item is not None and looking.item.spot != top.spot
