@@ -158,8 +158,9 @@ class LookScreen(ModalScreen[None]):
         return None
 
     def follow_board(self) -> None:
-        """The board may have been drawn anew (a move made meanwhile): the look line says what is there now."""
-        if shown_scene(self.board) is not self.scene:
+        """The board may have been drawn anew (a move made meanwhile): the look line says what is there now.
+        (Not before the look line is there: look mode reads the board as it opens.)"""
+        if self.query("#look-line") and shown_scene(self.board) is not self.scene:
             self._read_board()
             self._show()
 

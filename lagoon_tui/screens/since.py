@@ -52,7 +52,9 @@ class SinceScreen(InspectScreen):
         """The list as it is now (the game changed while the window was open)."""
         if list(sentences) != self.sentences:
             self.sentences = list(sentences)
-            self.query_one("#since-body", Static).update(since_text(self.sentences))
+            # (none yet if the move came before the window was put together: it is made from `sentences`)
+            for body in self.query("#since-body").results(Static):
+                body.update(since_text(self.sentences))
 
     def compose(self) -> ComposeResult:
         with Vertical():
