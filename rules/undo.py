@@ -112,8 +112,9 @@ def _describe(s: GameState, events: Sequence[ev.Event], mark: Mark) -> str:
     """The move taken back, in words, as the seat's own log tells it (so it names nothing that seat
     may not know), before the turn went on to anyone else: its last sentence naming the player (what
     they did, not a side effect such as a gallery pushed off), else its first sentence. A choice that
-    tells nothing by itself (a step of an action, a Done that closes one) is named by the move it
-    belongs to: the player's last sentence earlier in this turn."""
+    tells nothing by itself (a step of an action, a Done that closes one) is said to be a step, after
+    the move it belongs to (the player's last sentence earlier in this turn): undo takes back that step
+    alone, and the move stays."""
     mine = events[mark.pos :]
     for at, e in enumerate(mine):
         if isinstance(e, HAND_OVERS):
@@ -130,7 +131,7 @@ def _describe(s: GameState, events: Sequence[ev.Event], mark: Mark) -> str:
     while start > 0 and not isinstance(events[start - 1], HAND_OVERS):
         start -= 1
     earlier = [line for line in _told(s, events[start : mark.pos], mark.seat) if line.startswith(f"{name} ")]
-    return (earlier or ["your last choice in this action"])[-1]
+    return f"your last step, after {earlier[-1].rstrip('.')}" if earlier else "your last step of this action"
 
 
 def _told(s: GameState, events: Sequence[ev.Event], seat: int | None) -> list[str]:

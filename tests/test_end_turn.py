@@ -81,8 +81,11 @@ def test_undo_of_a_held_turn_restores_the_game_before_the_move(seed):
             continue
         point = host.held.point
         name = host.engine.state.players[point.seat].name
-        # the player's move, not a side effect (a "Done" that closes an action: the move it closes)
-        assert point.what.startswith(f"{name} ") or point.what.endswith(" was demolished."), point.what
+        # the player's move, not a side effect (a "Done" that closes an action: a step, after the move it closes)
+        said = point.what
+        assert said.startswith((f"{name} ", f"your last step, after {name} ")) or said.endswith(" was demolished."), (
+            said
+        )
         events = list(host.engine.events[: point.pos])
         taken = host.undo()
         assert taken and taken.what == point.what and host.held is None
@@ -125,9 +128,9 @@ def test_a_pass_made_for_a_player_is_told_so_to_a_screen_that_reads_the_log_at_e
 
 @pytest.mark.parametrize("seed", range(4))
 def test_the_undo_note_names_the_players_move_after_a_step_or_a_done(seed):
-    """Wherever undo is offered, its note names the player's move in the log's words: the move a step or a
-    "Done" belongs to when that choice tells nothing by itself, a demolished gallery rather than the
-    gallery that slid down after it; never "your last choice in this action"."""
+    """Wherever undo is offered, its note names the player's move in the log's words, a demolished gallery
+    rather than the gallery that slid down after it; a step or a "Done" that tells nothing by itself is
+    said to be a step, after the move it belongs to (undo takes back the step, not that move)."""
     host = host_of(seed, seed % 2 == 0)
     names = [player.name for player in host.engine.state.players]
     steps = 0
@@ -137,13 +140,16 @@ def test_the_undo_note_names_the_players_move_after_a_step_or_a_done(seed):
         if seat is None or undo is None or not undo.allowed:
             continue
         says = undo.says
-        assert says.startswith(f"{names[seat]} ") or says.endswith(" was demolished."), says
+        step = "your last step, after "
+        assert says.startswith((f"{names[seat]} ", step)) or says.endswith(" was demolished."), says
         events, mark = host.engine.events, host.engine.marks[-1]
         start = max((at + 1 for at, e in enumerate(events[: mark.pos]) if isinstance(e, HAND_OVERS)), default=0)
         state = host.engine.state
         if not any(narrate(redact(e, seat), state) for e in events[mark.pos :]):  # (a step, a Done: no words)
             steps += 1
-            assert says in [narrate(redact(e, seat), state) for e in events[start : mark.pos]], says
+            assert says.startswith(step), says
+            told = [narrate(redact(e, seat), state) for e in events[start : mark.pos]]
+            assert f"{says[len(step) :]}." in told, says
     assert steps > 3
 
 

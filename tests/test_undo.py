@@ -124,7 +124,8 @@ def test_the_undo_note_tells_the_move_as_the_players_own_log_does():
     seat may not know (a face-down gallery demolished, another's deal): its last sentence naming
     the player, not a side effect of the move (issue 34: "Take back: Ana mined 1 gold on island 2"), else its
     first sentence (a gallery demolished, not the one that slid down after it); a choice that tells nothing
-    by itself (a step of an action, a Done) is named by the player's last sentence earlier in the turn."""
+    by itself (a step of an action, a Done) is said to be a step, after the player's last sentence earlier
+    in the turn (undo takes back the step alone)."""
     checked = differs = 0
     for seed in range(12):
         rng = random.Random(seed)
@@ -141,13 +142,13 @@ def test_the_undo_note_tells_the_move_as_the_players_own_log_does():
             name = engine.state.players[point.seat].name
             said = [t for t in told if t]
             own = [t for t in said if t.startswith(f"{name} ")]
-            # (a choice with no words of its own, a step or a Done: the player's last sentence earlier in the turn)
+            # (a choice with no words of its own, a step or a Done: a step, after the player's last sentence earlier)
             start = max(
                 (at + 1 for at, e in enumerate(engine.events[: point.pos]) if isinstance(e, HAND_OVERS)), default=0
             )
             before = [narrate(redact(e, point.seat), engine.state) for e in engine.events[start : point.pos]]
             earlier = [t for t in before if t and t.startswith(f"{name} ")]
-            expected = own[-1] if own else said[0] if said else earlier[-1]
+            expected = own[-1] if own else said[0] if said else f"your last step, after {earlier[-1].rstrip('.')}"
             assert point.what == expected
             checked += 1
             differs += told != raw

@@ -224,7 +224,7 @@ class GameScreen(UnseenArrangement, GameKeys):
         if self.keyboard.mode == OWN and not over:
             self._ring(turn)
         self._step(Change(turn.seat, computer, turn.open, over))
-        self.since_follows()  # (w's window, if open, lists the move too)
+        self.windows_follow()  # (w's window and look mode, if open, show the move too)
 
     def _step(self, event: Change | Key) -> None:
         """One step of the keyboard's state machine, and what it says to do."""

@@ -35,7 +35,7 @@ from ..widgets.prompt import PromptPanel
 from .confirm import ConfirmScreen
 from .game_layout import GameLayout
 from .inspect import InspectScreen
-from .look import LOOK_KEY, BoardItemsCommands, LookScreen
+from .look import LOOK_KEY, BoardItemsCommands, LookScreen, look_follows
 from .paging import SCROLL_KEYS, STEP_KEYS, goto_key
 from .since import SINCE_KEY, SinceScreen
 
@@ -90,7 +90,9 @@ class GameKeys(GameLayout):
         # (no description: the help lists them as one line, `HELP_EXTRA`)
         *(Binding(str(n), f"pick({n - 1})", "", show=False, priority=True) for n in range(1, 10)),
     ]
-    HELP_EXTRA = [("1–9", "Pick an option")]
+    # (PgUp/PgDn: the options bind them too, and Textual's record of the active keys names the options'
+    # though the screen's, priority from the app down, are the ones that run)
+    HELP_EXTRA = [("1–9", "Pick an option"), ("pgup / pgdn", "Log: a page back / on")]
     HELP_TITLE = "Game"
     WIDE_ONLY = frozenset({"my_cards"})
 
@@ -198,11 +200,13 @@ class GameKeys(GameLayout):
     def _since(self, seat: int) -> list[str]:
         return [line.text for line in self.host.scene(seat).since]
 
-    def since_follows(self) -> None:
-        """The game changed: w's window, if open for the seat it was opened for, lists what changed now."""
+    def windows_follow(self) -> None:
+        """The game changed: the windows over the board follow it. w's window, if open for the seat it was
+        opened for, lists what changed now; look mode reads the board as it is drawn now."""
         window = self.app.screen
         if isinstance(window, SinceScreen) and window.seat == (self.at_keyboard if not self.finished else self.holder):
             window.show(self._since(window.seat))
+        look_follows(self)
 
     def action_scores(self) -> None:
         """Enter once the game is over: the end screen, with the final scores."""

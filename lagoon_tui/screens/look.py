@@ -4,15 +4,17 @@ The board stays on screen under a line at the bottom (`LookScreen`) naming
 the item under the cursor and the first line of what it is; the panel it is
 on is outlined, the item's words on it painted in reverse and scrolled into
 sight (`widgets.spotlight`), and below the wide layout the page turns to it. → and ← (or
-Tab) go from item to item in the board's order, ↓ and ↑ from panel to panel,
+Tab) go from item to item in the board's order, ↓ and ↑ from panel to panel
+(and from row to row of a mining site),
 i or Enter reads the item in full, and Escape (or x again) goes back to the
 decision, which nothing here touches: look mode has no key that answers it
 (and the page the player had turned to comes back).
 
 The items are `board_items` of the scene the panels were last drawn from
 (the seat at the keyboard's, or everyone's while the board is shown as
-everyone sees it), read again whenever the board is drawn anew: a secret the
-panels do not show cannot be read here either. A hand-over at one keyboard
+everyone sees it), read again as soon as the board is drawn anew (the screen
+under it calls `look_follows` after each change it shows, as it tells w's
+window): a secret the panels do not show cannot be read here either. A hand-over at one keyboard
 closes look mode with every other window. The command palette (ctrl+p) finds
 the same items by name (`BoardItemsCommands`).
 """
@@ -24,12 +26,14 @@ from functools import partial
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.command import Hit, Hits, Provider
+from textual.content import Content
+from textual.fuzzy import Matcher
 from textual.geometry import Region
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..board_items import Item, Spot, board_items
+from ..board_items import Item, Spot, board_items, gallery_key
 from ..scene import Scene
 from ..widgets import (
     EnrichmentCenterPanel,
@@ -59,8 +63,6 @@ SPOT_PANELS: dict[str, type[Widget]] = {
     "board": PlayerBoard,
 }
 """The panel that draws each kind of `Spot`."""
-
-REFRESH = 0.3  # seconds between looks at whether the board was drawn anew (a move made meanwhile)
 
 
 def panel_of(screen: PagedScreen, spot: Spot) -> Widget | None:
@@ -123,7 +125,6 @@ class LookScreen(ModalScreen[None]):
         if first is not None:
             self.at = first
         self._show()
-        self.set_interval(REFRESH, self._follow_board)
 
     def on_unmount(self) -> None:
         """No panel outlined any more (a hand-over closing look mode too)."""
@@ -156,10 +157,16 @@ class LookScreen(ModalScreen[None]):
                 return n
         return None
 
-    def _follow_board(self) -> None:
-        if shown_scene(self.board) is not self.scene:
+    def follow_board(self) -> None:
+        """The board may have been drawn anew (a move made meanwhile): the look line says what is there now.
+        (Not before the look line is there: look mode reads the board as it opens.)"""
+        if self.query("#look-line") and shown_scene(self.board) is not self.scene:
             self._read_board()
             self._show()
+
+    def on_screen_resume(self) -> None:
+        """Back from reading an item (i): a move made meanwhile shows."""
+        self.follow_board()
 
     def _show(self) -> None:
         """The look line for the item under the cursor, its panel outlined and (compact) on the page shown."""
@@ -225,9 +232,15 @@ class LookScreen(ModalScreen[None]):
         self._show()
 
     def action_jump(self, step: int) -> None:
-        """To the first item of the next (or previous) panel."""
+        """Down (or up) a row of a mining site as drawn; else to the first item of the next (or previous) panel."""
         self._read_board()
         if not self.items:
+            return
+        below = row_below(self.items[self.at].key, step)
+        keys = [item.key for item in self.items]
+        if below in keys:
+            self.at = keys.index(below)
+            self._show()
             return
         spots = list(dict.fromkeys(item.spot for item in self.items))
         here = spots.index(self.items[self.at].spot)
@@ -250,6 +263,23 @@ class LookScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+def row_below(key: str, step: int) -> str | None:
+    """The key of the slot a row below (`step` 1) or above (-1) a mining-site slot's, in its column (the panel
+    draws the higher level above); None for an item that is no slot."""
+    kind, *where = key.split(":")
+    if kind != "gallery" or len(where) != 3:
+        return None
+    island, column, level = where
+    return gallery_key(int(island), int(column), int(level) - step)
+
+
+def look_follows(board: PagedScreen) -> None:
+    """`board` was drawn anew: look mode open over it (on top, or under the item it reads) follows it."""
+    for window in board.app.screen_stack:
+        if isinstance(window, LookScreen) and window.board is board:
+            window.follow_board()
+
+
 class BoardItemsCommands(Provider):
     """The command palette (ctrl+p) finds every item on the board by name as the player types, and reads it.
 
@@ -265,9 +295,25 @@ class BoardItemsCommands(Provider):
             score = matcher.match(item.name)
             if score > 0:
                 read = partial(self._read, board, item)
-                yield Hit(score, matcher.highlight(item.name), read, text=item.name, help=item.summary)
+                yield Hit(score, _typed(matcher, item.name), read, text=item.name, help=_plain(item.summary))
 
     @staticmethod
     def _read(board: PagedScreen, item: Item) -> None:
         if board.is_active:  # (not once a hand-over has closed every window: the item may be another seat's)
             board.app.push_screen(InspectScreen(item.name, item.text))
+
+
+def _typed(matcher: Matcher, name: str) -> Content:
+    """`name` as it is, the letters typed marked in it. (Textual's `Matcher.highlight` reads a name as
+    markup, and "Ana [R] · Elevator" lost its "[R]": a tag to it.)"""
+    content = Content(name)
+    _, at = matcher.fuzzy_search.match(matcher.query, name)
+    for n in at:
+        content = content.stylize(matcher.match_style, n, n + 1)
+    return content
+
+
+def _plain(text: str) -> str:
+    """`text` shown as it is where Textual reads markup (its help line): every "[" escaped, as its own
+    `escape` leaves "[R]", which its markup then takes for a tag."""
+    return text.replace("[", "\\[")

@@ -34,7 +34,7 @@ from ..widgets.replay_log import ReplayLog
 from ..widgets.replay_secrets import ReplaySecrets
 from .board_layout import Side, compose_board
 from .help import show_help
-from .look import LOOK_KEY, BoardItemsCommands, LookScreen
+from .look import LOOK_KEY, BoardItemsCommands, LookScreen, look_follows
 from .paging import SCROLL_KEYS, STEP_KEYS, Page, PagedScreen, board_pages, goto_key
 from .sheet import NOT_OVER, SheetScreen
 
@@ -188,6 +188,7 @@ class ReplayScreen(PagedScreen):
         self._show_status(scene)
         for secrets in self.query(ReplaySecrets):
             secrets.show(scene)
+        look_follows(self)  # (look mode, if open, reads the board of this position)
 
     def _show_status(self, scene: Scene | None = None) -> None:
         """Where the replay is: three lines when wide, one when compact (the keys are in the hint and Footer)."""

@@ -4,7 +4,7 @@ The sentences are the seat message's `since`: what happened since that seat
 last moved, told in everyone's words (the same the hot-seat curtain shows),
 never in a seat's private words. The game screen opens it for the seat at
 the keyboard only (`GameKeys.action_since`), and while it is open hands it
-the list again after every change of the game (`GameKeys.since_follows`), so
+the list again after every change of the game (`GameKeys.windows_follow`), so
 a move a computer or another terminal makes meanwhile shows in it at once.
 """
 
@@ -52,7 +52,9 @@ class SinceScreen(InspectScreen):
         """The list as it is now (the game changed while the window was open)."""
         if list(sentences) != self.sentences:
             self.sentences = list(sentences)
-            self.query_one("#since-body", Static).update(since_text(self.sentences))
+            # (none yet if the move came before the window was put together: it is made from `sentences`)
+            for body in self.query("#since-body").results(Static):
+                body.update(since_text(self.sentences))
 
     def compose(self) -> ComposeResult:
         with Vertical():

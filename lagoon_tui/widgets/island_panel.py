@@ -147,9 +147,16 @@ class IslandPanel(Panel):
             else []
         )
         bought = scene.changed("artifacts", self.island)
+        # while islands are chosen: an island another player chose since (every choice of a round begun since)
+        chosen = (
+            view.get("phase") == "island_selection"
+            and bool(scene.ship_seats(self.island))
+            and (scene.changed("round") or scene.changed("islands_chosen", self.island))
+        )
         key = (
             taken,
             bought,
+            chosen,
             seat,
             view.get("phase"),
             scene.ship_seats(self.island),
@@ -181,8 +188,12 @@ class IslandPanel(Panel):
         if selecting:
             lines.append(
                 Fit(
-                    Text.assemble(label("Chosen by: "), tags(scene, docked) if docked else none, you),
-                    Text.assemble(label("Chosen by: "), markers(scene, docked) if docked else none, you),
+                    Text.assemble(
+                        label("Chosen by: "), tags(scene, docked) if docked else none, changed_after(chosen), you
+                    ),
+                    Text.assemble(
+                        label("Chosen by: "), markers(scene, docked) if docked else none, changed_after(chosen), you
+                    ),
                 )
             )
         else:

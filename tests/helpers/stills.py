@@ -96,7 +96,9 @@ def look(players: int = 4, decisions: int = 160) -> Still:
 
     async def steps(pilot: Pilot) -> None:
         await to_board(pilot)
-        await pilot.press("x", *["down"] * 6, "right", "right")
+        # (below the wide layout the cursor starts on the page shown, and ↓ passes the mining sites' rows)
+        downs = 6 if pilot.app.size.width >= 150 else 8
+        await pilot.press("x", *["down"] * downs, "right", "right")
         await _settle(pilot)
 
     return app, steps

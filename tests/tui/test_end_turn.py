@@ -164,9 +164,10 @@ def test_a_settings_file_that_cannot_be_read_is_said_and_left_as_it_is(tmp_path,
 
 async def test_after_a_done_that_closes_an_action_undo_names_the_move_it_closed():
     """Seed 2 after 17 moves: Ana has traded and closes the Trade with Done, which tells nothing by itself;
-    her turn goes on. The note under the prompt and the toast of `u` name her trade, in the log's words."""
+    her turn goes on. The note under the prompt and the toast of `u` name that step after her trade, in
+    the log's words, and `u` takes back the Done alone: her trade stays."""
     host = Host.at_random(load_content(), ("Ana", "Ben"), ("red", "yellow"), 2, 17)
-    traded = "Ana traded 1 iron and 1 silver for 1 gold."
+    traded = "your last step, after Ana traded 1 iron and 1 silver for 1 gold"
     async with LagoonApp(load_content(), confirm=True).run_test(size=(160, 50), notifications=True) as pilot:
         game = await game_of(pilot, host)
         ids = [option.id for option in host.scene(0).prompt.options]

@@ -26,7 +26,7 @@ from lagoon_tui.scene import COLOUR_LETTERS
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.help import HelpScreen
 from lagoon_tui.screens.inspect import InspectScreen
-from lagoon_tui.screens.look import LOOKED, LookScreen
+from lagoon_tui.screens.look import LOOKED, LookScreen, items_on, shown_scene
 from lagoon_tui.screens.replay import ReplayScreen
 from lagoon_tui.seat_app import SeatApp
 from lagoon_tui.widgets import MarketPanel, MiningSitePanel, PlayerBoard
@@ -218,10 +218,15 @@ async def test_the_palette_finds_an_opponents_equipment_by_name_and_reads_it():
         await pilot.press("ctrl+p")
         await until(pilot, lambda: isinstance(app.screen, CommandPalette))
         await pilot.press(*elevator.name)
-        for _ in range(1000):  # the palette gathers its commands in a worker
+        # the palette gathers its commands in a worker; they are listed whole, "[G]" with them
+        # (Textual read names as markup, and "Cleo [G]" came out as "Cleo ")
+        listed = (f"{tag(host, 2)} · {elevator.name}", f"Equipment of {tag(host, 2)}, not used")
+        for _ in range(1000):
             await pilot.pause(0.01)
-            if f"{tag(host, 2)} · {elevator.name}" in screen_text(app):
+            if all(words in screen_text(app) for words in listed):
                 break
+        else:
+            raise AssertionError(f"the palette does not list {listed}; it shows:\n{screen_text(app)}")
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, InspectScreen))
         assert flat(elevator.text) in flat(widget_text(app.screen.query_one("#inspect-body"), width=400))
@@ -298,3 +303,53 @@ async def test_the_replay_looks_at_its_board_too_and_its_arrows_move_the_cursor_
 
 
 CONTENT_EQUIPMENT = engine_at(3, 0, 15).content.equipment
+
+
+async def test_look_mode_follows_the_computers_moves_as_the_board_shows_them():
+    """Ana's turn ends and x is pressed while the computers play: at each of their moves the look line
+    reads the board drawn now (Ben's supplies as they are), not the board as it was when x was pressed,
+    with no key pressed meanwhile."""
+    async with game_on_screen((80, 24), game(computers={1: "easy", 2: "easy"})) as (pilot, host, screen):
+        for _ in range(20):  # Ana's moves (End turn too) until the computers have the game
+            if host.turn().seat != 0:
+                break
+            before = host.changes
+            await pilot.press("1")
+            await until(pilot, lambda: host.changes > before and screen._shown == host.changes, tries=400)
+        assert host.turn().seat != 0
+        looking = await look(pilot)
+        supplies = await cursor_to(pilot, looking, lambda item: item.name == f"{tag(host, 1)} · supplies")
+        line = looking.query_one("#look-line")
+        followed = 0
+        for _ in range(4000):  # (bounded: the computers' moves, each at the app's pace)
+            await pilot.pause(0.01)
+            if screen._shown != host.changes or looking.scene is None:
+                continue
+            if looking.scene is not shown_scene(screen):
+                raise AssertionError("look mode still reads the board as it was before the last move")
+            if host.changes > followed:
+                followed = host.changes
+                now = next(item for item in items_on(screen, shown_scene(screen)) if item.name == supplies.name)
+                assert flat(now.summary) in flat(widget_text(line, width=400))
+            if host.turn().seat == 0:
+                break
+        assert host.turn().seat == 0, "the computers never handed the game back to Ana"
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_down_and_up_move_row_by_row_inside_a_mining_site(size):
+    """In a mining site's grid, ↓ goes to the slot drawn below in the same column and ↑ back up; ↓ from
+    the lowest row goes on to the next panel."""
+    async with game_on_screen(size) as (pilot, _, _):
+        looking = await look(pilot)
+        top = await cursor_to(pilot, looking, lambda item: item.name == "Island 1 mines · column 2, level 2")
+        await pilot.press("down")
+        await pilot.pause()
+        assert looking.item is not None and looking.item.name == "Island 1 mines · column 2, level 1"
+        assert looking.item.name in flat(screen_text(pilot.app))
+        await pilot.press("up")
+        await pilot.pause()
+        assert looking.item == top
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert looking.item is not None and looking.item.spot != top.spot

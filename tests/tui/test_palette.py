@@ -76,6 +76,7 @@ async def test_the_keys_list_in_a_game_shows_lagoons_keys_only():
         table = app.screen.query_one(DataTable)
         listed = [tuple(str(cell) for cell in table.get_row_at(row)) for row in range(table.row_count)]
         assert ("1–9", "Pick an option") in listed
+        assert ("pgup / pgdn", "Log: a page back / on") in listed  # (the log's page keys, point 3)
         for pair in (("u / ^z", "Undo"), ("i", "Inspect"), ("f1", "Rules"), ("^p", "Commands")):
             assert pair in listed, pair
         whats = [what for _, what in listed]

@@ -219,7 +219,9 @@ def test_a_remote_seats_turn_waits_for_end_turn_and_undo_reaches_its_move(room):
     for link in links:  # the game is the mover's to end: nobody else is asked anything
         assert link.turn().seat == mover.seat and link.turn().says == f"{name} is ending their turn"
         assert link is mover or link.message.prompt is None
-    assert mover.message.undo is not None and mover.message.undo.says.startswith(f"{name} ")
+    # (its move, or a Done that closed an action: a step, after that move)
+    assert mover.message.undo is not None
+    assert mover.message.undo.says.startswith((f"{name} ", f"your last step, after {name} "))
     point = mover.undo()  # the move that ended the turn, taken back
     until(lambda: caught_up(room, links) and not held(mover), "the undo on every seat")
     assert point and mover.turn().seat == mover.seat

@@ -7,6 +7,8 @@ listed, and nothing of another seat's secrets), and to the end of a game.
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 import pytest
 
 from lagoon_tui.app import LagoonApp
@@ -14,9 +16,17 @@ from lagoon_tui.scene import Scene
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.screens.game import GameScreen
+from lagoon_tui.screens.look import LookScreen
 from lagoon_tui.screens.since import NOTHING, SinceScreen
 from lagoon_tui.settings import GameSettings
-from lagoon_tui.widgets import EnrichmentCenterPanel, MarketPanel, MiningSitePanel, PlayerBoard, ScoreTrackPanel
+from lagoon_tui.widgets import (
+    EnrichmentCenterPanel,
+    IslandPanel,
+    MarketPanel,
+    MiningSitePanel,
+    PlayerBoard,
+    ScoreTrackPanel,
+)
 from lagoon_tui.widgets.player_board import board_marks
 from rules import load_content
 from rules.host import Host
@@ -74,6 +84,26 @@ def persons_turn(app, seat: int) -> bool:
     if engine.pending.seat != seat or screen.at_keyboard != seat:
         return False
     return offered_ids(prompt_options(screen)) == list(engine.pending.ids())
+
+
+@asynccontextmanager
+async def ana_against_two_computers(size: tuple[int, int], start: int = 0):
+    """Ana (seat 0) against two easy computers playing at once, the game at her first decision; with
+    what each seat last saw (`AfterMoves`)."""
+    settings = GameSettings(NAMES[:3], COLOURS[:3], 4, start, {1: "easy", 2: "easy"})
+    app = LagoonApp(settings=settings, pace=0.0, computer_options=QUICK_HARD)
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: persons_turn(app, 0), tries=400)
+        yield pilot, app, AfterMoves(app.screen.host)
+
+
+async def ana_moves_and_the_computers_answer(pilot, app) -> None:
+    """Ana (seat 0) picks her first option; back at her next decision, the screen settled."""
+    host = app.screen.host
+    before = host.changes
+    await pilot.press("1")
+    await until(pilot, lambda: host.changes > before and persons_turn(app, 0), tries=2000)
+    await settle(pilot)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -215,28 +245,13 @@ async def test_the_board_marks_what_changed_since_the_players_last_move():
     is marked exactly when one of its slots changed since her last move, a player's score shows what
     they gained since, the market marks cards new on display, the Enrichment Center the levels whose
     cubes changed; her own next move clears the marks of what came before it."""
-    settings = GameSettings(NAMES[:3], COLOURS[:3], 4, 0, {1: "easy", 2: "easy"})
-    app = LagoonApp(settings=settings, pace=0.0, computer_options=QUICK_HARD)
-    async with app.run_test(size=(160, 50)) as pilot:
-        await until(pilot, lambda: persons_turn(app, 0), tries=400)
+    async with ana_against_two_computers((160, 50)) as (pilot, app, after):
         screen = app.screen
         host = screen.host
-        after_ana: dict = {}
-        decider = [host.turn().seat]
-
-        def changed() -> None:  # the game as everyone saw it just after each of Ana's moves
-            if decider[0] == 0:
-                after_ana["view"] = host.scene(None).view
-            decider[0] = host.turn().seat
-
-        host.on_change(changed)
         sites_marked = scores_marked = cards_marked = centre_marked = 0
         for _ in range(60):
-            before = host.changes
-            await pilot.press("1")
-            await until(pilot, lambda: host.changes > before and persons_turn(app, 0), tries=2000)
-            await settle(pilot)
-            then, now = after_ana["view"], host.scene(None).view
+            await ana_moves_and_the_computers_answer(pilot, app)
+            then, now = after.views[0], host.scene(None).view
             for panel in screen.query(MiningSitePanel):
                 differs = slots(then, panel.island) != slots(now, panel.island)
                 shown = widget_text(panel, width=400)
@@ -289,20 +304,13 @@ async def test_player_boards_mark_what_others_changed_until_the_players_next_mov
     """Ana against two computers: back at her decision, each player's board marks what changed since
     her last move (money by how much, cubes, workers, cards, a hand's size); her own next move clears
     the marks, and the boards say why they are marked."""
-    settings = GameSettings(NAMES[:3], COLOURS[:3], 4, 0, {1: "easy", 2: "easy"})
-    app = LagoonApp(settings=settings, pace=0.0, computer_options=QUICK_HARD)
-    async with app.run_test(size=size) as pilot:
-        await until(pilot, lambda: persons_turn(app, 0), tries=400)
+    async with ana_against_two_computers(size) as (pilot, app, after):
         screen = app.screen
         host = screen.host
-        after = AfterMoves(host)
         seen_marks = cleared = 0
         marked = 0
         for _ in range(80):
-            before = host.changes
-            await pilot.press("1")
-            await until(pilot, lambda: host.changes > before and persons_turn(app, 0), tries=2000)
-            await settle(pilot)
+            await ana_moves_and_the_computers_answer(pilot, app)
             others_moved = host.engine.marks[-1].seat != 0
             was_marked, marked = marked, check_boards(screen, 0, after.views[0], host.scene(None).view)
             if others_moved and marked:
@@ -389,3 +397,58 @@ def test_hands_shown_at_the_end_are_not_marked_as_changed():
         assert None not in player["objectives"]  # (shown to all now)
         for hand in ("objectives", "deals"):
             assert ((hand,) in board_marks(scene, seat)) == (len(player[hand]) != len(old[hand])), (seat, hand)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_while_islands_are_chosen_the_islands_others_chose_since_are_marked(size):
+    """Ana against two computers who choose their islands before her (she starts the game last):
+    at each of her island choices, an island's "Chosen by" carries the mark exactly when another player
+    chose it since her last move (in a round begun since, every choice is new)."""
+    async with ana_against_two_computers(size, start=1) as (pilot, app, after):
+        screen = app.screen
+        host = screen.host
+        checked = 0
+        for _ in range(120):
+            await ana_moves_and_the_computers_answer(pilot, app)
+            then, now = after.views[0], host.scene(None).view
+            if now["phase"] != "island_selection":
+                continue
+            chosen = now["islands_chosen"]
+            new = {
+                int(i)
+                for i, seat in chosen.items()
+                if now["round"] != then["round"] or then["islands_chosen"].get(i) != seat
+            }
+            for panel in screen.query(IslandPanel):
+                if not panel.display or not panel.region.height:
+                    continue  # (at 80×24, the page shows two islands at a time)
+                line = next(ln for ln in widget_text(panel, width=400).splitlines() if "Chosen by:" in ln)
+                assert ("*" in line) == (panel.island in new), (panel.island, line, chosen)
+                checked += panel.island in new
+            if checked >= 3:
+                break
+        assert checked >= 3, checked
+
+
+async def test_a_move_that_comes_as_a_window_opens_shows_in_it():
+    """A computer's move can come between w (or x) and the window being put together: the window shows
+    it (telling it to a window not put together yet stopped the app on a bug)."""
+    async with ana_against_two_computers((80, 24)) as (pilot, app, _):
+        screen = app.screen
+        for _ in range(20):  # (to a decision of Ana's with moves of the others since her last)
+            await ana_moves_and_the_computers_answer(pilot, app)
+            expected = [flat(line.text) for line in screen.host.scene(0).since]
+            if expected:
+                break
+        assert expected
+        window = SinceScreen("What changed since your last move", [], 0)
+        app.push_screen(window)  # (not awaited: not put together yet...)
+        screen.windows_follow()  # (...when the game screen tells it of a move)
+        await until(pilot, lambda: app.screen is window and bool(window.query("#since-body")))
+        assert window_sentences(app) == expected
+        await close_window(pilot)
+        looking = LookScreen(screen)
+        app.push_screen(looking)
+        screen.windows_follow()
+        await until(pilot, lambda: app.screen is looking and bool(looking.query("#look-line")))
+        assert looking.item is not None and looking.item.name in flat(screen_text(app))
