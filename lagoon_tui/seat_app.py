@@ -70,6 +70,12 @@ class SeatApp(LagoonApp):
         seat = self.remote.seat
         self.switch_screen(GameScreen(self.remote, seat, watching=seat is None))
 
+    def quit_question(self) -> str:
+        return (
+            "Leave Lagoon? Your seat is kept: the game waits for you until you connect again "
+            "(or a computer plays for you meanwhile, if the others agree)."
+        )
+
     def game_over(self, host: SeatHost, seat: int | None = None) -> None:
         from .screens.end import EndScreen
 

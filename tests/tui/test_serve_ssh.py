@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -267,3 +268,42 @@ def test_a_player_who_joins_by_code_before_the_room_starts_waits_and_is_taken_in
     move(players)
     heard = ANSI.sub("", ben.stream.read_text(errors="replace"))
     assert "This room's game has not started yet." not in heard  # (never refused)
+
+
+QUIT_QUESTION = "Leave Lagoon? Your seat is kept: the game waits for you until you connect again"
+
+
+def test_over_ssh_ctrl_q_on_ones_own_turn_asks_no_plays_on_yes_leaves_and_the_other_is_told(server):
+    """Issue 35, point 7, over SSH: ctrl+q on a player's own turn asks first (their seat kept, the game
+    waiting); n goes back to the game, which goes on; y leaves, and the other player is told. Not on
+    one's turn, ctrl+q leaves at once."""
+    _code, (ana, ben) = two_playing(server)
+    players = [ana, ben]
+    asked = mover_now(players)
+    other = ben if asked is ana else ana
+    asked.type("C-q")
+    asked.wait(QUIT_QUESTION)
+    assert QUIT_QUESTION not in flat(other.screen())
+    asked.type("n")
+    asked.tmux.wait_for(lambda s: QUIT_QUESTION not in flat(s) and YOUR_MOVE in flat(s), "back to the game")
+    assert move(players) is asked  # (the game goes on: their move is made)
+    leaving = mover_now(players)
+    staying = ben if leaving is ana else ana
+    leaving.type("C-q")
+    leaving.wait(QUIT_QUESTION)
+    leaving.type("y")
+    leaving.gone()
+    staying.hears(f"{leaving.name} left")
+    staying.wait("who left")
+    staying.type("C-q")  # (not their turn: no question)
+    staying.gone()
+    assert QUIT_QUESTION not in ANSI.sub("", staying.stream.read_text(errors="replace"))
+
+
+def mover_now(players: list[Player]) -> Player:
+    """The player whose screen asks for their move, once exactly one does."""
+    deadline = time.monotonic() + TIMEOUT
+    while (player := mover(players)) is None:
+        if time.monotonic() > deadline:
+            pytest.fail("nobody was asked for a move:\n" + "\n".join(p.screen() for p in players))
+    return player
