@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from .link import Link
 from .remote import RemoteHost
-from .screens.lobby import LobbyScreen, NameForm
+from .screens.lobby import LobbyScreen, NameForm, RenameForm
 from .screens.waiting import WaitingScreen
 from .seat_app import SeatApp
 from .wire import body
@@ -97,6 +97,24 @@ class SessionApp(SeatApp):
             self.switch_screen(lobby)
             lobby.show(self.lobby)
             self._join_given()
+
+    def rename(self, name: str) -> None:
+        """The rename form's name, asked of the server: taken (the form closes, the lobby's title says it), or
+        refused (the form says why)."""
+        answer = self.link.ask("rename", {"name": name})
+        if answer is None:
+            self.exit(1, message=self.link.lost)
+        elif "refused" in answer:
+            if isinstance(self.screen, RenameForm):
+                self.screen.refused(str(answer["refused"]))
+        else:
+            self.player = answer["name"]
+            if isinstance(self.screen, RenameForm):
+                self.screen.dismiss(None)
+            for screen in self.screen_stack:
+                if isinstance(screen, LobbyScreen):
+                    screen.renamed(answer["name"])
+            self.notify(f"You are {answer['name']} now.", markup=False)
 
     def _join_given(self) -> None:
         code, self.join = self.join, None
