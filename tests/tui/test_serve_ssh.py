@@ -307,3 +307,26 @@ def mover_now(players: list[Player]) -> Player:
         if time.monotonic() > deadline:
             pytest.fail("nobody was asked for a move:\n" + "\n".join(p.screen() for p in players))
     return player
+
+
+def test_over_ssh_a_name_in_use_is_refused_to_another_key_and_a_rename_reaches_the_others_lobby(server):
+    """Issue 35, point 1, over SSH: a second key asking for "ana" while Ana is on is told why and asked
+    again; r in the lobby renames, and the room's maker sees the new name in her lobby."""
+    ana = new_player(server, "Ana")
+    code = make_room(ana, "1")  # you and a friend
+    ben = Player(server, "Ben", "join", code)
+    ben.wait("What name should the others see?")
+    ben.type("ana", "Enter")
+    ben.wait("Someone here is called Ana already")
+    ben.type("BSpace", "BSpace", "BSpace")  # (sent apart from the name: see the report of issue 35)
+    ben.wait("your name")  # (the field empty: its placeholder)
+    ben.type("Ben", "Enter")
+    ben.wait("Lagoon · Ben")
+    ana.wait(f"{code} Ana, Ben ·")
+    ben.type("r")
+    ben.wait("Your new name")
+    ben.type("BSpace", "BSpace", "BSpace")
+    ben.wait("your name")
+    ben.type("Benedict", "Enter")
+    ben.wait("Lagoon · Benedict")
+    ana.wait(f"{code} Ana, Benedict ·")
