@@ -165,7 +165,7 @@ class LagoonApp(CrashReports, SavedGamesMixin, App[None]):
         from .screens.end import EndScreen
 
         scene = Scene(host.scene(seat), host.content)
-        self.push_screen(EndScreen(scene), lambda what: self._after_end(what, host))
+        self.push_screen(EndScreen(scene, levels=host.levels), lambda what: self._after_end(what, host))
 
     def _after_end(self, what: str | None, host: Host) -> None:
         if what == "new":

@@ -79,8 +79,8 @@ class SeatApp(LagoonApp):
     def game_over(self, host: SeatHost, seat: int | None = None) -> None:
         from .screens.end import EndScreen
 
-        scene = Scene(host.scene(seat), host.content)
-        self.call_later(lambda: self.push_screen(EndScreen(scene, away=True), lambda _what: self.leave()))
+        scene, levels = Scene(host.scene(seat), host.content), host.levels
+        self.call_later(lambda: self.push_screen(EndScreen(scene, away=True, levels=levels), lambda _: self.leave()))
 
     def back_to_title(self) -> None:
         self.leave()

@@ -10,14 +10,20 @@ from __future__ import annotations
 
 import pytest
 
+from lagoon_tui.app import LagoonApp
 from lagoon_tui.link import Link
 from lagoon_tui.remote import RemoteHost
+from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.screens.lobby import LobbyScreen, NameForm, RenameForm
+from lagoon_tui.screens.title import TitleScreen
 from lagoon_tui.session_app import SessionApp
+from rules.host import Host, load_content
+from rules.simulate import random_game
 from tests.helpers.drive import screen_text
 from tests.helpers.lobby import LobbyThread, Terminal
 from tests.helpers.rooms import until, until_shown
 
+CONTENT = load_content()
 TAKEN_ANA = "Someone here is called Ana already (names that look the same count as one): pick another name."
 
 
@@ -120,3 +126,19 @@ async def test_r_in_the_lobby_renames_the_form_says_a_refusal_and_the_title_the_
         await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
         assert "Lagoon · Anabel" in screen_text(app)
         assert server.store.players()["SHA256:ana"] == "Anabel"
+
+
+@pytest.mark.parametrize("levels", [{0: "hard", 1: "easy"}, {}])
+async def test_the_end_screen_marks_a_computer_winner_as_a_computer_with_its_level(levels):
+    """Issue 35, point 1, the end screen ("Cleo [G] wins with 42 VP" read as a person's win): a winning
+    computer's name is followed by "(computer, Hard)"; a person's by nothing."""
+    engine = random_game(CONTENT, 2, 3)[0]
+    app = LagoonApp(CONTENT)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await until_shown(pilot, lambda: isinstance(app.screen, TitleScreen), "the title")
+        app.game_over(Host(engine, levels))
+        await until_shown(pilot, lambda: isinstance(app.screen, EndScreen), "the end screen")
+        (winner,) = [p for p in Host(engine).scene(None).results.ranking if p.place == 1]  # (one, at this seed)
+        headline = app.screen.query_one("#end-winners").render().plain
+        mark = f" (computer, {levels[winner.seat].capitalize()})" if levels else ""
+        assert headline.startswith(f"{winner.name} [") and f"]{mark} wins with {winner.total} VP." in headline
