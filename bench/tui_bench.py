@@ -201,10 +201,11 @@ class Terminal:
             pass
 
     def close(self) -> None:
-        """Quit the app with ctrl+q; kill it (its own process group) if it does not go."""
+        """Quit the app with ctrl+q (twice: on a player's own turn the first asks); kill it (its own process
+        group) if it does not go."""
         if self.process.poll() is None:
             try:
-                os.write(self.master, b"\x11")  # ctrl+q
+                os.write(self.master, b"\x11\x11")  # ctrl+q, and again: the question's yes
                 self.process.wait(timeout=5)
             except (OSError, subprocess.TimeoutExpired):
                 try:

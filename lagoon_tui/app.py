@@ -165,7 +165,7 @@ class LagoonApp(CrashReports, SavedGamesMixin, App[None]):
         from .screens.end import EndScreen
 
         scene = Scene(host.scene(seat), host.content)
-        self.push_screen(EndScreen(scene), lambda what: self._after_end(what, host))
+        self.push_screen(EndScreen(scene, levels=host.levels), lambda what: self._after_end(what, host))
 
     def _after_end(self, what: str | None, host: Host) -> None:
         if what == "new":
@@ -178,6 +178,23 @@ class LagoonApp(CrashReports, SavedGamesMixin, App[None]):
 
         if not isinstance(self.screen, RulesScreen):
             self.push_screen(RulesScreen(self.content))
+
+    async def action_quit(self) -> None:
+        """ctrl+q: quit at once, except during a turn of a person at this terminal, who is asked first
+        (what quitting does to the game said, no card named); ctrl+q again answers yes."""
+        from .screens.confirm import QuitQuestion
+
+        game = next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
+        if game is None or not game.own_turn or isinstance(self.screen, QuitQuestion):
+            self.exit()
+            return
+        self.push_screen(QuitQuestion(self.quit_question()), lambda yes: self.exit() if yes else None)
+
+    def quit_question(self) -> str:
+        """What ctrl+q asks during one's own turn: what becomes of the game if they quit now."""
+        if self.store is None:
+            return "Quit Lagoon? This game is not saved: it ends here."
+        return "Quit Lagoon? Every move is saved: Resume on the title brings this game back as it is now."
 
     def action_redraw(self) -> None:
         """Paint the whole screen anew, every widget from scratch, as terminal programs do on ctrl+l.

@@ -70,11 +70,17 @@ class SeatApp(LagoonApp):
         seat = self.remote.seat
         self.switch_screen(GameScreen(self.remote, seat, watching=seat is None))
 
+    def quit_question(self) -> str:
+        return (
+            "Leave Lagoon? Your seat is kept: the game waits for you until you connect again "
+            "(or a computer plays for you meanwhile, if the others agree)."
+        )
+
     def game_over(self, host: SeatHost, seat: int | None = None) -> None:
         from .screens.end import EndScreen
 
-        scene = Scene(host.scene(seat), host.content)
-        self.call_later(lambda: self.push_screen(EndScreen(scene, away=True), lambda _what: self.leave()))
+        scene, levels = Scene(host.scene(seat), host.content), host.levels
+        self.call_later(lambda: self.push_screen(EndScreen(scene, away=True, levels=levels), lambda _: self.leave()))
 
     def back_to_title(self) -> None:
         self.leave()

@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from .link import Link
 from .remote import RemoteHost
-from .screens.lobby import LobbyScreen, NameForm
+from .screens.lobby import LobbyScreen, NameForm, RenameForm
 from .screens.waiting import WaitingScreen
 from .seat_app import SeatApp
 from .wire import body
@@ -84,19 +84,40 @@ class SessionApp(SeatApp):
             return None
         return answer
 
-    def choose_name(self, name: str) -> None:
-        answer = self.link.ask("name", {"name": name})
+    def _named(self, kind: str, name: str, form: type[NameForm | RenameForm]) -> str | None:
+        """The server's answer to a name asked for (`kind`: "name" or "rename"): the name, now the player's;
+        None if it was refused (the form on screen says why) or the link is lost (the app ends)."""
+        answer = self.link.ask(kind, {"name": name})
         if answer is None:
             self.exit(1, message=self.link.lost)
-        elif "refused" in answer:
-            if isinstance(self.screen, NameForm):
+            return None
+        if "refused" in answer:
+            if isinstance(self.screen, form):
                 self.screen.refused(str(answer["refused"]))
-        else:
-            self.player = answer["name"]
-            lobby = LobbyScreen(answer["name"])
+            return None
+        self.player = str(answer["name"])
+        return self.player
+
+    def choose_name(self, name: str) -> None:
+        named = self._named("name", name, NameForm)
+        if named is not None:
+            lobby = LobbyScreen(named)
             self.switch_screen(lobby)
             lobby.show(self.lobby)
             self._join_given()
+
+    def rename(self, name: str) -> None:
+        """The rename form's name: taken (the form closes, the lobby's title says it), or refused (the form
+        says why)."""
+        named = self._named("rename", name, RenameForm)
+        if named is None:
+            return
+        if isinstance(self.screen, RenameForm):
+            self.screen.dismiss(None)
+        for screen in self.screen_stack:
+            if isinstance(screen, LobbyScreen):
+                screen.renamed(named)
+        self.notify(f"You are {named} now.", markup=False)
 
     def _join_given(self) -> None:
         code, self.join = self.join, None

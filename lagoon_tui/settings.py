@@ -88,10 +88,11 @@ def check_settings(
 
 
 def computer_names(people: Sequence[str], count: int) -> tuple[str, ...]:
-    """Names for `count` computer players: the default names the people did not take (nor one like them)."""
+    """Names for `count` computer players: the default names the people did not take (nor one like them),
+    then "Computer 1", "Computer 2"… (those the people did not take either)."""
     taken = {name_key(name) for name in people}
-    free = [name for name in DEFAULT_NAMES if name_key(name) not in taken]
-    free += [f"Computer {n}" for n in range(1, count + 1)]  # (people who took every default name)
+    more = (f"Computer {n}" for n in range(1, len(people) + count + 1))  # (people who took every default name)
+    free = [name for name in (*DEFAULT_NAMES, *more) if name_key(name) not in taken]
     return tuple(free[:count])
 
 

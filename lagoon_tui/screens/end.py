@@ -8,6 +8,8 @@ follows. All of it is read from the finished game's seat message
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -36,13 +38,15 @@ class EndScreen(Screen[str]):
         Binding("question_mark", "help", "Keys", key_display="?"),
     ]
 
-    def __init__(self, scene: Scene, *, away: bool = False) -> None:
+    def __init__(self, scene: Scene, *, away: bool = False, levels: Mapping[int, str] | None = None) -> None:
         """`scene`: a message of the finished game (any seat's or a spectator's: their `results` are the same).
 
         `away`: a game hosted elsewhere (a player at their own terminal): no new game or replay from here.
+        `levels`: the seats computers played, by level (`SeatHost.levels`), marked so where a name shows.
         """
         super().__init__()
         self.away = away
+        self.levels = levels
         if scene.message.results is None:
             raise ValueError("the game is not over yet; there is no final ranking to show")
         self.results: GameResults = scene.message.results
@@ -50,7 +54,7 @@ class EndScreen(Screen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(id="end-box"):
             yield Static("Final ranking", classes="screen-title")
-            yield ScoreSheet(self.results)
+            yield ScoreSheet(self.results, self.levels)
             yield Static("↑ ↓ scroll the sheet · Tab to the choices below", classes="hint", id="end-hint")
             yield OptionList(*self._choices(), id="end-menu", compact=True)
         yield KeysFooter()

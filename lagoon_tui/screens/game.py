@@ -155,6 +155,16 @@ class GameScreen(UnseenArrangement, GameKeys):
         return self.host.people if self.own is None else (self.own,)
 
     @property
+    def own_turn(self) -> bool:
+        """Whether the decision now is a person's at this terminal (at one keyboard any person's, else the
+        screen's own seat's; a spectator's never): ctrl+q asks before quitting then (`LagoonApp.action_quit`)."""
+        turn = self.host.turn()
+        if self.finished or turn.kind == "game_over" or turn.seat is None:
+            return False
+        watching = self.keyboard.mode == OWN and self.own is None  # (nobody's seat, or computers alone)
+        return not watching and turn.seat in self._mine
+
+    @property
     def confirms(self) -> bool | None:
         """Whether this screen's players' turns wait for End turn (None: none to play here, or not told)."""
         return self.host.holds_turns(self._mine) if self._mine else None

@@ -5,7 +5,7 @@ and the rooms open to join; from it they make a room (`RoomForm`: who sits
 at it, picked from a short list, and a seed if wanted), join one
 by its code (`CodeForm`), start a room they made once it is full, and enter a
 game, theirs to play or another's to watch. `NameForm` asks a new player for
-the name the others will see. What each does is the server's: these screens
+the name the others will see; r in the lobby changes it (`RenameForm`). What each does is the server's: these screens
 send a request through the app and show its answer.
 """
 
@@ -31,6 +31,7 @@ class Requests(Protocol):
     """What these screens ask of their app (the session app of `lagoon serve`, the only one that shows them)."""
 
     def choose_name(self, name: str) -> None: ...
+    def rename(self, name: str) -> None: ...
     def create_room(self, request: dict) -> None: ...
     def join_room(self, code: str) -> None: ...
     def start_room(self, code: str) -> None: ...
@@ -43,13 +44,14 @@ def requests(screen: Screen[Any]) -> Requests:
 
 
 def seats_text(room: dict) -> str:
-    """The room's seats in words: "Ana, Ben, Computer (Hard), (open)"."""
+    """The room's seats in words: "Ana, Ben, Computer (Hard), (open)"; once begun "Ana, Cleo (computer, Hard)"."""
     return ", ".join(seat_text(seat) for seat in room["seats"])
 
 
 def seat_text(seat: dict) -> str:
     if seat.get("computer"):
-        return f"{seat['name']} ({str(seat.get('level', 'normal')).capitalize()})"
+        level = str(seat.get("level", "normal")).capitalize()
+        return f"Computer ({level})" if seat["name"] == "Computer" else f"{seat['name']} (computer, {level})"
     return seat["name"] or "(open)"
 
 
@@ -76,6 +78,7 @@ class LobbyScreen(Screen[None]):
         Binding("c", "create", "New room"),
         Binding("j", "join", "Join by code"),
         Binding("s", "start", "Start"),
+        Binding("r", "rename", "Rename"),
         Binding("question_mark", "help", "Keys", key_display="?"),
     ]
     DEFAULT_CSS = """
@@ -91,7 +94,8 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(Text(f"Lagoon · {self.player}"), classes="screen-title", id="lobby-title")
         yield Static(
-            "Enter: open · c: new room · j: join by code · s: start a room you made · ctrl+q: quit", classes="hint"
+            "Enter: open · c: new room · j: join by code · s: start a room you made · r: rename · ctrl+q: quit",
+            classes="hint",
         )
         yield Label("Your games", classes="list-title")
         yield OptionList(id="mine")
@@ -152,6 +156,14 @@ class LobbyScreen(Screen[None]):
             return
         requests(self).start_room(code)
 
+    def action_rename(self) -> None:
+        self.app.push_screen(RenameForm(self.player))
+
+    def renamed(self, name: str) -> None:
+        """The server took the player's new name: the title says it."""
+        self.player = name
+        self.query_one("#lobby-title", Static).update(Text(f"Lagoon · {name}"))
+
     def action_help(self) -> None:
         show_help(self)
 
@@ -189,6 +201,37 @@ class NameForm(Screen[str]):
 
     def refused(self, problem: str) -> None:
         show_problem(self.query_one("#name-problem", Static), problem)
+
+
+class RenameForm(ModalScreen[None]):
+    """A new name for the player, asked of the server: it stays open with the server's refusal under the field,
+    and closes once the name is taken."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+    DEFAULT_CSS = """
+    RenameForm { align: center middle; }
+    RenameForm .dialog { max-width: 60; }
+    """
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.former = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("Your new name (games already begun keep the one they began with)", classes="dialog-title")
+            yield Field(self.former, placeholder="your name", id="name", max_length=NAME_FIELD)
+            yield Static("", classes="field-error", id="name-problem", markup=False)
+            yield Static("Enter: rename · Esc: back", classes="hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        requests(self).rename(event.value)
+
+    def refused(self, problem: str) -> None:
+        show_problem(self.query_one("#name-problem", Static), problem)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
 
 class CodeForm(ModalScreen[str | None]):

@@ -44,7 +44,7 @@ import asyncio
 import random
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -70,6 +70,7 @@ from ..settings import COLOURS, computer_names
 from ..wire import WireError, body, frame, parse
 from . import faults
 from .budget import Budget
+from .names import InUse, refusal
 from .room import Room
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # (no 0/O or 1/I to misread)
@@ -235,6 +236,8 @@ class Lobby:
             return self._name(key, request.get("name"))
         if key not in self.names:
             raise Refused("Pick a name first.")
+        if kind == "rename":
+            return self._rename(key, request.get("name"))
         if kind == "create":
             return self._create(key, request.get("seats"), request.get("seed"))
         code = room_code(request)
@@ -263,13 +266,32 @@ class Lobby:
         return entry
 
     def _name(self, key: str, name: object) -> dict[str, Any]:
+        """The player's name, unless it looks like one in use at this server (`serve.names`)."""
         name = normal_name(str(name or ""))
-        problems = names_problems([name])
-        if problems:
-            raise Refused(problems[0])
+        problem = refusal(name, self._in_use(key))
+        if problem is not None:
+            raise Refused(problem)
         self.store.name_player(key, name)  # (kept only once saved: StoreError, and the name is not taken)
         self.names[key] = name
         return {"name": name}
+
+    def _rename(self, key: str, name: object) -> dict[str, Any]:
+        """A new name for a player, held to the same rule; the lobby shows it at once, rooms not started and
+        games started from now on too. Games already begun keep the name they began with (their log, their
+        record and every seat's screen have it)."""
+        if normal_name(str(name or "")) == self.names[key]:
+            raise Refused("That is your name already.")
+        return self._name(key, name)
+
+    def _in_use(self, key: str | None) -> Iterator[InUse]:
+        """Every name at this server that is not the player with `key`'s: the other players' names, and those
+        the seats of the games begun here carry (the computers' among them)."""
+        yield from (InUse(name) for other, name in self.names.items() if other != key)
+        for entry in self.rooms.values():
+            if entry.room is not None:
+                for seat, name in zip(entry.seats, entry.room.names, strict=False):
+                    if seat.computer or seat.key != key:
+                        yield InUse(name, seat.computer)
 
     def _create(self, key: str, seats: object, seed: object) -> dict[str, Any]:
         if not isinstance(seats, list) or not all(s in ("person", "computer", *LEVELS) for s in seats):
@@ -348,10 +370,10 @@ class Lobby:
     # --- rooms ----------------------------------------------------------------------------
 
     def _seat_names(self, entry: RoomEntry) -> list[str]:
-        """The players' names, and the computers' the default names the people did not take (as in
-        `lagoon play`: the prompt then reads "Waiting for Cleo [G], the computer (Hard)")."""
-        people = [self.names[seat.key] for seat in entry.seats if seat.key is not None]  # (every seat is taken)
-        free = iter(computer_names(people, len(entry.seats) - len(people)))
+        """The players' names, and the computers' names no person at this server has (as in `lagoon play`: the
+        prompt then reads "Waiting for Cleo [G], the computer (Hard)"; `serve.names`)."""
+        people = [used.name for used in self._in_use(None) if not used.computer]
+        free = iter(computer_names(people, sum(1 for seat in entry.seats if seat.key is None)))
         return [next(free) if seat.key is None else self.names[seat.key] for seat in entry.seats]
 
     def _host(self, entry: RoomEntry, host: Host, reopened: bool = False) -> None:
@@ -503,10 +525,15 @@ class Lobby:
         return {"mine": mine, "open": open_, "levels": list(LEVELS)}
 
     def _describe(self, entry: RoomEntry, seat: int | None) -> dict:
+        # (a game begun: its seats' names as its board has them, the computers' among them)
+        begun = entry.room.names if entry.room is not None else None
         seats = [
-            {"name": "Computer" if s.computer else self.names.get(s.key) if s.key else None, "computer": s.computer}
+            {
+                "name": begun[n] if begun else "Computer" if s.computer else self.names.get(s.key) if s.key else None,
+                "computer": s.computer,
+            }
             | ({"level": s.level} if s.computer else {})
-            for s in entry.seats
+            for n, s in enumerate(entry.seats)
         ]
         described: dict[str, object] = {
             "code": entry.code,

@@ -11,6 +11,8 @@ from Load or a replay (`screens/sheet.py`).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
@@ -54,13 +56,16 @@ def _number(n: int, style: str = "") -> Text:
     return Text(str(n), style=style)
 
 
-def winners_line(results: GameResults) -> Text:
+def winners_line(results: GameResults, levels: Mapping[int, str] | None = None) -> Text:
+    """Who won, with what; a computer marked as one, with its level (`levels`: the seats computers played)."""
     first = [p for p in results.ranking if p.place == 1]
     line = Text()
     for i, p in enumerate(first):
         if i:
             line.append(" and " if i == len(first) - 1 else ", ")
         line.append_text(player_tag(p))
+        if levels and p.seat in levels:
+            line.append(f" (computer, {levels[p.seat].capitalize()})")
     if len(first) == 1:
         line.append(f" wins with {first[0].total} VP.")
     else:
@@ -82,14 +87,16 @@ class ScoreSheet(Vertical):
     ScoreSheet #end-effects { height: auto; }
     """
 
-    def __init__(self, results: GameResults) -> None:
+    def __init__(self, results: GameResults, levels: Mapping[int, str] | None = None) -> None:
+        """`levels`: the seats computers played, by level (their winner is marked as a computer)."""
         super().__init__()
         self.results = results
+        self.levels = levels
         self._built_for: int | None = None
 
     def compose(self) -> ComposeResult:
         r = self.results
-        yield Static(winners_line(r), id="end-winners")
+        yield Static(winners_line(r, self.levels), id="end-winners")
         yield Static(f"After round {r.rounds}. {r.end_reason_text}", id="end-reason", classes="hint")
         # no cursor: the arrows scroll the sheet, whose header (the players) stays in view
         yield DataTable(id="end-table", cursor_type="none", zebra_stripes=True, header_height=2, show_row_labels=False)

@@ -185,6 +185,14 @@ class Player:
     def leave(self) -> None:
         self.tmux.kill()
 
+    def gone(self) -> None:
+        """Wait until the session has ended (ssh has exited)."""
+        deadline = time.monotonic() + TIMEOUT
+        while self.tmux.alive():
+            if time.monotonic() > deadline:
+                pytest.fail(f"{self.name}'s session did not end:\n{self.screen()}")
+            time.sleep(POLL)
+
     def ended_with(self, text: str) -> None:
         """The session ended, `text` the last thing on its terminal (the pane's history, once ssh is gone)."""
         deadline = time.monotonic() + TIMEOUT

@@ -35,6 +35,7 @@ TIMEOUT = 60.0  # seconds any one wait may take before the test fails (a slow CI
 POLL = 0.05
 CURTAIN = "Pass the keyboard to"
 EXITED = "pane command exited with status"
+QUIT_ASKED = "Enter: quit · n"  # (the hint of the question ctrl+q asks on a player's own turn)
 OPTION_1 = re.compile(r"(?<![\w.$'])1\. [A-Z]")
 """The first option of a prompt, "1. Keep ...", at the start of a line or of a panel's line."""
 BORDERS = re.compile(r"[│┃║╭╮╰╯┏┓┗┛╔╗╚╝▎▊]")
@@ -153,14 +154,20 @@ class Tmux:
         return self.settle(test, f"{what} after {key}", before)
 
     def quit(self) -> int | None:
-        """Press ctrl+q and wait for the pane's command to end; its exit status (None if it did not end)."""
+        """Press ctrl+q (and, if it asks first, on a player's own turn, ctrl+q again: yes) and wait for the
+        pane's command to end; its exit status (None if it did not end)."""
         self.send("C-q")
+        asked = False
         deadline = time.monotonic() + TIMEOUT
         while time.monotonic() < deadline:
             # the line may have scrolled up, pushed by tmux's own "Pane is dead"
-            found = re.search(rf"{EXITED} (\d+)", self.capture(history=True))
+            seen = self.capture(history=True)
+            found = re.search(rf"{EXITED} (\d+)", seen)
             if found:
                 return int(found[1])
+            if not asked and QUIT_ASKED in flat(seen):
+                asked = True
+                self.send("C-q")
             time.sleep(POLL)
         return None
 

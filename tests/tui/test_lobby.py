@@ -67,7 +67,10 @@ def test_rooms_are_made_joined_started_and_entered(server):
     assert names == ["Ana", "Ben", "Cleo"]  # (the computer: a default name the people did not take)
     # a stranger may watch, as everyone may see the game
     cleo = Terminal(server.session("SHA256:cleo"))
-    assert cleo.link.ask("name", {"name": "Cleo"})
+    assert cleo.link.ask("name", {"name": "Cleo"}) == {  # (issue 35: the computer's name, not hers to take)
+        "refused": "Cleo is a computer player's name here: pick another name."
+    }
+    assert cleo.link.ask("name", {"name": "Cleopatra"}) == {"name": "Cleopatra"}
     cleo.remote = RemoteHost(cleo.link)
     assert cleo.link.ask("enter", {"code": code.lower()}) == {"seat": None}  # (as typed: the room all the same)
     until(lambda: cleo.remote.ready)

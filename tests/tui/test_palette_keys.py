@@ -17,6 +17,7 @@ from textual.widgets import OptionList, Select
 
 import lagoon_tui.app
 from lagoon_tui.app import LagoonApp
+from lagoon_tui.screens.confirm import QuitQuestion
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.load import LoadScreen
 from lagoon_tui.screens.new_game import NewGameScreen
@@ -97,7 +98,10 @@ async def still_answers(pilot) -> None:
     post(app, "escape")
     await caught_up(pilot, lambda: app.screen is under)
     post(app, "ctrl+q")
-    await caught_up(pilot, lambda: not app.is_running)
+    await caught_up(pilot, lambda: not app.is_running or isinstance(app.screen, QuitQuestion))
+    if app.is_running:  # (the player's own turn: asked first)
+        post(app, "y")
+        await caught_up(pilot, lambda: not app.is_running)
     assert app.return_code == 0 and not app.crashed
 
 

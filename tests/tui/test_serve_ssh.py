@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -283,3 +284,65 @@ def test_over_ssh_a_sixth_wrong_room_code_is_refused_with_a_wait(server):
     mal.hears("Too many wrong codes: try again in a minute.")
     heard = ANSI.sub("", mal.stream.read_text(errors="replace"))
     assert "There is no room 'WRONG5'" not in heard
+
+
+QUIT_QUESTION = "Leave Lagoon? Your seat is kept: the game waits for you until you connect again"
+
+
+def test_over_ssh_ctrl_q_on_ones_own_turn_asks_no_plays_on_yes_leaves_and_the_other_is_told(server):
+    """Issue 35, point 7, over SSH: ctrl+q on a player's own turn asks first (their seat kept, the game
+    waiting); n goes back to the game, which goes on; y leaves, and the other player is told. Not on
+    one's turn, ctrl+q leaves at once."""
+    _code, (ana, ben) = two_playing(server)
+    players = [ana, ben]
+    asked = mover_now(players)
+    other = ben if asked is ana else ana
+    asked.type("C-q")
+    asked.wait(QUIT_QUESTION)
+    assert QUIT_QUESTION not in flat(other.screen())
+    asked.type("n")
+    asked.tmux.wait_for(lambda s: QUIT_QUESTION not in flat(s) and YOUR_MOVE in flat(s), "back to the game")
+    assert move(players) is asked  # (the game goes on: their move is made)
+    leaving = mover_now(players)
+    staying = ben if leaving is ana else ana
+    leaving.type("C-q")
+    leaving.wait(QUIT_QUESTION)
+    leaving.type("y")
+    leaving.gone()
+    staying.hears(f"{leaving.name} left")
+    staying.wait("who left")
+    staying.type("C-q")  # (not their turn: no question)
+    staying.gone()
+    assert QUIT_QUESTION not in ANSI.sub("", staying.stream.read_text(errors="replace"))
+
+
+def mover_now(players: list[Player]) -> Player:
+    """The player whose screen asks for their move, once exactly one does."""
+    deadline = time.monotonic() + TIMEOUT
+    while (player := mover(players)) is None:
+        if time.monotonic() > deadline:
+            pytest.fail("nobody was asked for a move:\n" + "\n".join(p.screen() for p in players))
+    return player
+
+
+def test_over_ssh_a_name_in_use_is_refused_to_another_key_and_a_rename_reaches_the_others_lobby(server):
+    """Issue 35, point 1, over SSH: a second key asking for "ana" while Ana is on is told why and asked
+    again; r in the lobby renames, and the room's maker sees the new name in her lobby."""
+    ana = new_player(server, "Ana")
+    code = make_room(ana, "1")  # you and a friend
+    ben = Player(server, "Ben", "join", code)
+    ben.wait("What name should the others see?")
+    ben.type("ana", "Enter")
+    ben.wait("Someone here is called Ana already")
+    ben.type("BSpace", "BSpace", "BSpace")  # (sent apart from the name: see the report of issue 35)
+    ben.wait("your name")  # (the field empty: its placeholder)
+    ben.type("Ben", "Enter")
+    ben.wait("Lagoon · Ben")
+    ana.wait(f"{code} Ana, Ben ·")
+    ben.type("r")
+    ben.wait("Your new name")
+    ben.type("BSpace", "BSpace", "BSpace")
+    ben.wait("your name")
+    ben.type("Benedict", "Enter")
+    ben.wait("Lagoon · Benedict")
+    ana.wait(f"{code} Ana, Benedict ·")
