@@ -6,6 +6,7 @@ import pytest
 
 from lagoon_tui.turbo import keyboard
 from lagoon_tui.widgets import svg
+from rules.saves import Store
 from tests.helpers.hostile import SEED
 from tests.helpers.ssh_players import LagoonServer
 from tests.helpers.terminal import Tmux, lagoon_play
@@ -21,6 +22,13 @@ def _drawn_for_a_terminal(monkeypatch):
     pass or fail by the order the tests happened to run in.
     """
     monkeypatch.setattr(svg, "SVG_SPACES", False)
+
+
+@pytest.fixture
+def store(tmp_path: Path):
+    """A save file of the test's own, open for the test."""
+    with Store(tmp_path / "lagoon.db") as s:
+        yield s
 
 
 @pytest.fixture

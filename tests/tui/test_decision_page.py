@@ -28,7 +28,6 @@ from lagoon_tui.widgets import (
 )
 from lagoon_tui.widgets.options import Options
 from rules import Engine
-from rules.saves import Store
 from tests.helpers.drive import open_game, screen_text, settle, until
 from tests.helpers.scenario import act, give, ready, saved_game
 from tests.helpers.scenes import CONTENT, play
@@ -213,12 +212,6 @@ async def test_the_footer_at_80x24_shows_quit_keys_and_rules_on_the_game_screen(
         await open_game(pilot, engine)
         line = footer_line(pilot.app)
         assert leads_with_quit_keys_rules(line), line
-
-
-@pytest.fixture
-def store(tmp_path):
-    with Store(tmp_path / "lagoon.db") as s:
-        yield s
 
 
 async def test_the_footer_at_80x24_shows_quit_keys_and_rules_on_the_title_load_and_replay(store):

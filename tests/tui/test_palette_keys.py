@@ -26,7 +26,6 @@ from lagoon_tui.screens.title import TitleScreen
 from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets.log import LogPanel
 from rules import load_content
-from rules.saves import Store
 from tests.helpers.drive import ana_and_ben, key_event, screen_text, start
 from tests.helpers.scenario import saved_game
 
@@ -50,12 +49,6 @@ class StayingApp(LagoonApp):
             self.asked_to_quit += 1
         else:
             super().exit(result, return_code, message)
-
-
-@pytest.fixture
-def store(tmp_path):
-    with Store(tmp_path / "lagoon.db") as s:
-        yield s
 
 
 def post(app: LagoonApp, *keys: str) -> None:

@@ -15,17 +15,10 @@ from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.screens.title import TitleScreen
 from lagoon_tui.settings import GameSettings
 from rules import load_content
-from rules.saves import Store
 from tests.helpers.drive import Policy, screen_text, settle, start, step, until
 
 CONTENT = load_content()
 SETTINGS = GameSettings(("Ana", "Ben"), ("red", "yellow"), 11, 0)
-
-
-@pytest.fixture
-def store(tmp_path):
-    with Store(tmp_path / "lagoon.db") as s:
-        yield s
 
 
 async def on_a_turn(pilot) -> GameScreen:

@@ -37,12 +37,6 @@ CONTENT = load_content()
 SETTINGS = GameSettings(("Ana", "Ben"), ("red", "yellow"), 11, 0)
 
 
-@pytest.fixture
-def store(tmp_path):
-    with Store(tmp_path / "lagoon.db") as s:
-        yield s
-
-
 async def wait(pilot, ok, tries: int = 60) -> None:
     for _ in range(tries):
         await pilot.pause()

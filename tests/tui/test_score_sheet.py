@@ -20,18 +20,11 @@ from lagoon_tui.screens.sheet import SheetScreen
 from lagoon_tui.widgets.score_sheet import ScoreSheet
 from rules import load_content
 from rules.host import Host
-from rules.saves import Store
 from tests.helpers.drive import screen_text, until
 from tests.helpers.scenario import saved_game
 
 CONTENT = load_content()
 SIZES = [(80, 24), (160, 50)]
-
-
-@pytest.fixture
-def store(tmp_path):
-    with Store(tmp_path / "lagoon.db") as s:
-        yield s
 
 
 def words(app) -> str:

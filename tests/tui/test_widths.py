@@ -103,12 +103,6 @@ async def test_a_log_line_written_while_the_log_was_on_another_page_is_wrapped_a
 # --- the title menu -----------------------------------------------------------------------
 
 
-@pytest.fixture
-def store(tmp_path):
-    with Store(tmp_path / "lagoon.db") as s:
-        yield s
-
-
 def saved_until_round(store: Store, round_: int) -> Engine:
     """A saved two-player game, played at random until round `round_` begins."""
     engine = Engine.new(CONTENT, ["Ana", "Ben"], seed=5, start_player=1)
