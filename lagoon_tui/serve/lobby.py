@@ -398,7 +398,9 @@ class Lobby:
         entry.away_since.pop(seat, None)
         if seat in entry.computers and not entry.seats[seat].computer:  # a stand-in: the player takes over
             del entry.computers[seat]
+            room.standing_in.discard(seat)  # (the room tells every link who is away next)
             room.notice(f"{room.names[seat]} plays their own seat again.")
+            room.host.aside(seat, f"{room.names[seat]} is back and plays their own seat again.")
 
     def _stand_in(self, entry: RoomEntry, room: Room, asker: int, seat: int) -> dict:
         """A player asks that a computer play for `seat`, whose player left; done once every other player
@@ -419,8 +421,10 @@ class Lobby:
             room.notice(f"{room.names[asker]} asks that a computer play for {room.names[seat]}; waiting for {waiting}.")
             return {"agreed": sorted(agreed), "waiting": sorted(present - agreed)}
         entry.computers[seat] = computer_player(self.content, seat, random.randrange(2**31))
+        room.standing_in.add(seat)
+        room.tell_presence()
         room.notice(f"A computer plays for {room.names[seat]} until they come back.")
-        self._changed(entry, room.host)
+        room.host.aside(seat, f"{room.names[seat]} left: a computer plays for them from here.")  # (its turn comes)
         return {"standing_in": True}
 
     def _changed(self, entry: RoomEntry, host: Host) -> None:
