@@ -35,7 +35,9 @@ Nothing in a lobby frame is secret: names, codes, whose turn it is.
 A player who leaves a game under way is waited for. Once they have been
 away STAND_IN_AFTER seconds, the others may agree (each asks, in the game:
 `stand_in`) to let a computer play their seat until they come back; coming
-back takes the seat back at once.
+back takes the seat back at once. Every seat is told while it does (the
+room's `standing_in`), and every log says when it began and when they came
+back (`Host.aside`).
 """
 
 from __future__ import annotations
