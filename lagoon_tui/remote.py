@@ -5,7 +5,8 @@ The game screen asks its host for messages and hands it choices; a
 from the frames a `lagoon_tui.serve.room.Room` sends over a `Link`. It holds
 only what its seat is sent: the game's content, its seat's latest message,
 and that seat's log put together from the lines each message brings, and
-who is away (`away`: players whose seat no terminal shows). The server plays
+who is away (`away`: players whose seat no terminal shows; `stood_in`: those
+of them a computer plays for meanwhile). The server plays
 the computers: it tells which seats they play at which level (`levels`) and
 whether the deciding one is thinking (`thinking`), just before the message
 that goes with it; none is played here (`computers` is empty). It is ready
@@ -41,6 +42,7 @@ class RemoteHost:
         self.message: SeatScene | None = None  # the latest, with the whole of its log
         self.changes = 0
         self.away: frozenset[int] = frozenset()
+        self.stood_in: frozenset[int] = frozenset()  # players away for whom a computer of the server plays
         self.levels: dict[int, str] = {}  # the seats the server's computers play, by level
         self.thinking = False  # the deciding seat's computer is deciding now
         self.holding: bool | None = None  # the seat's turns wait for End turn, as the server says (None: not told)
@@ -59,7 +61,9 @@ class RemoteHost:
             self.changes += 1
             self._tell()
         elif kind == "presence":
-            self.away = frozenset(_fields(text)["away"])
+            told = _fields(text)
+            self.away = frozenset(told["away"])
+            self.stood_in = frozenset(told.get("stood_in", ()))
             if self.message is not None:
                 self.changes += 1  # (the screen is drawn again: who is away shows)
                 self._tell()

@@ -37,7 +37,7 @@ def tagged_line(player: dict, text: str) -> Text:
 class Scene:
     """One seat's message and the content it goes with; what every panel draws from."""
 
-    __slots__ = ("message", "content", "away", "computers", "thinking", "before")
+    __slots__ = ("message", "content", "away", "computers", "thinking", "before", "stood_in")
 
     def __init__(
         self,
@@ -47,6 +47,7 @@ class Scene:
         computers: dict[int, str] | None = None,
         thinking: bool = False,
         before: dict | None = None,
+        stood_in: frozenset[int] = frozenset(),
     ) -> None:
         self.message = message
         self.content = content
@@ -56,6 +57,7 @@ class Scene:
         # the game as the reader saw it just after their last move (a view of a message of theirs or
         # everyone's), to mark what changed since; None: nothing marked
         self.before = before
+        self.stood_in = stood_in  # players away for whom a computer plays meanwhile (of `away`)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Scene) and (
@@ -65,7 +67,8 @@ class Scene:
             self.computers,
             self.thinking,
             self.before,
-        ) == (other.message, other.content, other.away, other.computers, other.thinking, other.before)
+            self.stood_in,
+        ) == (other.message, other.content, other.away, other.computers, other.thinking, other.before, other.stood_in)
 
     __hash__ = None  # type: ignore[assignment]  # (compared by value and mutable: unhashable, as a dataclass)
 

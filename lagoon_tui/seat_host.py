@@ -56,6 +56,10 @@ class SeatHost(Protocol):
         """Players whose seat no screen shows."""
 
     @property
+    def stood_in(self) -> frozenset[int]:
+        """Players away for whom a computer plays until they come back."""
+
+    @property
     def computers(self) -> Mapping[int, str]:
         """The seats whose computer players the screen plays, by level (none where a server plays them)."""
 

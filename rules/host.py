@@ -43,7 +43,7 @@ from .saves import GameInfo, GameInUse, SavedRoom, SavedSeat, Store, StoreError
 from .saves.recorder import check_content as check_saved_content
 from .saves.recorder import check_saved_game, open_game, record_new
 from .saves.store import SEED_MAX, check_can_make, seed_problem
-from .seat import Choice, Chronicle, Prompt, Refers, SeatScene, Turn, Undo, Witness, seat_scene, turn_of
+from .seat import Choice, Chronicle, Line, Prompt, Refers, SeatScene, Turn, Undo, Witness, seat_scene, turn_of
 from .undo import NoUndo, UndoPoint
 
 if TYPE_CHECKING:
@@ -238,12 +238,21 @@ class Host:
         """Every seat a computer plays, by level: `computers`, all played wherever this host is."""
         return self.computers
 
+    stood_in: frozenset[int] = frozenset()
+    """(Nobody is away, so no computer plays for anyone: see `stand_in`.)"""
+
     thinking = False
     """(Whoever plays this host's computers knows when one thinks: nobody elsewhere tells it.)"""
 
     def stand_in(self, seat: int) -> str:
         """Nobody is away from a host's own screen, so no computer stands in for anyone (see `away`)."""
         return "Every player is here: no computer needs to play for anyone."
+
+    def aside(self, seat: int, text: str) -> None:
+        """`text` about `seat`'s player in every reader's log, after what happened so far: something of the
+        table, not of the game (no event of the rules, never saved: a computer began to play for them, say)."""
+        self.chronicle.aside(Line(seat, text))
+        self._changed()
 
     def replay(self) -> Replay:
         """The game so far, to step through."""

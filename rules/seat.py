@@ -227,32 +227,47 @@ class Chronicle:
 
     A pass the host made for a player who had nothing else to do (`forced`)
     says so. After an undo, `forget()`: the log lost its last lines.
+
+    What happened at the table rather than in the game (`aside`: a computer
+    began to play for a player who left, say) is no event of the rules and
+    never saved with them; it is told to every reader where it happened.
     """
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.forced: set[int] = set()  # where in the log a pass was made for a player
+        self.asides: list[tuple[int, Line]] = []  # (how many events came before it, the line)
         self._lines: dict[int | None, list[Line]] = {}
-        self._told: dict[int | None, int] = {}
+        self._told: dict[int | None, tuple[int, int]] = {}  # (events, asides) told to each reader
 
     def forget(self) -> None:
         self._lines.clear()
         self._told.clear()
         self.forced = {at for at in self.forced if at < len(self.engine.events)}
+        ended = len(self.engine.events)  # (an aside after the moves taken back stays: it happened)
+        self.asides = [(min(at, ended), line) for at, line in self.asides]
+
+    def aside(self, line: Line) -> None:
+        """`line`, for every reader, after the events so far."""
+        self.asides.append((len(self.engine.events), line))
 
     def lines(self, seat: int | None) -> tuple[Line, ...]:
-        """The whole game told to `seat`."""
+        """The whole game told to `seat`, with the asides where they happened."""
         lines = self._lines.setdefault(seat, [])
-        done = self._told.get(seat, 0)
+        done, asides = self._told.get(seat, (0, 0))
+        for at, line in self.asides[asides:]:
+            lines.extend(self.tell(done, seat, at) if done < at else ())
+            lines.append(line)
+            done = max(done, at)
         if done < len(self.engine.events):
             lines.extend(self.tell(done, seat))
-            self._told[seat] = len(self.engine.events)
+        self._told[seat] = (len(self.engine.events), len(self.asides))
         return tuple(lines)
 
-    def tell(self, start: int, reader: int | None) -> list[Line]:
-        """The events from `start` on, told to `reader`."""
+    def tell(self, start: int, reader: int | None, stop: int | None = None) -> list[Line]:
+        """The events from `start` on (up to `stop`), told to `reader`."""
         lines = []
-        for at, who, said in tell(self.engine.events[start:], self.engine.state, reader):
+        for at, who, said in tell(self.engine.events[start:stop], self.engine.state, reader):
             if start + at in self.forced and said.endswith("."):
                 said = f"{said[:-1]}: nothing else was possible."
             lines.append(Line(who, said))

@@ -333,7 +333,8 @@ class GameScreen(UnseenArrangement, GameKeys):
             message = self.host.scene(seat)
         reader = seat if seat is not None else self.holder  # (the panels compare only what everyone may see)
         before = self._after_move.get(reader) if reader is not None else None
-        scene = Scene(message, self.host.content, self.host.away, self.host.levels, self.turns.thinking, before)
+        host = self.host
+        scene = Scene(message, host.content, host.away, host.levels, self.turns.thinking, before, host.stood_in)
         for panel in self.panels:
             panel.show(scene)  # type: ignore[attr-defined]  # (every panel is a widgets.note.Note with a show)
         prompt = self.query_one(PromptPanel)

@@ -35,7 +35,9 @@ Nothing in a lobby frame is secret: names, codes, whose turn it is.
 A player who leaves a game under way is waited for. Once they have been
 away STAND_IN_AFTER seconds, the others may agree (each asks, in the game:
 `stand_in`) to let a computer play their seat until they come back; coming
-back takes the seat back at once.
+back takes the seat back at once. Every seat is told while it does (the
+room's `standing_in`), and every log says when it began and when they came
+back (`Host.aside`).
 """
 
 from __future__ import annotations
@@ -398,7 +400,9 @@ class Lobby:
         entry.away_since.pop(seat, None)
         if seat in entry.computers and not entry.seats[seat].computer:  # a stand-in: the player takes over
             del entry.computers[seat]
+            room.standing_in.discard(seat)  # (the room tells every link who is away next)
             room.notice(f"{room.names[seat]} plays their own seat again.")
+            room.host.aside(seat, f"{room.names[seat]} is back and plays their own seat again.")
 
     def _stand_in(self, entry: RoomEntry, room: Room, asker: int, seat: int) -> dict:
         """A player asks that a computer play for `seat`, whose player left; done once every other player
@@ -419,8 +423,10 @@ class Lobby:
             room.notice(f"{room.names[asker]} asks that a computer play for {room.names[seat]}; waiting for {waiting}.")
             return {"agreed": sorted(agreed), "waiting": sorted(present - agreed)}
         entry.computers[seat] = computer_player(self.content, seat, random.randrange(2**31))
+        room.standing_in.add(seat)
+        room.tell_presence()
         room.notice(f"A computer plays for {room.names[seat]} until they come back.")
-        self._changed(entry, room.host)
+        room.host.aside(seat, f"{room.names[seat]} left: a computer plays for them from here.")  # (its turn comes)
         return {"standing_in": True}
 
     def _changed(self, entry: RoomEntry, host: Host) -> None:

@@ -10,7 +10,7 @@ another seat decides is refused, whatever the option. A link that asks to
 `leave` goes back to whoever handed it to the room (the lobby), still open.
 
 The room tells every link which players are away (`presence`: a person's
-seat that no link shows), and says in words (`notice`) when one leaves or
+seat that no link shows, and those a computer plays for meanwhile), and says in words (`notice`) when one leaves or
 comes back, and when one takes back a move (what was taken back is told to
 that player alone: it can name their own cards). The game waits for an
 absent player's decision; whoever hosts the room may let a computer play for
@@ -90,6 +90,7 @@ class Room:
         self.stand_in: Callable[[int, int], dict] = lambda asker, seat: {"refused": "Not in this game."}
         # whether the deciding seat's computer is deciding now (its owner plays the computers; nobody here)
         self.thinking: Callable[[], bool] = lambda: False
+        self.standing_in: set[int] = set()  # the seats a computer plays while their player is away (its owner's)
         self._levels = tuple(sorted(host.computers.items()))  # (seat, level) of each seat a computer plays
         host.hold_turns(self.people, True)  # (each player may turn it off for themselves)
         self.called = "a room"  # which room this is, for a line of the server's console (its owner names it)
@@ -123,9 +124,17 @@ class Room:
         self._arrived.add(seat)
         self.notice(said, but=seat)
         self.on_presence(seat, back)
-        data = frame("presence", {"away": self.away})
+        self.tell_presence()
+
+    def tell_presence(self) -> None:
+        """Every link told who is away now, and for which of them a computer plays."""
+        data = self._presence_frame()
         for link in self.links:
             link.send(data)
+
+    def _presence_frame(self) -> bytes:
+        away = self.away
+        return frame("presence", {"away": away, "stood_in": [seat for seat in away if seat in self.standing_in]})
 
     async def attach(self, seat: int | None, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Serve one link until it closes or leaves: the content, the seat's message, then an answer to each
@@ -142,7 +151,7 @@ class Room:
         self._send_scene(link)
         if seat is not None:
             link.send(frame("holding", {"on": self.host.holds_turns((seat,))}))
-        link.send(frame("presence", {"away": self.away}))
+        link.send(self._presence_frame())
         if returning:
             self._presence(seat, back=True)
         try:

@@ -123,6 +123,9 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
             if level is not None:
                 head.append(f", the computer ({level.capitalize()})")
                 head.append(" · thinking…" if scene.thinking else "", style="italic")  # (space: it plays on at once)
+            elif turn.seat in scene.stood_in:  # (the server's computer: whether it is thinking is told too)
+                head.append(", who left: a computer plays for them until they come back", style="italic")
+                head.append(" · thinking…" if scene.thinking else "", style="italic")
             elif turn.seat in scene.away:
                 head.append(
                     ", who left: the game waits for them to return (ctrl+p: let a computer play for them)",

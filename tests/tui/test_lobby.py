@@ -18,6 +18,7 @@ from lagoon_tui.screens.lobby import LobbyScreen, NameForm, RoomForm
 from lagoon_tui.session_app import SessionApp
 from lagoon_tui.wire import parse
 from rules.host import END_TURN, load_content
+from rules.seat import Line
 from tests.helpers.drive import screen_text
 from tests.helpers.harness import FakeClock
 from tests.helpers.lobby import Held, LobbyThread, Terminal
@@ -450,3 +451,99 @@ def test_a_room_not_started_keeps_its_computers_levels_over_a_restart(tmp_path):
         assert again.store.info(again.lobby.rooms[code].game).computers == ((1, "hard"), (2, "easy"))
     finally:
         again.stop()
+
+
+def stand_in_for_cleo(served: LobbyThread, clock: Clock) -> tuple[str, tuple[Terminal, Terminal]]:
+    """Ana, Ben and Cleo playing (`three_playing`); Cleo's terminal goes, and once she has been away a minute
+    Ana and Ben let a computer play for her. The room's code and Ana's and Ben's terminals."""
+    code, (ana, ben, cleo) = three_playing(served)
+    cleo.link.close()
+    until(lambda: ana.remote.away == {2} and ben.remote.away == {2}, "Cleo away")
+    clock.now += 61
+    assert ana.link.ask("stand_in", {"seat": 2}) == {"agreed": [0], "waiting": [1]}
+    assert ben.link.ask("stand_in", {"seat": 2}) == {"standing_in": True}
+    return code, (ana, ben)
+
+
+def decider(*terminals: Terminal) -> RemoteHost | None:
+    """The one of these players asked for a decision, once their screens agree whose turn it is."""
+    turns = {t.remote.turn().seat for t in terminals}
+    mover = next((t.remote for t in terminals if {t.remote.seat} == turns), None)
+    return mover if mover is not None and mover.message.prompt else None
+
+
+STOOD_IN = Line(2, "Cleo left: a computer plays for them from here.")
+BACK = Line(2, "Cleo is back and plays their own seat again.")
+
+
+def test_every_seat_is_told_a_computer_plays_for_one_who_left_and_the_log_says_from_when_to_when(tmp_path):
+    """Issue 35, point 2: while a computer plays for Cleo, every seat is told so (a spectator who comes
+    later too), and every log, hers included once she is back, says when it began and when she took over."""
+    clock = Clock()
+    served = LobbyThread(tmp_path / "lagoon.db", clock)
+    try:
+        code, (ana, ben) = stand_in_for_cleo(served, clock)
+        until(lambda: ana.remote.stood_in == {2} and ben.remote.stood_in == {2}, "the stand-in, on every screen")
+        until(lambda: STOOD_IN in ana.remote.message.log and STOOD_IN in ben.remote.message.log, "the log line")
+        dora = Terminal(served.session("SHA256:dora"))  # a spectator who comes after it began
+        assert dora.link.ask("name", {"name": "Dora"}) == {"name": "Dora"}
+        dora.remote = RemoteHost(dora.link)
+        assert dora.link.ask("enter", {"code": code}) == {"seat": None}
+        until(lambda: dora.remote.ready and dora.remote.stood_in == {2}, "the stand-in, on Dora's screen")
+        assert STOOD_IN in dora.remote.message.log
+        cleo = Terminal(served.session("SHA256:cleo"))
+        cleo.remote = RemoteHost(cleo.link)
+        assert cleo.link.ask("enter", {"code": code}) == {"seat": 2}
+        here = (ana, ben, cleo, dora)
+        until(lambda: all(t.remote.ready and BACK in t.remote.message.log for t in here), "Cleo back, in each log")
+        for t in here:  # each log says both, in order, once; and nobody is said to be stood in for any more
+            log = t.remote.message.log
+            assert log.count(STOOD_IN) == log.count(BACK) == 1 and log.index(STOOD_IN) < log.index(BACK)
+            assert t.remote.away == t.remote.stood_in == frozenset()
+        everyone = [line for line in dora.remote.message.log if line in (STOOD_IN, BACK)]
+        assert everyone == [STOOD_IN, BACK]
+    finally:
+        served.stop()
+
+
+async def test_a_spectator_who_comes_later_reads_that_a_computer_plays_for_one_who_left(tmp_path):
+    """Dora comes to watch after a computer began to play for Cleo: while it decides for her, Dora's prompt
+    says a computer plays for Cleo, and nothing says the game waits for her."""
+    clock = Clock()
+    served = LobbyThread(tmp_path / "lagoon.db", clock)
+    held = Held(None)
+    try:
+        code, (ana, ben) = stand_in_for_cleo(served, clock)
+        entry = served.lobby.rooms[code]
+
+        def hold() -> bool:  # (on another's turn no search for Cleo is under way: the next one is held)
+            if entry.room.host.turn().seat == 2 or 2 not in entry.computers:
+                return False
+            held.player, entry.computers[2] = entry.computers[2], held
+            return True
+
+        until(lambda: served.call(hold), "the computer for Cleo, held")
+        for _ in range(60):  # Ana and Ben play until the computer decides for Cleo
+            if held.asked.is_set():
+                break
+            until(lambda: held.asked.is_set() or decider(ana, ben) is not None, "Ana's or Ben's decision")
+            mover = decider(ana, ben)
+            if mover is not None:
+                seen = mover.changes
+                assert mover.choose(mover.message.prompt.options[0].id)
+                until(lambda: mover.changes > seen, "the move")
+        assert held.asked.is_set(), "the computer's decision for Cleo"
+        app = SessionApp(Link(served.session("SHA256:dora")))
+        async with app.run_test(size=(160, 50), notifications=True) as pilot:
+            await until_shown(pilot, lambda: isinstance(app.screen, NameForm), "the name form")
+            await pilot.press(*"Dora", "enter")
+            await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            app.enter_room(code)
+            await until_shown(pilot, lambda: isinstance(app.screen, GameScreen), "the game, watched")
+            told = "Waiting for Cleo [G], who left: a computer plays for them until they come back"
+            await until_shown(pilot, lambda: prompt_head(app).startswith(told), "the stand-in, on Dora's screen")
+            assert "waits for them" not in screen_text(app)
+            held.go.set()
+    finally:
+        held.go.set()
+        served.stop()
