@@ -116,3 +116,17 @@ async def test_a_seats_own_app_marks_the_servers_computers_on_their_boards():
             assert "Cleo [G] is a computer (Hard)." in log and "Ben [Y] is a computer (Easy)." in log
     finally:
         room.stop()
+
+
+async def test_four_boards_side_by_side_keep_the_word_computer_when_the_level_does_not_fit():
+    settings = GameSettings(
+        (*NAMES, "Dev"), (*COLOURS, "blue"), 5, 0, {**LEVELS, 3: "normal"}
+    )  # (at 160×50 four boards share the width: 28 columns each)
+    app = LagoonApp(settings=settings, pace=0.0, computer_options=QUICK_HARD)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and bool(titles(app).get(3)))
+        await pilot.pause()
+        shown, text = titles(app), screen_text(app)
+        for seat, tag in ((1, "Ben [Y]"), (2, "Cleo [G]"), (3, "Dev [B]")):
+            assert shown[seat] == f"{tag} · computer" and f"{tag} · computer" in text, shown
+        assert "computer" not in shown[0]
