@@ -171,7 +171,7 @@ class LagoonApp(CrashReports, SavedGamesMixin, App[None]):
         if what == "new":
             self.action_new_game()
         elif what == "replay":
-            self.show_replay(host.replay())
+            self.show_replay(host.replay(), host.levels)
 
     def action_rules(self) -> None:
         from .screens.rules import RulesScreen

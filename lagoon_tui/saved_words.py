@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from rules.host import NAME_SHOWN, printable, read_time
+from rules.host import NAME_SHOWN, computer_words, printable, read_time
 
 if TYPE_CHECKING:
     from rules.host import GameInfo
@@ -41,7 +41,7 @@ def players_text(game: GameInfo) -> str:
     """The players of a saved game, each seat a computer played marked with its level: "Ana, Ben (computer, Hard)"."""
     levels = dict(game.computers)
     return ", ".join(
-        shown_name(name) + (f" (computer, {levels[seat].capitalize()})" if seat in levels else "")
+        shown_name(name) + (f" ({computer_words(levels[seat])})" if seat in levels else "")
         for seat, name in enumerate(game.names)
     )
 

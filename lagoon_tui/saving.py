@@ -8,6 +8,7 @@ ever shows a traceback or plays on as if a move were saved.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from rules.host import GameInUse, Host, StoreError, printable
@@ -92,7 +93,7 @@ class SavedGamesMixin(AppBase):
             return
         if host.over:
             self.store.release(game)  # nothing more will be written to a finished game
-            self.show_replay(host.replay())
+            self.show_replay(host.replay(), host.levels)
             return
         self.push_screen(GameScreen(host))
 
@@ -136,9 +137,17 @@ class SavedGamesMixin(AppBase):
         except StoreError as error:
             self.notify(printable(str(error)), title="Cannot replay", severity="error", timeout=15, markup=False)
             return
-        self.show_replay(replay)
+        self.show_replay(replay, self._levels(game))
 
-    def show_replay(self, replay: Replay) -> None:
+    def _levels(self, game: int) -> dict[int, str]:
+        """The seats computers played in a saved game, by level (none if the save cannot say)."""
+        try:
+            return dict(self.store.info(game).computers) if self.store is not None else {}
+        except StoreError:
+            return {}
+
+    def show_replay(self, replay: Replay, levels: Mapping[int, str] | None = None) -> None:
+        """`levels`: the seats computers played, by level, marked so on the boards and the sheet."""
         from .screens.replay import ReplayScreen
 
-        self.push_screen(ReplayScreen(replay))
+        self.push_screen(ReplayScreen(replay, levels))

@@ -14,6 +14,7 @@ from typing import Any
 
 from rich.text import Text
 
+from rules.host import computer_words, level_word
 from rules.seat import SECRET_HAND, Content, Line, Prompt, SeatScene, Space, Turn
 
 COLOUR_STYLES = {"red": "bold red", "yellow": "bold yellow", "green": "bold green", "blue": "bold blue"}
@@ -170,6 +171,19 @@ class Scene:
         if seat is None:
             return Text("—")
         return player_tag(self.player(seat))
+
+    def computer_note(self, seat: int | None) -> str:
+        """ "computer, Hard" when a computer plays `seat` (`computers`), else "": how it is told apart."""
+        level = self.computers.get(seat) if seat is not None else None
+        return computer_words(level) if level is not None else ""
+
+    def computers_legend(self) -> tuple[Line, ...]:
+        """Who the computers are, as lines for the top of the log: "Cleo [G] is a computer (Hard)." """
+        return tuple(
+            Line(seat, f"{self.player(seat)['name']} is a computer ({level_word(level)}).")
+            for seat, level in sorted(self.computers.items())
+            if 0 <= seat < len(self.players)
+        )
 
     def marker(self, seat: int) -> Text:
         """One letter in the player's colour (for tight places such as the Enrichment Center)."""

@@ -37,7 +37,7 @@ from .codec import read_time
 from .decision import Rejection
 from .engine import Engine, JournalError, JournalLost
 from .loader import ContentError, check_content, default_content_dir, load_content
-from .names import LINE_SHOWN, NAME_SHOWN, name_key, names_problems, normal_name, printable
+from .names import LINE_SHOWN, NAME_SHOWN, computer_words, level_word, name_key, names_problems, normal_name, printable
 from .record import FrozenRecord, frozen_record
 from .saves import GameInfo, GameInUse, SavedRoom, SavedSeat, Store, StoreError
 from .saves.recorder import check_content as check_saved_content
@@ -113,6 +113,8 @@ __all__ = [
     "printable",
     "NAME_SHOWN",
     "LINE_SHOWN",
+    "computer_words",  # "computer, Hard": a computer's seat told apart wherever its name shows
+    "level_word",
     "seed_problem",
     "SEED_MAX",
     # computer players (rules/bots), and games played headless by them (rules/simulate)

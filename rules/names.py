@@ -59,6 +59,17 @@ _PRESENTATION = "\ufe0e\ufe0f"
 """The two variation selectors that pick how a symbol is drawn, as text or as a picture ("\u2764\ufe0f")."""
 
 
+def computer_words(level: str) -> str:
+    """How a seat a computer plays is told apart wherever its name shows: "computer, Hard" (the level
+    as a word), written after the name ("Cleo [G] (computer, Hard)", "Cleo [G] · computer, Hard")."""
+    return f"computer, {level_word(level)}"
+
+
+def level_word(level: str) -> str:
+    """A computer's level as players read it: "Hard"."""
+    return level.capitalize()
+
+
 def _hidden(char: str, after: str | None) -> bool:
     """Whether `char` may not be shown as itself: a terminal may act on it or it shows as nothing. `after` is
     the character before it if that one is shown as itself (None at the start, after a line break or after

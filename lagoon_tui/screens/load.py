@@ -119,7 +119,7 @@ class LoadScreen(Screen[tuple[str, int] | None]):
             self.notify(printable(str(error)), title="Cannot read it", severity="error", timeout=15, markup=False)
             return
         if results is not None:  # (a game the list calls over always has them)
-            self.app.push_screen(SheetScreen(results, f"Final ranking of game {g.id}"))
+            self.app.push_screen(SheetScreen(results, f"Final ranking of game {g.id}", dict(g.computers)))
 
     def action_delete(self) -> None:
         g = self.selected

@@ -22,6 +22,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from rules.host import computer_words
+
 from ..widgets.field import CODE_FIELD, NAME_FIELD, SEED_FIELD, Field
 from ..widgets.keys_footer import KeysFooter
 from .help import show_help
@@ -50,8 +52,12 @@ def seats_text(room: dict) -> str:
 
 def seat_text(seat: dict) -> str:
     if seat.get("computer"):
-        level = str(seat.get("level", "normal")).capitalize()
-        return f"Computer ({level})" if seat["name"] == "Computer" else f"{seat['name']} (computer, {level})"
+        level = str(seat.get("level", "normal"))
+        return (
+            f"Computer ({level.capitalize()})"
+            if seat["name"] == "Computer"
+            else f"{seat['name']} ({computer_words(level)})"
+        )
     return seat["name"] or "(open)"
 
 

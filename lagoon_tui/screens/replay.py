@@ -10,7 +10,7 @@ player's objectives and hand; an unfinished one only what any onlooker sees.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich.console import Group
 from rich.styled import Styled
@@ -127,9 +127,11 @@ class ReplayScreen(PagedScreen):
         ("h", "hands"),
     ]
 
-    def __init__(self, replay: Replay) -> None:
+    def __init__(self, replay: Replay, levels: Mapping[int, str] | None = None) -> None:
+        """`levels`: the seats computers played, by level (from the save file): their boards say so."""
         super().__init__()
         self.replay = replay
+        self.levels = dict(levels or {})
         self.pos = self.replay.first
         self._final: Scene | None = None  # the last scene: the players' names and colours
 
@@ -178,7 +180,7 @@ class ReplayScreen(PagedScreen):
     # --- the position ---------------------------------------------------------------------
 
     def scene_at(self, pos: int) -> Scene:
-        return Scene(self.replay.scene_at(pos), self.replay.content)
+        return Scene(self.replay.scene_at(pos), self.replay.content, computers=self.levels)
 
     def show_position(self) -> None:
         scene = self.scene_at(self.pos)
@@ -255,7 +257,7 @@ class ReplayScreen(PagedScreen):
         if self.replay.results is None:
             self.notify(NOT_OVER, title="Score sheet")
             return
-        self.app.push_screen(SheetScreen(self.replay.results))
+        self.app.push_screen(SheetScreen(self.replay.results, levels=self.levels))
 
     def action_back(self) -> None:
         self.dismiss(None)

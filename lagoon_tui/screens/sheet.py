@@ -6,6 +6,8 @@ final results; Esc (or b) goes back to where it was opened.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -37,15 +39,19 @@ class SheetScreen(Screen[None]):
     SheetScreen #sheet-hint { text-align: center; }
     """
 
-    def __init__(self, results: GameResults, title: str = "Final ranking") -> None:
+    def __init__(
+        self, results: GameResults, title: str = "Final ranking", levels: Mapping[int, str] | None = None
+    ) -> None:
+        """`levels`: the seats computers played, by level (from the save file), marked so on the sheet."""
         super().__init__()
         self.results = results
         self.sheet_title = title
+        self.levels = levels
 
     def compose(self) -> ComposeResult:
         with Vertical(id="sheet-box"):
             yield Static(self.sheet_title, classes="screen-title")
-            yield ScoreSheet(self.results)
+            yield ScoreSheet(self.results, self.levels)
             yield Static("↑ ↓ scroll the sheet · Esc back", classes="hint", id="sheet-hint")
         yield KeysFooter()
 

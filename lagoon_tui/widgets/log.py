@@ -27,6 +27,10 @@ def _people(scene: Scene) -> list[tuple[str, str]]:
 class LogPanel(SteadyLayout, RichLog):
     """The scene's log lines; `f` (or `set_filter`) shows only the lines about one player.
 
+    Its first lines say who the computers are ("Cleo [G] is a computer (Hard).",
+    `Scene.computers_legend`), once: the log's sentences stay as short as a
+    person's, and the boards' titles mark the computers all game long.
+
     `action_cycle_filter` is the one place the filter moves on: the `f` key
     here and the game screen's `f` both call it.
     """
@@ -80,7 +84,12 @@ class LogPanel(SteadyLayout, RichLog):
         # Append only when this is the same reader's log grown longer. A log
         # told to another seat differs in what it hides, so it is redrawn in
         # full: no line written for one seat may stay on screen for another.
-        same_reader = self.scene is not None and self.scene.seat == scene.seat and _people(self.scene) == _people(scene)
+        same_reader = (
+            self.scene is not None
+            and self.scene.seat == scene.seat
+            and _people(self.scene) == _people(scene)
+            and self.scene.computers == scene.computers  # (the legend at the top names them)
+        )
         self.scene = scene
         if same_reader and len(new) >= len(old) and new[: len(old)] == old:
             self._add(new[len(old) :])
@@ -93,7 +102,7 @@ class LogPanel(SteadyLayout, RichLog):
         self.clear()
         self._shown, self._laid = [], 0
         if self.scene is not None:
-            self._add(self.scene.log)
+            self._add(self.scene.computers_legend() + self.scene.log)
             self._written = self.scene.log
 
     def _add(self, lines: Iterable[Line]) -> None:

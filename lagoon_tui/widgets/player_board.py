@@ -142,7 +142,17 @@ class PlayerBoard(Panel):
         marks = board_marks(scene, self.seat)
         at = ("players", self.seat)
         gains = (scene.gain(*at, "money"), scene.gain(*at, "vp"))
-        key = (p, scene.seat, scene.acting_seat(), view.get("phase"), view.get("islands_chosen"), marks, gains)
+        computer = scene.computer_note(self.seat)  # "computer, Hard", or "" for a person
+        key = (
+            p,
+            scene.seat,
+            scene.acting_seat(),
+            view.get("phase"),
+            view.get("islands_chosen"),
+            marks,
+            gains,
+            computer,
+        )
         if self.unchanged(scene, key):
             return
         mine = self.seat == scene.seat
@@ -153,13 +163,18 @@ class PlayerBoard(Panel):
 
         tag = scene.tag(self.seat)
         state = " ▶ to play" if acting else (" · passed" if passed else "")
+        short = " ▶" if acting else (" passed" if passed else "")
         you = " (you)" if mine else ""
-        self.set_titles(
-            Text.assemble(tag, you, state),
-            Text.assemble(tag, state),
-            Text.assemble(tag, " ▶" if acting else (" passed" if passed else "")),
-            tag,
-        )
+        if computer:  # told apart from a person first, its level next, as the width allows
+            self.set_titles(
+                Text.assemble(tag, f" · {computer}", state),
+                Text.assemble(tag, f" · {computer}", short),
+                Text.assemble(tag, " · computer", short),
+                Text.assemble(tag, " · computer"),
+                tag,
+            )
+        else:
+            self.set_titles(Text.assemble(tag, you, state), Text.assemble(tag, state), Text.assemble(tag, short), tag)
 
         lines: list = []
         ship = p.get("island")

@@ -16,6 +16,8 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from rules.host import level_word
+
 from ..scene import Scene
 from ..turbo.sizes import HeldSize
 from .note import Note, SteadyBorders, clear_min_height
@@ -121,7 +123,7 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
                 head.append_text(scene.tag(turn.seat) if turn.seat is not None else Text("the end"))
             level = scene.computers.get(turn.seat) if turn.seat is not None else None
             if level is not None:
-                head.append(f", the computer ({level.capitalize()})")
+                head.append(f", the computer ({level_word(level)})")
                 head.append(" · thinking…" if scene.thinking else "", style="italic")  # (space: it plays on at once)
             elif turn.seat in scene.stood_in:  # (the server's computer: whether it is thinking is told too)
                 head.append(", who left: a computer plays for them until they come back", style="italic")

@@ -19,6 +19,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.events import Resize
 from textual.widgets import DataTable, Static
 
+from rules.host import computer_words
 from rules.seat import PLAY_SOURCES, GameResults, PlayerResult, ordinal, tiebreak_lines
 
 from ..scene import COLOUR_LETTERS, COLOUR_STYLES
@@ -65,12 +66,21 @@ def winners_line(results: GameResults, levels: Mapping[int, str] | None = None) 
             line.append(" and " if i == len(first) - 1 else ", ")
         line.append_text(player_tag(p))
         if levels and p.seat in levels:
-            line.append(f" (computer, {levels[p.seat].capitalize()})")
+            line.append(f" ({computer_words(levels[p.seat])})")
     if len(first) == 1:
         line.append(f" wins with {first[0].total} VP.")
     else:
         line.append(f" share the victory with {first[0].total} VP.")
     return line
+
+
+def computer_header(levels: Mapping[int, str] | None, seat: int, width: int) -> str:
+    """The line of a column's header that marks a computer: "computer, Hard", or "computer" in a
+    narrow column; "" for a person."""
+    if not levels or seat not in levels:
+        return ""
+    words = computer_words(levels[seat])
+    return words if len(words) <= width else "computer"
 
 
 def effects_line(results: GameResults, wide: bool) -> str:
@@ -99,7 +109,14 @@ class ScoreSheet(Vertical):
         yield Static(winners_line(r, self.levels), id="end-winners")
         yield Static(f"After round {r.rounds}. {r.end_reason_text}", id="end-reason", classes="hint")
         # no cursor: the arrows scroll the sheet, whose header (the players) stays in view
-        yield DataTable(id="end-table", cursor_type="none", zebra_stripes=True, header_height=2, show_row_labels=False)
+        # (a third header line marks the computers: "computer, Hard")
+        yield DataTable(
+            id="end-table",
+            cursor_type="none",
+            zebra_stripes=True,
+            header_height=3 if self.levels else 2,
+            show_row_labels=False,
+        )
         lines = tiebreak_lines(r)
         # (the lines name players: plain text, never markup)
         yield VerticalScroll(
@@ -163,6 +180,8 @@ class ScoreSheet(Vertical):
         for p in ranking:
             place = f"{ordinal(p.place)}, shared" if p.shared_place else f"{ordinal(p.place)} place"
             header = Text.assemble(player_tag(p), "\n", place)
+            if self.levels:
+                header.append("\n" + computer_header(self.levels, p.seat, column))
             table.add_column(header, key=f"seat-{p.seat}", width=column)
         for key, label, cells, multi in rows:
             style = "bold" if key in ("total", "play") else ""
