@@ -62,9 +62,9 @@ def test_a_full_disk_refuses_a_move_and_a_name_in_words_and_every_session_goes_o
     ana.hears("Your move was not made.")
     assert "Not saved" in ana.screen()  # (the toast's title: not a refusal of the rules)
     assert saved_length(server) == saved
-    ben = Player(server, "Ben")
+    ben = Player(server, "Eve")  # (not "Ben": Ana's computer carries that name, and no person may take it)
     ben.wait("What name should the others see?")
-    ben.type("Ben", "Enter")
+    ben.type("Eve", "Enter")
     ben.wait("Nothing was changed; try again later.")  # (under the name, on the name form: still open)
     assert "not saved" in server.output.read_text() and str(disk.folder) in server.output.read_text()
 
