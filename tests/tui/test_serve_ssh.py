@@ -217,7 +217,7 @@ def test_over_ssh_a_turn_waits_for_end_turn_u_takes_its_move_back_and_a_player_m
         pytest.fail("no turn of the first 40 moves waited for End turn")
     other = ben if held is ana else ana
     other.wait(f"Waiting for {held.name}")
-    assert mover(players) is held and YOUR_MOVE not in flat(other.screen())
+    assert mover_now(players) is held and YOUR_MOVE not in flat(other.screen())  # (once no screen is changing)
     held.type("u")
     held.hears("Took back:")
     other.hears(f"{held.name} took back a move.")
