@@ -5,12 +5,22 @@ Textual's `Input` takes a `max_length`, and refuses a key that would pass it
 fits of a paste instead, so a name pasted a little long is kept to its
 length, and a paste of megabytes costs one slice. The lengths of the app's
 fields are here, each with its reason.
+
+A field also does its editing keys (backspace, the arrows, Enter…) in their
+place among the characters typed. Textual's `Input` inserts a character as
+its key event comes, but acts on an editing key through its bindings, once
+the key has bubbled up, after the keys that came in the same read: over SSH,
+where keys typed quickly often arrive together, three backspaces, "Ben" and
+Enter read at once after "ana" made "anaBen", then deleted three characters
+and sent "ana".
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from textual import events
+from textual.binding import Binding
 from textual.widgets import Input
 
 from rules.host import NAME_SHOWN, SEED_MAX
@@ -21,6 +31,10 @@ longer one up to here is refused with a sentence saying how long it is."""
 SEED_FIELD = len(str(SEED_MAX)) + 2  # (the largest seed, and spaces around it, which are stripped)
 CODE_FIELD = 12  # a room's code is 6 letters: room for spaces, or a code mistyped twice over
 ROUND_FIELD = 4  # a round number
+
+
+EDITING = {binding.key: binding.action for binding in Binding.make_bindings(Input.BINDINGS)}
+"""What each editing key of a text field does (`Input`'s own bindings, one key each)."""
 
 
 class Field(Input):
@@ -35,3 +49,11 @@ class Field(Input):
             start, end = sorted((max(0, start), min(len(self.value), end)))
             text = text[: max(0, most - len(self.value) + (end - start))]
         super().replace(text, start, end)
+
+    async def on_key(self, event: events.Key) -> None:
+        """An editing key acts now, before the keys read after it (see the module's docstring)."""
+        action = EDITING.get(event.key)
+        if action is not None:
+            event.stop()
+            event.prevent_default()
+            await self.run_action(action)

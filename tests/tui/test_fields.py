@@ -14,7 +14,7 @@ import lagoon_tui
 from lagoon_tui.screens.lobby import CodeForm, NameForm, RoomForm
 from lagoon_tui.screens.new_game import NewGameScreen
 from lagoon_tui.screens.replay import RoundScreen
-from lagoon_tui.widgets.field import CODE_FIELD, NAME_FIELD
+from lagoon_tui.widgets.field import CODE_FIELD, NAME_FIELD, Field
 
 STYLESHEET = Path(lagoon_tui.__file__).parent / "lagoon.tcss"
 
@@ -69,3 +69,31 @@ async def test_a_room_code_pasted_twice_over_and_more_keeps_the_length_of_the_fi
         code = app.screen.query_one("#code", Input)
         await paste(pilot, code, "ABC234" * 1000)
         assert code.value == ("ABC234" * 1000)[:CODE_FIELD]
+
+
+class OneField(App):
+    """A field alone, and what it sent."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sent: list[str] = []
+
+    def compose(self):
+        yield Field(placeholder="your name", max_length=NAME_FIELD)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.sent.append(event.value)
+
+
+async def test_keys_read_at_once_act_in_the_order_they_were_typed():
+    """Over SSH keys typed quickly come together: the terminal's driver hands them to the app one after the
+    other before any is handled. Three backspaces, "Ben", two lefts, "X" and Enter after "ana" send "BXen"
+    (Textual's own Input did the backspaces and arrows after the letters: "ana" was sent)."""
+    app = OneField()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("a", "n", "a")
+        typed = [("backspace", "\x7f")] * 3 + [(c, c) for c in "Ben"] + [("left", None)] * 2
+        for key, character in [*typed, ("X", "X"), ("enter", "\r")]:
+            app.post_message(events.Key(key, character))  # (as the driver's thread does, none waited for)
+        await pilot.pause()
+        assert app.sent == ["BXen"]
