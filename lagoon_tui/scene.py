@@ -194,6 +194,14 @@ class Scene:
         """Whose move it is now (island choice, action, or a step of an action); None once the game is over."""
         return self.message.turn.seat
 
+    def ships_came_or_went(self, island: int) -> bool:
+        """Whether a ship sailed to or from `island` since the reader's last move, in the same round (a new
+        round's ships, where their players chose, are told by the islands' choice and the round track)."""
+        if self.before is None or self.changed("round") or self.view.get("phase") == "island_selection":
+            return False
+        here = [{p["seat"] for p in view["players"] if p.get("island") == island} for view in (self.before, self.view)]
+        return here[0] != here[1]
+
     def ship_seats(self, island: int) -> list[int]:
         """Seats whose ship is at `island` now; while islands are being chosen, who chose it."""
         view = self.view

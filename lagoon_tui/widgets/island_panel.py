@@ -153,10 +153,12 @@ class IslandPanel(Panel):
             and bool(scene.ship_seats(self.island))
             and (scene.changed("round") or scene.changed("islands_chosen", self.island))
         )
+        sailed = scene.ships_came_or_went(self.island)
         key = (
             taken,
             bought,
             chosen,
+            sailed,
             seat,
             view.get("phase"),
             scene.ship_seats(self.island),
@@ -199,9 +201,15 @@ class IslandPanel(Panel):
         else:
             lines.append(
                 Fit(
-                    Text.assemble(label("Ships here: "), tags(scene, docked) if docked else none, you),
-                    Text.assemble(label("Ships: "), tags(scene, docked) if docked else none, you),
-                    Text.assemble(label("Ships: "), markers(scene, docked) if docked else none, you),
+                    Text.assemble(
+                        label("Ships here: "), tags(scene, docked) if docked else none, changed_after(sailed), you
+                    ),
+                    Text.assemble(
+                        label("Ships: "), tags(scene, docked) if docked else none, changed_after(sailed), you
+                    ),
+                    Text.assemble(
+                        label("Ships: "), markers(scene, docked) if docked else none, changed_after(sailed), you
+                    ),
                 )
             )
 

@@ -457,3 +457,33 @@ async def test_a_move_that_comes_as_a_window_opens_shows_in_it():
         screen.windows_follow()
         await until(pilot, lambda: app.screen is looking and bool(looking.query("#look-line")))
         assert looking.item is not None and looking.item.name in flat(screen_text(app))
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_an_island_marks_a_ship_that_sailed_to_or_from_it_since_the_players_last_move(size):
+    """Ana against two computers: in the action phase, an island's "Ships" line carries the mark exactly when
+    a ship came to it or left it since her last move in the same round (Depart Island)."""
+    async with ana_against_two_computers(size, start=1) as (pilot, app, after):
+        screen = app.screen
+        host = screen.host
+        checked = marked = 0
+        for _ in range(400):
+            await ana_moves_and_the_computers_answer(pilot, app)
+            then, now = after.views[0], host.scene(None).view
+            if now["phase"] == "island_selection" or now["phase"] == "over":
+                continue
+
+            def ships(view: dict, island: int) -> set[int]:
+                return {p["seat"] for p in view["players"] if p.get("island") == island}
+
+            for panel in screen.query(IslandPanel):
+                if not panel.display or not panel.region.height:
+                    continue  # (at 80×24, the page shows two islands at a time)
+                sailed = now["round"] == then["round"] and ships(then, panel.island) != ships(now, panel.island)
+                line = next(ln for ln in widget_text(panel, width=400).splitlines() if "Ships" in ln)
+                assert ("*" in line) == sailed, (panel.island, line)
+                checked += 1
+                marked += sailed
+            if marked >= 2:
+                break
+        assert marked >= 2 and checked > marked, (checked, marked)
