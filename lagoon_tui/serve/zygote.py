@@ -2,9 +2,11 @@
 
 A fresh interpreter for each SSH session imports Textual and the app anew:
 about 30 MB of its own and most of a second before the lobby shows. Started
-once with the server, the zygote imports them, then waits; for each session
-it forks a child that shares those pages with it (copy-on-write) and runs the
-session's program at once.
+once with the server, the zygote imports them by name (`PRELOAD`: the server
+itself never imports Textual) and runs a session's app once, headless, to its
+lobby (`session_warmup.py`), then waits; for each session it forks a child
+that shares those pages with it (copy-on-write) and runs the session's
+program at once.
 
     zygote = await Zygote.start(env)       # the server starts it (`env`: as a session's, see terminal.child_env)
     forked = await zygote.spawn(argv, env, terminal, fds, memory)   # one session (terminal.PtyChild does this)
@@ -13,7 +15,8 @@ session's program at once.
 
 It holds no thread, no event loop and no save file (forking a process with
 threads is unsafe: only the forking thread goes on in the child). Textual
-starts its threads only when an app runs, and the app runs only in a child.
+starts its threads only while an app runs: the warm-up's have ended before
+the first fork, and a zygote that finds a thread forks nothing.
 The garbage collector is kept from writing into the shared objects
 (`gc.freeze`); `random` reseeds itself in every child (Python does it at
 fork), and nothing else here keeps a generator.
@@ -65,7 +68,13 @@ PRELOAD = (
     "textual.drivers.linux_driver",
     "textual.drivers._input_reader_linux",
     "textual._xterm_parser",
+    "textual.layouts.factory",
+    "textual.layouts.horizontal",
+    "textual.layouts.stream",
+    "rich._unicode_data.unicode17-0-0",
 )
+WARM_UP = "lagoon_tui.session_warmup"
+"""Its `warm_up()` runs a session's app once in the zygote, before any fork (and leaves no thread)."""
 """What the zygote imports before it forks anything: what a session imports before its first frame."""
 NAME = b"lagoon session"
 """A forked session's process name (its `comm`, as ps and /proc/PID/comm show it; its command line stays the
@@ -398,6 +407,8 @@ def main(args: Sequence[str]) -> None:
     die_with(server)
     gc.disable()  # (no collection in the zygote: its objects stay where they are, shared)
     preload()
+    importlib.import_module(WARM_UP).warm_up()
+    gc.disable()  # (the app turned it on again as it stopped)
     gc.collect()
     gc.freeze()
     run(serve(socket.socket(fileno=control)))
