@@ -118,7 +118,7 @@ def session_of(server: LagoonServer) -> int:
     found = []
     for pid, parent, command, name in processes():
         if name == "lagoon session" or b"session" in command:
-            if parent == server.process.pid or parents(parent) == server.process.pid:
+            if parent == server.process.pid or parent_of(parent) == server.process.pid:
                 found.append(pid)
     assert len(found) == 1, found
     return found[0]
@@ -139,7 +139,7 @@ def processes() -> list[tuple[int, int, list[bytes], str]]:
     return found
 
 
-def parents(pid: int) -> int | None:
+def parent_of(pid: int) -> int | None:
     """The parent of process `pid`, if it is still there."""
     try:
         return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
