@@ -189,19 +189,17 @@ def p95(values) -> float:
     return ordered[int(0.95 * (len(ordered) - 1))]
 
 
-def pss_kb(pid: int) -> int:
-    """The process's proportional set size: its pages, each divided among the processes that share it."""
-    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-        if line.startswith("Pss:"):
+def proc_kb(pid: int, file: str, field: str) -> int:
+    """A figure in kB from /proc/PID/<file>'s line `field:`."""
+    for line in Path(f"/proc/{pid}/{file}").read_text().splitlines():
+        if line.startswith(f"{field}:"):
             return int(line.split()[1])
     return 0
 
 
-def comm(pid: int) -> str:
-    try:
-        return Path(f"/proc/{pid}/comm").read_text().strip()
-    except OSError:
-        return ""
+def pss_kb(pid: int) -> int:
+    """The process's proportional set size: its pages, each divided among the processes that share it."""
+    return proc_kb(pid, "smaps_rollup", "Pss")
 
 
 def sessions_of(server: int) -> tuple[list[int], int | None]:
@@ -213,10 +211,7 @@ def sessions_of(server: int) -> tuple[list[int], int | None]:
 
 
 def rss_kb(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
+    return proc_kb(pid, "status", "VmRSS")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -237,25 +232,32 @@ def children(pid: int) -> list[int]:
     return found
 
 
+def start_server(folder: Path, port: int, sessions: int, old: bool) -> subprocess.Popen:
+    """`lagoon serve` on `port` with the save file in `folder`, room for `sessions` from loopback, once it
+    listens; `old`: a fresh interpreter for each session (LAGOON_SERVE_FORK=0), else forked ones."""
+    server = subprocess.Popen(
+        [str(LAGOON), "serve", "--port", str(port), "--db", str(folder / "lagoon.db")]
+        + ["--host-key", str(folder / "host_key"), "--per-address", str(sessions + 10)]
+        + ["--max-players", str(sessions + 10), "--sessions-per-address", str(sessions + 10)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=dict(os.environ, LAGOON_SERVE_FORK="0" if old else "1"),
+    )
+    while "Players connect with" not in (line := server.stdout.readline()):
+        if not line:
+            raise RuntimeError("lagoon serve did not start")
+    return server
+
+
 async def measure(count: int, moves: int, seed: int, think: float, old: bool = False) -> dict:
     rooms = count // len(NAMES)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         made = prepare(folder, rooms, seed)
         port = free_port()
-        server = subprocess.Popen(
-            [str(LAGOON), "serve", "--port", str(port), "--db", str(folder / "lagoon.db")]
-            + ["--host-key", str(folder / "host_key"), "--per-address", "100"]
-            + ["--max-players", str(count + 4), "--sessions-per-address", str(count + 4)],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env=dict(os.environ, LAGOON_SERVE_FORK="0" if old else "1"),
-        )
+        server = start_server(folder, port, count, old)
         try:
-            while "Players connect with" not in (line := server.stdout.readline()):
-                if not line:
-                    raise RuntimeError("lagoon serve did not start")
             tables = []
             for code, keys in made:
                 table = [Session(name) for name in NAMES]
@@ -321,9 +323,7 @@ async def arrive(port: int, name: str, key: asyncssh.SSHKey) -> tuple[Session, f
     session.connection = await asyncssh.connect(
         "127.0.0.1", port, username=name, client_keys=[key], known_hosts=None, agent_path=None
     )
-    session.process = await session.connection.create_process(
-        term_type="xterm-256color", term_size=SIZE, encoding=None
-    )
+    session.process = await session.connection.create_process(term_type="xterm-256color", term_size=SIZE, encoding=None)
     asyncio.ensure_future(session._read())
     while "Your games" not in session.text:
         if time.perf_counter() - started > 60:
@@ -337,21 +337,9 @@ async def measure_arrivals(count: int, old: bool) -> dict:
         folder = Path(tmp)
         players = prepare_players(folder, count)
         port = free_port()
-        env = dict(os.environ, LAGOON_SERVE_FORK="0" if old else "1")
-        server = subprocess.Popen(
-            [str(LAGOON), "serve", "--port", str(port), "--db", str(folder / "lagoon.db")]
-            + ["--host-key", str(folder / "host_key"), "--per-address", str(count + 10)]
-            + ["--max-players", str(count + 10), "--sessions-per-address", str(count + 10)],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env=env,
-        )
+        server = start_server(folder, port, count, old)
         sessions: list[Session] = []
         try:
-            while "Players connect with" not in (line := server.stdout.readline()):
-                if not line:
-                    raise RuntimeError("lagoon serve did not start")
             times = []
             for name, key in players:
                 session, took = await arrive(port, name, key)

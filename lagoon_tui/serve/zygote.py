@@ -168,9 +168,9 @@ class Zygote:
             raise OSError("the fork server has ended")
         self._requests += 1
         ask = {"id": self._requests, "argv": list(argv), "env": dict(env), "fds": list(fds), "memory": memory}
+        socket.send_fds(self._control, [json.dumps(ask).encode()], [terminal, *fds])
         answer: asyncio.Future[int] = self._loop.create_future()
         self._asked[self._requests] = answer
-        socket.send_fds(self._control, [json.dumps(ask).encode()], [terminal, *fds])
         pid = await answer
         return self._forked[pid]
 
@@ -387,7 +387,7 @@ def fresh_stdio() -> None:
         old = (sys.__stdin__, sys.__stdout__, sys.__stderr__)[fd]
         encoding = old.encoding if old is not None else "utf-8"
         errors = old.errors if old is not None else "strict"
-        binary = io.open(fd, mode, closefd=False)
+        binary = open(fd, mode, closefd=False)  # noqa: SIM115 (kept open: it is the standard stream)
         made.append(io.TextIOWrapper(binary, encoding=encoding, errors=errors, line_buffering=fd != 0))
     for name, stream in zip(("stdin", "stdout", "stderr"), made):
         setattr(sys, name, stream)

@@ -78,7 +78,9 @@ def test_the_fork_server_holds_no_thread_and_no_file_while_it_waits():
         zygote = await Zygote.start(child_env("xterm"))
         try:
             status = Path(f"/proc/{zygote.pid}/status").read_text()
-            fds = [os.readlink(f"/proc/{zygote.pid}/fd/{fd}") for fd in os.listdir(f"/proc/{zygote.pid}/fd") if int(fd) > 2]
+            fds = [
+                os.readlink(f"/proc/{zygote.pid}/fd/{fd}") for fd in os.listdir(f"/proc/{zygote.pid}/fd") if int(fd) > 2
+            ]
         finally:
             zygote.close()
             await zygote.wait()

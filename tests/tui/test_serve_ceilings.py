@@ -121,7 +121,9 @@ def test_a_window_of_10000_by_10000_is_drawn_at_500_by_200_and_so_is_a_resize_to
 
 
 @pytest.mark.parametrize("fork", ["1", "0"], ids=["forked", "fresh-interpreter"])
-def test_a_session_past_its_memory_ceiling_ends_with_a_sentence_and_the_server_serves_others(serving, monkeypatch, fork):
+def test_a_session_past_its_memory_ceiling_ends_with_a_sentence_and_the_server_serves_others(
+    serving, monkeypatch, fork
+):
     # A window no ceiling keeps small needs gigabytes (as issue 36 found): the memory ceiling stops it.
     # (Sessions forked by the fork server, and each a fresh interpreter as LAGOON_SERVE_FORK=0 has them.)
     monkeypatch.setenv(SWITCH, fork)
