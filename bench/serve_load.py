@@ -205,7 +205,7 @@ def pss_kb(pid: int) -> int:
 def sessions_of(server: int) -> tuple[list[int], int | None]:
     """The server's session processes (its children, or its fork server's) and its fork server, if any."""
     direct = children(server)
-    zygotes = [pid for pid in direct if b"lagoon_tui.serve.zygote" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    zygotes = [pid for pid in direct if b"lagoon_tui.fork_server" in Path(f"/proc/{pid}/cmdline").read_bytes()]
     forked = [pid for zygote in zygotes for pid in children(zygote)]
     return [pid for pid in direct if pid not in zygotes] + forked, (zygotes[0] if zygotes else None)
 

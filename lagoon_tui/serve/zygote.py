@@ -1,10 +1,11 @@
-"""The fork server: one process that has imported the session's app once, and forks a session from itself.
+"""The fork server, as the server sees it: one process that has imported the session's app once, and forks a
+session from itself (the process itself: lagoon_tui/fork_server.py).
 
 A fresh interpreter for each SSH session imports Textual and the app anew:
 about 30 MB of its own and most of a second before the lobby shows. Started
-once with the server, the zygote imports them by name (`PRELOAD`: the server
-itself never imports Textual) and runs a session's app once, headless, to its
-lobby (`session_warmup.py`), then waits; for each session it forks a child
+once with the server (`python -m lagoon_tui.fork_server`: the server itself
+never imports Textual), the zygote imports them and runs a session's app
+once, headless, to its lobby (`session_warmup.py`), then waits; for each session it forks a child
 that shares those pages with it (copy-on-write) and runs the session's
 program at once.
 
@@ -42,46 +43,20 @@ is a fresh interpreter again, as before (to compare them, or if it fails).
 from __future__ import annotations
 
 import asyncio
-import fcntl
-import gc
-import importlib
-import io
 import json
 import os
-import resource
-import runpy
-import select
 import signal
 import socket
 import sys
-import termios
-import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 SWITCH = "LAGOON_SERVE_FORK"
 """The server's environment variable: "0" starts each session as a fresh interpreter instead."""
-PRELOAD = (
-    "lagoon_tui.cli",
-    "lagoon_tui.session_app",
-    "lagoon_tui.link",
-    "textual.drivers.linux_driver",
-    "textual.drivers._input_reader_linux",
-    "textual._xterm_parser",
-    "textual.layouts.factory",
-    "textual.layouts.horizontal",
-    "textual.layouts.stream",
-    "rich._unicode_data.unicode17-0-0",
-)
-WARM_UP = "lagoon_tui.session_warmup"
-"""Its `warm_up()` runs a session's app once in the zygote, before any fork (and leaves no thread)."""
-"""What the zygote imports before it forks anything: what a session imports before its first frame."""
 NAME = b"lagoon session"
 """A forked session's process name (its `comm`, as ps and /proc/PID/comm show it; its command line stays the
 zygote's)."""
+PROGRAM = "lagoon_tui.fork_server"
 MESSAGE_SIZE = 1 << 20
-MOST_FDS = 16
-_PR_SET_PDEATHSIG, _PR_SET_NAME = 1, 15
 
 
 def forking() -> bool:
@@ -133,7 +108,7 @@ class Zygote:
             process = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
-                __name__,
+                PROGRAM,
                 str(os.getpid()),
                 str(theirs.fileno()),
                 stdin=asyncio.subprocess.DEVNULL,
@@ -222,197 +197,3 @@ class Zygote:
 
     async def wait(self) -> int:
         return await self._process.wait()
-
-
-# -- The zygote's side ------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Job:
-    """What a forked child runs: `python -m module *args`."""
-
-    module: str
-    args: list[str]
-
-
-def die_with(parent: int) -> None:
-    """Be killed when the process that started this one ends (Linux); end now if it already has."""
-    if sys.platform == "linux":
-        import ctypes
-
-        ctypes.CDLL(None).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != parent:
-        os._exit(1)
-
-
-def preload() -> None:
-    """Import what a session imports, so that every child finds it done."""
-    for module in PRELOAD:
-        importlib.import_module(module)
-
-
-def serve(control: socket.socket) -> Job:
-    """Fork a child for each request until the server closes its end and every child has ended (then exit).
-    Returns only in a child, with what that child is to run."""
-    wake_read, wake_write = os.pipe()
-    os.set_blocking(wake_read, False)
-    os.set_blocking(wake_write, False)
-    signal.signal(signal.SIGCHLD, lambda number, frame: None)
-    signal.set_wakeup_fd(wake_write)
-    children: set[int] = set()
-    listening = True
-    tell(control, {"ready": os.getpid()})
-    while listening or children:
-        watched = [wake_read, control.fileno()] if listening else [wake_read]
-        readable, _, _ = select.select(watched, [], [])
-        if wake_read in readable:
-            while _drained(wake_read):
-                pass
-            reap(control, children)
-        if control.fileno() in readable:
-            data, fds, _, _ = socket.recv_fds(control, MESSAGE_SIZE, MOST_FDS)
-            if not data:
-                listening = False
-                continue
-            ask = json.loads(data)
-            zygote = os.getpid()
-            if fork(control, ask, fds, children):  # (the child)
-                signal.set_wakeup_fd(-1)
-                signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-                os.close(wake_read)
-                os.close(wake_write)
-                os.close(control.detach())
-                return become(ask, fds, zygote)
-    sys.exit(0)
-
-
-def _drained(fd: int) -> bool:
-    try:
-        return bool(os.read(fd, 512))
-    except BlockingIOError:
-        return False
-
-
-def reap(control: socket.socket, children: set[int]) -> None:
-    """Tell the server of every child that has ended."""
-    while children:
-        try:
-            pid, status = os.waitpid(-1, os.WNOHANG)
-        except ChildProcessError:
-            return
-        if pid == 0:
-            return
-        children.discard(pid)
-        tell(control, {"pid": pid, "status": os.waitstatus_to_exitcode(status)})
-
-
-def tell(control: socket.socket, message: dict[str, object]) -> None:
-    try:
-        control.send(json.dumps(message).encode())
-    except OSError:  # the server has closed its end: it no longer follows its sessions
-        pass
-
-
-def fork(control: socket.socket, ask: dict, fds: list[int], children: set[int]) -> bool:
-    """Fork the child `ask` asks for: True in the child, False in the zygote (which has told the server)."""
-    if threading.active_count() != 1:  # (never: nothing here starts one; a fork would leave it half-held)
-        tell(control, {"id": ask["id"], "error": "the fork server has a thread"})
-        _close_all(fds)
-        return False
-    gc.freeze()  # (what exists now is never scanned in the child, so its pages stay shared)
-    sys.stdout.flush()
-    sys.stderr.flush()
-    try:
-        pid = os.fork()
-    except OSError as error:
-        tell(control, {"id": ask["id"], "error": f"cannot fork: {error.strerror}"})
-        _close_all(fds)
-        return False
-    if pid == 0:
-        return True
-    _close_all(fds)
-    children.add(pid)
-    tell(control, {"id": ask["id"], "pid": pid})
-    return False
-
-
-def _close_all(fds: Sequence[int]) -> None:
-    for fd in fds:
-        os.close(fd)
-
-
-def become(ask: dict, fds: list[int], zygote: int) -> Job:
-    """In a fresh child of `zygote` (holding no descriptor of the zygote's own any more): become the session
-    `ask` describes, whose terminal and descriptors are `fds`."""
-    die_with(zygote)
-    if sys.platform == "linux":
-        import ctypes
-
-        ctypes.CDLL(None).prctl(_PR_SET_NAME, NAME)
-    os.setsid()
-    place(fds[0], fds[1:], ask["fds"])
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-    fresh_stdio()
-    os.environ.clear()
-    os.environ.update(ask["env"])
-    if ask["memory"]:
-        resource.setrlimit(resource.RLIMIT_AS, (ask["memory"], ask["memory"]))
-    gc.enable()
-    argv = ask["argv"]
-    if argv[1:2] != ["-m"] or len(argv) < 3:
-        sys.stderr.write(f"lagoon: the fork server runs `python -m MODULE ...` only, not {argv[:3]}\r\n")
-        os._exit(127)
-    return Job(argv[2], argv[3:])
-
-
-def place(terminal: int, fds: Sequence[int], numbers: Sequence[int]) -> None:
-    """The terminal on 0, 1 and 2, descriptor `fds[i]` on `numbers[i]`, and no other descriptor open."""
-    wanted = [terminal, *fds]
-    floor = max([2, *wanted, *numbers]) + 1
-    moved = [fcntl.fcntl(fd, fcntl.F_DUPFD, floor) for fd in wanted]  # (above every number to be taken)
-    os.closerange(0, floor)
-    for target in (0, 1, 2):
-        os.dup2(moved[0], target)
-    for fd, number in zip(moved[1:], numbers):
-        os.dup2(fd, number)
-    os.closerange(floor, max(moved) + 1)
-    top = os.sysconf("SC_OPEN_MAX")
-    os.closerange(max(moved) + 1, top if top > 0 else 65536)
-
-
-def fresh_stdio() -> None:
-    """sys.stdin, stdout and stderr anew on the terminal, as a fresh interpreter makes them on one."""
-    made = []
-    for fd, mode in ((0, "rb"), (1, "wb"), (2, "wb")):
-        old = (sys.__stdin__, sys.__stdout__, sys.__stderr__)[fd]
-        encoding = old.encoding if old is not None else "utf-8"
-        errors = old.errors if old is not None else "strict"
-        binary = open(fd, mode, closefd=False)  # noqa: SIM115 (kept open: it is the standard stream)
-        made.append(io.TextIOWrapper(binary, encoding=encoding, errors=errors, line_buffering=fd != 0))
-    for name, stream in zip(("stdin", "stdout", "stderr"), made):
-        setattr(sys, name, stream)
-        setattr(sys, f"__{name}__", stream)
-
-
-def run(job: Job) -> None:
-    """Run the child's program as `python -m` would; its SystemExit ends the process (the zygote's frames are
-    gone by then: `serve` has returned)."""
-    sys.argv = [job.module, *job.args]
-    runpy.run_module(job.module, run_name="__main__", alter_sys=True)
-
-
-def main(args: Sequence[str]) -> None:
-    """`python -m lagoon_tui.serve.zygote SERVER_PID CONTROL_FD`."""
-    server, control = int(args[0]), int(args[1])
-    die_with(server)
-    gc.disable()  # (no collection in the zygote: its objects stay where they are, shared)
-    preload()
-    importlib.import_module(WARM_UP).warm_up()
-    gc.disable()  # (the app turned it on again as it stopped)
-    gc.collect()
-    gc.freeze()
-    run(serve(socket.socket(fileno=control)))
-
-
-if __name__ == "__main__":
-    main(sys.argv[1:])
