@@ -113,6 +113,7 @@ class Session:
         self.title = ""  # the window title the app set last ("Lagoon · Your turn")
         self._raw = ""
         self.last_byte = 0.0
+        self.received = 0  # bytes, all told
         self.first_byte: float | None = None  # the first byte after a key
         self.process: asyncssh.SSHClientProcess | None = None
         self.connection: asyncssh.SSHClientConnection | None = None
@@ -132,6 +133,7 @@ class Session:
             if not data:
                 return
             self.last_byte = time.perf_counter()
+            self.received += len(data)
             if self.first_byte is None:
                 self.first_byte = self.last_byte
             raw = self._raw + data.decode("utf-8", "replace")
@@ -270,11 +272,13 @@ async def measure(count: int, moves: int, seed: int, think: float, old: bool = F
             await asyncio.sleep(1.0)  # (every screen drawn once)
             cpu_before, started = cpu_seconds(server.pid), time.perf_counter()
             sessions_cpu_before = {pid: cpu_seconds(pid) for pid in sessions_of(server.pid)[0]}
+            received_before = sum(s.received for s in everyone)
             latencies: list[tuple[float, float]] = []
             setup: list[tuple[float, float]] = []
             rng = random.Random(seed)
             await asyncio.gather(*(play_room(table, moves, latencies, think, rng, setup) for table in tables))
             wall = time.perf_counter() - started
+            received = sum(s.received for s in everyone) - received_before
             server_cpu = (cpu_seconds(server.pid) - cpu_before) / wall
             pids = sessions_of(server.pid)[0]
             sessions_cpu = sum(cpu_seconds(pid) - sessions_cpu_before.get(pid, 0.0) for pid in pids) / wall
@@ -299,6 +303,8 @@ async def measure(count: int, moves: int, seed: int, think: float, old: bool = F
         "server_rss_mb": server_rss / 1024,
         "server_cpu": server_cpu,
         "sessions_cpu": sessions_cpu,
+        "keys_per_second": len(latencies + setup) / wall,
+        "kb_per_key": received / 1024 / len(latencies + setup),
     }
 
 
@@ -406,7 +412,7 @@ def main() -> None:
     print(f"lagoon serve under load: rooms of 4 SSH sessions at {SIZE[0]}x{SIZE[1]}, {args.moves} moves a room")
     print(
         " sessions  keys  first byte p50  p95  done p50  p95 (ms)  session RSS (MB)  server RSS (MB)"
-        "  server CPU  sessions CPU  all keys p95  setup keys max (ms)"
+        "  server CPU  sessions CPU  all keys p95  setup keys max (ms)  keys/s  KB to the room a key"
     )
     for count in (int(n) for n in args.sessions.split(",")):
         r = asyncio.run(measure(count, args.moves, args.seed, args.think, args.old))
@@ -414,7 +420,8 @@ def main() -> None:
             f" {r['sessions']:8d}  {r['keys']:4d}  {r['first_p50_ms']:14.1f}  {r['first_p95_ms']:4.0f}"
             f"  {r['p50_ms']:8.1f}  {r['p95_ms']:8.1f}  {r['session_rss_mb']:16.1f}"
             f"  {r['server_rss_mb']:15.1f}  {r['server_cpu']:9.0%}  {r['sessions_cpu']:11.0%}"
-            f"  {r['all_p95_ms']:12.1f}  {r['setup_max_ms']:19.0f}"
+            f"  {r['all_p95_ms']:12.1f}  {r['setup_max_ms']:19.0f}  {r['keys_per_second']:6.1f}"
+            f"  {r['kb_per_key']:20.1f}"
         )
     print("target: p95 <= 50 ms at 16 sessions")
 
