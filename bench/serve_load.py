@@ -1,8 +1,18 @@
 """`lagoon serve` under load: rooms of four players, every player an SSH session, all playing at once.
 
     python bench/serve_load.py [--sessions 4,8,16] [--moves 160] [--seed S]
+    python bench/serve_load.py --connect 24 [--old]
 
 A benchmark, not a test: it prints figures and never fails on time.
+
+`--connect N` measures arriving instead of playing: N players (named
+already) connect one after another and stay, each timed from the start of
+its SSH connection to the lobby's first frame ("Your games" on its screen);
+once all are in and idle, each session's proportional memory (PSS, from
+/proc/PID/smaps_rollup: a page shared by k processes counts 1/k to each) is
+read, with the fork server's and the server's. `--old` starts the server with
+LAGOON_SERVE_FORK=0 (a fresh interpreter for each session, as before the fork
+server) to compare.
 
 Method. For each count of sessions (a room is four players, so 4, 8 and 16
 sessions are 1, 2 and 4 rooms), a fresh save file is prepared with the
@@ -103,6 +113,7 @@ class Session:
         self.title = ""  # the window title the app set last ("Lagoon · Your turn")
         self._raw = ""
         self.last_byte = 0.0
+        self.received = 0  # bytes, all told
         self.first_byte: float | None = None  # the first byte after a key
         self.process: asyncssh.SSHClientProcess | None = None
         self.connection: asyncssh.SSHClientConnection | None = None
@@ -122,6 +133,7 @@ class Session:
             if not data:
                 return
             self.last_byte = time.perf_counter()
+            self.received += len(data)
             if self.first_byte is None:
                 self.first_byte = self.last_byte
             raw = self._raw + data.decode("utf-8", "replace")
@@ -179,11 +191,29 @@ def p95(values) -> float:
     return ordered[int(0.95 * (len(ordered) - 1))]
 
 
-def rss_kb(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
+def proc_kb(pid: int, file: str, field: str) -> int:
+    """A figure in kB from /proc/PID/<file>'s line `field:`."""
+    for line in Path(f"/proc/{pid}/{file}").read_text().splitlines():
+        if line.startswith(f"{field}:"):
             return int(line.split()[1])
     return 0
+
+
+def pss_kb(pid: int) -> int:
+    """The process's proportional set size: its pages, each divided among the processes that share it."""
+    return proc_kb(pid, "smaps_rollup", "Pss")
+
+
+def sessions_of(server: int) -> tuple[list[int], int | None]:
+    """The server's session processes (its children, or its fork server's) and its fork server, if any."""
+    direct = children(server)
+    zygotes = [pid for pid in direct if b"lagoon_tui.fork_server" in Path(f"/proc/{pid}/cmdline").read_bytes()]
+    forked = [pid for zygote in zygotes for pid in children(zygote)]
+    return [pid for pid in direct if pid not in zygotes] + forked, (zygotes[0] if zygotes else None)
+
+
+def rss_kb(pid: int) -> int:
+    return proc_kb(pid, "status", "VmRSS")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -204,23 +234,32 @@ def children(pid: int) -> list[int]:
     return found
 
 
-async def measure(count: int, moves: int, seed: int, think: float) -> dict:
+def start_server(folder: Path, port: int, sessions: int, old: bool) -> subprocess.Popen:
+    """`lagoon serve` on `port` with the save file in `folder`, room for `sessions` from loopback, once it
+    listens; `old`: a fresh interpreter for each session (LAGOON_SERVE_FORK=0), else forked ones."""
+    server = subprocess.Popen(
+        [str(LAGOON), "serve", "--port", str(port), "--db", str(folder / "lagoon.db")]
+        + ["--host-key", str(folder / "host_key"), "--per-address", str(sessions + 10)]
+        + ["--max-players", str(sessions + 10), "--sessions-per-address", str(sessions + 10)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=dict(os.environ, LAGOON_SERVE_FORK="0" if old else "1"),
+    )
+    while "Players connect with" not in (line := server.stdout.readline()):
+        if not line:
+            raise RuntimeError("lagoon serve did not start")
+    return server
+
+
+async def measure(count: int, moves: int, seed: int, think: float, old: bool = False) -> dict:
     rooms = count // len(NAMES)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         made = prepare(folder, rooms, seed)
         port = free_port()
-        server = subprocess.Popen(
-            [str(LAGOON), "serve", "--port", str(port), "--db", str(folder / "lagoon.db")]
-            + ["--host-key", str(folder / "host_key"), "--per-address", "100"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
+        server = start_server(folder, port, count, old)
         try:
-            while "Players connect with" not in (line := server.stdout.readline()):
-                if not line:
-                    raise RuntimeError("lagoon serve did not start")
             tables = []
             for code, keys in made:
                 table = [Session(name) for name in NAMES]
@@ -232,14 +271,16 @@ async def measure(count: int, moves: int, seed: int, think: float) -> dict:
                 await asyncio.sleep(0.05)
             await asyncio.sleep(1.0)  # (every screen drawn once)
             cpu_before, started = cpu_seconds(server.pid), time.perf_counter()
-            sessions_cpu_before = {pid: cpu_seconds(pid) for pid in children(server.pid)}
+            sessions_cpu_before = {pid: cpu_seconds(pid) for pid in sessions_of(server.pid)[0]}
+            received_before = sum(s.received for s in everyone)
             latencies: list[tuple[float, float]] = []
             setup: list[tuple[float, float]] = []
             rng = random.Random(seed)
             await asyncio.gather(*(play_room(table, moves, latencies, think, rng, setup) for table in tables))
             wall = time.perf_counter() - started
+            received = sum(s.received for s in everyone) - received_before
             server_cpu = (cpu_seconds(server.pid) - cpu_before) / wall
-            pids = children(server.pid)
+            pids = sessions_of(server.pid)[0]
             sessions_cpu = sum(cpu_seconds(pid) - sessions_cpu_before.get(pid, 0.0) for pid in pids) / wall
             rss = [rss_kb(pid) for pid in pids]
             server_rss = rss_kb(server.pid)
@@ -262,7 +303,93 @@ async def measure(count: int, moves: int, seed: int, think: float) -> dict:
         "server_rss_mb": server_rss / 1024,
         "server_cpu": server_cpu,
         "sessions_cpu": sessions_cpu,
+        "keys_per_second": len(latencies + setup) / wall,
+        "kb_per_key": received / 1024 / len(latencies + setup),
     }
+
+
+def prepare_players(folder: Path, count: int) -> list[tuple[str, asyncssh.SSHKey]]:
+    """A save file with `count` named players and no room; each one's name and key."""
+    store = Store(folder / "lagoon.db")
+    made = []
+    for n in range(count):
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        name = f"Player{n + 1}"
+        store.name_player(fingerprint(key), name)
+        made.append((name, key))
+    store.release()
+    store.close()
+    return made
+
+
+async def arrive(port: int, name: str, key: asyncssh.SSHKey) -> tuple[Session, float]:
+    """A player connects and waits for the lobby: their session and the seconds it took."""
+    session = Session(name)
+    started = time.perf_counter()
+    session.connection = await asyncssh.connect(
+        "127.0.0.1", port, username=name, client_keys=[key], known_hosts=None, agent_path=None
+    )
+    session.process = await session.connection.create_process(term_type="xterm-256color", term_size=SIZE, encoding=None)
+    asyncio.ensure_future(session._read())
+    while "Your games" not in session.text:
+        if time.perf_counter() - started > 60:
+            raise RuntimeError(f"{name} saw no lobby in a minute: {session.text[-300:]!r}")
+        await asyncio.sleep(0.002)
+    return session, time.perf_counter() - started
+
+
+async def measure_arrivals(count: int, old: bool) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        players = prepare_players(folder, count)
+        port = free_port()
+        server = start_server(folder, port, count, old)
+        sessions: list[Session] = []
+        try:
+            times = []
+            for name, key in players:
+                session, took = await arrive(port, name, key)
+                sessions.append(session)
+                times.append(took)
+            await asyncio.sleep(2.0)  # (every lobby idle)
+            pids, zygote = sessions_of(server.pid)
+            pss = [pss_kb(pid) for pid in pids]
+            zygote_pss = pss_kb(zygote) if zygote is not None else 0
+            server_pss = pss_kb(server.pid)
+        finally:
+            for session in sessions:
+                session.close()
+            server.send_signal(signal.SIGTERM)
+            server.wait(60)
+    return {
+        "sessions": count,
+        "found": len(pids),
+        "lobby_p50_s": statistics.median(times),
+        "lobby_p95_s": p95(times),
+        "lobby_max_s": max(times),
+        "session_pss_mb": statistics.median(pss) / 1024,
+        "zygote_pss_mb": zygote_pss / 1024,
+        "each_with_zygote_mb": (sum(pss) + zygote_pss) / 1024 / len(pss),
+        "server_pss_mb": server_pss / 1024,
+    }
+
+
+def arrivals_main(count: int, old: bool) -> None:
+    print(f"lagoon serve: {count} players connect one after another and stay (160x50), ", end="")
+    print("a fresh interpreter each (LAGOON_SERVE_FORK=0)" if old else "forked by the fork server")
+    print(f"load average before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
+    r = asyncio.run(measure_arrivals(count, old))
+    print(
+        f" ssh to lobby: p50 {r['lobby_p50_s']:.3f} s  p95 {r['lobby_p95_s']:.3f} s  max {r['lobby_max_s']:.3f} s"
+        f" (over {r['sessions']} connections)"
+    )
+    print(
+        f" idle session PSS: median {r['session_pss_mb']:.1f} MB over {r['found']} sessions;"
+        f" fork server {r['zygote_pss_mb']:.1f} MB; sessions and fork server together"
+        f" {r['each_with_zygote_mb']:.1f} MB a session; server {r['server_pss_mb']:.1f} MB"
+    )
+    print(f"load average after: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
+    print("targets: ssh to lobby p95 <= 0.5 s; idle session PSS <= 15 MB")
 
 
 def main() -> None:
@@ -276,19 +403,25 @@ def main() -> None:
         default=1.0,
         help="mean seconds a player looks at the screen before a key (0: keys as fast as the screens answer)",
     )
+    parser.add_argument("--connect", type=int, default=0, help="measure N arrivals at the lobby instead of play")
+    parser.add_argument("--old", action="store_true", help="a fresh interpreter for each session (no fork server)")
     args = parser.parse_args()
+    if args.connect:
+        arrivals_main(args.connect, args.old)
+        return
     print(f"lagoon serve under load: rooms of 4 SSH sessions at {SIZE[0]}x{SIZE[1]}, {args.moves} moves a room")
     print(
         " sessions  keys  first byte p50  p95  done p50  p95 (ms)  session RSS (MB)  server RSS (MB)"
-        "  server CPU  sessions CPU  all keys p95  setup keys max (ms)"
+        "  server CPU  sessions CPU  all keys p95  setup keys max (ms)  keys/s  KB to the room a key"
     )
     for count in (int(n) for n in args.sessions.split(",")):
-        r = asyncio.run(measure(count, args.moves, args.seed, args.think))
+        r = asyncio.run(measure(count, args.moves, args.seed, args.think, args.old))
         print(
             f" {r['sessions']:8d}  {r['keys']:4d}  {r['first_p50_ms']:14.1f}  {r['first_p95_ms']:4.0f}"
             f"  {r['p50_ms']:8.1f}  {r['p95_ms']:8.1f}  {r['session_rss_mb']:16.1f}"
             f"  {r['server_rss_mb']:15.1f}  {r['server_cpu']:9.0%}  {r['sessions_cpu']:11.0%}"
-            f"  {r['all_p95_ms']:12.1f}  {r['setup_max_ms']:19.0f}"
+            f"  {r['all_p95_ms']:12.1f}  {r['setup_max_ms']:19.0f}  {r['keys_per_second']:6.1f}"
+            f"  {r['kb_per_key']:20.1f}"
         )
     print("target: p95 <= 50 ms at 16 sessions")
 

@@ -30,8 +30,11 @@ from ..wire import frame
 from . import ssh
 from .lobby import Lobby
 from .terminal import ChildSpec, child_env
+from .zygote import Zygote, forking
 
 STOPPING = ssh.STOPPING
+FALLBACK_TERM = ssh.FALLBACK_TERM
+ZYGOTE_WAIT = 5.0  # seconds the stopping server waits for its fork server to end
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,12 @@ def connect_command(host: str, port: int) -> str:
     """What a player types to join: the address they must reach (this machine's name for any address)."""
     where = socket.gethostname() if host in ("0.0.0.0", "::", "") else host
     return f"ssh -t -p {port} {where}" if port != 22 else f"ssh -t {where}"
+
+
+def session_env(term: str) -> dict[str, str]:
+    """A session's environment (and the fork server's): a bug in its app is reported where the server's own are
+    (the player is told only that)."""
+    return child_env(term, XDG_STATE_HOME=str(crash.state_dir().parent))
 
 
 def tell(writer: asyncio.StreamWriter, kind: str, body: object) -> None:
@@ -78,6 +87,7 @@ class Served:
     def __init__(self, lobby: Lobby, server: ssh.Server | None, content_dir: Path | None) -> None:
         self.lobby, self.content_dir = lobby, content_dir
         self.server = server  # (None only while `start` starts it: it needs `on_session` first)
+        self.zygote: Zygote | None = None  # forks the sessions (zygote.py); None: a fresh interpreter each
 
     @classmethod
     async def start(
@@ -89,6 +99,11 @@ class Served:
         key_path = options.host_key or Path(store.path).with_name("ssh_host_ed25519_key")
         host_key = ssh.load_or_create_host_key(key_path)
         served = cls(lobby, None, options.content_dir)
+        if forking():
+            try:
+                served.zygote = await Zygote.start(session_env(FALLBACK_TERM))
+            except OSError as error:
+                say(f"lagoon serve: each session starts a program of its own (no fork server: {error})")
         served.server = server = await ssh.start(
             served.on_session,
             host_key=host_key,
@@ -118,21 +133,27 @@ class Served:
             argv += ["--join", words[1][:12]]
         reader, writer = await asyncio.open_connection(sock=ours)
         asyncio.ensure_future(self.lobby.serve(info.fingerprint, reader, writer))
-        # (a bug in the session's app is reported where the server's own are: the player is told only that)
-        env = child_env(info.term, XDG_STATE_HOME=str(crash.state_dir().parent))
+        zygote = self.zygote if self.zygote is not None and self.zygote.alive else None
         return ChildSpec(
             argv,
-            env,
+            session_env(info.term),
             pass_fds=[fd],
             cleanup=writer.close,
             warn_idle=idle_warner(writer),
             notify=lambda text: notice(writer, text),
+            zygote=zygote,
         )
 
     async def stop(self, message: str = STOPPING) -> None:
         self.lobby.close(message)
         if self.server is not None:
             await self.server.close(message)
+        if self.zygote is not None:
+            self.zygote.close()
+            try:  # (it ends once the sessions it forked have, which the server has just waited for)
+                await asyncio.wait_for(self.zygote.wait(), ZYGOTE_WAIT)
+            except TimeoutError:
+                pass
 
 
 async def serve(store: Store, content: Content, options: Options) -> int:

@@ -34,6 +34,10 @@ Past it an allocation fails: Python raises MemoryError, and the session's
 app then ends with `crash.OUT_OF_MEMORY` (see turbo/crash.py), which the SSH
 layer tells the player.
 
+With `ChildSpec.zygote` the child is forked instead, by the fork server
+(`zygote.py`), from a process that has imported the app already; it is set
+up as the launcher would set it up, without a new interpreter.
+
 The environment is only what `ChildSpec.env` says: nothing of the server's
 and nothing of what the SSH client sent (`child_env` builds the usual one).
 """
@@ -49,7 +53,10 @@ import sys
 import termios
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from .zygote import Zygote
 
 DEFAULT_SIZE = (80, 24)  # columns, rows: when the client's pty request gave none
 DRAIN_TIMEOUT = 5.0
@@ -79,6 +86,18 @@ fd 0) becomes its controlling terminal; (on Linux) the child dies with the serve
 first argument; its address space is limited to the bytes of its second (0: no limit); then the program runs."""
 
 
+class Process(Protocol):
+    """What the relay needs of the child's process (asyncio's Process is one, and so is zygote.Forked)."""
+
+    @property
+    def pid(self) -> int: ...
+
+    @property
+    def returncode(self) -> int | None: ...
+
+    async def wait(self) -> int: ...
+
+
 class Channel(Protocol):
     """What the relay needs of an SSH channel (asyncssh's SSHServerChannel is one)."""
 
@@ -102,7 +121,8 @@ class ChildSpec:
     pressed nothing for long and the session closes in that many seconds
     unless they do; `warn_idle(None)`: they pressed a key (see ssh.Limits).
     `notify` shows the player a sentence through the program itself (so its
-    screen stays whole), if it can.
+    screen stays whole), if it can. `zygote`: the fork server that forks the
+    child (`argv` is then `python -m MODULE ...`); None: a fresh process.
     """
 
     argv: Sequence[str]
@@ -111,6 +131,7 @@ class ChildSpec:
     cleanup: Callable[[], object] | None = None
     warn_idle: Callable[[float | None], object] | None = None
     notify: Callable[[str], object] | None = None
+    zygote: Zygote | None = None
 
 
 def child_env(term: str, **extra: str) -> dict[str, str]:
@@ -132,7 +153,7 @@ def set_window_size(fd: int, cols: int, rows: int, xpixels: int = 0, ypixels: in
 class PtyChild:
     """A running child on its pseudo-terminal, with the relay between the terminal and a channel."""
 
-    def __init__(self, process: asyncio.subprocess.Process, master: int, channel: Channel):
+    def __init__(self, process: Process, master: int, channel: Channel):
         self._loop = asyncio.get_running_loop()
         self._process = process
         self._master: int | None = master
@@ -152,24 +173,28 @@ class PtyChild:
         """Start `spec` on a new pseudo-terminal of `cols` x `rows`, its address space at most `memory` bytes
         (0: no ceiling); raises OSError if it cannot start."""
         master, slave = os.openpty()
+        process: Process
         try:
             set_window_size(master, cols or DEFAULT_SIZE[0], rows or DEFAULT_SIZE[1])
-            process = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-I",
-                "-S",
-                "-c",
-                _CLAIM_TERMINAL,
-                str(os.getpid()),
-                str(max(0, memory)),
-                *spec.argv,
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                env=dict(spec.env),
-                pass_fds=tuple(spec.pass_fds),
-                start_new_session=True,
-            )
+            if spec.zygote is not None:
+                process = await spec.zygote.spawn(spec.argv, spec.env, slave, spec.pass_fds, max(0, memory))
+            else:
+                process = await asyncio.create_subprocess_exec(
+                    sys.executable,
+                    "-I",
+                    "-S",
+                    "-c",
+                    _CLAIM_TERMINAL,
+                    str(os.getpid()),
+                    str(max(0, memory)),
+                    *spec.argv,
+                    stdin=slave,
+                    stdout=slave,
+                    stderr=slave,
+                    env=dict(spec.env),
+                    pass_fds=tuple(spec.pass_fds),
+                    start_new_session=True,
+                )
         except BaseException:
             os.close(master)
             raise

@@ -112,20 +112,39 @@ class LagoonServer:
 
 
 def session_of(server: LagoonServer) -> int:
-    """The process id of the server's one session (its child running `lagoon session`)."""
+    """The process id of the server's one session: its child running `lagoon session`, or its fork server's
+    child (named "lagoon session", serve/zygote.py)."""
     assert server.process is not None
+    found = []
+    for pid, parent, command, name in processes():
+        if name == "lagoon session" or b"session" in command:
+            if parent == server.process.pid or parent_of(parent) == server.process.pid:
+                found.append(pid)
+    assert len(found) == 1, found
+    return found[0]
+
+
+def processes() -> list[tuple[int, int, list[bytes], str]]:
+    """Every process now: its id, its parent's, its command line and its name."""
     found = []
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
                 stat = Path(f"/proc/{entry}/stat").read_text()
                 command = Path(f"/proc/{entry}/cmdline").read_bytes().split(b"\0")
+                name = Path(f"/proc/{entry}/comm").read_text().strip()
             except OSError:
                 continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == server.process.pid and b"session" in command:
-                found.append(int(entry))
-    assert len(found) == 1, found
-    return found[0]
+            found.append((int(entry), int(stat.rsplit(")", 1)[1].split()[1]), command, name))
+    return found
+
+
+def parent_of(pid: int) -> int | None:
+    """The parent of process `pid`, if it is still there."""
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except OSError:
+        return None
 
 
 class Player:

@@ -22,6 +22,7 @@ import pytest
 from lagoon_tui import crash
 from lagoon_tui.serve.idle import stopped
 from lagoon_tui.serve.ssh import ENDED, MEMORY_CEILING, TOO_FAST, Limits
+from lagoon_tui.serve.zygote import SWITCH
 from tests.helpers.harness import ended, wait_until
 from tests.helpers.ssh_players import REASON, LagoonServer, Player, new_player, session_of
 from tests.helpers.terminal import POLL, flat
@@ -119,8 +120,13 @@ def test_a_window_of_10000_by_10000_is_drawn_at_500_by_200_and_so_is_a_resize_to
     assert peak_memory(session) < Limits().session_memory
 
 
-def test_a_session_past_its_memory_ceiling_ends_with_a_sentence_and_the_server_serves_others(serving):
+@pytest.mark.parametrize("fork", ["1", "0"], ids=["forked", "fresh-interpreter"])
+def test_a_session_past_its_memory_ceiling_ends_with_a_sentence_and_the_server_serves_others(
+    serving, monkeypatch, fork
+):
     # A window no ceiling keeps small needs gigabytes (as issue 36 found): the memory ceiling stops it.
+    # (Sessions forked by the fork server, and each a fresh interpreter as LAGOON_SERVE_FORK=0 has them.)
+    monkeypatch.setenv(SWITCH, fork)
     server = serving("--max-window", "10000x10000", "--session-memory", "512")
     ana = Player(server, "Ana", size=(80, 24), claims=(10_000, 10_000))
     ana.ended_with(MEMORY_CEILING[:60])
