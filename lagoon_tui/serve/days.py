@@ -81,6 +81,7 @@ class Hall(Protocol):
     def sessions(self) -> Mapping[Any, str]: ...
     @property
     def closed(self) -> bool: ...
+    def _push(self) -> None: ...  # (every player in the lobby is sent their lobby anew, soon)
 
 
 class Days:
@@ -220,6 +221,7 @@ class Days:
         try:
             for key in self.vacations.ended():
                 self._resume(key)
+                self.lobby._push()  # (the others' lobbies say so no more)
         except StoreError as error:
             faults.noted("a vacation's end", f"not saved: {error}")
         now = self.wall()
