@@ -161,7 +161,10 @@ class LobbyScreen(Screen[None]):
 
     def action_create(self) -> None:
         levels = self.lobby.get("levels") or ["normal"]
-        self.app.push_screen(RoomForm(levels, self.lobby.get("paces")), lambda request: requests(self).create_room(request) if request else None)
+        self.app.push_screen(
+            RoomForm(levels, self.lobby.get("paces")),
+            lambda request: requests(self).create_room(request) if request else None,
+        )
 
     def action_join(self) -> None:
         self.app.push_screen(CodeForm(), lambda code: requests(self).join_room(code) if code else None)

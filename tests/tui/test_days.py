@@ -378,4 +378,3 @@ def test_the_lobby_loop_is_never_woken_every_second(served, wall):
     wall.now += 11 * HOUR + 30 * 60
     check(served)
     assert 0 < served.call(next_wake) <= 60.0 + 1
-

@@ -15,8 +15,8 @@ import os
 
 import pytest
 
-from tests.helpers.ssh_players import CODE, REASON, YOUR_MOVE, LagoonServer, Player, mover, new_player
 from tests.helpers.rooms import until
+from tests.helpers.ssh_players import CODE, REASON, YOUR_MOVE, LagoonServer, Player, mover, new_player
 from tests.helpers.terminal import flat
 from tests.tui.test_days import Hook
 
