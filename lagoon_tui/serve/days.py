@@ -218,17 +218,19 @@ class Days:
         self._timer = None
         if self.lobby.closed:
             return
-        try:
-            for key in self.vacations.ended():
-                self._resume(key)
-                self.lobby._push()  # (the others' lobbies say so no more)
-        except StoreError as error:
-            faults.noted("a vacation's end", f"not saved: {error}")
+        for key in self.vacations.ended():
+            self._resume(key)
+            self.lobby._push()  # (the others' lobbies say so no more)
         now = self.wall()
         for code, clock in list(self.clocks.items()):
             deadline = clock.deadline()
-            if deadline is not None and deadline <= now and code not in self.playing_out:
-                self._ran_out(code, clock)
+            if (
+                deadline is not None
+                and deadline <= now
+                and code not in self.playing_out
+                and not self._ran_out(code, clock)
+            ):
+                clock.stop(now)  # (nobody to play for, or a stand-in plays already: it waits no more)
         self._tell()
         self._arm()
 
@@ -255,20 +257,22 @@ class Days:
 
     # --- what it does ---------------------------------------------------------------------
 
-    def _ran_out(self, code: str, clock: Clock) -> None:
-        """The seat deciding ran out of time: a computer plays this turn for them, and everyone is told."""
+    def _ran_out(self, code: str, clock: Clock) -> bool:
+        """The seat deciding ran out of time: a computer plays this turn for them, and everyone is told.
+        Whether it does (not: a stand-in plays for them already, say)."""
         entry = self.lobby.rooms.get(code)
         seat = clock.seat
         if entry is None or entry.room is None or seat is None or entry.room.host.turn().seat != seat:
-            return
-        if seat in entry.computers:  # (a stand-in plays for them already)
-            return
+            return False
+        if seat in entry.computers:
+            return False
         computer = computer_player(self.lobby.content, seat, random.randrange(2**31))
         self.playing_out[code] = (seat, computer)
         entry.computers[seat] = computer
         name = entry.room.names[seat]
         entry.room.notice(f"{name} ran out of time: a computer makes their move. The seat stays theirs.")
         entry.room.host.aside(seat, f"{name} ran out of time: a computer played this turn for them.")
+        return True
 
     def _theirs(self, key: str) -> list[tuple[str, Clock]]:
         """The clocks of the games where it is the player's turn."""

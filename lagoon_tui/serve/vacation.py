@@ -15,7 +15,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rules.host import Store
+from rules.host import Store, StoreError
+
+from . import faults
 
 ALLOWANCE = 21
 """Days of vacation a player may take each calendar year: three weeks, as a long holiday or a few short trips."""
@@ -86,13 +88,17 @@ class Vacations:
         self.kept[key] = Vacation(None, held.year, used)
 
     def ended(self) -> list[str]:
-        """The players whose vacation has reached its end (each said once: it is over from now on)."""
+        """The players whose vacation has reached its end (each said once: it is over from now on, even if
+        the save file refuses to say so: then the console does, and a restart ends it again)."""
         now = self.wall()
         over = [key for key, held in self.kept.items() if held.until is not None and held.until <= now]
         for key in over:
             held = self.kept[key]
-            self.store.save_vacation(key, None, held.year, held.used)
             held.until = None
+            try:
+                self.store.save_vacation(key, None, held.year, held.used)
+            except StoreError as error:
+                faults.noted(f"player {key}, the end of their vacation", f"not saved: {error}")
         return over
 
     def next_end(self) -> float | None:
