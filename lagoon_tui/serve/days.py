@@ -196,7 +196,7 @@ class Days:
                 days = request.get("days")
                 if days == 0:
                     self.vacations.back(key)
-                    self._resume(key)
+                    self._stop(key, run=True)
                     return {"vacation": None}
                 until = self.vacations.go(key, days)
                 self._stop(key)
@@ -219,7 +219,7 @@ class Days:
         if self.lobby.closed:
             return
         for key in self.vacations.ended():
-            self._resume(key)
+            self._stop(key, run=True)
             self.lobby._push()  # (the others' lobbies say so no more)
         now = self.wall()
         for code, clock in list(self.clocks.items()):
@@ -283,18 +283,14 @@ class Days:
                 found.append((code, clock))
         return found
 
-    def _stop(self, key: str) -> None:
+    def _stop(self, key: str, *, run: bool = False) -> None:
+        """The clocks of the player's games stopped (a vacation begins), or (`run`) running again (it ends)."""
         now = self.wall()
         for code, clock in self._theirs(key):
-            clock.stop(now)
-            self._keep(code, clock)
-        self._tell()
-        self._arm()
-
-    def _resume(self, key: str) -> None:
-        now = self.wall()
-        for code, clock in self._theirs(key):
-            clock.run(now)
+            if run:
+                clock.run(now)
+            else:
+                clock.stop(now)
             self._keep(code, clock)
         self._tell()
         self._arm()
