@@ -45,7 +45,6 @@ from rules.seat import Choice, SeatScene, Turn
 from ..computer_turns import ComputerTurns
 from ..hand_over import OWN, READY, Change, Draw, Key, Keyboard, next_state
 from ..quiet_gc import collector
-from ..remote import RemoteHost
 from ..scene import Scene
 from ..seat_host import SeatHost
 from ..settings import save_end_turn
@@ -335,8 +334,9 @@ class GameScreen(UnseenArrangement, GameKeys):
         reader = seat if seat is not None else self.holder  # (the panels compare only what everyone may see)
         before = self._after_move.get(reader) if reader is not None else None
         host = self.host
-        pace = host.pace if isinstance(host, RemoteHost) else None  # (a game over days: the decider's clock)
-        scene = Scene(message, host.content, host.away, host.levels, self.turns.thinking, before, host.stood_in, pace)
+        scene = Scene(
+            message, host.content, host.away, host.levels, self.turns.thinking, before, host.stood_in, host.pace
+        )
         for panel in self.panels:
             panel.show(scene)  # type: ignore[attr-defined]  # (every panel is a widgets.note.Note with a show)
         prompt = self.query_one(PromptPanel)
