@@ -15,10 +15,10 @@ import os
 
 import pytest
 
+from tests.helpers.hook import Hook
 from tests.helpers.rooms import until
 from tests.helpers.ssh_players import CODE, REASON, YOUR_MOVE, LagoonServer, Player, mover, new_player
 from tests.helpers.terminal import flat
-from tests.tui.test_days import Hook
 
 if REASON and os.environ.get("CI"):
     raise RuntimeError(f"CI must run the lagoon serve tests, but {REASON}")
