@@ -69,6 +69,11 @@ def test_over_ssh_a_paced_room_shows_the_clock_and_a_computer_moves_for_a_seat_t
     # the seats stay theirs: each is asked for a move of their own again
     for p in (ana, ben):
         p.tmux.wait_for(lambda s: YOUR_MOVE in flat(s), f"{p.name}'s own move again")
+    # a spectator at 80×24 reads the clock on the prompt too
+    eve = Player(server, "Eve", "join", code, size=(80, 24))
+    eve.wait("What name should the others see?")
+    eve.type("Eve", "Enter")
+    eve.wait("has less than a minute left", "the clock on a spectator's prompt at 80×24")
 
 
 def test_over_ssh_a_player_goes_on_vacation_comes_back_and_is_sent_a_notice_when_not_connected(server):
