@@ -9,7 +9,8 @@ who is away (`away`: players whose seat no terminal shows; `stood_in`: those
 of them a computer plays for meanwhile). The server plays
 the computers: it tells which seats they play at which level (`levels`) and
 whether the deciding one is thinking (`thinking`), just before the message
-that goes with it; none is played here (`computers` is empty). It is ready
+that goes with it, and in a game with a pace the deciding seat's clock
+(`pace`: the seat and "has 21 h left"); none is played here (`computers` is empty). It is ready
 (`ready`) once the content and a first message have come, and answers the
 screen (`lagoon_tui.seat_host.SeatHost`) only then.
 """
@@ -45,6 +46,7 @@ class RemoteHost:
         self.stood_in: frozenset[int] = frozenset()  # players away for whom a computer of the server plays
         self.levels: dict[int, str] = {}  # the seats the server's computers play, by level
         self.thinking = False  # the deciding seat's computer is deciding now
+        self.pace: tuple[int, str] | None = None  # a game with a pace: the deciding seat and its clock's words
         self.holding: bool | None = None  # the seat's turns wait for End turn, as the server says (None: not told)
         self._lines: tuple[Line, ...] = ()
         self._listeners: list[Callable[[], None]] = []
@@ -66,6 +68,12 @@ class RemoteHost:
             self.stood_in = frozenset(told.get("stood_in", ()))
             if self.message is not None:
                 self.changes += 1  # (the screen is drawn again: who is away shows)
+                self._tell()
+        elif kind == "clock":  # (a game with a pace: "has 21 h left", and again whenever that changes)
+            clock = body(text)
+            self.pace = (int(clock["seat"]), str(clock["says"])) if isinstance(clock, dict) else None
+            if self.message is not None:
+                self.changes += 1
                 self._tell()
         elif kind == "computers":  # (shown with the message that comes next)
             told = _fields(text)

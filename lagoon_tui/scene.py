@@ -38,7 +38,7 @@ def tagged_line(player: dict, text: str) -> Text:
 class Scene:
     """One seat's message and the content it goes with; what every panel draws from."""
 
-    __slots__ = ("message", "content", "away", "computers", "thinking", "before", "stood_in")
+    __slots__ = ("message", "content", "away", "computers", "thinking", "before", "stood_in", "pace")
 
     def __init__(
         self,
@@ -49,6 +49,7 @@ class Scene:
         thinking: bool = False,
         before: dict | None = None,
         stood_in: frozenset[int] = frozenset(),
+        pace: tuple[int, str] | None = None,
     ) -> None:
         self.message = message
         self.content = content
@@ -59,6 +60,7 @@ class Scene:
         # everyone's), to mark what changed since; None: nothing marked
         self.before = before
         self.stood_in = stood_in  # players away for whom a computer plays meanwhile (of `away`)
+        self.pace = pace  # a game with a pace (over SSH): the deciding seat and its clock's words ("has 21 h left")
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Scene) and (
@@ -69,7 +71,17 @@ class Scene:
             self.thinking,
             self.before,
             self.stood_in,
-        ) == (other.message, other.content, other.away, other.computers, other.thinking, other.before, other.stood_in)
+            self.pace,
+        ) == (
+            other.message,
+            other.content,
+            other.away,
+            other.computers,
+            other.thinking,
+            other.before,
+            other.stood_in,
+            other.pace,
+        )
 
     __hash__ = None  # type: ignore[assignment]  # (compared by value and mutable: unhashable, as a dataclass)
 

@@ -68,6 +68,10 @@ class SeatHost(Protocol):
         """Every seat a computer plays, by level, wherever it is played (its name on the board says so)."""
 
     @property
+    def pace(self) -> tuple[int, str] | None:
+        """A game with a pace, hosted elsewhere: the deciding seat and its clock's words ("has 21 h left")."""
+
+    @property
     def thinking(self) -> bool:
         """Whether a computer played elsewhere is deciding now, as its server tells."""
 

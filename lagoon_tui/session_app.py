@@ -173,6 +173,24 @@ class SessionApp(SeatApp):
         self.remote = RemoteHost(self.link)
         self.push_screen(WaitingScreen(f"Joining the game of room {code}…"))
 
+    def vacation(self, days: int) -> None:
+        """Away for `days` days (0: back now), as the server takes it."""
+        answer = self._ask("vacation", {"days": days})
+        if answer is not None:
+            until = answer.get("vacation")
+            self.notify(
+                f"You are on vacation until {until}: the clocks of your games are stopped."
+                if until
+                else "Welcome back: the clocks of your games run again.",
+                markup=False,
+            )
+
+    def give_notices(self, url: str) -> None:
+        """The URL for notices while this player is not connected ("": none)."""
+        answer = self._ask("notices", {"url": url})
+        if answer is not None:
+            self.notify("Notices go to that URL." if answer.get("notices") else "No notices.", markup=False)
+
     def leave(self) -> None:
         """Back to the lobby: the game goes on without this screen."""
         if self.link.ask("leave", {}) is None:

@@ -246,6 +246,9 @@ class Host:
     thinking = False
     """(Whoever plays this host's computers knows when one thinks: nobody elsewhere tells it.)"""
 
+    pace: tuple[int, str] | None = None
+    """(A game at one keyboard has no clock: only a server's games over days do.)"""
+
     def stand_in(self, seat: int) -> str:
         """Nobody is away from a host's own screen, so no computer stands in for anyone (see `away`)."""
         return "Every player is here: no computer needs to play for anyone."

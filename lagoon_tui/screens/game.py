@@ -334,7 +334,9 @@ class GameScreen(UnseenArrangement, GameKeys):
         reader = seat if seat is not None else self.holder  # (the panels compare only what everyone may see)
         before = self._after_move.get(reader) if reader is not None else None
         host = self.host
-        scene = Scene(message, host.content, host.away, host.levels, self.turns.thinking, before, host.stood_in)
+        scene = Scene(
+            message, host.content, host.away, host.levels, self.turns.thinking, before, host.stood_in, host.pace
+        )
         for panel in self.panels:
             panel.show(scene)  # type: ignore[attr-defined]  # (every panel is a widgets.note.Note with a show)
         prompt = self.query_one(PromptPanel)

@@ -26,6 +26,7 @@ from rules.host import computer_words
 
 from ..widgets.field import CODE_FIELD, NAME_FIELD, SEED_FIELD, Field
 from ..widgets.keys_footer import KeysFooter
+from .days import NoticeForm, VacationForm
 from .help import show_help
 
 
@@ -38,6 +39,8 @@ class Requests(Protocol):
     def join_room(self, code: str) -> None: ...
     def start_room(self, code: str) -> None: ...
     def open_room(self, code: str) -> None: ...
+    def vacation(self, days: int) -> None: ...
+    def give_notices(self, url: str) -> None: ...
 
 
 def requests(screen: Screen[Any]) -> Requests:
@@ -58,6 +61,8 @@ def seat_text(seat: dict) -> str:
             if seat["name"] == "Computer"
             else f"{seat['name']} ({computer_words(level)})"
         )
+    if seat.get("vacation"):  # (games over days: their clocks are stopped)
+        return f"{seat['name']} (on vacation until {seat['vacation']})"
     return seat["name"] or "(open)"
 
 
@@ -71,6 +76,8 @@ def room_line(room: dict) -> Text:
         where = "finished"
     else:
         where = "your turn" if room.get("your_turn") else room.get("says", "playing")
+    if room.get("pace", "live") != "live":  # (a game over days: its time a move)
+        where = f"{where} · {room['pace']}"
     mark = ("▶ ", "bold reverse") if room.get("your_turn") else "  "
     return Text.assemble(mark, (room["code"], "bold"), f"  {seats_text(room)}  · {where}")
 
@@ -85,6 +92,8 @@ class LobbyScreen(Screen[None]):
         Binding("j", "join", "Join by code"),
         Binding("s", "start", "Start"),
         Binding("r", "rename", "Rename"),
+        Binding("v", "vacation", "Vacation"),
+        Binding("n", "notices", "Notices"),
         Binding("question_mark", "help", "Keys", key_display="?"),
     ]
     DEFAULT_CSS = """
@@ -100,7 +109,8 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(Text(f"Lagoon · {self.player}"), classes="screen-title", id="lobby-title")
         yield Static(
-            "Enter: open · c: new room · j: join by code · s: start a room you made · r: rename · ctrl+q: quit",
+            "Enter: open · c: new room · j: join by code · s: start a room you made · r: rename · "
+            "v: vacation · n: notices · ctrl+q: quit",
             classes="hint",
         )
         yield Label("Your games", classes="list-title")
@@ -118,6 +128,7 @@ class LobbyScreen(Screen[None]):
         self.lobby = lobby
         if not self.is_mounted:
             return
+        self.renamed(self.player)  # (the title says so while the player is on vacation)
         for key, empty in (("mine", "No games yet: c makes a room, j joins one."), ("open", "No open rooms.")):
             rooms = lobby.get(key, [])
             options = self.query_one(f"#{key}", OptionList)
@@ -150,7 +161,10 @@ class LobbyScreen(Screen[None]):
 
     def action_create(self) -> None:
         levels = self.lobby.get("levels") or ["normal"]
-        self.app.push_screen(RoomForm(levels), lambda request: requests(self).create_room(request) if request else None)
+        self.app.push_screen(
+            RoomForm(levels, self.lobby.get("paces")),
+            lambda request: requests(self).create_room(request) if request else None,
+        )
 
     def action_join(self) -> None:
         self.app.push_screen(CodeForm(), lambda code: requests(self).join_room(code) if code else None)
@@ -168,7 +182,22 @@ class LobbyScreen(Screen[None]):
     def renamed(self, name: str) -> None:
         """The server took the player's new name: the title says it."""
         self.player = name
-        self.query_one("#lobby-title", Static).update(Text(f"Lagoon · {name}"))
+        until = (self.lobby.get("vacation") or {}).get("until")
+        away = f" · on vacation until {until}" if until else ""
+        self.query_one("#lobby-title", Static).update(Text(f"Lagoon · {name}{away}"))
+
+    def action_vacation(self) -> None:
+        vacation = self.lobby.get("vacation") or {}
+        self.app.push_screen(
+            VacationForm(vacation.get("until"), int(vacation.get("days_left", 0))),
+            lambda days: requests(self).vacation(days) if days is not None else None,
+        )
+
+    def action_notices(self) -> None:
+        self.app.push_screen(
+            NoticeForm(str(self.lobby.get("notices", ""))),
+            lambda url: requests(self).give_notices(url) if url is not None else None,
+        )
 
     def action_help(self) -> None:
         show_help(self)
@@ -292,12 +321,14 @@ class RoomForm(ModalScreen[dict | None]):
     RoomForm OptionList { height: auto; margin: 0 0 1 0; }
     RoomForm #seed { width: 20; }
     RoomForm #level { width: 20; }
+    RoomForm #pace { width: 20; }
     """
 
-    def __init__(self, levels: list[str]) -> None:
+    def __init__(self, levels: list[str], paces: list[list[str]] | None = None) -> None:
         super().__init__()
         self.layouts = layouts()
         self.levels = levels
+        self.paces = paces or [["live", "live"]]  # (name, words), as the server offers them
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="room-dialog"):
@@ -315,11 +346,21 @@ class RoomForm(ModalScreen[dict | None]):
                     id="level",
                 )
             with Horizontal(classes="form-row"):
+                yield Label("Pace", classes="form-label")
+                yield Select(
+                    [(words, name) for name, words in self.paces],
+                    value=self.paces[0][0],
+                    allow_blank=False,
+                    compact=True,
+                    id="pace",
+                )
+            with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="form-label")
                 yield Field("", placeholder="blank = random", compact=True, id="seed", max_length=SEED_FIELD)
             yield Static("", classes="field-error", id="room-problem")
             yield Static(
-                "1-9 or Enter: make the room · Tab: the computers' level, the seed · Esc: back", classes="hint"
+                "1-9 or Enter: make the room · Tab: the computers' level, the pace, the seed · Esc: back",
+                classes="hint",
             )
 
     def on_mount(self) -> None:
@@ -344,7 +385,8 @@ class RoomForm(ModalScreen[dict | None]):
             return
         level = str(self.query_one("#level", Select).value)
         seats = [level if kind == "computer" else kind for kind in self.layouts[index][1]]
-        self.dismiss({"seats": seats, "seed": int(text) if text else None})
+        pace = str(self.query_one("#pace", Select).value)
+        self.dismiss({"seats": seats, "seed": int(text) if text else None} | ({"pace": pace} if pace != "live" else {}))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

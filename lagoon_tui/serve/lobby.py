@@ -72,6 +72,8 @@ from ..settings import COLOURS, computer_names
 from ..wire import WireError, body, frame, parse
 from . import faults
 from .budget import Budget
+from .days import REQUESTS as DAYS_REQUESTS
+from .days import Days
 from .names import InUse, refusal
 from .room import Room
 
@@ -143,7 +145,13 @@ class Refused(Exception):
 
 
 class Lobby:
-    def __init__(self, store: Store, content: Content, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        store: Store,
+        content: Content,
+        clock: Callable[[], float] = time.monotonic,
+        wall: Callable[[], float] = time.time,  # (the clocks of games over days, vacations, notices: `days`)
+    ) -> None:
         self.store = store
         self.content = content
         self.clock = clock  # (for how long a player has been away; tests pass their own)
@@ -160,6 +168,7 @@ class Lobby:
                 continue
             seats = [Seat(s.key, s.computer, s.level if s.level in LEVELS else "normal") for s in saved.seats]
             self.rooms[saved.code] = RoomEntry(saved.code, saved.creator, seats, saved.seed, saved.game)
+        self.days = Days(self, wall)
 
     async def open_rooms(self) -> list[str]:
         """Every started game opened again where it was (on the running loop); what could not be."""
@@ -175,6 +184,7 @@ class Lobby:
                 problems.append(f"room {entry.code}: {error}")
                 continue
             self._host(entry, host, reopened=True)
+        self.days.check()
         return problems
 
     # --- a session ----------------------------------------------------------------------
@@ -241,7 +251,9 @@ class Lobby:
         if kind == "rename":
             return self._rename(key, request.get("name"))
         if kind == "create":
-            return self._create(key, request.get("seats"), request.get("seed"))
+            return self._create(key, request.get("seats"), request.get("seed"), request.get("pace"))
+        if kind in DAYS_REQUESTS:
+            return self.days.answer(key, kind, request)
         code = room_code(request)
         entry = self._guess(key, self.rooms.get(code))
         if entry is None:
@@ -295,7 +307,7 @@ class Lobby:
                     if seat.computer or seat.key != key:
                         yield InUse(name, seat.computer)
 
-    def _create(self, key: str, seats: object, seed: object) -> dict[str, Any]:
+    def _create(self, key: str, seats: object, seed: object, pace_name: object = None) -> dict[str, Any]:
         if not isinstance(seats, list) or not all(s in ("person", "computer", *LEVELS) for s in seats):
             raise Refused(f"Each seat is a person or a computer ({', '.join(LEVELS)}).")
         board = self.content.board
@@ -306,7 +318,12 @@ class Lobby:
         waiting = sum(1 for e in self.rooms.values() if e.creator == key and e.room is None)
         if waiting >= ROOMS_WAITING_MOST:
             raise Refused(f"You have {waiting} rooms waiting to start already: start one, or let it be.")
+        try:
+            pace = self.days.pace(pace_name)
+        except ValueError as why:
+            raise Refused(str(why)) from None
         code = self._new_code()
+        self.days.made(code, pace)
         entry = RoomEntry(
             code,
             key,
@@ -387,6 +404,7 @@ class Lobby:
         room.on_presence = lambda seat, back: self._presence(entry, room, seat, back)
         room.stand_in = lambda asker, seat: self._stand_in(entry, room, asker, seat)
         room.thinking = lambda: self._thinking(entry, host)
+        room.clock = lambda: self.days.room_clock(entry)
         for seat in room.away:
             entry.away_since[seat] = self.clock()
         host.on_change(lambda: self._changed(entry, host))
@@ -431,6 +449,7 @@ class Lobby:
 
     def _changed(self, entry: RoomEntry, host: Host) -> None:
         """After every change of a room's game: a computer's turn is played soon; the lobby is told."""
+        self.days.changed(entry, host)  # (a seat that ran out of time: the computer that plays its turn)
         if host.turn().seat in entry.computers and entry.thinking != host.changes:
             entry.thinking = host.changes
             asyncio.get_running_loop().create_task(self._computer_moves(entry, host, host.changes))
@@ -528,7 +547,7 @@ class Lobby:
             elif entry.room is None and any(s.open for s in entry.seats):
                 open_.append(self._describe(entry, None))
         mine.sort(key=lambda room: (not room.get("your_turn"), ORDER[room["status"]]))  # (stable: oldest first)
-        return {"mine": mine, "open": open_, "levels": list(LEVELS)}
+        return {"mine": mine, "open": open_, "levels": list(LEVELS), **self.days.lobby_for(key)}
 
     def _describe(self, entry: RoomEntry, seat: int | None) -> dict:
         # (a game begun: its seats' names as its board has them, the computers' among them)
@@ -546,6 +565,7 @@ class Lobby:
             "seats": seats,
             "creator": self.names.get(entry.creator, "?"),
         }
+        self.days.describe(entry, described)
         if entry.room is None:
             described["status"] = "waiting"
         else:
@@ -575,6 +595,7 @@ class Lobby:
 
     def close(self, reason: str) -> None:
         self.closed = True
+        self.days.close()
         for writer in list(self.sessions):
             writer.write(frame("bye", {"reason": reason}))
             writer.close()

@@ -25,7 +25,9 @@ reaches it; each player may turn that off for themselves (`hold_turns
 Which seats computers play, at which level, and whether the deciding one is
 thinking now (`computers`) is public, as the lobby lists it: a link is told
 it just before the message it goes with, whenever it differs from what that
-link was told last (a game of people alone never sends it).
+link was told last (a game of people alone never sends it). So is the
+deciding seat's clock in a game with a pace (`clock`: whose, and "has 21 h
+left"), and again whenever its words change.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ class Link:
     writer: asyncio.StreamWriter
     held: int = 0  # how many lines of its seat's log the far side holds
     told: tuple = ((), False)  # the computers' levels and the thinking flag it was last sent
+    clock: dict | None = None  # the deciding seat's clock, as it was last sent (`Room.clock`)
     closed: asyncio.Event = field(default_factory=asyncio.Event)
 
     def send(self, data: bytes) -> None:
@@ -90,6 +93,8 @@ class Room:
         self.stand_in: Callable[[int, int], dict] = lambda asker, seat: {"refused": "Not in this game."}
         # whether the deciding seat's computer is deciding now (its owner plays the computers; nobody here)
         self.thinking: Callable[[], bool] = lambda: False
+        # the deciding seat's clock in a game with a pace (`serve.days`): {"seat", "says"}, or None
+        self.clock: Callable[[], dict | None] = lambda: None
         self.standing_in: set[int] = set()  # the seats a computer plays while their player is away (its owner's)
         self._levels = tuple(sorted(host.computers.items()))  # (seat, level) of each seat a computer plays
         host.hold_turns(self.people, True)  # (each player may turn it off for themselves)
@@ -273,7 +278,19 @@ class Room:
         except Exception as error:
             faults.bug(f"{self.called}, seat {link.seat}, its screen", error)
 
+    def tell_clock(self) -> None:
+        """Every link told the deciding seat's clock, if its words changed since it was last told."""
+        clock = self.clock()
+        for link in self.links:
+            self._send_clock(link, clock)
+
+    def _send_clock(self, link: Link, clock: dict | None) -> None:
+        if clock != link.clock:
+            link.clock = clock
+            link.send(frame("clock", clock))
+
     def _send_scene(self, link: Link) -> None:
+        self._send_clock(link, self.clock())  # (before the message: the two are shown together)
         told = (self._levels, self.thinking())
         if told != link.told:  # (before the message: the two are shown together)
             link.told = told

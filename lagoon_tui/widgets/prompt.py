@@ -133,6 +133,7 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
                     ", who left: the game waits for them to return (ctrl+p: let a computer play for them)",
                     style="italic",
                 )
+            self._pace(scene, head)
             self._show_head(head)
             options.set_options([])
             return
@@ -144,6 +145,7 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
         self._borders()
         if scene.undo_note:  # saved games: what undo would do, or why it cannot
             head.append(f"\n{scene.undo_note}", style="dim")
+        self._pace(scene, head)
         self._show_head(head)
         options.set_options(
             [  # the engine's words as they are (a "[" in a label is not markup)
@@ -153,6 +155,12 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
         )
         self._fit_options()  # (the options changed: the wide prompt fits them)
         self.more(*options.out_of_sight())  # (a list as long as the last one says nothing of itself)
+
+    @staticmethod
+    def _pace(scene: Scene, head: Text) -> None:
+        """A game with a pace: the deciding seat's clock, on a line of its own ("Ben [Y] has 21 h left")."""
+        if scene.pace is not None and scene.pace[0] == scene.turn.seat:
+            head.append_text(Text.assemble("\n", scene.tag(scene.pace[0]), f" {scene.pace[1]}", style="dim"))
 
     def _show_head(self, head: Text) -> None:
         """The question; in the wide layout it keeps the height of its tallest text so far.

@@ -17,6 +17,11 @@ Tables:
 - `serve_players` and `serve_rooms` (schema 3): the lobby of `lagoon serve`,
   each player's name by the fingerprint of their SSH key, and each room with
   its seats and, once started, its game (`rooms.SavedRoom`).
+- `serve_clocks`, `serve_vacations`, `serve_notices` (schema 4): games over
+  days: each room's pace and the clock of the seat deciding (seconds left,
+  and since when they run, as wall-clock time), each player's vacation and
+  the days of it they took this year, and the URL a player gave for notices
+  with when each game last sent one (JSON: room code -> time).
 
 This module alone opens the file: the lobby reads and writes its tables
 through a `Store` too. A file of an older schema is given what it lacks in
@@ -50,7 +55,8 @@ from ..undo import Mark
 from .rooms import SavedRoom, room_from_row, seats_text
 
 APP_ID = 0x4C47_4E31  # "LGN1": marks a file as a Lagoon save, in the SQLite header
-SCHEMA = 3  # 2 added the `leases` table, 3 the lobby's; an older file is given them when opened for writing
+SCHEMA = 4  # 2 added the `leases` table, 3 the lobby's, 4 the games over days' (`serve_clocks`, `serve_vacations`,
+# `serve_notices`); an older file is given them when opened for writing
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 TABLES = """
@@ -102,6 +108,24 @@ CREATE TABLE IF NOT EXISTS serve_rooms (
     seats   TEXT NOT NULL,
     seed    INTEGER,
     game    INTEGER
+);
+CREATE TABLE IF NOT EXISTS serve_clocks (
+    code  TEXT PRIMARY KEY,
+    pace  REAL NOT NULL,
+    seat  INTEGER,
+    left  REAL NOT NULL,
+    since REAL
+);
+CREATE TABLE IF NOT EXISTS serve_vacations (
+    key   TEXT PRIMARY KEY,
+    until REAL,
+    year  INTEGER NOT NULL,
+    used  INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS serve_notices (
+    key  TEXT PRIMARY KEY,
+    url  TEXT NOT NULL,
+    sent TEXT NOT NULL
 );
 """
 
@@ -1018,3 +1042,44 @@ class Store:
                 "INSERT OR REPLACE INTO serve_rooms (code, creator, seats, seed, game) VALUES (?,?,?,?,?)",
                 (room.code, room.creator, seats_text(room.seats), room.seed, room.game),
             )
+
+    # --- games over days (`lagoon_tui.serve.days`) ----------------------------------------
+
+    def clocks(self) -> list[tuple[Any, ...]]:
+        """Every room's pace and clock: (code, pace, seat, left, since), as `save_clock` kept them."""
+        return self._read("SELECT code, pace, seat, left, since FROM serve_clocks")
+
+    def save_clock(self, code: str, pace: float, seat: int | None, left: float, since: float | None) -> None:
+        """Keep room `code`'s pace (seconds a move, 0: live) and the clock of `seat`: `left` seconds from `since`
+        (None: stopped)."""
+        with self._tx() as c:
+            c.execute(
+                "INSERT OR REPLACE INTO serve_clocks (code, pace, seat, left, since) VALUES (?,?,?,?,?)",
+                (code, pace, seat, left, since),
+            )
+
+    def vacations(self) -> list[tuple[Any, ...]]:
+        """Every player's vacation: (key, until or None, year, days used that year)."""
+        return self._read("SELECT key, until, year, used FROM serve_vacations")
+
+    def save_vacation(self, key: str, until: float | None, year: int, used: int) -> None:
+        with self._tx() as c:
+            c.execute(
+                "INSERT OR REPLACE INTO serve_vacations (key, until, year, used) VALUES (?,?,?,?)",
+                (key, until, year, used),
+            )
+
+    def notices(self) -> list[tuple[Any, ...]]:
+        """Every player's notices: (key, URL, the JSON of when each room last sent one)."""
+        return self._read("SELECT key, url, sent FROM serve_notices")
+
+    def save_notices(self, key: str, url: str, sent: Mapping[str, float]) -> None:
+        """Keep the URL `key`'s player gave (empty: none, the row goes) and when each room last sent a notice."""
+        with self._tx() as c:
+            if url:
+                c.execute(
+                    "INSERT OR REPLACE INTO serve_notices (key, url, sent) VALUES (?,?,?)",
+                    (key, url, json.dumps(dict(sent))),
+                )
+            else:
+                c.execute("DELETE FROM serve_notices WHERE key = ?", (key,))

@@ -18,10 +18,14 @@ CONTENT = load_content()
 class LobbyThread(LoopThread):
     """The lobby over the save file at `path`, served on the thread's loop; `session(key)` is a socket to it."""
 
-    def __init__(self, path, clock=None) -> None:
+    def __init__(self, path, clock=None, wall=None) -> None:
+        """`clock`: the lobby's (for how long a player has been away); `wall`: its wall clock (games over days)."""
         super().__init__()
         self.store = Store(path)
-        self.lobby: Lobby = self.call(lambda: Lobby(self.store, CONTENT, *([clock] if clock else [])))
+        kept = {"clock": clock, "wall": wall}
+        self.lobby: Lobby = self.call(
+            lambda: Lobby(self.store, CONTENT, **{name: given for name, given in kept.items() if given})
+        )
 
     def session(self, key: str):
         return self.serving(lambda reader, writer: self.lobby.serve(key, reader, writer))
@@ -42,7 +46,7 @@ class Terminal:
         self.link.start(self._receive)
 
     def _receive(self, kind: str, text: str) -> None:
-        if kind in ("content", "scene", "presence", "computers") and self.remote is not None:
+        if kind in ("content", "scene", "presence", "computers", "clock") and self.remote is not None:
             self.remote.receive(kind, text)
         else:
             self.frames.append((kind, text if kind == "bye" else body(text)))

@@ -42,9 +42,10 @@ REASON = why_not()
 class LagoonServer:
     """`lagoon serve` in a folder of its own: save file, host key, the players' keys and known_hosts."""
 
-    def __init__(self, folder: Path, *options: str) -> None:
+    def __init__(self, folder: Path, *options: str, env: dict[str, str] | None = None) -> None:
         self.folder = folder
         self.options = options  # more of `lagoon serve`'s options ("--idle-minutes", "0.5", say)
+        self.env = env or {}  # more of the server's environment (LAGOON_TEST_PACE, say)
         self.db = folder / "lagoon.db"
         self.host_key = folder / "host_key"
         self.output = folder / "serve.log"
@@ -71,7 +72,7 @@ class LagoonServer:
                     stdin=subprocess.DEVNULL,
                     stdout=out,
                     stderr=subprocess.STDOUT,
-                    env=clean_env(PYTHONUNBUFFERED="1"),
+                    env=clean_env(PYTHONUNBUFFERED="1", **self.env),
                 )
             deadline = time.monotonic() + TIMEOUT
             while time.monotonic() < deadline and self.process.poll() is None:

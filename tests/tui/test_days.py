@@ -1,0 +1,348 @@
+"""Games over days in `lagoon serve` (issue 35, point 6): paces, clocks, a computer's move when time runs out,
+vacations, notices by POST, and all of it over a restart.
+
+The lobby runs on a loop of its own over a real save file, as in the server;
+the players are bare links. Its wall clock is the test's, moved by hand, and
+the test wakes the lobby's timer itself (`Days.check`) where the server's
+timer would have woken. Notices go to a real HTTP server on loopback.
+"""
+
+from __future__ import annotations
+
+import logging
+import socket
+
+import pytest
+
+from lagoon_tui.remote import RemoteHost
+from rules.seat import Line
+from tests.helpers.harness import FakeClock
+from tests.helpers.hook import Hook
+from tests.helpers.lobby import LobbyThread, Terminal
+from tests.helpers.rooms import until
+
+HOUR, DAY = 3600.0, 86400.0
+NOON = 1_795_780_800.0  # Fri 27 Nov 2026, 12:00 UTC
+
+
+def wall_clock() -> FakeClock:
+    clock = FakeClock()
+    clock.now = NOON
+    return clock
+
+
+def opened(served: LobbyThread) -> list[str]:
+    """The rooms of the save file opened again, as a starting server does."""
+    import asyncio
+
+    return asyncio.run_coroutine_threadsafe(served.lobby.open_rooms(), served.loop).result(30)
+
+
+def named(served: LobbyThread, name: str) -> Terminal:
+    player = Terminal(served.session(f"SHA256:{name.lower()}"))
+    assert player.link.ask("name", {"name": name}) == {"name": name}
+    return player
+
+
+def entered(served: LobbyThread, player: Terminal, code: str) -> Terminal:
+    """The player's game, entered (a new session of theirs if this one is in a game or gone)."""
+    player.remote = RemoteHost(player.link)
+    assert "seat" in player.link.ask("enter", {"code": code})
+    until(lambda: player.remote.ready, "the game on the player's link")
+    return player
+
+
+def paced_game(served: LobbyThread, pace: str = "12h") -> tuple[str, Terminal, Terminal]:
+    """Ana's room for her and Ben at `pace`, started, both in it."""
+    ana, ben = named(served, "Ana"), named(served, "Ben")
+    code = ana.link.ask("create", {"seats": ["person", "person"], "seed": 3, "pace": pace})["code"]
+    assert ben.link.ask("join", {"code": code}) == {"seat": 1, "waiting": True}
+    assert ana.link.ask("start", {"code": code}) == {"started": True}
+    return code, entered(served, ana, code), entered(served, ben, code)
+
+
+def deciding(*players: Terminal) -> Terminal:
+    """The one player asked for a decision, once every link agrees whose turn it is."""
+    found: list[Terminal] = []
+
+    def one() -> bool:
+        turns = {p.remote.turn().seat for p in players}
+        found[:] = [p for p in players if {p.remote.seat} == turns and p.remote.message.prompt]
+        return len(found) == 1
+
+    until(one, "one player's decision on every link")
+    return found[0]
+
+
+def step(mover: Terminal, *players: Terminal) -> None:
+    """The mover takes their first option; every link has the move."""
+    seen = [p.remote.message for p in players]
+    assert mover.remote.choose(mover.remote.message.prompt.options[0].id)
+    until(lambda: all(p.remote.message is not was for p, was in zip(players, seen, strict=True)), "the move")
+
+
+def check(served: LobbyThread) -> None:
+    """The lobby's timer wakes (the wall clock moved)."""
+    served.call(served.lobby.days.check)
+
+
+def clocks_say(players: tuple[Terminal, ...], seat: int, says: str) -> None:
+    until(lambda: all(p.remote.pace == (seat, says) for p in players), f"'{says}' for seat {seat} on every link")
+
+
+@pytest.fixture
+def wall():
+    return wall_clock()
+
+
+@pytest.fixture
+def served(tmp_path, wall):
+    server = LobbyThread(tmp_path / "lagoon.db", wall=wall)
+    yield server
+    server.stop()
+
+
+def test_a_room_has_a_pace_its_lobby_row_says_and_every_seat_sees_the_deciders_time_left(served, wall):
+    ana, ben = named(served, "Ana"), named(served, "Ben")
+    assert ana.link.ask("create", {"seats": ["person", "person"], "pace": "1w"}) == {
+        "refused": "A room's pace is one of: live, 12h, 1d, 3d."
+    }
+    live = ana.link.ask("create", {"seats": ["person", "person"]})["code"]
+    code = ana.link.ask("create", {"seats": ["person", "person"], "seed": 3, "pace": "12h"})["code"]
+    until(lambda: len((ben.last("lobby") or {}).get("open", [])) == 2, "both rooms, open to Ben")
+    paces = {room["code"]: room["pace"] for room in ben.last("lobby")["open"]}
+    assert paces == {live: "live", code: "12 h a move"}
+    assert ben.last("lobby")["paces"] == [
+        ["live", "live"],
+        ["12h", "12 h a move"],
+        ["1d", "1 day a move"],
+        ["3d", "3 days a move"],
+    ]
+    ben.link.ask("join", {"code": code})
+    ana.link.ask("start", {"code": code})
+    players = (entered(served, ana, code), entered(served, ben, code))
+    first = deciding(*players)
+    seat = first.remote.seat
+    clocks_say(players, seat, "has 12 h left")
+    wall.now += 3 * HOUR + 60
+    check(served)
+    clocks_say(players, seat, "has 8 h left")
+    # every step of the player's own turn counts against the one clock; it starts full for the next seat
+    for _ in range(40):
+        step(deciding(*players), *players)
+        if deciding(*players) is not first:
+            break
+        assert first.remote.pace == (seat, "has 8 h left")
+    else:
+        pytest.fail("the turn never passed to the other seat")
+    clocks_say(players, 1 - seat, "has 12 h left")
+
+
+def test_a_seat_whose_time_runs_out_gets_a_computers_move_everyone_is_told_and_the_seat_stays_theirs(served, wall):
+    code, ana, ben = paced_game(served)
+    players = (ana, ben)
+    late = deciding(*players)
+    seat, name = late.remote.seat, ("Ana", "Ben")[late.remote.seat]
+    wall.now += 12 * HOUR - 1
+    check(served)
+    clocks_say(players, seat, "has less than a minute left")
+    wall.now += 2
+    check(served)
+    told = {"text": f"{name} ran out of time: a computer makes their move. The seat stays theirs."}
+    until(lambda: all(("notice", told) in p.frames for p in players), "the notice, to every seat")
+    line = Line(seat, f"{name} ran out of time: a computer played this turn for them.")
+    until(lambda: all(line in p.remote.message.log for p in players), "the line in every log")
+    # the computer plays the turn out: the decision goes to the other seat
+    until(lambda: all(p.remote.turn().seat == 1 - seat for p in players), "the turn played out")
+    clocks_say(players, 1 - seat, "has 12 h left")
+    for _ in range(40):  # the seat is still theirs: its next turn is asked of them, with a full clock
+        step(deciding(*players), *players)
+        if deciding(*players) is late:
+            break
+    else:
+        pytest.fail("the turn never came back")
+    clocks_say(players, seat, "has 12 h left")
+    assert served.call(lambda: seat not in served.lobby.rooms[code].computers)
+
+
+def test_a_player_on_vacation_stops_their_clocks_the_others_see_until_when_and_may_come_back_early(served, wall):
+    code, ana, ben = paced_game(served, "1d")
+    players = (ana, ben)
+    away = deciding(*players)
+    seat = away.remote.seat
+    wall.now += 2 * HOUR
+    check(served)
+    clocks_say(players, seat, "has 22 h left")
+    lobby = Terminal(served.session(f"SHA256:{('ana', 'ben')[seat]}"))  # (a second session of theirs, in the lobby)
+    until(lambda: lobby.last("lobby") is not None)
+    assert lobby.last("lobby")["vacation"] == {"until": None, "days_left": 21}
+    assert lobby.link.ask("vacation", {"days": 22}) == {"refused": "Give 1 to 21 days."}
+    assert lobby.link.ask("vacation", {"days": 3}) == {"vacation": "Mon 30 Nov, 14:00 UTC"}
+    assert lobby.link.ask("vacation", {"days": 1}) == {"refused": "You are on vacation already: come back first."}
+    stopped = "is on vacation until Mon 30 Nov, 14:00 UTC: their clock is stopped"
+    clocks_say(players, seat, stopped)
+    others = Terminal(served.session(f"SHA256:{('ana', 'ben')[1 - seat]}"))  # (the other, in the lobby)
+    until(lambda: others.last("lobby") is not None)
+    assert others.last("lobby")["mine"][0]["seats"][seat]["vacation"] == "Mon 30 Nov, 14:00 UTC"
+    wall.now += 2 * DAY  # far past the day the move had: the clock is stopped
+    check(served)
+    clocks_say(players, seat, stopped)
+    assert all(p.remote.turn().seat == seat for p in players)
+    # back a day early: the clock runs on from where it stopped, and the whole day not begun is theirs again
+    assert lobby.link.ask("vacation", {"days": 0}) == {"vacation": None}
+    clocks_say(players, seat, "has 22 h left")
+    until(lambda: lobby.last("lobby")["vacation"] == {"until": None, "days_left": 19}, "19 days left")
+    # a vacation that runs to its end ends by itself, and the clock runs again
+    assert lobby.link.ask("vacation", {"days": 2}) == {"vacation": "Tue 1 Dec, 14:00 UTC"}
+    wall.now += 2 * DAY
+    check(served)
+    clocks_say(players, seat, "has 22 h left")
+    until(lambda: lobby.last("lobby")["vacation"] == {"until": None, "days_left": 17}, "17 days left")
+
+
+def test_clocks_vacations_and_notices_survive_a_restart(tmp_path, wall):
+    first = LobbyThread(tmp_path / "lagoon.db", wall=wall)
+    code, ana, ben = paced_game(first)
+    seat = deciding(ana, ben).remote.seat
+    other = ("ana", "ben")[1 - seat]
+    wall.now += HOUR
+    assert Terminal(first.session(f"SHA256:{other}")).link.ask("vacation", {"days": 5}) == {
+        "vacation": "Wed 2 Dec, 13:00 UTC"
+    }
+    url = "http://127.0.0.1:9/hook"
+    assert Terminal(first.session(f"SHA256:{other}")).link.ask("notices", {"url": url}) == {"notices": url}
+    first.stop()
+    wall.now += HOUR
+    again = LobbyThread(tmp_path / "lagoon.db", wall=wall)
+    try:
+        assert opened(again) == []
+        ana, ben = Terminal(again.session("SHA256:ana")), Terminal(again.session("SHA256:ben"))
+        players = (entered(again, ana, code), entered(again, ben, code))
+        clocks_say(players, seat, "has 10 h left")
+        lobby = Terminal(again.session(f"SHA256:{other}"))
+        until(lambda: lobby.last("lobby") is not None)
+        assert lobby.last("lobby")["vacation"] == {"until": "Wed 2 Dec, 13:00 UTC", "days_left": 16}
+        assert lobby.last("lobby")["notices"] == url
+        assert lobby.last("lobby")["mine"][0]["pace"] == "12 h a move"
+    finally:
+        again.stop()
+
+
+def test_a_clock_that_ran_out_while_the_server_was_stopped_is_given_an_hour(tmp_path, wall):
+    first = LobbyThread(tmp_path / "lagoon.db", wall=wall)
+    code, ana, ben = paced_game(first)
+    seat = deciding(ana, ben).remote.seat
+    first.stop()
+    wall.now += 3 * DAY
+    again = LobbyThread(tmp_path / "lagoon.db", wall=wall)
+    try:
+        assert opened(again) == []
+        players = (entered(again, Terminal(again.session("SHA256:ana")), code),)
+        clocks_say(players, seat, "has 1 h left")
+    finally:
+        again.stop()
+
+
+@pytest.fixture
+def hook():
+    served = Hook()
+    yield served
+    served.close()
+
+
+def pending(served: LobbyThread) -> int:
+    return served.call(lambda: len(served.lobby.days.notices.pending))
+
+
+def turn_to(players: tuple[Terminal, ...], seat: int) -> None:
+    """Moves made until the decision is `seat`'s."""
+    for _ in range(60):
+        until(lambda: len({p.remote.turn().seat for p in players}) == 1, "every link at the same turn")
+        if players[0].remote.turn().seat == seat:
+            return
+        step(deciding(*players), *players)
+    pytest.fail(f"the turn never came to seat {seat}")
+
+
+def test_a_player_not_connected_is_sent_one_notice_a_game_an_hour_by_post_in_the_background(served, wall, hook):
+    ana, ben = named(served, "Ana"), named(served, "Ben")
+    for bad in ("ftp://example.org/x", "javascript:alert(1)", "http://", "http://a b/", "x" * 500):
+        assert "refused" in ben.link.ask("notices", {"url": bad}), bad
+    assert ben.link.ask("notices", {"url": hook.url}) == {"notices": hook.url}
+    code = ana.link.ask("create", {"seats": ["person", "person"], "seed": 3})["code"]  # (a live game)
+    ben.link.ask("join", {"code": code})
+    ana.link.ask("start", {"code": code})
+    ben.link.close()  # Ben is not connected: no session of his
+    ana = entered(served, ana, code)
+    hook.open.clear()  # (the notice is held at the HTTP server: the lobby does not wait for it)
+    turn_to((ana,), 1)
+    until(lambda: pending(served) == 1, "the notice on its way")
+    other = Terminal(served.session("SHA256:dora"))
+    assert other.link.ask("name", {"name": "Dora"}) == {"name": "Dora"}  # (answered while the notice waits)
+    hook.open.set()
+    until(lambda: len(hook.posts) == 1, "the POST")
+    game = served.lobby.rooms[code].game
+    assert hook.posts == [
+        (
+            "/lagoon/token-1234",
+            "application/json",
+            {"text": f"Your turn in game {game} (room {code}).", "room": code, "game": game, "turn": "Ben"},
+        )
+    ]
+    # Ben comes, plays his turn and goes again: within the hour his next turn sends nothing
+    ben = entered(served, Terminal(served.session("SHA256:ben")), code)
+    turn_to((ana, ben), 0)
+    ben.link.close()
+    until(lambda: ana.remote.away == {1}, "Ben gone")
+    turn_to((ana,), 1)
+    until(lambda: pending(served) == 0)
+    assert len(hook.posts) == 1
+    # an hour after the first, his next turn sends one again
+    wall.now += HOUR
+    ben = entered(served, Terminal(served.session("SHA256:ben")), code)
+    turn_to((ana, ben), 0)
+    ben.link.close()
+    until(lambda: ana.remote.away == {1}, "Ben gone")
+    turn_to((ana,), 1)
+    until(lambda: len(hook.posts) == 2, "the second POST")
+    until(lambda: pending(served) == 0)
+    assert len(hook.posts) == 2
+
+
+def test_a_notice_that_fails_is_one_line_on_the_console_naming_the_host_only_and_is_not_sent_again(
+    served, wall, caplog
+):
+    closed = socket.socket()
+    closed.bind(("127.0.0.1", 0))
+    port = closed.getsockname()[1]
+    closed.close()  # (nothing listens there: the POST is refused)
+    ana, ben = named(served, "Ana"), named(served, "Ben")
+    url = f"http://127.0.0.1:{port}/secret-token"
+    assert ben.link.ask("notices", {"url": url}) == {"notices": url}
+    code = ana.link.ask("create", {"seats": ["person", "person"], "seed": 3})["code"]
+    ben.link.ask("join", {"code": code})
+    ana.link.ask("start", {"code": code})
+    ben.link.close()
+    ana = entered(served, ana, code)
+    with caplog.at_level(logging.WARNING, logger="lagoon_tui.serve.faults"):
+        turn_to((ana,), 1)
+        until(lambda: any("not sent" in r.getMessage() for r in caplog.records), "the console's line")
+        until(lambda: pending(served) == 0)
+        lines = [r.getMessage() for r in caplog.records if "notice" in r.getMessage()]
+    assert len(lines) == 1 and "127.0.0.1" in lines[0] and "secret-token" not in lines[0], lines
+
+
+def test_the_lobby_loop_is_never_woken_every_second(served, wall):
+    """One timer for the whole server, set for what is due next: with a 12 h clock showing "12 h left", the
+    next wake is when its words change (an hour), not sooner."""
+    paced_game(served)
+
+    def next_wake() -> float:
+        timer = served.lobby.days._timer
+        assert timer is not None
+        return timer.when() - served.loop.time()
+
+    assert 3500 < served.call(next_wake) <= HOUR
+    wall.now += 11 * HOUR + 30 * 60
+    check(served)
+    assert 0 < served.call(next_wake) <= 60.0 + 1
