@@ -99,9 +99,14 @@ def test_a_foreign_file_stops_every_command_and_stays_untouched(tmp_path):
     assert hashlib.sha256(path.read_bytes()).hexdigest() == before
 
 
-def _limit_file_size() -> None:
-    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # writes past the limit fail with EFBIG, as on a full disk
-    resource.setrlimit(resource.RLIMIT_FSIZE, (64 * 1024, 64 * 1024))
+def _file_size_limit(most: int):
+    """What a child runs first so that its files cannot grow past `most` bytes."""
+
+    def limit() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # writes past the limit fail with EFBIG, as on a full disk
+        resource.setrlimit(resource.RLIMIT_FSIZE, (most, most))
+
+    return limit
 
 
 def test_a_full_disk_is_a_message_not_a_traceback(db, tmp_path):
@@ -115,8 +120,11 @@ def test_a_full_disk_is_a_message_not_a_traceback(db, tmp_path):
         from rules.saves.archive import export_game
 
         export_game(store, game, big)
+    empty = tmp_path / "empty.db"
+    with Store(empty):
+        pass  # (room for an empty save file and a little more: the disk fills during the import)
     target = tmp_path / "full.db"
-    result = lagoon("--db", str(target), "import", str(big), preexec=_limit_file_size)
+    result = lagoon("--db", str(target), "import", str(big), preexec=_file_size_limit(empty.stat().st_size + 16 * 1024))
     assert result.returncode == 2, result.stdout
     assert "disk is full" in result.stderr and "Nothing was imported" in result.stderr
     no_traceback(result)
