@@ -68,7 +68,7 @@ def test_a_file_of_schema_2_opened_to_write_becomes_schema_3_in_place_keeping_ga
         assert store.games() == games and {g.id: store.load(g.id).events for g in games} == logs
         assert store.players() == {ANA: "Ana", BEN: "Ben"}
         assert store.rooms() == [STARTED, WAITING]
-    assert pragma(old, "user_version") == SCHEMA == 3 and pragma(old, "application_id") == APP_ID
+    assert pragma(old, "user_version") == SCHEMA == 4 and pragma(old, "application_id") == APP_ID
 
 
 def test_the_lobby_over_a_file_of_schema_2_knows_its_players_and_rooms(old):

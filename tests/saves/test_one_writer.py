@@ -266,7 +266,7 @@ def test_a_save_file_of_schema_1_is_given_the_tables_it_lacks_and_its_games_play
     raw.commit()
     raw.close()
     with Store(db) as store:
-        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA == 3
+        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA == 4
         assert store.players() == {} and store.rooms() == []
         again = open_game(store, game, CONTENT)
         assert again.events == engine.events
