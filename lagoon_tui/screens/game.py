@@ -97,6 +97,9 @@ class GameScreen(UnseenArrangement, GameKeys):
         self.computers = host.computers  # the seats whose computers this screen plays (a remote seat's: none)
         people = host.people if seat is None and not watching else ()  # (at one keyboard the host is here)
         self.keyboard = Keyboard.start(people, seat, watching=watching)  # who has it, whose cards show
+        self.watching = watching  # a spectator's screen: no player's keys, no player's words
+        if watching:
+            self.HELP_EXTRA = [extra for extra in self.HELP_EXTRA if extra[0] != "1–9"]  # (no options to pick)
         self.bell = seat is not None  # the turn is rung in (a screen of one seat; not a person playing computers here)
         self.own = self.keyboard.seat if self.keyboard.mode == OWN else None  # the screen's one reader
         self.turns = ComputerTurns(host, self)  # its pace and the levels' tuning are the app's (on_mount)
@@ -337,6 +340,7 @@ class GameScreen(UnseenArrangement, GameKeys):
         scene = Scene(message, host.content, host.away, host.levels, self.turns.thinking, before, host.stood_in)
         for panel in self.panels:
             panel.show(scene)  # type: ignore[attr-defined]  # (every panel is a widgets.note.Note with a show)
+        self.query_one(LogPanel).watched_by(host.watchers)
         prompt = self.query_one(PromptPanel)
         prompt.show(scene)  # (a seat's options: in that seat's message only)
         self._prompt = {choice.id: choice for choice in message.prompt.options} if message.prompt else {}

@@ -38,6 +38,9 @@ class Requests(Protocol):
     def join_room(self, code: str) -> None: ...
     def start_room(self, code: str) -> None: ...
     def open_room(self, code: str) -> None: ...
+    def watch_room(self, code: str) -> None: ...
+    def leave_room(self, code: str) -> None: ...
+    def cancel_room(self, code: str) -> None: ...
 
 
 def requests(screen: Screen[Any]) -> Requests:
@@ -72,7 +75,19 @@ def room_line(room: dict) -> Text:
     else:
         where = "your turn" if room.get("your_turn") else room.get("says", "playing")
     mark = ("▶ ", "bold reverse") if room.get("your_turn") else "  "
-    return Text.assemble(mark, (room["code"], "bold"), f"  {seats_text(room)}  · {where}")
+    return Text.assemble(mark, (room["code"], "bold"), f"  {seats_text(room)}  · {where}", gathered_words(room))
+
+
+def gathered_words(room: dict) -> str:
+    """What a row says of who else is there: " · watching" (the player is a spectator), " · private",
+    " · 2 watching"."""
+    watchers = len(room.get("watchers") or [])
+    words = [
+        "you watch" if room.get("watching") else "",
+        "private" if room.get("private") else "",
+        f"{watchers} watching" if watchers else "",
+    ]
+    return "".join(f" · {word}" for word in words if word)
 
 
 class LobbyScreen(Screen[None]):
@@ -84,6 +99,9 @@ class LobbyScreen(Screen[None]):
         Binding("c", "create", "New room"),
         Binding("j", "join", "Join by code"),
         Binding("s", "start", "Start"),
+        Binding("w", "watch", "Watch"),
+        Binding("l", "leave", "Leave room"),
+        Binding("x", "cancel_room", "Cancel room"),
         Binding("r", "rename", "Rename"),
         Binding("question_mark", "help", "Keys", key_display="?"),
     ]
@@ -100,7 +118,8 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(Text(f"Lagoon · {self.player}"), classes="screen-title", id="lobby-title")
         yield Static(
-            "Enter: open · c: new room · j: join by code · s: start a room you made · r: rename · ctrl+q: quit",
+            "Enter: open · c: new room · j: join by code · s: start a room you made · w: watch · "
+            "l: leave · x: cancel a room you made · r: rename · ctrl+q: quit",
             classes="hint",
         )
         yield Label("Your games", classes="list-title")
@@ -161,6 +180,27 @@ class LobbyScreen(Screen[None]):
             self.notify("Highlight a room of yours under Your games first.")
             return
         requests(self).start_room(code)
+
+    def action_watch(self) -> None:
+        option = self.query_one("#open", OptionList).highlighted_option
+        if option is None or option.id is None:
+            self.notify("Highlight a room under Open rooms first (a game of others: j and its code).")
+            return
+        requests(self).watch_room(option.id)
+
+    def action_leave(self) -> None:
+        code = self._highlighted_mine()
+        if code is None:
+            self.notify("Highlight a room you sit in or watch under Your games first.")
+            return
+        requests(self).leave_room(code)
+
+    def action_cancel_room(self) -> None:
+        code = self._highlighted_mine()
+        if code is None:
+            self.notify("Highlight a room you made under Your games first.")
+            return
+        requests(self).cancel_room(code)
 
     def action_rename(self) -> None:
         self.app.push_screen(RenameForm(self.player))
@@ -292,6 +332,7 @@ class RoomForm(ModalScreen[dict | None]):
     RoomForm OptionList { height: auto; margin: 0 0 1 0; }
     RoomForm #seed { width: 20; }
     RoomForm #level { width: 20; }
+    RoomForm #private { width: 26; }
     """
 
     def __init__(self, levels: list[str]) -> None:
@@ -315,11 +356,21 @@ class RoomForm(ModalScreen[dict | None]):
                     id="level",
                 )
             with Horizontal(classes="form-row"):
+                yield Label("Who may join", classes="form-label")
+                yield Select(
+                    [("Anyone: listed", False), ("Private: by its code", True)],
+                    value=False,
+                    allow_blank=False,
+                    compact=True,
+                    id="private",
+                )
+            with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="form-label")
                 yield Field("", placeholder="blank = random", compact=True, id="seed", max_length=SEED_FIELD)
             yield Static("", classes="field-error", id="room-problem")
             yield Static(
-                "1-9 or Enter: make the room · Tab: the computers' level, the seed · Esc: back", classes="hint"
+                "1-9 or Enter: make the room · Tab: the computers' level, who may join, the seed · Esc: back",
+                classes="hint",
             )
 
     def on_mount(self) -> None:
@@ -344,7 +395,8 @@ class RoomForm(ModalScreen[dict | None]):
             return
         level = str(self.query_one("#level", Select).value)
         seats = [level if kind == "computer" else kind for kind in self.layouts[index][1]]
-        self.dismiss({"seats": seats, "seed": int(text) if text else None})
+        private = self.query_one("#private", Select).value is True
+        self.dismiss({"seats": seats, "seed": int(text) if text else None, "private": private})
 
     def action_cancel(self) -> None:
         self.dismiss(None)

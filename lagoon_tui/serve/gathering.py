@@ -20,19 +20,40 @@ made: if the file refuses, the request is refused and nothing changes.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import Any, Protocol
 
-from rules.host import SavedRoom, SavedSeat, Store
+from rules.host import Host, SavedRoom, SavedSeat, Store
 
 from ..wire import frame
-
-if TYPE_CHECKING:
-    from .lobby import RoomEntry, Seat
 
 PRIVATE_CODE_LENGTH = 10
 """A private room's code: 10 of 32 letters, 32**10 (about 10**15) codes (see docs/serve.md, "Rooms")."""
 WATCHING_MOST = 16
 """Rooms one player may watch at once (so nobody can fill the save file with spectators)."""
+
+
+class Game(Protocol):
+    """(A room's game under way, as `serve.room.Room` holds it.)"""
+
+    host: Host
+
+
+class RoomEntry(Protocol):
+    """(A room of the lobby, as `serve.lobby.RoomEntry` holds it: its seats are `serve.lobby.Seat`s.)"""
+
+    code: str
+    creator: str
+    seats: list[Any]
+    seed: int | None
+    game: int | None
+    private: bool
+    watchers: list[str]
+
+    @property
+    def room(self) -> Game | None: ...
+
+    def seat_of(self, key: str) -> int | None: ...
 
 
 class Refused(Exception):
@@ -44,14 +65,11 @@ class Gathering:
 
     store: Store
     names: dict[str, str]
-    rooms: dict[str, RoomEntry]
+    rooms: Any  # (the lobby's rooms by code: a dict of its `RoomEntry`s)
     sessions: dict[asyncio.StreamWriter, str]
 
     def _push(self) -> None:
         raise NotImplementedError  # (the lobby's: every session sent its lobby soon)
-
-    def _save(self, entry: RoomEntry, seats: list[Seat] | None = None, game: int | None = None) -> None:
-        raise NotImplementedError  # (the lobby's: the room kept as it is, or with `seats` or `game`)
 
     # --- what is kept ---------------------------------------------------------------------
 
@@ -67,8 +85,13 @@ class Gathering:
 
     def save_new_room(self, entry: RoomEntry) -> None:
         """A new room kept, private or not, in one go (StoreError: nothing kept)."""
-        kept = tuple(SavedSeat(s.key, s.computer, s.level) for s in entry.seats)
-        self.store.save_room(SavedRoom(entry.code, entry.creator, kept, entry.seed, entry.game), private=entry.private)
+        self.store.save_room(self._kept(entry, entry.seats), private=entry.private)
+
+    @staticmethod
+    def _kept(entry: RoomEntry, seats: list[Any]) -> SavedRoom:
+        """The room as the save file keeps it, with `seats`."""
+        kept = tuple(SavedSeat(s.key, s.computer, s.level) for s in seats)
+        return SavedRoom(entry.code, entry.creator, kept, entry.seed, entry.game)
 
     # --- who may see a room ----------------------------------------------------------------
 
@@ -137,8 +160,8 @@ class Gathering:
         if key == entry.creator:
             raise Refused("You made this room: x cancels it.")
         seats = [*entry.seats]
-        seats[seat] = type(seats[seat])()
-        self._save(entry, seats)
+        seats[seat] = replace(seats[seat], key=None)
+        self.store.save_room(self._kept(entry, seats))
         entry.seats = seats
         self.tell(entry.creator, f"{self.names.get(key, '?')} left your room {entry.code}.")
         self._push()

@@ -87,7 +87,7 @@ def test_a_file_of_schema_2_that_never_served_is_given_the_lobbys_tables(old):
     with Store(old) as store:
         assert store.players() == {} and store.rooms() == [] and len(store.games()) == 2
         store.name_player(ANA, "Ana")
-    assert pragma(old, "user_version") == 3 and {"serve_players", "serve_rooms"} <= tables(old)
+    assert pragma(old, "user_version") == SCHEMA and {"serve_players", "serve_rooms"} <= tables(old)
     with Store(old, read_only=True) as reader:
         assert reader.players() == {ANA: "Ana"}
 
@@ -137,7 +137,7 @@ def test_a_file_of_schema_3_opens_with_its_players_and_rooms_and_a_started_room_
             return store.info(game).length
 
     code, game = asyncio.run(serve_once())
-    assert pragma(path, "user_version") == 3
+    assert pragma(path, "user_version") == SCHEMA
     with Store(path, read_only=True) as reader:
         assert reader.players() == {ANA: "Ana", BEN: "Ben"}
         assert reader.rooms() == [SavedRoom(code, ANA, (SavedSeat(ANA), SavedSeat(BEN)), 3, game)]
