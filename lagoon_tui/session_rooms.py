@@ -69,21 +69,26 @@ class RoomRequests(App[Any]):
     def wait_in_room(self, code: str) -> None:
         """The room's waiting screen, until its game starts (then the game, as the session app enters it)."""
         self.waiting_for = code
-        room = self._room(code) or {"code": code, "seats": [], "creator": "?"}
+        room = self._mine(code)
+        screen = WaitingRoomScreen(room or {"code": code, "seats": [], "creator": "?"}, listed=room is not None)
         if isinstance(self.screen, WaitingRoomScreen):
-            self.screen.show(room)
-        else:
-            self.push_screen(WaitingRoomScreen(room))
+            self.pop_screen()
+        self.push_screen(screen)
+
+    def _mine(self, code: str) -> dict | None:
+        """The room as the lobby lists it among the player's own (a seat, or watching)."""
+        return next((room for room in self.lobby.get("mine", []) if room["code"] == code), None)
 
     def rooms_listed(self) -> None:
-        """A new lobby: the waiting screen shows its room as it is now, or goes if the room is gone."""
+        """A new lobby: the waiting screen shows its room as it is now, or goes if the room, once listed, is
+        gone (a lobby sent before the player came in does not list it yet)."""
         for screen in self.screen_stack:
             if isinstance(screen, WaitingRoomScreen):
-                room = self._room(screen.code)
-                if room is None:
-                    self.room_gone(screen.code)
-                else:
+                room = self._mine(screen.code)
+                if room is not None:
                     screen.show(room)
+                elif screen.listed:
+                    self.room_gone(screen.code)
 
     def room_gone(self, code: str) -> None:
         """The player is no longer in room `code` (left, or cancelled): no waiting for it, no screen of it."""

@@ -340,8 +340,8 @@ class GameScreen(UnseenArrangement, GameKeys):
         scene = Scene(message, host.content, host.away, host.levels, self.turns.thinking, before, host.stood_in)
         for panel in self.panels:
             panel.show(scene)  # type: ignore[attr-defined]  # (every panel is a widgets.note.Note with a show)
-        self.query_one(LogPanel).watched_by(host.watchers)
         prompt = self.query_one(PromptPanel)
+        prompt.watched_by(host.watchers)
         prompt.show(scene)  # (a seat's options: in that seat's message only)
         self._prompt = {choice.id: choice for choice in message.prompt.options} if message.prompt else {}
         self._refused = {choice.id: choice for choice in message.prompt.refused} if message.prompt else {}

@@ -325,6 +325,7 @@ class RoomForm(ModalScreen[dict | None]):
 
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
+        Binding("p", "private", "Private or not"),
         *(Binding(str(n), f"make({n - 1})", show=False) for n in range(1, 10)),
     ]
     DEFAULT_CSS = """
@@ -356,7 +357,7 @@ class RoomForm(ModalScreen[dict | None]):
                     id="level",
                 )
             with Horizontal(classes="form-row"):
-                yield Label("Who may join", classes="form-label")
+                yield Label("Open to", classes="form-label")
                 yield Select(
                     [("Anyone: listed", False), ("Private: by its code", True)],
                     value=False,
@@ -369,7 +370,7 @@ class RoomForm(ModalScreen[dict | None]):
                 yield Field("", placeholder="blank = random", compact=True, id="seed", max_length=SEED_FIELD)
             yield Static("", classes="field-error", id="room-problem")
             yield Static(
-                "1-9 or Enter: make the room · Tab: the computers' level, who may join, the seed · Esc: back",
+                "1-9 or Enter: make the room · p: private or not · Tab: the computers' level, the seed · Esc: back",
                 classes="hint",
             )
 
@@ -397,6 +398,11 @@ class RoomForm(ModalScreen[dict | None]):
         seats = [level if kind == "computer" else kind for kind in self.layouts[index][1]]
         private = self.query_one("#private", Select).value is True
         self.dismiss({"seats": seats, "seed": int(text) if text else None, "private": private})
+
+    def action_private(self) -> None:
+        """p: the room private (only its code lets anyone in), or listed to everyone."""
+        select = self.query_one("#private", Select)
+        select.value = select.value is not True
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -52,9 +52,11 @@ class WaitingRoomScreen(Screen[None]):
         Binding("question_mark", "help", "Keys", key_display="?"),
     ]
 
-    def __init__(self, room: dict) -> None:
+    def __init__(self, room: dict, *, listed: bool = True) -> None:
+        """`listed`: `room` is as a lobby listed it (else a stand-in until one does)."""
         super().__init__()
         self.room = room
+        self.listed = listed
 
     @property
     def code(self) -> str:
@@ -73,7 +75,7 @@ class WaitingRoomScreen(Screen[None]):
 
     def show(self, room: dict) -> None:
         """The room as the server last listed it."""
-        self.room = room
+        self.room, self.listed = room, True
         if self.is_mounted:
             self.query_one("#room-title", Label).update(self._title())
             self.query_one("#room-words", Static).update(room_words(room))
