@@ -267,7 +267,7 @@ class GameScreen(UnseenArrangement, GameKeys):
 
     def _ring(self, turn: Turn) -> None:
         """A screen of one reader: their turn rung in when it comes, and whose turn it is in the window's title."""
-        mine = turn.seat == self.own
+        mine = self.own is not None and turn.seat == self.own  # (a spectator's turn never comes)
         if mine and self.says != "Your turn" and self.bell:
             self.app.bell()
         says = "Your turn" if mine else turn.says
