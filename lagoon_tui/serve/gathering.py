@@ -26,11 +26,15 @@ from typing import Any, Protocol
 from rules.host import Host, SavedRoom, SavedSeat, Store
 
 from ..wire import frame
+from .budget import Budget
 
 PRIVATE_CODE_LENGTH = 10
 """A private room's code: 10 of 32 letters, 32**10 (about 10**15) codes (see docs/serve.md, "Rooms")."""
 WATCHING_MOST = 16
 """Rooms one player may watch at once (so nobody can fill the save file with spectators)."""
+TOLD_MOST = (4, 60.0)
+"""What a maker is told of one player's coming and going in one room: 4 notices, then one a quarter of a
+minute (so that nobody can flood a maker's screen by joining and leaving)."""
 
 
 class Game(Protocol):
@@ -67,14 +71,17 @@ class Gathering:
     names: dict[str, str]
     rooms: Any  # (the lobby's rooms by code: a dict of its `RoomEntry`s)
     sessions: dict[asyncio.StreamWriter, str]
+    told: Budget  # notices to a maker, by room and by whom they tell of
 
     def _push(self) -> None:
         raise NotImplementedError  # (the lobby's: every session sent its lobby soon)
 
     # --- what is kept ---------------------------------------------------------------------
 
-    def gather_kept(self) -> None:
-        """Privacy and spectators as the save file keeps them, for the rooms it keeps."""
+    def gather_kept(self, budget: Budget) -> None:
+        """Privacy and spectators as the save file keeps them, for the rooms it keeps; `budget`: how often a
+        maker is told of one player (`TOLD_MOST`)."""
+        self.told = budget
         for code in self.store.private_rooms():
             if code in self.rooms:
                 self.rooms[code].private = True
@@ -135,7 +142,7 @@ class Gathering:
         self.store.watch(entry.code, key)
         entry.watchers.append(key)
         if entry.room is None:
-            self.tell(entry.creator, f"{self.names.get(key, '?')} watches your room {entry.code}.", but=key)
+            self.tell_maker(entry, key, f"{self.names.get(key, '?')} watches your room {entry.code}.")
         self._push()
 
     def stop_watching(self, key: str, entry: RoomEntry) -> None:
@@ -156,14 +163,14 @@ class Gathering:
         if seat is None:
             raise Refused("You are not in this room.")
         if entry.room is not None:
-            raise Refused("This game has begun: your seat is kept for you. Leave it from the game (ctrl+p).")
+            raise Refused("This game has begun: your seat stays yours until it ends.")
         if key == entry.creator:
             raise Refused("You made this room: x cancels it.")
         seats = [*entry.seats]
         seats[seat] = replace(seats[seat], key=None)
         self.store.save_room(self._kept(entry, seats))
         entry.seats = seats
-        self.tell(entry.creator, f"{self.names.get(key, '?')} left your room {entry.code}.")
+        self.tell_maker(entry, key, f"{self.names.get(key, '?')} left your room {entry.code}.")
         self._push()
         return {"left": True}
 
@@ -186,10 +193,10 @@ class Gathering:
         if key in entry.watchers:
             self.stop_watching(key, entry)
         taken = sum(1 for s in entry.seats if not s.open)
-        self.tell(
-            entry.creator,
+        self.tell_maker(
+            entry,
+            key,
             f"{self.names.get(key, '?')} joined your room {entry.code} ({taken} of {len(entry.seats)} seats taken).",
-            but=key,
         )
 
     def game_changed(self, entry: RoomEntry) -> None:
@@ -199,6 +206,11 @@ class Gathering:
                 self.stop_watching(key, entry)
 
     # --- telling -------------------------------------------------------------------------
+
+    def tell_maker(self, entry: RoomEntry, key: str, text: str) -> None:
+        """The room's maker told `text` of the player with `key` (not of themselves; not too often)."""
+        if key != entry.creator and self.told.allow(f"{entry.code} {key}"):
+            self.tell(entry.creator, text)
 
     def tell(self, key: str, text: str, *, but: str | None = None, cancelled: str | None = None) -> None:
         """`text` told to the player with `key` in each of their sessions in the lobby (not if they are `but`);

@@ -72,7 +72,7 @@ from ..settings import COLOURS, computer_names
 from ..wire import WireError, body, frame, parse
 from . import faults
 from .budget import Budget
-from .gathering import PRIVATE_CODE_LENGTH, Gathering, Refused
+from .gathering import PRIVATE_CODE_LENGTH, TOLD_MOST, Gathering, Refused
 from .names import InUse, refusal
 from .room import Room
 
@@ -159,7 +159,7 @@ class Lobby(Gathering):
                 continue
             seats = [Seat(s.key, s.computer, s.level if s.level in LEVELS else "normal") for s in saved.seats]
             self.rooms[saved.code] = RoomEntry(saved.code, saved.creator, seats, saved.seed, saved.game)
-        self.gather_kept()
+        self.gather_kept(Budget(*TOLD_MOST, clock=clock))
 
     async def open_rooms(self) -> list[str]:
         """Every started game opened again where it was (on the running loop); what could not be."""

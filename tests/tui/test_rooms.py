@@ -7,8 +7,9 @@ second terminal would be. A restart is a new lobby over the same file.
 from __future__ import annotations
 
 from lagoon_tui.remote import RemoteHost
-from lagoon_tui.serve.gathering import PRIVATE_CODE_LENGTH
+from lagoon_tui.serve.gathering import PRIVATE_CODE_LENGTH, TOLD_MOST
 from lagoon_tui.serve.lobby import CODE_LETTERS
+from tests.helpers.harness import FakeClock
 from tests.helpers.lobby import LobbyThread, Terminal
 from tests.helpers.rooms import until
 
@@ -124,3 +125,24 @@ def test_a_spectator_waits_in_a_full_room_watches_its_game_is_seen_by_the_player
         until(lambda: codes(dan, "mine") == [], "the game gone from Dan's lobby")
     finally:
         again.stop()
+
+
+def test_a_player_who_joins_and_leaves_over_and_over_cannot_flood_the_makers_screen(tmp_path):
+    clock = FakeClock()
+    server = LobbyThread(tmp_path / "lagoon.db", clock)
+    try:
+        ana, mal = named(server, "Ana", "Mal")
+        code = ana.link.ask("create", {"seats": ["person", "person"]})["code"]
+        for _ in range(10):
+            assert mal.link.ask("join", {"code": code}) == {"seat": 1, "waiting": True}
+            assert mal.link.ask("leave_room", {"code": code}) == {"left": True}
+        assert mal.link.ask("watch", {"code": code}) == {"seat": None, "waiting": True}
+        until(lambda: mal.last("lobby") is not None and code in codes(mal, "mine"), "Mal watching")
+        assert ana.link.ask("name", {"name": "Ana"})  # (a round trip: every notice sent before it has come)
+        assert len([n for n in notices(ana) if n.startswith("Mal ")]) == TOLD_MOST[0]
+        clock.now += TOLD_MOST[1]
+        assert mal.link.ask("leave_room", {"code": code}) == {"left": True}  # (he stops watching: not told)
+        assert mal.link.ask("join", {"code": code}) == {"seat": 1, "waiting": True}
+        until(lambda: f"Mal joined your room {code} (2 of 2 seats taken)." in notices(ana)[-1:], "told again")
+    finally:
+        server.stop()
