@@ -44,6 +44,10 @@ class WaitingRoomScreen(Screen[None]):
     """The room `code` until its game starts (the app then takes the player into it)."""
 
     HELP_TITLE = "Room"
+    DEFAULT_CSS = """
+    WaitingRoomScreen { align: center middle; }
+    WaitingRoomScreen .dialog { max-width: 90; }
+    """
     BINDINGS = [
         Binding("s", "start", "Start"),
         Binding("l", "leave", "Leave room"),
