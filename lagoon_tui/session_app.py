@@ -141,13 +141,7 @@ class SessionApp(RoomRequests, SeatApp):
         """Take a seat in the room, or (a game under way, of others) watch it. A room not started yet is
         waited for, as the server's answer says (the lobby this app holds may not list the room yet: a code
         from the command line is joined as soon as the server greets the session)."""
-        answer = self._ask("join", {"code": code})
-        if answer is None:
-            return
-        if answer.get("waiting"):
-            self.wait_in_room(code)
-        else:
-            self.enter_room(code)
+        self.come_in("join", code)
 
     def start_room(self, code: str) -> None:
         if self._ask("start", {"code": code}) is not None:

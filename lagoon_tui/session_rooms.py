@@ -36,7 +36,11 @@ class RoomRequests(App[Any]):
 
     def watch_room(self, code: str) -> None:
         """Watch the room: wait in it until it starts, or watch its game now."""
-        answer = self._ask("watch", {"code": code})
+        self.come_in("watch", code)
+
+    def come_in(self, kind: str, code: str) -> None:
+        """Ask to `join` or `watch` the room; then wait in it (not started yet), or enter its game."""
+        answer = self._ask(kind, {"code": code})
         if answer is None:
             return
         if answer.get("waiting"):

@@ -11,6 +11,7 @@ send a request through the app and show its answer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol, cast
 
 from rich.text import Text
@@ -189,18 +190,18 @@ class LobbyScreen(Screen[None]):
         requests(self).watch_room(option.id)
 
     def action_leave(self) -> None:
-        code = self._highlighted_mine()
-        if code is None:
-            self.notify("Highlight a room you sit in or watch under Your games first.")
-            return
-        requests(self).leave_room(code)
+        self._on_mine(requests(self).leave_room, "Highlight a room you sit in or watch under Your games first.")
 
     def action_cancel_room(self) -> None:
+        self._on_mine(requests(self).cancel_room, "Highlight a room you made under Your games first.")
+
+    def _on_mine(self, ask: Callable[[str], None], missing: str) -> None:
+        """`ask` for the room highlighted under Your games, or say `missing` if none is."""
         code = self._highlighted_mine()
         if code is None:
-            self.notify("Highlight a room you made under Your games first.")
+            self.notify(missing)
             return
-        requests(self).cancel_room(code)
+        ask(code)
 
     def action_rename(self) -> None:
         self.app.push_screen(RenameForm(self.player))

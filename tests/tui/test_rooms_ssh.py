@@ -31,6 +31,16 @@ def small(server, name: str, *command: str) -> Player:
     return player
 
 
+def offers_no_players_keys(player: Player, key: str, shown: str) -> None:
+    """`key` opens a window (`shown` says it is open) that lists no player's key; Escape closes it."""
+    player.type(key)
+    player.wait(shown)
+    text = flat(player.screen())
+    assert not any(words in text for words in (*PLAYERS_KEYS, "Pick an option", "a computer play")), text
+    player.type("Escape")
+    player.tmux.wait_for(lambda s: shown not in flat(s), f"{shown!r} closed")
+
+
 def test_a_private_room_a_player_who_leaves_and_a_spectator_who_waits_watches_and_comes_back(server):
     ana = new_player(server, "Ana")
     ana.wait("Your games")
@@ -68,26 +78,16 @@ def test_a_private_room_a_player_who_leaves_and_a_spectator_who_waits_watches_an
     ben.wait("(you sit here)")
 
     ana.type("s")
-    ben.wait("watching: Dan")  # (the log's title, on his board)
+    ben.wait("watching: Dan")  # (the prompt's title, on his board at 80×24)
     dan.wait("Score · goal")  # the spectator is taken to the game as it starts
     ana.wait("watching: Dan")
     screen = flat(dan.screen())
     assert not any(words in screen for words in PLAYERS_KEYS), screen
-    dan.type("?")
-    dan.wait("Keys")
-    helped = flat(dan.screen())
-    assert "Undo" not in helped and "My cards" not in helped and "Pick an option" not in helped, helped
-    dan.type("Escape")
-    dan.tmux.wait_for(lambda s: "What it does" not in flat(s), "the help closed")
-    dan.type("C-p")
-    dan.wait("Read the rules")
-    palette = flat(dan.screen())
-    assert "Undo" not in palette and "My cards" not in palette and "a computer play" not in palette, palette
-    dan.type("Escape")
-    dan.tmux.wait_for(lambda s: "Read the rules" not in flat(s), "the palette closed")
+    for key, shown in (("?", "What it does"), ("C-p", "Read the rules")):  # the help, the command palette
+        offers_no_players_keys(dan, key, shown)
 
     dan.leave()  # his connection drops; the players see he is gone
-    ana.tmux.wait_for(lambda s: "watching: Dan" not in flat(s), "Dan gone from Ana's log title")
+    ana.tmux.wait_for(lambda s: "watching: Dan" not in flat(s), "Dan gone from Ana's prompt title")
     dan = Player(server, "Dan")
     dan.wait("you watch")  # (his lobby lists the game he watches)
     dan.type("Enter")
