@@ -337,6 +337,8 @@ def test_over_ssh_a_name_in_use_is_refused_to_another_key_and_a_rename_reaches_t
     ben.type("BSpace", "BSpace", "BSpace")  # (sent apart from the name: see the report of issue 35)
     ben.wait("your name")  # (the field empty: its placeholder)
     ben.type("Ben", "Enter")
+    ben.wait(f"Room {code} (you sit here)")  # (issue 35, point 4: he waits in the room; Esc: the lobby)
+    ben.type("Escape")
     ben.wait("Lagoon · Ben")
     ana.wait(f"{code} Ana, Ben ·")
     ben.type("r")
