@@ -63,7 +63,6 @@ class LogPanel(SteadyLayout, RichLog):
         )
         self.scene: Scene | None = None
         self.filter_seat: int | None = None
-        self.watchers: tuple[str, ...] = ()  # the spectators' names, on the title (a game served to others)
         self._written: tuple[Line, ...] = ()  # the scene log the lines on screen were drawn from
         self._shown: list[Line] = []  # the lines the log shows (those the filter lets through), in order
         self._laid = 0  # how many of them `lines` holds
@@ -206,17 +205,9 @@ class LogPanel(SteadyLayout, RichLog):
         else:
             title.append_text(self.scene.tag(self.filter_seat))
             title.append(" only")
-        if self.watchers:
-            title.append(f" · watching: {', '.join(self.watchers)}")
         self.set_border_title(title)
         self._subtitle()
         self.set_class(self.filter_seat is not None, "-filtered")
-
-    def watched_by(self, names: tuple[str, ...]) -> None:
-        """Say on the title who is watching the game (nobody: nothing said)."""
-        if names != self.watchers:
-            self.watchers = names
-            self._title()
 
     # --- filtering -------------------------------------------------------------
 
