@@ -12,7 +12,7 @@ may watch it (`watch`): they wait in it until it starts, then watch its
 game; entering a game under way without a seat watches it too. Spectators
 are kept by key in the save file (`Store.watch`) until the game ends or they
 stop watching (`leave_room` again), so they find it in their lobby after
-reconnecting. The maker is told, in their lobby, who took a seat, who left it
+reconnecting. The maker is told, in the lobby or in another game, who took a seat, who left it
 and who came to watch. Every change is kept in the save file before it is
 made: if the file refuses, the request is refused and nothing changes.
 """
@@ -213,14 +213,18 @@ class Gathering:
             self.tell(entry.creator, text)
 
     def tell(self, key: str, text: str, *, but: str | None = None, cancelled: str | None = None) -> None:
-        """`text` told to the player with `key` in each of their sessions in the lobby (not if they are `but`);
-        `cancelled`: the code of the room that is gone (a session waiting in it goes back to the lobby)."""
+        """`text` told to the player with `key` in each of their sessions, in the lobby or in a game (not if they
+        are `but`); `cancelled`: the code of the room that is gone (a session waiting in it no longer waits)."""
         if key == but:
             return
-        told = {"text": text} | ({"cancelled": cancelled} if cancelled else {})
+        told = frame("notice", {"text": text} | ({"cancelled": cancelled} if cancelled else {}))
         for writer, other in list(self.sessions.items()):
             if other == key and not writer.is_closing():
-                writer.write(frame("notice", told))
+                writer.write(told)
+        for entry in self.rooms.values():
+            for link in entry.room.links if entry.room is not None else ():
+                if link.key == key:
+                    link.send(told)
 
     @staticmethod
     def _over(entry: RoomEntry) -> bool:

@@ -200,7 +200,7 @@ class Lobby(Gathering):
                     entry = self.rooms[room_code(request)]
                     assert entry.room is not None  # (a room not started yet cannot be entered)
                     self._changed(entry, entry.room.host)  # (a computer that failed here tries again)
-                    await entry.room.attach(answer["seat"], reader, writer, name=self.names.get(key))
+                    await entry.room.attach(answer["seat"], reader, writer, name=self.names.get(key), key=key)
                     if writer.is_closing():
                         return
                     self.sessions[writer] = key

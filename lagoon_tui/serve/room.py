@@ -54,6 +54,7 @@ class Link:
     writer: asyncio.StreamWriter
     held: int = 0  # how many lines of its seat's log the far side holds
     name: str | None = None  # its player's name (a spectator's is shown to the players)
+    key: str | None = None  # its player's key (the lobby tells them what happens in their other rooms)
     told: tuple = ((), False)  # the computers' levels and the thinking flag it was last sent
     closed: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -150,11 +151,16 @@ class Room:
         return frame("presence", {"away": away, "stood_in": [seat for seat in away if seat in self.standing_in]})
 
     async def attach(
-        self, seat: int | None, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, name: str | None = None
+        self,
+        seat: int | None,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        name: str | None = None,
+        key: str | None = None,
     ) -> None:
         """Serve one link until it closes or leaves: the content, the seat's message, then an answer to each
-        request. `name`: its player's, shown to the others while a spectator watches."""
-        link = Link(seat, writer, name=name)
+        request. `name`: its player's, shown to the others while a spectator watches; `key`: theirs."""
+        link = Link(seat, writer, name=name, key=key)
         returning = seat is not None and not self.seated(seat)
         if seat is not None:
             for stale in [other for other in self.links if other.seat == seat]:

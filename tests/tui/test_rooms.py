@@ -146,3 +146,19 @@ def test_a_player_who_joins_and_leaves_over_and_over_cannot_flood_the_makers_scr
         until(lambda: f"Mal joined your room {code} (2 of 2 seats taken)." in notices(ana)[-1:], "told again")
     finally:
         server.stop()
+
+
+def test_a_maker_playing_another_game_is_told_there_who_joined_their_room(tmp_path):
+    server = LobbyThread(tmp_path / "lagoon.db")
+    try:
+        ana, ben = named(server, "Ana", "Ben")
+        waiting = ana.link.ask("create", {"seats": ["person", "person"]})["code"]
+        playing = ana.link.ask("create", {"seats": ["person", "computer"], "seed": 6})["code"]
+        assert ana.link.ask("start", {"code": playing}) == {"started": True}
+        ana.remote = RemoteHost(ana.link)
+        assert ana.link.ask("enter", {"code": playing}) == {"seat": 0}
+        until(lambda: ana.remote.ready, "Ana in her game")
+        assert ben.link.ask("join", {"code": waiting}) == {"seat": 1, "waiting": True}
+        until(lambda: f"Ben joined your room {waiting} (2 of 2 seats taken)." in notices(ana), "Ana told in her game")
+    finally:
+        server.stop()
