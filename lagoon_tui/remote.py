@@ -48,6 +48,7 @@ class RemoteHost:
         self.thinking = False  # the deciding seat's computer is deciding now
         self.pace: tuple[int, str] | None = None  # a game with a pace: the deciding seat and its clock's words
         self.holding: bool | None = None  # the seat's turns wait for End turn, as the server says (None: not told)
+        self.watchers: tuple[str, ...] = ()  # the names of the spectators watching now, as the server says
         self._lines: tuple[Line, ...] = ()
         self._listeners: list[Callable[[], None]] = []
 
@@ -79,6 +80,11 @@ class RemoteHost:
             told = _fields(text)
             self.levels = {int(seat): str(level) for seat, level in told["levels"].items()}
             self.thinking = told["thinking"] is True
+        elif kind == "watchers":
+            self.watchers = tuple(str(name) for name in _fields(text)["names"])
+            if self.message is not None:
+                self.changes += 1  # (the screen is drawn again: who watches shows)
+                self._tell()
         elif kind == "holding":  # (whether this seat's turns wait for End turn: told as the link opens)
             self.holding = _fields(text)["on"] is True
         elif kind == "bye":

@@ -60,6 +60,10 @@ class SeatHost(Protocol):
         """Players away for whom a computer plays until they come back."""
 
     @property
+    def watchers(self) -> tuple[str, ...]:
+        """The names of the spectators watching the game now (a game hosted for remote seats)."""
+
+    @property
     def computers(self) -> Mapping[int, str]:
         """The seats whose computer players the screen plays, by level (none where a server plays them)."""
 

@@ -16,7 +16,9 @@ from .link import Link
 from .remote import RemoteHost
 from .screens.lobby import LobbyScreen, NameForm, RenameForm
 from .screens.waiting import WaitingScreen
+from .screens.waiting_room import WaitingRoomScreen
 from .seat_app import SeatApp
+from .session_rooms import RoomRequests
 from .wire import body
 
 
@@ -25,7 +27,7 @@ def lobby_frame(text: str) -> dict[str, Any]:
     return cast("dict[str, Any]", body(text))
 
 
-class SessionApp(SeatApp):
+class SessionApp(RoomRequests, SeatApp):
     def __init__(self, link: Link, join: str | None = None) -> None:
         super().__init__(link)
         self.join = join.strip().upper() if join else None
@@ -42,7 +44,10 @@ class SessionApp(SeatApp):
             if self.player is not None:
                 self._join_given()
         elif kind == "notice":
-            self.notify(str(lobby_frame(text)["text"]), markup=False)
+            notice = lobby_frame(text)
+            self.notify(str(notice["text"]), markup=False)
+            if notice.get("cancelled"):  # (a room cancelled by its maker: no waiting in it)
+                self.room_gone(str(notice["cancelled"]))
         elif kind == "idle":
             self.idle(lobby_frame(text).get("closes_in"))
         elif kind == "lobby":
@@ -50,7 +55,10 @@ class SessionApp(SeatApp):
             for screen in self.screen_stack:
                 if isinstance(screen, LobbyScreen):
                     screen.show(self.lobby)
+            self.rooms_listed()
             room = self._room(self.waiting_for)
+            if room is not None and room["status"] != "waiting" and isinstance(self.screen, WaitingRoomScreen):
+                self.pop_screen()  # (the room's waiting screen: its game takes its place)
             if room is not None and room["status"] != "waiting" and isinstance(self.screen, LobbyScreen):
                 self.waiting_for = None
                 self.enter_room(room["code"])
@@ -133,35 +141,20 @@ class SessionApp(SeatApp):
         """Take a seat in the room, or (a game under way, of others) watch it. A room not started yet is
         waited for, as the server's answer says (the lobby this app holds may not list the room yet: a code
         from the command line is joined as soon as the server greets the session)."""
-        answer = self._ask("join", {"code": code})
-        if answer is None:
-            return
-        if answer.get("waiting"):
-            self._wait_for(code)
-        else:
-            self.enter_room(code)
+        self.come_in("join", code)
 
     def start_room(self, code: str) -> None:
         if self._ask("start", {"code": code}) is not None:
+            self.room_gone(code)  # (its waiting screen, if on: the game takes its place)
             self.enter_room(code)
 
     def open_room(self, code: str) -> None:
         """Enter the room's game if it has started; else say what it waits for."""
         room = self._room(code)
         if room is not None and room["status"] == "waiting":
-            self._wait_for(code)
+            self.wait_in_room(code)
         else:
             self.enter_room(code)
-
-    def _wait_for(self, code: str) -> None:
-        """The room's game, entered once the lobby lists it under way (see `receive`)."""
-        self.waiting_for = code
-        self.notify(
-            "This room's game has not started yet: it starts when every seat is taken and its maker "
-            "presses s, and you are taken to it then.",
-            title=f"Room {code}",
-            markup=False,
-        )
 
     def _room(self, code: str | None) -> dict | None:
         return next((r for key in ("mine", "open") for r in self.lobby[key] if r["code"] == code), None)

@@ -241,6 +241,8 @@ class Host:
         return self.computers
 
     stood_in: frozenset[int] = frozenset()
+    watchers: tuple[str, ...] = ()
+    """(Nobody watches a host's own screen from elsewhere: spectators are a server's.)"""
     """(Nobody is away, so no computer plays for anyone: see `stand_in`.)"""
 
     thinking = False

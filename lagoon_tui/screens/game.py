@@ -97,6 +97,9 @@ class GameScreen(UnseenArrangement, GameKeys):
         self.computers = host.computers  # the seats whose computers this screen plays (a remote seat's: none)
         people = host.people if seat is None and not watching else ()  # (at one keyboard the host is here)
         self.keyboard = Keyboard.start(people, seat, watching=watching)  # who has it, whose cards show
+        self.watching = watching  # a spectator's screen: no player's keys, no player's words
+        if watching:
+            self.HELP_EXTRA = [extra for extra in self.HELP_EXTRA if extra[0] != "1–9"]  # (no options to pick)
         self.bell = seat is not None  # the turn is rung in (a screen of one seat; not a person playing computers here)
         self.own = self.keyboard.seat if self.keyboard.mode == OWN else None  # the screen's one reader
         self.turns = ComputerTurns(host, self)  # its pace and the levels' tuning are the app's (on_mount)
@@ -264,7 +267,7 @@ class GameScreen(UnseenArrangement, GameKeys):
 
     def _ring(self, turn: Turn) -> None:
         """A screen of one reader: their turn rung in when it comes, and whose turn it is in the window's title."""
-        mine = turn.seat == self.own
+        mine = self.own is not None and turn.seat == self.own  # (a spectator's turn never comes)
         if mine and self.says != "Your turn" and self.bell:
             self.app.bell()
         says = "Your turn" if mine else turn.says
@@ -340,6 +343,7 @@ class GameScreen(UnseenArrangement, GameKeys):
         for panel in self.panels:
             panel.show(scene)  # type: ignore[attr-defined]  # (every panel is a widgets.note.Note with a show)
         prompt = self.query_one(PromptPanel)
+        prompt.watched_by(host.watchers)
         prompt.show(scene)  # (a seat's options: in that seat's message only)
         self._prompt = {choice.id: choice for choice in message.prompt.options} if message.prompt else {}
         self._refused = {choice.id: choice for choice in message.prompt.refused} if message.prompt else {}

@@ -95,8 +95,11 @@ class GameKeys(GameLayout):
     HELP_EXTRA = [("1–9", "Pick an option"), ("pgup / pgdn", "Log: a page back / on")]
     HELP_TITLE = "Game"
     WIDE_ONLY = frozenset({"my_cards"})
+    PLAYERS_ONLY = frozenset({"undo", "my_cards", "since", "unveil"})
+    """What a spectator's screen does not offer: a player's own keys."""
 
     host: SeatHost
+    watching: bool  # a spectator's screen
     turns: ComputerTurns
     own: int | None  # the screen's one reader, if it has one
     holder: int | None  # the seat that had the keyboard last (at one keyboard, also once the game is over)
@@ -132,7 +135,8 @@ class GameKeys(GameLayout):
 
     def commands(self) -> Iterator[SystemCommand]:
         """The game's own commands, for the command palette (ctrl+p); each names its key."""
-        yield SystemCommand("Undo", "Take back your last move of this turn (u)", self.action_undo)
+        if not self.watching:
+            yield SystemCommand("Undo", "Take back your last move of this turn (u)", self.action_undo)
         if self.confirms is not None:
             said = "on" if self.confirms else "off"
             yield SystemCommand(
@@ -144,10 +148,10 @@ class GameKeys(GameLayout):
         yield SystemCommand(
             "Look at the board", f"A cursor over every card, tile and space; i reads it ({LOOK_KEY})", self.action_look
         )
-        if not self.has_class("compact"):
+        if not self.has_class("compact") and not self.watching:
             yield SystemCommand("My cards", "Your objectives and deals in full (b)", self.action_my_cards)
         yield SystemCommand("Log filter", "The log of one player, or of everyone (f)", self.action_filter_log)
-        for seat in sorted(self.host.away):  # (a game hosted elsewhere: players who left)
+        for seat in sorted(self.host.away) if not self.watching else ():  # (a game hosted elsewhere: who left)
             yield self._stand_in_command(seat)
 
     def _stand_in_command(self, seat: int) -> SystemCommand:
@@ -159,6 +163,8 @@ class GameKeys(GameLayout):
         )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.watching and action in self.PLAYERS_ONLY:
+            return False
         if action == "unveil":
             return self.veiled  # (shown in the footer only while the player's cards are hidden)
         if action == "hurry":

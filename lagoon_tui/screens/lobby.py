@@ -11,6 +11,7 @@ send a request through the app and show its answer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol, cast
 
 from rich.text import Text
@@ -41,6 +42,9 @@ class Requests(Protocol):
     def open_room(self, code: str) -> None: ...
     def vacation(self, days: int) -> None: ...
     def give_notices(self, url: str) -> None: ...
+    def watch_room(self, code: str) -> None: ...
+    def leave_room(self, code: str) -> None: ...
+    def cancel_room(self, code: str) -> None: ...
 
 
 def requests(screen: Screen[Any]) -> Requests:
@@ -79,7 +83,19 @@ def room_line(room: dict) -> Text:
     if room.get("pace", "live") != "live":  # (a game over days: its time a move)
         where = f"{where} · {room['pace']}"
     mark = ("▶ ", "bold reverse") if room.get("your_turn") else "  "
-    return Text.assemble(mark, (room["code"], "bold"), f"  {seats_text(room)}  · {where}")
+    return Text.assemble(mark, (room["code"], "bold"), f"  {seats_text(room)}  · {where}", gathered_words(room))
+
+
+def gathered_words(room: dict) -> str:
+    """What a row says of who else is there: " · watching" (the player is a spectator), " · private",
+    " · 2 watching"."""
+    watchers = len(room.get("watchers") or [])
+    words = [
+        "you watch" if room.get("watching") else "",
+        "private" if room.get("private") else "",
+        f"{watchers} watching" if watchers else "",
+    ]
+    return "".join(f" · {word}" for word in words if word)
 
 
 class LobbyScreen(Screen[None]):
@@ -91,6 +107,9 @@ class LobbyScreen(Screen[None]):
         Binding("c", "create", "New room"),
         Binding("j", "join", "Join by code"),
         Binding("s", "start", "Start"),
+        Binding("w", "watch", "Watch"),
+        Binding("l", "leave", "Leave room"),
+        Binding("x", "cancel_room", "Cancel room"),
         Binding("r", "rename", "Rename"),
         Binding("v", "vacation", "Vacation"),
         Binding("n", "notices", "Notices"),
@@ -109,8 +128,8 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(Text(f"Lagoon · {self.player}"), classes="screen-title", id="lobby-title")
         yield Static(
-            "Enter: open · c: new room · j: join by code · s: start a room you made · r: rename · "
-            "v: vacation · n: notices · ctrl+q: quit",
+            "Enter: open · c: new room · j: join by code · s: start · w: watch · l: leave · x: cancel your room · "
+            "r: rename · v: vacation · n: notices · ?: every key · ctrl+q: quit",
             classes="hint",
         )
         yield Label("Your games", classes="list-title")
@@ -175,6 +194,27 @@ class LobbyScreen(Screen[None]):
             self.notify("Highlight a room of yours under Your games first.")
             return
         requests(self).start_room(code)
+
+    def action_watch(self) -> None:
+        option = self.query_one("#open", OptionList).highlighted_option
+        if option is None or option.id is None:
+            self.notify("Highlight a room under Open rooms first (a game of others: j and its code).")
+            return
+        requests(self).watch_room(option.id)
+
+    def action_leave(self) -> None:
+        self._on_mine(requests(self).leave_room, "Highlight a room you sit in or watch under Your games first.")
+
+    def action_cancel_room(self) -> None:
+        self._on_mine(requests(self).cancel_room, "Highlight a room you made under Your games first.")
+
+    def _on_mine(self, ask: Callable[[str], None], missing: str) -> None:
+        """`ask` for the room highlighted under Your games, or say `missing` if none is."""
+        code = self._highlighted_mine()
+        if code is None:
+            self.notify(missing)
+            return
+        ask(code)
 
     def action_rename(self) -> None:
         self.app.push_screen(RenameForm(self.player))
@@ -314,6 +354,7 @@ class RoomForm(ModalScreen[dict | None]):
 
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
+        Binding("p", "private", "Private or not"),
         *(Binding(str(n), f"make({n - 1})", show=False) for n in range(1, 10)),
     ]
     DEFAULT_CSS = """
@@ -322,6 +363,7 @@ class RoomForm(ModalScreen[dict | None]):
     RoomForm #seed { width: 20; }
     RoomForm #level { width: 20; }
     RoomForm #pace { width: 20; }
+    RoomForm #private { width: 26; }
     """
 
     def __init__(self, levels: list[str], paces: list[list[str]] | None = None) -> None:
@@ -355,11 +397,21 @@ class RoomForm(ModalScreen[dict | None]):
                     id="pace",
                 )
             with Horizontal(classes="form-row"):
+                yield Label("Open to", classes="form-label")
+                yield Select(
+                    [("Anyone: listed", False), ("Private: by its code", True)],
+                    value=False,
+                    allow_blank=False,
+                    compact=True,
+                    id="private",
+                )
+            with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="form-label")
                 yield Field("", placeholder="blank = random", compact=True, id="seed", max_length=SEED_FIELD)
             yield Static("", classes="field-error", id="room-problem")
             yield Static(
-                "1-9 or Enter: make the room · Tab: the computers' level, the pace, the seed · Esc: back",
+                "1-9 or Enter: make the room · p: private or not · Tab: the computers' level, the pace, the seed · "
+                "Esc: back",
                 classes="hint",
             )
 
@@ -386,7 +438,16 @@ class RoomForm(ModalScreen[dict | None]):
         level = str(self.query_one("#level", Select).value)
         seats = [level if kind == "computer" else kind for kind in self.layouts[index][1]]
         pace = str(self.query_one("#pace", Select).value)
-        self.dismiss({"seats": seats, "seed": int(text) if text else None} | ({"pace": pace} if pace != "live" else {}))
+        private = self.query_one("#private", Select).value is True
+        self.dismiss(
+            {"seats": seats, "seed": int(text) if text else None, "private": private}
+            | ({"pace": pace} if pace != "live" else {})
+        )
+
+    def action_private(self) -> None:
+        """p: the room private (only its code lets anyone in), or listed to everyone."""
+        select = self.query_one("#private", Select)
+        select.value = select.value is not True
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -74,6 +74,7 @@ from . import faults
 from .budget import Budget
 from .days import REQUESTS as DAYS_REQUESTS
 from .days import Days
+from .gathering import PRIVATE_CODE_LENGTH, TOLD_MOST, Gathering, Refused
 from .names import InUse, refusal
 from .room import Room
 
@@ -135,16 +136,14 @@ class RoomEntry:
     stalled: bool = False  # the save file refused the computer's last move (its players were told)
     away_since: dict[int, float] = field(default_factory=dict)  # a person's seat -> when its player left
     agreed: dict[int, set[int]] = field(default_factory=dict)  # an absent seat -> who agreed to a stand-in
+    private: bool = False  # listed only to those in it; others come in by its code (`gathering`)
+    watchers: list[str] = field(default_factory=list)  # the keys of its spectators, in the order they came
 
     def seat_of(self, key: str) -> int | None:
         return next((n for n, seat in enumerate(self.seats) if seat.key == key), None)
 
 
-class Refused(Exception):
-    """A request the lobby turns down; the message says why, to the player."""
-
-
-class Lobby:
+class Lobby(Gathering):
     def __init__(
         self,
         store: Store,
@@ -169,6 +168,7 @@ class Lobby:
             seats = [Seat(s.key, s.computer, s.level if s.level in LEVELS else "normal") for s in saved.seats]
             self.rooms[saved.code] = RoomEntry(saved.code, saved.creator, seats, saved.seed, saved.game)
         self.days = Days(self, wall)
+        self.gather_kept(Budget(*TOLD_MOST, clock=clock))
 
     async def open_rooms(self) -> list[str]:
         """Every started game opened again where it was (on the running loop); what could not be."""
@@ -210,7 +210,7 @@ class Lobby:
                     entry = self.rooms[room_code(request)]
                     assert entry.room is not None  # (a room not started yet cannot be entered)
                     self._changed(entry, entry.room.host)  # (a computer that failed here tries again)
-                    await entry.room.attach(answer["seat"], reader, writer)
+                    await entry.room.attach(answer["seat"], reader, writer, name=self.names.get(key), key=key)
                     if writer.is_closing():
                         return
                     self.sessions[writer] = key
@@ -251,13 +251,15 @@ class Lobby:
         if kind == "rename":
             return self._rename(key, request.get("name"))
         if kind == "create":
-            return self._create(key, request.get("seats"), request.get("seed"), request.get("pace"))
+            return self._create(
+                key, request.get("seats"), request.get("seed"), request.get("pace"), request.get("private") is True
+            )
         if kind in DAYS_REQUESTS:
             return self.days.answer(key, kind, request)
         code = room_code(request)
         entry = self._guess(key, self.rooms.get(code))
         if entry is None:
-            raise Refused(f"There is no room {code[:CODE_LENGTH]!r}: check the code.")
+            raise Refused(f"There is no room {code[:PRIVATE_CODE_LENGTH]!r}: check the code.")
         if kind == "join":
             return self._join(key, entry)
         if kind == "start":
@@ -265,13 +267,22 @@ class Lobby:
         if kind == "enter":
             if entry.room is None:
                 raise Refused("This room's game has not started yet.")
-            return {"seat": entry.seat_of(key)}  # (None: a spectator)
+            seat = entry.seat_of(key)
+            if seat is None:
+                self.keep_watching(key, entry)  # (found again in their lobby after reconnecting)
+            return {"seat": seat}  # (None: a spectator)
+        if kind == "watch":
+            return self.watch(key, entry)
+        if kind == "leave_room":
+            return self.leave_room(key, entry)
+        if kind == "cancel":
+            return self.cancel(key, entry)
         raise WireError(f"a request the lobby does not take: {kind}")
 
     def _guess(self, key: str, entry: RoomEntry | None) -> RoomEntry | None:
         """The room a code names, unless the player has given too many wrong codes: then every code is refused
         but those of their own rooms, so that guessing tells nothing. A wrong one spends a try."""
-        if entry is not None and entry.seat_of(key) is not None:
+        if self.known_to(entry, key):
             return entry
         if self.wrong_codes.spent(key):
             raise Refused(TOO_MANY_WRONG)
@@ -307,7 +318,9 @@ class Lobby:
                     if seat.computer or seat.key != key:
                         yield InUse(name, seat.computer)
 
-    def _create(self, key: str, seats: object, seed: object, pace_name: object = None) -> dict[str, Any]:
+    def _create(
+        self, key: str, seats: object, seed: object, pace_name: object = None, private: bool = False
+    ) -> dict[str, Any]:
         if not isinstance(seats, list) or not all(s in ("person", "computer", *LEVELS) for s in seats):
             raise Refused(f"Each seat is a person or a computer ({', '.join(LEVELS)}).")
         board = self.content.board
@@ -322,7 +335,7 @@ class Lobby:
             pace = self.days.pace(pace_name)
         except ValueError as why:
             raise Refused(str(why)) from None
-        code = self._new_code()
+        code = self._new_code(PRIVATE_CODE_LENGTH if private else CODE_LENGTH)
         self.days.made(code, pace)
         entry = RoomEntry(
             code,
@@ -332,9 +345,10 @@ class Lobby:
                 for kind in seats
             ],
             seed,
+            private=private,
         )
         entry.seats[0] = Seat(key=key)  # (the creator sits first)
-        self._save(entry)
+        self.save_new_room(entry)
         self.rooms[code] = entry
         return {"code": code}
 
@@ -346,7 +360,7 @@ class Lobby:
             return {"seat": None}  # (a game under way: anyone else may watch it)
         free = next((n for n, s in enumerate(entry.seats) if s.open), None)
         if free is None:
-            raise Refused("This room is full: enter it to watch once it starts.")
+            return self.watch(key, entry)  # (a full room: its game is watched once it starts)
         if any(
             s.key is not None and name_key(self.names.get(s.key, "")) == name_key(self.names[key]) for s in entry.seats
         ):
@@ -355,6 +369,7 @@ class Lobby:
         seats[free] = Seat(key=key)
         self._save(entry, seats)
         entry.seats = seats
+        self.joined(key, entry, free)
         return {"seat": free, "waiting": True}
 
     def _start(self, key: str, entry: RoomEntry) -> dict:
@@ -453,6 +468,7 @@ class Lobby:
         if host.turn().seat in entry.computers and entry.thinking != host.changes:
             entry.thinking = host.changes
             asyncio.get_running_loop().create_task(self._computer_moves(entry, host, host.changes))
+        self.game_changed(entry)
         self._push()
 
     def _thinking(self, entry: RoomEntry, host: Host) -> bool:
@@ -513,9 +529,9 @@ class Lobby:
         entry.thinking = None
         asyncio.get_running_loop().call_later(COMPUTER_RETRY, self._changed, entry, host)
 
-    def _new_code(self) -> str:
+    def _new_code(self, length: int = CODE_LENGTH) -> str:
         while True:
-            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
             if code not in self.rooms and all(r.code != code for r in self.damaged):
                 return code
 
@@ -542,10 +558,10 @@ class Lobby:
         mine, open_ = [], []
         for entry in self.rooms.values():
             seat = entry.seat_of(key)
-            if seat is not None:
-                mine.append(self._describe(entry, seat))
-            elif entry.room is None and any(s.open for s in entry.seats):
-                open_.append(self._describe(entry, None))
+            if self.listed_to(entry, key):
+                mine.append(self._describe(entry, seat) | self.gathered(entry, key))
+            elif self.open_to(entry, key):
+                open_.append(self._describe(entry, None) | self.gathered(entry, key))
         mine.sort(key=lambda room: (not room.get("your_turn"), ORDER[room["status"]]))  # (stable: oldest first)
         return {"mine": mine, "open": open_, "levels": list(LEVELS), **self.days.lobby_for(key)}
 

@@ -12,7 +12,9 @@ another seat decides is refused, whatever the option. A link that asks to
 The room tells every link which players are away (`presence`: a person's
 seat that no link shows, and those a computer plays for meanwhile), and says in words (`notice`) when one leaves or
 comes back, and when one takes back a move (what was taken back is told to
-that player alone: it can name their own cards). The game waits for an
+that player alone: it can name their own cards), and who is watching
+(`watchers`: the names of the spectators whose links are open, sent to every
+link as they come and go). The game waits for an
 absent player's decision; whoever hosts the room may let a computer play for
 them (`stand_in`, asked by the others with `stand_in {"seat": n}`).
 
@@ -53,6 +55,8 @@ class Link:
     seat: int | None
     writer: asyncio.StreamWriter
     held: int = 0  # how many lines of its seat's log the far side holds
+    name: str | None = None  # its player's name (a spectator's is shown to the players)
+    key: str | None = None  # its player's key (the lobby tells them what happens in their other rooms)
     told: tuple = ((), False)  # the computers' levels and the thinking flag it was last sent
     clock: dict | None = None  # the deciding seat's clock, as it was last sent (`Room.clock`)
     closed: asyncio.Event = field(default_factory=asyncio.Event)
@@ -137,14 +141,31 @@ class Room:
         for link in self.links:
             link.send(data)
 
+    def tell_watchers(self) -> None:
+        """Every link told who is watching now."""
+        data = self._watchers_frame()
+        for link in self.links:
+            link.send(data)
+
+    def _watchers_frame(self) -> bytes:
+        names = dict.fromkeys(link.name or "?" for link in self.links if link.seat is None and not link.closed.is_set())
+        return frame("watchers", {"names": list(names)})
+
     def _presence_frame(self) -> bytes:
         away = self.away
         return frame("presence", {"away": away, "stood_in": [seat for seat in away if seat in self.standing_in]})
 
-    async def attach(self, seat: int | None, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def attach(
+        self,
+        seat: int | None,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        name: str | None = None,
+        key: str | None = None,
+    ) -> None:
         """Serve one link until it closes or leaves: the content, the seat's message, then an answer to each
-        request."""
-        link = Link(seat, writer)
+        request. `name`: its player's, shown to the others while a spectator watches; `key`: theirs."""
+        link = Link(seat, writer, name=name, key=key)
         returning = seat is not None and not self.seated(seat)
         if seat is not None:
             for stale in [other for other in self.links if other.seat == seat]:
@@ -157,6 +178,10 @@ class Room:
         if seat is not None:
             link.send(frame("holding", {"on": self.host.holds_turns((seat,))}))
         link.send(self._presence_frame())
+        if seat is None:
+            self.tell_watchers()
+        else:
+            link.send(self._watchers_frame())
         if returning:
             self._presence(seat, back=True)
         try:
@@ -179,6 +204,8 @@ class Room:
     def _drop(self, link: Link) -> None:
         if link in self.links:  # (not if a newer link of its seat took its place)
             self.links.remove(link)
+            if link.seat is None:
+                self.tell_watchers()
             if link.seat is not None and not self.seated(link.seat):
                 self._presence(link.seat, back=False)
 

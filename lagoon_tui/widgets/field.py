@@ -29,7 +29,7 @@ NAME_FIELD = NAME_SHOWN
 """A name as typed: room for one in decomposed form (its normal form is what counts, at most NAME_MAX); a
 longer one up to here is refused with a sentence saying how long it is."""
 SEED_FIELD = len(str(SEED_MAX)) + 2  # (the largest seed, and spaces around it, which are stripped)
-CODE_FIELD = 12  # a room's code is 6 letters: room for spaces, or a code mistyped twice over
+CODE_FIELD = 12  # a room's code is 6 letters (a private room's 10): room for spaces around it
 ROUND_FIELD = 4  # a round number
 
 

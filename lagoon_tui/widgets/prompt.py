@@ -75,6 +75,7 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
         self._held = 0  # the wide prompt's greatest height in these decisions (it shrinks no more until they end)
         self._back = False  # Esc backs out of this step
         self._more = ""  # options out of sight: "▲ 3 more · ▼ 12 more"
+        self.watchers: tuple[str, ...] = ()  # the spectators' names, on the title (a game served to others)
         self._borders()
 
     def more(self, above: int, below: int) -> None:
@@ -93,11 +94,19 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
         """
         compact = self.screen.has_class("compact")
         title = self._title
+        if self.watchers:
+            title = Text.assemble(title, f" · watching: {', '.join(self.watchers)}")
         if compact and self._more:
             title = Text.assemble(title, f" · {self._more}")
         self.set_border_title(title)
         parts = [part for part in ("" if compact else self._more, "Esc: back" if self._back else "") if part]
         self.set_border_subtitle(" · ".join(parts) or None)
+
+    def watched_by(self, names: tuple[str, ...]) -> None:
+        """Say on the title who is watching the game (nobody: nothing said)."""
+        if names != self.watchers:
+            self.watchers = names
+            self._borders()
 
     def render_lines(self, crop: Region) -> list[Strip]:
         return svg_safe(super().render_lines(crop))

@@ -22,6 +22,10 @@ Tables:
   and since when they run, as wall-clock time), each player's vacation and
   the days of it they took this year, and the URL a player gave for notices
   with when each game last sent one (JSON: room code -> time).
+- `serve_private_rooms` and `serve_watchers` (schema 4): which rooms are
+  private (a row each: listed only to their players, joined only by code), and
+  who watches which room (a spectator waiting for it to start, or watching its
+  game), so that a spectator finds it again after reconnecting.
 
 This module alone opens the file: the lobby reads and writes its tables
 through a `Store` too. A file of an older schema is given what it lacks in
@@ -56,7 +60,8 @@ from .rooms import SavedRoom, room_from_row, seats_text
 
 APP_ID = 0x4C47_4E31  # "LGN1": marks a file as a Lagoon save, in the SQLite header
 SCHEMA = 4  # 2 added the `leases` table, 3 the lobby's, 4 the games over days' (`serve_clocks`, `serve_vacations`,
-# `serve_notices`); an older file is given them when opened for writing
+# `serve_notices`), private rooms and spectators (`serve_private_rooms`, `serve_watchers`); an older file is given
+# them when opened for writing
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 TABLES = """
@@ -126,6 +131,14 @@ CREATE TABLE IF NOT EXISTS serve_notices (
     key  TEXT PRIMARY KEY,
     url  TEXT NOT NULL,
     sent TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS serve_private_rooms (
+    code TEXT PRIMARY KEY
+);
+CREATE TABLE IF NOT EXISTS serve_watchers (
+    code TEXT NOT NULL,
+    key  TEXT NOT NULL,
+    PRIMARY KEY (code, key)
 );
 """
 
@@ -1035,9 +1048,12 @@ class Store:
         rows = self._read("SELECT code, creator, seats, seed, game FROM serve_rooms ORDER BY rowid")
         return [room_from_row(*row) for row in rows]
 
-    def save_room(self, room: SavedRoom) -> None:
-        """Keep `room` as it is now (its row, by its code, is written anew)."""
+    def save_room(self, room: SavedRoom, *, private: bool = False) -> None:
+        """Keep `room` as it is now (its row, by its code, is written anew); `private`: a new room kept as private
+        in the same transaction (so it is never listed, even for a moment)."""
         with self._tx() as c:
+            if private:
+                c.execute("INSERT OR REPLACE INTO serve_private_rooms (code) VALUES (?)", (room.code,))
             c.execute(
                 "INSERT OR REPLACE INTO serve_rooms (code, creator, seats, seed, game) VALUES (?,?,?,?,?)",
                 (room.code, room.creator, seats_text(room.seats), room.seed, room.game),
@@ -1083,3 +1099,28 @@ class Store:
                 )
             else:
                 c.execute("DELETE FROM serve_notices WHERE key = ?", (key,))
+
+    # --- private rooms and spectators (`lagoon_tui.serve.gathering`) -----------------------
+
+    def delete_room(self, code: str) -> None:
+        """A room cancelled before its game began: its row, its privacy, its spectators and its pace go."""
+        with self._tx() as c:
+            for table in ("serve_rooms", "serve_private_rooms", "serve_watchers", "serve_clocks"):
+                c.execute(f"DELETE FROM {table} WHERE code = ?", (code,))
+
+    def private_rooms(self) -> set[str]:
+        """The codes of the rooms their makers made private."""
+        return {code for (code,) in self._read("SELECT code FROM serve_private_rooms") if isinstance(code, str)}
+
+    def watchers(self) -> list[tuple[str, str]]:
+        """(room code, key) of every spectator kept, in the order they came."""
+        rows = self._read("SELECT code, key FROM serve_watchers ORDER BY rowid")
+        return [(code, key) for code, key in rows if isinstance(code, str) and isinstance(key, str)]
+
+    def watch(self, code: str, key: str, on: bool = True) -> None:
+        """The player with `key` watches room `code` from now on (`on`), or no more."""
+        with self._tx() as c:
+            if on:
+                c.execute("INSERT OR IGNORE INTO serve_watchers (code, key) VALUES (?, ?)", (code, key))
+            else:
+                c.execute("DELETE FROM serve_watchers WHERE code = ? AND key = ?", (code, key))

@@ -339,6 +339,8 @@ def three_playing(served: LobbyThread) -> tuple[str, tuple[Terminal, Terminal, T
         t.remote = RemoteHost(t.link)
         assert "seat" in t.link.ask("enter", {"code": code})
     until(lambda: all(t.remote.ready for t in (ana, ben, cleo)))
+    # (each told that nobody is away: a stale "Cleo away" from before she came must not pass for her leaving)
+    until(lambda: all(t.remote.away == frozenset() for t in (ana, ben, cleo)), "everyone seated, on every link")
     return code, (ana, ben, cleo)
 
 

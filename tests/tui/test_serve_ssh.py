@@ -335,6 +335,8 @@ def test_over_ssh_a_name_in_use_is_refused_to_another_key_and_a_rename_reaches_t
     ben.type("ana", "Enter")
     ben.wait("Someone here is called Ana already")
     ben.type("BSpace", "BSpace", "BSpace", "Ben", "Enter")  # (in one send: the server reads them at once)
+    ben.wait(f"Room {code} (you sit here)")  # (issue 35, point 4: he waits in the room; Esc: the lobby)
+    ben.type("Escape")
     ben.wait("Lagoon · Ben")
     ana.wait(f"{code} Ana, Ben ·")
     ben.type("r")

@@ -1,0 +1,114 @@
+"""Rooms of `lagoon serve` as friends use them (issue 35, point 4): the real server, stock `ssh`, one tmux pane
+each (tests/helpers/ssh_players.py). A private room reached by its code, a player who leaves and comes back, a
+spectator who waits in the room, watches with a spectator's keys, is seen by the players and finds the game again
+after reconnecting; a room cancelled by its maker. Ben plays at 80×24, the others at 160×50.
+
+Skipped where tmux or OpenSSH is missing, except in CI (.ci/run installs them).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+from tests.helpers.ssh_players import REASON, YOUR_MOVE, Player, make_room, new_player
+from tests.helpers.terminal import flat
+
+if REASON and os.environ.get("CI"):
+    raise RuntimeError(f"CI must run the lagoon serve tests, but {REASON}")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(REASON is not None, reason=REASON or "")]
+
+PRIVATE_CODE = re.compile(r"Room ([A-HJ-NP-Z2-9]{10}) is ready")
+PLAYERS_KEYS = ("My cards", "Undo", "End turn", "your move", "Your turn", "your turn")
+
+
+def small(server, name: str, *command: str) -> Player:
+    player = Player(server, name, *command, size=(80, 24))
+    player.wait("What name should the others see?")
+    player.type(name, "Enter")
+    return player
+
+
+def offers_no_players_keys(player: Player, key: str, shown: str) -> None:
+    """`key` opens a window (`shown` says it is open) that lists no player's key; Escape closes it."""
+    player.type(key)
+    player.wait(shown)
+    text = flat(player.screen())
+    assert not any(words in text for words in (*PLAYERS_KEYS, "Pick an option", "a computer play")), text
+    player.type("Escape")
+    player.tmux.wait_for(lambda s: shown not in flat(s), f"{shown!r} closed")
+
+
+def test_a_private_room_a_player_who_leaves_and_a_spectator_who_waits_watches_and_comes_back(server):
+    ana = new_player(server, "Ana")
+    ana.wait("Your games")
+    ana.type("c")
+    ana.wait("Anyone: listed")
+    ana.type("p")  # private
+    ana.wait("Private: by its code")
+    ana.type("4")  # you, a friend and a computer
+    screen = ana.wait("is ready")
+    code = PRIVATE_CODE.search(flat(screen))[1]
+
+    ben = small(server, "Ben")
+    ben.wait("No open rooms.")  # (a private room is listed to nobody else)
+    ben.type("j")
+    ben.wait("Join a room")
+    ben.type(code.lower(), "Enter")
+    ben.wait(f"Room {code} (you sit here)")
+    ben.wait("has not started yet")
+    ana.hears(f"Ben joined your room {code}")
+    dan = new_player(server, "Dan", "join", code)  # the room is full: he waits in it to watch
+    dan.wait(f"Room {code} (you watch)")
+    dan.wait("Seats: Ana, Ben, Computer (Normal)")
+    ana.hears(f"Dan watches your room {code}")
+    ben.wait("Watching: Dan")
+    ana.wait("1 watching")
+
+    ben.type("l")  # Ben leaves, and comes back
+    ben.wait("Your games")
+    ben.hears(f"You left room {code}")
+    ana.hears(f"Ben left your room {code}")
+    dan.wait("Waiting for 1 more.")
+    ben.type("j")
+    ben.wait("Join a room")
+    ben.type(code, "Enter")
+    ben.wait("(you sit here)")
+
+    ana.type("s")
+    ben.wait("watching: Dan")  # (the prompt's title, on his board at 80×24)
+    dan.wait("Score · goal")  # the spectator is taken to the game as it starts
+    ana.wait("watching: Dan")
+    screen = flat(dan.screen())
+    assert not any(words in screen for words in PLAYERS_KEYS), screen
+    for key, shown in (("?", "What it does"), ("C-p", "Read the rules")):  # the help, the command palette
+        offers_no_players_keys(dan, key, shown)
+
+    dan.leave()  # his connection drops; the players see he is gone
+    ana.tmux.wait_for(lambda s: "watching: Dan" not in flat(s), "Dan gone from Ana's prompt title")
+    dan = Player(server, "Dan")
+    dan.wait("you watch")  # (his lobby lists the game he watches)
+    dan.type("Enter")
+    dan.wait("Score · goal")
+    ben.wait("watching: Dan")
+    assert YOUR_MOVE not in flat(dan.screen())
+
+
+def test_the_maker_cancels_a_room_and_everyone_waiting_in_it_is_told(server):
+    ana = new_player(server, "Ana")
+    code = make_room(ana, "1")  # you and a friend: public
+    ben = small(server, "Ben", "join", code)
+    ben.wait(f"Room {code} (you sit here)")
+    cleo = new_player(server, "Cleo", "join", code)  # full: she waits to watch
+    cleo.wait(f"Room {code} (you watch)")
+    ana.wait("1 watching")
+    ana.type("x")
+    ana.wait(f"Cancel room {code}?")
+    ana.type("y")
+    cleo.hears(f"Ana cancelled room {code}: it is gone.")
+    ben.hears("cancelled")  # (at 80 columns the toast's words wrap where they may)
+    for other in (ben, cleo):
+        other.wait("No games yet")
+    ana.wait("No games yet")
