@@ -23,7 +23,7 @@ URL_FIELD = 400  # (as `serve.notices.URL_LONGEST`: a longer one is refused ther
 class VacationForm(ModalScreen[int | None]):
     """Days away (dismissed with their number), or, for one away already, 0: back now."""
 
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", "Back"), Binding("enter", "back_now", "Back now", show=False)]
     DEFAULT_CSS = """
     VacationForm { align: center middle; }
     VacationForm .dialog { max-width: 64; }
@@ -46,7 +46,8 @@ class VacationForm(ModalScreen[int | None]):
             yield Static("", classes="field-error", id="days-problem")
             yield Static("Enter: go away · Esc: back", classes="hint")
 
-    def key_enter(self) -> None:
+    def action_back_now(self) -> None:
+        """Enter, for one away already: back now (a binding, so the key ends here and opens nothing beneath)."""
         if self.until is not None:
             self.dismiss(0)
 

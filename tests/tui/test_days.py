@@ -346,3 +346,32 @@ def test_the_lobby_loop_is_never_woken_every_second(served, wall):
     wall.now += 11 * HOUR + 30 * 60
     check(served)
     assert 0 < served.call(next_wake) <= 60.0 + 1
+
+
+async def test_the_enter_that_ends_a_vacation_opens_nothing_in_the_lobby_beneath():
+    """The form of one away already takes Enter as "back now", and the key ends there: the lobby's highlighted
+    room beneath is not opened by it too (it was, and took the player into that room's waiting screen)."""
+    from textual.app import App
+    from textual.widgets import OptionList
+
+    from lagoon_tui.screens.days import VacationForm
+
+    class Beneath(App):
+        def __init__(self) -> None:
+            super().__init__()
+            self.opened: list[int] = []
+
+        def compose(self):
+            yield OptionList("ABC234  Ana, Ben", "XYZ789  Ben, Cleo")
+
+        def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+            self.opened.append(event.option_index)
+
+    app = Beneath()
+    async with app.run_test() as pilot:
+        answered: list[int | None] = []
+        app.push_screen(VacationForm("Mon 30 Nov, 14:00 UTC", 18), answered.append)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert answered == [0] and app.opened == []
