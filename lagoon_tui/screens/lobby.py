@@ -27,6 +27,7 @@ from rules.host import computer_words
 from ..widgets.field import CODE_FIELD, NAME_FIELD, SEED_FIELD, Field
 from ..widgets.keys_footer import KeysFooter
 from .help import show_help
+from .records_line import records_line, rematch_row, title_text
 
 
 class Requests(Protocol):
@@ -38,6 +39,7 @@ class Requests(Protocol):
     def join_room(self, code: str) -> None: ...
     def start_room(self, code: str) -> None: ...
     def open_room(self, code: str) -> None: ...
+    def finished_games(self) -> None: ...
 
 
 def requests(screen: Screen[Any]) -> Requests:
@@ -68,7 +70,7 @@ def room_line(room: dict) -> Text:
         free = sum(1 for seat in room["seats"] if seat["name"] is None)
         where = f"waiting for {free} more" if free else f"waiting for {room['creator']} to start"
     elif status == "over":
-        where = "finished"
+        where = rematch_row(room)
     else:
         where = "your turn" if room.get("your_turn") else room.get("says", "playing")
     mark = ("▶ ", "bold reverse") if room.get("your_turn") else "  "
@@ -85,6 +87,7 @@ class LobbyScreen(Screen[None]):
         Binding("j", "join", "Join by code"),
         Binding("s", "start", "Start"),
         Binding("r", "rename", "Rename"),
+        Binding("f", "finished", "Finished games"),
         Binding("question_mark", "help", "Keys", key_display="?"),
     ]
     DEFAULT_CSS = """
@@ -98,15 +101,17 @@ class LobbyScreen(Screen[None]):
         self.lobby: dict = {"mine": [], "open": []}
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(f"Lagoon · {self.player}"), classes="screen-title", id="lobby-title")
+        yield Static(title_text(self.player, self.lobby), classes="screen-title", id="lobby-title")
         yield Static(
-            "Enter: open · c: new room · j: join by code · s: start a room you made · r: rename · ctrl+q: quit",
+            "Enter: open · c: new room · j: join by code · s: start a room you made · r: rename · "
+            "f: finished games · ctrl+q: quit",
             classes="hint",
         )
         yield Label("Your games", classes="list-title")
         yield OptionList(id="mine")
         yield Label("Open rooms", classes="list-title")
         yield OptionList(id="open")
+        yield Static("", id="records", classes="hint")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -129,6 +134,15 @@ class LobbyScreen(Screen[None]):
                 options.highlighted = codes.index(kept) if kept in codes else 0
             else:
                 options.add_option(Option(Text(empty, style="dim"), disabled=True))
+        self.query_one("#lobby-title", Static).update(title_text(self.player, lobby))
+        self._show_records()
+
+    @on(OptionList.OptionHighlighted)
+    def _show_records(self) -> None:
+        """The records of the players of the room highlighted in the list that has the focus."""
+        focused = self.focused if isinstance(self.focused, OptionList) else self.query_one("#mine", OptionList)
+        option = focused.highlighted_option
+        self.query_one("#records", Static).update(records_line(self._room(option.id if option else None)))
 
     def _room(self, code: str | None) -> dict | None:
         return next((r for key in ("mine", "open") for r in self.lobby.get(key, []) if r["code"] == code), None)
@@ -168,7 +182,10 @@ class LobbyScreen(Screen[None]):
     def renamed(self, name: str) -> None:
         """The server took the player's new name: the title says it."""
         self.player = name
-        self.query_one("#lobby-title", Static).update(Text(f"Lagoon · {name}"))
+        self.query_one("#lobby-title", Static).update(title_text(name, self.lobby))
+
+    def action_finished(self) -> None:
+        requests(self).finished_games()
 
     def action_help(self) -> None:
         show_help(self)

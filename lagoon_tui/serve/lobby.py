@@ -73,6 +73,8 @@ from ..wire import WireError, body, frame, parse
 from . import faults
 from .budget import Budget
 from .names import InUse, refusal
+from .records import Records, log_answer
+from .rematch import Rematches
 from .room import Room
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # (no 0/O or 1/I to misread)
@@ -154,6 +156,8 @@ class Lobby:
         self._push_due = False
         self.closed = False  # the server is stopping: no computer moves any more
         self.wrong_codes = Budget(*WRONG_CODES, clock=clock)  # by key
+        self.records = Records()  # each player's finished games (filled as the rooms open)
+        self.rematches = Rematches(self, RoomEntry)
         for saved in store.rooms():
             if saved.damage:
                 self.damaged.append(saved)
@@ -175,7 +179,7 @@ class Lobby:
                 problems.append(f"room {entry.code}: {error}")
                 continue
             self._host(entry, host, reopened=True)
-        return problems
+        return problems + self.rematches.resume()
 
     # --- a session ----------------------------------------------------------------------
 
@@ -242,6 +246,8 @@ class Lobby:
             return self._rename(key, request.get("name"))
         if kind == "create":
             return self._create(key, request.get("seats"), request.get("seed"))
+        if kind == "finished":
+            return {"games": self.records.games_of(key)}
         code = room_code(request)
         entry = self._guess(key, self.rooms.get(code))
         if entry is None:
@@ -254,6 +260,8 @@ class Lobby:
             if entry.room is None:
                 raise Refused("This room's game has not started yet.")
             return {"seat": entry.seat_of(key)}  # (None: a spectator)
+        if kind == "log" and entry.room is not None:
+            return log_answer(entry.room.host)
         raise WireError(f"a request the lobby does not take: {kind}")
 
     def _guess(self, key: str, entry: RoomEntry | None) -> RoomEntry | None:
@@ -387,6 +395,7 @@ class Lobby:
         room.on_presence = lambda seat, back: self._presence(entry, room, seat, back)
         room.stand_in = lambda asker, seat: self._stand_in(entry, room, asker, seat)
         room.thinking = lambda: self._thinking(entry, host)
+        room.rematch = lambda seat, accept: self.rematches.answer(entry, seat, accept)
         for seat in room.away:
             entry.away_since[seat] = self.clock()
         host.on_change(lambda: self._changed(entry, host))
@@ -396,6 +405,7 @@ class Lobby:
         entry.agreed.pop(seat, None)
         if not back:
             entry.away_since[seat] = self.clock()
+            self.rematches.left(entry, seat)
             return
         entry.away_since.pop(seat, None)
         if seat in entry.computers and not entry.seats[seat].computer:  # a stand-in: the player takes over
@@ -434,7 +444,17 @@ class Lobby:
         if host.turn().seat in entry.computers and entry.thinking != host.changes:
             entry.thinking = host.changes
             asyncio.get_running_loop().create_task(self._computer_moves(entry, host, host.changes))
+        if host.over and entry.code not in self.records.finished:
+            self._ended(entry, host)
         self._push()
+
+    def _ended(self, entry: RoomEntry, host: Host) -> None:
+        """A room's game is over: its places go into its players' records."""
+        try:
+            ended = self.store.info(host.game).updated if host.game is not None else ""
+        except StoreError:
+            ended = ""
+        self.records.ended(entry.code, tuple(s.key for s in entry.seats), host, ended)
 
     def _thinking(self, entry: RoomEntry, host: Host) -> bool:
         """Whether a computer is deciding the room's current decision (searching, or waiting for its pace)."""
@@ -503,10 +523,13 @@ class Lobby:
     def _save(self, entry: RoomEntry, seats: list[Seat] | None = None, game: int | None = None) -> None:
         """Keep the room in the save file, as it is or with `seats` or `game` (StoreError if the file refuses:
         its caller then changes nothing)."""
+        self.store.save_room(self._saved(entry, seats, game))
+
+    @staticmethod
+    def _saved(entry: RoomEntry, seats: list[Seat] | None = None, game: int | None = None) -> SavedRoom:
+        """The room as the save file keeps it (as it is, or with `seats` or `game`)."""
         kept = tuple(SavedSeat(s.key, s.computer, s.level) for s in (entry.seats if seats is None else seats))
-        self.store.save_room(
-            SavedRoom(entry.code, entry.creator, kept, entry.seed, entry.game if game is None else game)
-        )
+        return SavedRoom(entry.code, entry.creator, kept, entry.seed, entry.game if game is None else game)
 
     def _forget(self, host: Host) -> None:
         """A game started for a room the save file then would not keep: taken out of the file, if it lets us
@@ -528,7 +551,7 @@ class Lobby:
             elif entry.room is None and any(s.open for s in entry.seats):
                 open_.append(self._describe(entry, None))
         mine.sort(key=lambda room: (not room.get("your_turn"), ORDER[room["status"]]))  # (stable: oldest first)
-        return {"mine": mine, "open": open_, "levels": list(LEVELS)}
+        return {"mine": mine, "open": open_, "levels": list(LEVELS), "record": self.records.words(key)}
 
     def _describe(self, entry: RoomEntry, seat: int | None) -> dict:
         # (a game begun: its seats' names as its board has them, the computers' among them)
@@ -539,6 +562,7 @@ class Lobby:
                 "computer": s.computer,
             }
             | ({"level": s.level} if s.computer else {})
+            | ({"record": self.records.words(s.key)} if s.key is not None else {})
             for n, s in enumerate(entry.seats)
         ]
         described: dict[str, object] = {
@@ -554,6 +578,8 @@ class Lobby:
             described["status"] = "over" if turn.seat is None else "playing"
             described["says"] = turn.says
             described["your_turn"] = seat is not None and turn.seat == seat
+            if turn.seat is None and (rematch := self.rematches.row(entry)) is not None:
+                described["rematch"] = rematch
         return described
 
     def _send_lobby(self, writer: asyncio.StreamWriter, key: str) -> None:

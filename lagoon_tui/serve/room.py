@@ -39,6 +39,7 @@ from rules.seat import catalogue_to_json, to_json
 
 from ..wire import WireError, body, frame, parse
 from . import faults
+from .records import log_answer
 
 OTHERS_AFTER = 0.03
 """Seconds after the player who moved that the other screens are sent the move (see `Room._flush`)."""
@@ -90,6 +91,8 @@ class Room:
         self.stand_in: Callable[[int, int], dict] = lambda asker, seat: {"refused": "Not in this game."}
         # whether the deciding seat's computer is deciding now (its owner plays the computers; nobody here)
         self.thinking: Callable[[], bool] = lambda: False
+        # a finished game's rematch: a seat's answer (true, false; None: where it stands), answered by the owner
+        self.rematch: Callable[[int | None, object], dict] = lambda seat, accept: {"refused": "Not in this game."}
         self.standing_in: set[int] = set()  # the seats a computer plays while their player is away (its owner's)
         self._levels = tuple(sorted(host.computers.items()))  # (seat, level) of each seat a computer plays
         host.hold_turns(self.people, True)  # (each player may turn it off for themselves)
@@ -116,7 +119,7 @@ class Room:
             return
         name = self.names[seat]
         if not back:
-            said = f"{name} left; the game waits for them to return."
+            said = f"{name} left." if self.host.over else f"{name} left; the game waits for them to return."
         elif seat in self._arrived:
             said = f"{name} is back."
         else:
@@ -203,6 +206,10 @@ class Room:
                 return {"refused": "Only the players' own turns wait for End turn."}
             self.host.hold_turns((link.seat,), request["on"])
             return {"holding": self.host.holds_turns((link.seat,))}
+        if kind == "rematch" and isinstance(request, dict):
+            return self.rematch(link.seat, request.get("accept"))
+        if kind == "log":  # (a finished game's whole log: public by then)
+            return log_answer(self.host)
         if kind not in ("choose", "undo"):
             raise WireError(f"a request this server does not take in a game: {kind}")
         turn = self.host.turn()

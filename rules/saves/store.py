@@ -17,6 +17,9 @@ Tables:
 - `serve_players` and `serve_rooms` (schema 3): the lobby of `lagoon serve`,
   each player's name by the fingerprint of their SSH key, and each room with
   its seats and, once started, its game (`rooms.SavedRoom`).
+- `serve_rematches` (schema 4): the rematch of a finished room of the lobby:
+  the seats whose players accepted it, and its own room once it started
+  (`rooms.SavedRematch`).
 
 This module alone opens the file: the lobby reads and writes its tables
 through a `Store` too. A file of an older schema is given what it lacks in
@@ -47,10 +50,10 @@ from .. import events as ev
 from ..engine import JournalError, JournalLost
 from ..record import FrozenRecord, Record, frozen_record, record
 from ..undo import Mark
-from .rooms import SavedRoom, room_from_row, seats_text
+from .rooms import SavedRematch, SavedRoom, rematch_from_row, room_from_row, seats_text
 
 APP_ID = 0x4C47_4E31  # "LGN1": marks a file as a Lagoon save, in the SQLite header
-SCHEMA = 3  # 2 added the `leases` table, 3 the lobby's; an older file is given them when opened for writing
+SCHEMA = 4  # 2 added the `leases` table, 3 the lobby's, 4 its rematches (`serve_rematches`); an older file is given them when opened for writing
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 TABLES = """
@@ -102,6 +105,11 @@ CREATE TABLE IF NOT EXISTS serve_rooms (
     seats   TEXT NOT NULL,
     seed    INTEGER,
     game    INTEGER
+);
+CREATE TABLE IF NOT EXISTS serve_rematches (
+    room     TEXT PRIMARY KEY,
+    accepted TEXT NOT NULL,
+    next     TEXT
 );
 """
 
@@ -1017,4 +1025,24 @@ class Store:
             c.execute(
                 "INSERT OR REPLACE INTO serve_rooms (code, creator, seats, seed, game) VALUES (?,?,?,?,?)",
                 (room.code, room.creator, seats_text(room.seats), room.seed, room.game),
+            )
+
+    def rematches(self) -> list[SavedRematch]:
+        """The rematch of each finished room that has one (a row that cannot be read is left out: that room's
+        rematch is asked for afresh)."""
+        rows = self._read("SELECT room, accepted, next FROM serve_rematches ORDER BY rowid")
+        return [kept for kept in (rematch_from_row(*row) for row in rows) if kept is not None]
+
+    def save_rematch(self, rematch: SavedRematch, room: SavedRoom | None = None) -> None:
+        """Keep `rematch` as it is now; with `room`, the rematch's own room (started), in the same transaction:
+        the two are kept together or not at all."""
+        with self._tx() as c:
+            if room is not None:
+                c.execute(
+                    "INSERT OR REPLACE INTO serve_rooms (code, creator, seats, seed, game) VALUES (?,?,?,?,?)",
+                    (room.code, room.creator, seats_text(room.seats), room.seed, room.game),
+                )
+            c.execute(
+                "INSERT OR REPLACE INTO serve_rematches (room, accepted, next) VALUES (?, ?, ?)",
+                (rematch.room, json.dumps(sorted(rematch.accepted)), rematch.next),
             )
