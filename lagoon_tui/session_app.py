@@ -194,7 +194,8 @@ class SessionApp(SeatApp):
 
     def game_over(self, host: SeatHost, seat: int | None = None) -> None:
         scene, levels = Scene(host.scene(seat), host.content), host.levels
-        self.call_later(lambda: self.push_screen(ServedEndScreen(scene, seat=seat, levels=levels), lambda _: self.leave()))
+        end = ServedEndScreen(scene, seat=seat, levels=levels)
+        self.call_later(lambda: self.push_screen(end, lambda _: self.leave()))
 
     def answer_rematch(self, accept: bool | None) -> dict | None:
         """The player's answer to a rematch (None: only where it stands), as the server answers it."""

@@ -134,7 +134,7 @@ def replay_from_json(content: Content, text: str) -> Replay:
         plain = json.loads(text)
     except (ValueError, RecursionError):
         raise LogError("the log is not JSON") from None
-    if not isinstance(plain, dict) or not isinstance(plain.get("events"), list) or not isinstance(plain.get("marks"), list):
+    if not (isinstance(plain, dict) and isinstance(plain.get("events"), list) and isinstance(plain.get("marks"), list)):
         raise LogError("the log has no events and marks")
     events = [event_from_json(e, i) for i, e in enumerate(plain["events"])]
     marks = []

@@ -25,7 +25,7 @@ from .served_end import EndRequests
 
 
 def finished_line(game: dict[str, Any]) -> Text:
-    """"2026-11-27 16:40  ABC234  1st of 3 · Ana, Ben, Cleo (computer, Normal)"."""
+    """ "2026-11-27 16:40  ABC234  1st of 3 · Ana, Ben, Cleo (computer, Normal)"."""
     levels = game.get("levels", {})
     names = ", ".join(
         f"{name} ({computer_words(str(levels[str(n)]))})" if str(n) in levels else str(name)

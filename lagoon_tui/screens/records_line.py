@@ -13,13 +13,13 @@ from rich.text import Text
 
 
 def title_text(player: str, lobby: dict[str, Any]) -> Text:
-    """"Lagoon · Ana · 12 games · 4 wins · 2nd ×3"."""
+    """ "Lagoon · Ana · 12 games · 4 wins · 2nd ×3"."""
     record = lobby.get("record")
     return Text(f"Lagoon · {player}" + (f" · {record}" if record else ""))
 
 
 def records_line(room: dict[str, Any] | None) -> Text:
-    """"Ana: 3 games · 1 win · 2nd ×2   Ben: no game finished yet" for the people of `room`."""
+    """ "Ana: 3 games · 1 win · 2nd ×2   Ben: no game finished yet" for the people of `room`."""
     if room is None:
         return Text("")
     people = [seat for seat in room.get("seats", []) if "record" in seat and seat.get("name")]

@@ -18,8 +18,6 @@ from textual.binding import Binding
 from textual.widgets import Static
 from textual.widgets.option_list import Option
 
-from rules.host import computer_words
-
 from ..scene import Scene
 from .end import EndScreen
 
@@ -31,10 +29,13 @@ class EndRequests(Protocol):
     def show_finished(self, code: str | None, *, sheet: bool = False) -> None: ...
 
 
+ASK = "m: a rematch (the same seats, a new game)"
+
+
 def rematch_words(state: Mapping[str, Any] | None, seat: int | None = None) -> str:
     """Where a rematch stands in words; with the keys `seat`'s player may press ("" for nothing to say)."""
     if not state:
-        return "m: ask for a rematch (the same seats, a new game)" if seat is not None else ""
+        return ASK if seat is not None else ""
     if state.get("started"):
         return f"Rematch: everyone accepted; it is played in room {state['started']}."
     seats = state.get("seats", [])
@@ -42,7 +43,7 @@ def rematch_words(state: Mapping[str, Any] | None, seat: int | None = None) -> s
     if not accepted or all(s.get("computer") for s in accepted):
         declined = state.get("declined")
         asked = f"{declined} declined the rematch." if declined else ""
-        keys = "m: ask for a rematch (the same seats, a new game)" if seat is not None else ""
+        keys = ASK if seat is not None else ""
         return " ".join(part for part in (asked, keys) if part)
     said = ", ".join(s["name"] + (" (computer)" if s.get("computer") else "") for s in accepted)
     awaited = ", ".join(s["name"] for s in seats if not s.get("accepted"))
@@ -56,6 +57,7 @@ class ServedEndScreen(EndScreen):
     """The final ranking of a game of the server; m rematch, d decline, p replay, b back to the lobby."""
 
     BINDINGS = [
+        Binding("b", "title", "Leave"),
         Binding("m", "rematch(True)", "Rematch"),
         Binding("d", "rematch(False)", "Decline", show=False),
     ]
@@ -69,6 +71,7 @@ class ServedEndScreen(EndScreen):
         self.state: dict | None = None
 
     def on_mount(self) -> None:
+        super().on_mount()
         self.query_one("#end-box").mount(Static(id="rematch", markup=False), before="#end-menu")
         answer = cast(EndRequests, self.app).answer_rematch(None)
         self.told(answer.get("rematch") if answer else None)
@@ -95,8 +98,8 @@ class ServedEndScreen(EndScreen):
     def told(self, state: dict | None) -> None:
         """Where the rematch stands, as the server last said."""
         self.state = state
-        if self.is_mounted:
-            self.query_one("#rematch", Static).update(Text(rematch_words(state, self.seat)))
+        for line in self.query("#rematch").results(Static):
+            line.update(Text(rematch_words(state, self.seat)))
 
     def action_rematch(self, accept: bool) -> None:
         answer = cast(EndRequests, self.app).answer_rematch(accept)
@@ -105,4 +108,3 @@ class ServedEndScreen(EndScreen):
 
     def action_replay(self) -> None:
         cast(EndRequests, self.app).show_finished(None)
-

@@ -57,7 +57,8 @@ class Records:
             return
         places = tuple(player.place for player in results.players)
         levels = tuple(sorted(host.levels.items()))
-        self.finished[code] = Finished(code, host.game, keys, tuple(p.name for p in results.players), levels, places, ended)
+        names = tuple(player.name for player in results.players)
+        self.finished[code] = Finished(code, host.game, keys, names, levels, places, ended)
         for key, place in zip(keys, places, strict=True):
             if key is not None:
                 self._places.setdefault(key, Counter())[place] += 1

@@ -181,9 +181,7 @@ class Rematches:
         )
         new.game = host.game
         try:
-            lobby.store.save_rematch(
-                SavedRematch(entry.code, frozenset(rematch.accepted), new.code), lobby._saved(new)
-            )
+            lobby.store.save_rematch(SavedRematch(entry.code, frozenset(rematch.accepted), new.code), lobby._saved(new))
         except StoreError:
             lobby._forget(host)
             raise

@@ -53,7 +53,8 @@ from ..undo import Mark
 from .rooms import SavedRematch, SavedRoom, rematch_from_row, room_from_row, seats_text
 
 APP_ID = 0x4C47_4E31  # "LGN1": marks a file as a Lagoon save, in the SQLite header
-SCHEMA = 4  # 2 added the `leases` table, 3 the lobby's, 4 its rematches (`serve_rematches`); an older file is given them when opened for writing
+SCHEMA = 4  # 2 added `leases`, 3 the lobby's tables, 4 its rematches (`serve_rematches`); an older file is given
+# them when opened for writing
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 TABLES = """

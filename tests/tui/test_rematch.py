@@ -12,12 +12,22 @@ import asyncio
 
 import pytest
 
+from lagoon_tui.link import Link
 from lagoon_tui.remote import RemoteHost
+from lagoon_tui.screens.finished import FinishedScreen
+from lagoon_tui.screens.game import GameScreen
+from lagoon_tui.screens.lobby import LobbyScreen, NameForm
+from lagoon_tui.screens.replay import ReplayScreen
+from lagoon_tui.screens.served_end import ServedEndScreen
+from lagoon_tui.screens.sheet import SheetScreen
+from lagoon_tui.session_app import SessionApp
+from lagoon_tui.widgets.prompt import GAME_OVER
 from rules.host import load_content, replay_from_json
 from rules.seat import catalogue_from_json
+from tests.helpers.drive import screen_text
 from tests.helpers.finished import play_out
 from tests.helpers.lobby import LobbyThread, Terminal
-from tests.helpers.rooms import until
+from tests.helpers.rooms import until, until_shown
 
 CONTENT = load_content()
 
@@ -92,9 +102,7 @@ def test_a_rematch_waits_for_every_person_survives_a_restart_and_starts_with_the
         assert new and new != code
         until(lambda: (ana.last("rematch") or {}).get("started") == new, "the rematch's room, told to Ana")
         entry, old = again.lobby.rooms[new], again.lobby.rooms[code]
-        assert [(s.key, s.computer, s.level) for s in entry.seats] == [
-            (s.key, s.computer, s.level) for s in old.seats
-        ]
+        assert [(s.key, s.computer, s.level) for s in entry.seats] == [(s.key, s.computer, s.level) for s in old.seats]
         assert entry.room is not None and entry.room.names == old_names
         assert entry.room.host.engine.state.seed != old_seed
         assert not entry.room.host.over
@@ -194,3 +202,78 @@ def test_records_count_each_players_places_as_the_end_screen_ranks_them(server):
     assert [g["code"] for g in games] == [second, code]
     assert [g["place"] for g in games] == places["Ana"][::-1]
     assert games[1]["names"] == ["Ana", "Ben", "Cleo"] and games[1]["levels"] == {"2": "normal"}
+
+
+async def ana_in_her_finished_game(server, pilot, app, seats=("person", "person", "normal")) -> tuple[str, Terminal]:
+    """Ana (in the app) and Ben (a bare link) at the end of a game of Ana's room; its code and Ben's terminal."""
+    await until_shown(pilot, lambda: isinstance(app.screen, NameForm), "the name form")
+    await pilot.press(*"Ana", "enter")
+    await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+    (ben,) = named(server, "Ben")
+    app.create_room({"seats": list(seats), "seed": 4})
+    await until_shown(pilot, lambda: app.lobby["mine"], "Ana's room in her lobby")
+    code = app.lobby["mine"][0]["code"]
+    ben.link.ask("join", {"code": code})
+    app.start_room(code)
+    await until_shown(pilot, lambda: isinstance(app.screen, GameScreen), "Ana's game")
+    play_out(server, code)
+    await until_shown(pilot, lambda: GAME_OVER in screen_text(app), "the game's last board")
+    await pilot.press("enter")
+    await until_shown(pilot, lambda: isinstance(app.screen, ServedEndScreen), "the end screen")
+    return code, ben
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_from_the_end_screen_a_rematch_is_asked_for_and_taken_and_the_replay_and_sheet_open(server, size):
+    app = SessionApp(Link(server.session("SHA256:ana")))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        code, ben = await ana_in_her_finished_game(server, pilot, app)
+        results = app.remote.message.results
+        assert "m: a rematch" in screen_text(app)
+        await pilot.press("p")  # the replay, from the game's whole log
+        await until_shown(pilot, lambda: isinstance(app.screen, ReplayScreen), "the replay")
+        assert app.screen.replay.results == results
+        await pilot.press("v")  # and its score sheet
+        await until_shown(pilot, lambda: isinstance(app.screen, SheetScreen), "the score sheet")
+        assert app.screen.results == results
+        await pilot.press("escape", "escape")
+        await until_shown(pilot, lambda: isinstance(app.screen, ServedEndScreen), "back at the end screen")
+        await pilot.press("m")
+        await until_shown(
+            pilot,
+            lambda: "Rematch: Ana, Cleo (computer) accepted · waiting for Ben" in screen_text(app),
+            "who accepted and who is awaited",
+        )
+        ben.remote = RemoteHost(ben.link)
+        assert ben.link.ask("enter", {"code": code}) == {"seat": 1}
+        until(lambda: ben.remote.ready)
+        new = ben.link.ask("rematch", {"accept": True})["rematch"]["started"]
+        await until_shown(
+            pilot,
+            lambda: isinstance(app.screen, GameScreen) and app.room_code == new and app.remote.ready,
+            "Ana taken to the rematch's game",
+        )
+        assert app.screen.own == 0 and not app.remote.over
+
+
+async def test_the_lobby_lists_ones_finished_games_newest_first_and_shows_the_records(server):
+    app = SessionApp(Link(server.session("SHA256:ana")))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        code, ben = await ana_in_her_finished_game(server, pilot, app, seats=("person", "person"))
+        results = app.remote.message.results
+        place = results.player(0).place
+        await pilot.press("b")
+        await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        record = "1 game · 1 win" if place == 1 else "1 game · 0 wins · 2nd ×1"
+        await until_shown(pilot, lambda: f"Lagoon · Ana · {record}" in screen_text(app), "Ana's record atop")
+        other = "1 game · 0 wins · 2nd ×1" if place == 1 else "1 game · 1 win"
+        assert f"Ben: {other}" in screen_text(app), "the records of the highlighted room's players"
+        await pilot.press("f")
+        await until_shown(pilot, lambda: isinstance(app.screen, FinishedScreen), "Ana's finished games")
+        assert f"{code}  {'1st' if place == 1 else '2nd'} of 2 · Ana, Ben" in screen_text(app)
+        await pilot.press("v")
+        await until_shown(pilot, lambda: isinstance(app.screen, SheetScreen), "its score sheet")
+        assert app.screen.results == results
+        await pilot.press("escape", "enter")
+        await until_shown(pilot, lambda: isinstance(app.screen, ReplayScreen), "its replay")
+        assert app.screen.replay.results == results
