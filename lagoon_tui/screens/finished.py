@@ -45,7 +45,7 @@ class FinishedScreen(Screen[None]):
         Binding("question_mark", "help", "Keys", key_display="?"),
     ]
     DEFAULT_CSS = """
-    FinishedScreen OptionList { height: 1fr; margin: 0 1; }
+    FinishedScreen OptionList { height: auto; max-height: 80%; margin: 0 1; }
     """
 
     def __init__(self, games: list[dict[str, Any]]) -> None:
@@ -56,10 +56,16 @@ class FinishedScreen(Screen[None]):
         yield Static("Your finished games", classes="screen-title")
         yield Static("Enter: replay · v: score sheet · Esc: back to the lobby", classes="hint")
         if self.games:
-            yield OptionList(*(Option(finished_line(g), id=str(g["code"])) for g in self.games), id="finished")
+            yield OptionList(id="finished")
         else:
             yield Label("No finished games yet.", classes="hint")
         yield KeysFooter()
+
+    def on_mount(self) -> None:
+        for options in self.query(OptionList):  # (filled once laid out, as the lobby's lists are)
+            options.add_options([Option(finished_line(g), id=str(g["code"])) for g in self.games])
+            options.highlighted = 0
+            options.focus()
 
     def _code(self) -> str | None:
         options = self.query(OptionList)
