@@ -68,7 +68,8 @@ def test_a_file_of_schema_2_opened_to_write_becomes_schema_3_in_place_keeping_ga
         assert store.games() == games and {g.id: store.load(g.id).events for g in games} == logs
         assert store.players() == {ANA: "Ana", BEN: "Ben"}
         assert store.rooms() == [STARTED, WAITING]
-    assert pragma(old, "user_version") == SCHEMA == 3 and pragma(old, "application_id") == APP_ID
+    assert pragma(old, "user_version") == SCHEMA == 4 and pragma(old, "application_id") == APP_ID
+    assert "serve_rematches" in tables(old)  # (schema 4: the lobby's rematches, issue 35)
 
 
 def test_the_lobby_over_a_file_of_schema_2_knows_its_players_and_rooms(old):
@@ -87,7 +88,7 @@ def test_a_file_of_schema_2_that_never_served_is_given_the_lobbys_tables(old):
     with Store(old) as store:
         assert store.players() == {} and store.rooms() == [] and len(store.games()) == 2
         store.name_player(ANA, "Ana")
-    assert pragma(old, "user_version") == 3 and {"serve_players", "serve_rooms"} <= tables(old)
+    assert pragma(old, "user_version") == SCHEMA and {"serve_players", "serve_rooms"} <= tables(old)
     with Store(old, read_only=True) as reader:
         assert reader.players() == {ANA: "Ana"}
 
@@ -137,7 +138,7 @@ def test_a_file_of_schema_3_opens_with_its_players_and_rooms_and_a_started_room_
             return store.info(game).length
 
     code, game = asyncio.run(serve_once())
-    assert pragma(path, "user_version") == 3
+    assert pragma(path, "user_version") == SCHEMA
     with Store(path, read_only=True) as reader:
         assert reader.players() == {ANA: "Ana", BEN: "Ben"}
         assert reader.rooms() == [SavedRoom(code, ANA, (SavedSeat(ANA), SavedSeat(BEN)), 3, game)]
