@@ -22,14 +22,12 @@ from lagoon_tui.screens.served_end import ServedEndScreen
 from lagoon_tui.screens.sheet import SheetScreen
 from lagoon_tui.session_app import SessionApp
 from lagoon_tui.widgets.prompt import GAME_OVER
-from rules.host import load_content, replay_from_json
+from rules.host import replay_from_json
 from rules.seat import catalogue_from_json
 from tests.helpers.drive import screen_text
 from tests.helpers.finished import play_out
 from tests.helpers.lobby import LobbyThread, Terminal
 from tests.helpers.rooms import until, until_shown
-
-CONTENT = load_content()
 
 
 @pytest.fixture
