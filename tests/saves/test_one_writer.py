@@ -261,13 +261,15 @@ def test_a_save_file_of_schema_1_is_given_the_tables_it_lacks_and_its_games_play
         for _ in range(8):
             engine.choose(engine.legal_ids()[0])
     raw = sqlite3.connect(db)  # as Lagoon wrote it before leases (and before the lobby's tables)
-    raw.executescript("DROP TABLE leases; DROP TABLE serve_players; DROP TABLE serve_rooms;")
+    raw.executescript(
+        "DROP TABLE leases; DROP TABLE serve_players; DROP TABLE serve_rooms; DROP TABLE serve_rematches;"
+    )
     raw.execute("PRAGMA user_version = 1")
     raw.commit()
     raw.close()
     with Store(db) as store:
-        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA == 3
-        assert store.players() == {} and store.rooms() == []
+        assert store.conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA == 4
+        assert store.players() == {} and store.rooms() == [] and store.rematches() == []
         again = open_game(store, game, CONTENT)
         assert again.events == engine.events
         assert Host(again).choose(again.legal_ids()[0])
