@@ -38,6 +38,10 @@ away STAND_IN_AFTER seconds, the others may agree (each asks, in the game:
 back takes the seat back at once. Every seat is told while it does (the
 room's `standing_in`), and every log says when it began and when they came
 back (`Host.aside`).
+
+A finished game's end (issue 35, point 5) is `rematch.py`'s (a rematch, asked for in the game:
+`rematch`) and `records.py`'s (each player's record, listed with their name; `finished`: their
+finished games; `log`: a finished game's whole log, for its replay and score sheet).
 """
 
 from __future__ import annotations
