@@ -68,7 +68,7 @@ class ServedEndScreen(EndScreen):
     def __init__(self, scene: Scene, *, seat: int | None, levels: Mapping[int, str] | None = None) -> None:
         super().__init__(scene, away=True, levels=levels)
         self.seat = seat  # (None: a spectator, who watches the rematch asked for, and answers nothing)
-        self.state: dict | None = None
+        self.standing: dict | None = None
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -97,7 +97,7 @@ class ServedEndScreen(EndScreen):
 
     def told(self, state: dict | None) -> None:
         """Where the rematch stands, as the server last said."""
-        self.state = state
+        self.standing = state
         for line in self.query("#rematch").results(Static):
             line.update(Text(rematch_words(state, self.seat)))
 

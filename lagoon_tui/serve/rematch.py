@@ -81,7 +81,7 @@ class Rematches:
         self.new_entry = new_entry
         self.kept = {saved.room: Rematch(set(saved.accepted), saved.next) for saved in lobby.store.rematches()}
 
-    def state(self, entry: RoomEntry) -> dict:
+    def standing(self, entry: RoomEntry) -> dict:
         """Where the rematch of a finished room stands: each seat's name, whether a computer plays it and
         whether it has accepted; who declined last; the rematch's room once started."""
         rematch = self.kept.get(entry.code, Rematch(set()))
@@ -99,7 +99,7 @@ class Rematches:
             return {"refused": "A rematch is asked for once the game is over."}
         rematch = self.kept.setdefault(entry.code, Rematch(set()))
         if accept is None or rematch.next is not None:
-            return {"rematch": self.state(entry)}
+            return {"rematch": self.standing(entry)}
         if seat is None or entry.seats[seat].computer:
             return {"refused": "Only the players may decide that."}
         name = room.names[seat]
@@ -120,7 +120,7 @@ class Rematches:
         else:
             return {"refused": "Answer yes or no."}
         self.tell(entry)
-        return {"rematch": self.state(entry)}
+        return {"rematch": self.standing(entry)}
 
     def _started(self, entry: RoomEntry, seat: int) -> dict | None:
         """`start`, or the refusal its player is told (what was accepted stays: pressing again tries again)."""
@@ -144,7 +144,7 @@ class Rematches:
     def tell(self, entry: RoomEntry) -> None:
         """Every screen of the finished game, and the lobby, told where the rematch stands."""
         if entry.room is not None:
-            data = frame("rematch", self.state(entry))
+            data = frame("rematch", self.standing(entry))
             for link in entry.room.links:
                 link.send(data)
         self.lobby._push()
@@ -210,4 +210,4 @@ class Rematches:
         rematch = self.kept.get(entry.code)
         if rematch is None or entry.room is None or not (rematch.accepted or rematch.next or rematch.declined):
             return None
-        return self.state(entry)
+        return self.standing(entry)
