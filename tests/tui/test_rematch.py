@@ -275,3 +275,27 @@ async def test_the_lobby_lists_ones_finished_games_newest_first_and_shows_the_re
         await pilot.press("escape", "enter")
         await until_shown(pilot, lambda: isinstance(app.screen, ReplayScreen), "its replay")
         assert app.screen.replay.results == results
+
+
+async def test_a_spectator_at_the_end_screen_sees_who_accepted_and_has_no_key_to_answer(server):
+    code, (ana, ben) = finished_game(server)
+    app = SessionApp(Link(server.session("SHA256:dan")))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until_shown(pilot, lambda: isinstance(app.screen, NameForm), "the name form")
+        await pilot.press(*"Dan", "enter")
+        await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        app.join_room(code)
+        await until_shown(pilot, lambda: isinstance(app.screen, ServedEndScreen), "the end screen, watched")
+        assert "Rematch" not in screen_text(app)
+        ana.link.ask("rematch", {"accept": True})
+        await until_shown(
+            pilot, lambda: "Rematch: Ana, Cleo (computer) accepted · waiting for Ben" in screen_text(app), "the rematch"
+        )
+        assert "m: " not in screen_text(app) and "d: decline" not in screen_text(app)
+        await pilot.press("m")
+        await pilot.pause(0.1)
+        assert accepted(ben.link.ask("rematch", {"accept": None})["rematch"]) == {
+            "Ana": True,
+            "Ben": False,
+            "Cleo": True,
+        }
