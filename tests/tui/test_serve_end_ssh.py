@@ -15,8 +15,10 @@ import subprocess
 
 import pytest
 
+from lagoon_tui.widgets.prompt import GAME_OVER
 from tests.helpers.finished import finished_room
 from tests.helpers.ssh_players import REASON, LagoonServer, Player
+from tests.helpers.terminal import flat
 
 if REASON and os.environ.get("CI"):
     raise RuntimeError(f"CI must run the lagoon serve tests, but {REASON}")
@@ -78,7 +80,7 @@ def test_over_ssh_the_end_screen_replays_and_a_rematch_accepted_by_both_starts_a
         ana.wait("waiting for Ben")
         ben.type("m")
         for player in (ana, ben):
-            player.wait(f"{player.name} [")  # (taken to the rematch's game: their own board)
-            player.wait("(you)")
+            screen = player.wait("i Inspect")  # (taken to the rematch's game: a game's keys)
+            assert GAME_OVER not in flat(screen)
     finally:
         server.stop()
