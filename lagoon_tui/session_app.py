@@ -14,10 +14,15 @@ from typing import Any, cast
 
 from .link import Link
 from .remote import RemoteHost
+from .scene import Scene
+from .screens.finished import FinishedScreen
 from .screens.lobby import LobbyScreen, NameForm, RenameForm
+from .screens.served_end import ServedEndScreen
 from .screens.waiting import WaitingScreen
 from .screens.waiting_room import WaitingRoomScreen
 from .seat_app import SeatApp
+from .seat_host import SeatHost
+from .served_games import finished_screen
 from .session_rooms import RoomRequests
 from .wire import body
 
@@ -34,6 +39,7 @@ class SessionApp(RoomRequests, SeatApp):
         self.player: str | None = None
         self.lobby: dict[str, Any] = {"mine": [], "open": []}
         self.waiting_for: str | None = None  # a room joined before it started: entered as soon as it does
+        self.room_code: str | None = None  # the room whose game was entered last
 
     WAITING = "Connecting to the game's server…"
 
@@ -48,6 +54,8 @@ class SessionApp(RoomRequests, SeatApp):
             self.notify(str(notice["text"]), markup=False)
             if notice.get("cancelled"):  # (a room cancelled by its maker: no waiting in it)
                 self.room_gone(str(notice["cancelled"]))
+        elif kind == "rematch":
+            self.rematch_told(lobby_frame(text))
         elif kind == "idle":
             self.idle(lobby_frame(text).get("closes_in"))
         elif kind == "lobby":
@@ -163,6 +171,7 @@ class SessionApp(RoomRequests, SeatApp):
         """The room's game, drawn for the player's seat (or as everyone sees it, for one who has none)."""
         if self._ask("enter", {"code": code}) is None:
             return
+        self.room_code = code
         self.remote = RemoteHost(self.link)
         self.push_screen(WaitingScreen(f"Joining the game of room {code}…"))
 
@@ -191,3 +200,40 @@ class SessionApp(RoomRequests, SeatApp):
             return
         while not isinstance(self.screen, LobbyScreen) and len(self.screen_stack) > 1:
             self.pop_screen()
+
+    # --- the end of a game, and finished games (serve/rematch.py, serve/records.py) ----------
+
+    def game_over(self, host: SeatHost, seat: int | None = None) -> None:
+        scene, levels = Scene(host.scene(seat), host.content), host.levels
+        end = ServedEndScreen(scene, seat=seat, levels=levels)
+        self.call_later(lambda: self.push_screen(end, lambda _: self.leave()))
+
+    def answer_rematch(self, accept: bool | None) -> dict | None:
+        """The player's answer to a rematch (None: only where it stands), as the server answers it."""
+        return self._ask("rematch", {"accept": accept})
+
+    def rematch_told(self, state: dict) -> None:
+        """Where the rematch stands; once it has started, a player at the finished game is taken to it."""
+        ends = [screen for screen in self.screen_stack if isinstance(screen, ServedEndScreen)]
+        for screen in ends:
+            screen.told(state)
+        started = state.get("started")
+        if isinstance(started, str) and ends and ends[0].seat is not None:
+            self.leave()
+            self.enter_room(started)
+
+    def show_finished(self, code: str | None, *, sheet: bool = False) -> None:
+        """A finished game's replay (or its score sheet): the game entered (`code` None) or room `code`'s."""
+        answer = self._ask("log", {} if code is None else {"code": code})
+        if answer is not None:
+            screen = finished_screen(answer, code or self.room_code or "", sheet=sheet)
+            if isinstance(screen, str):
+                self.notify(screen, title="Not shown", severity="warning", markup=False)
+            else:
+                self.push_screen(screen)
+
+    def finished_games(self) -> None:
+        """The player's finished games, the newest first."""
+        answer = self._ask("finished", {})
+        if answer is not None:
+            self.push_screen(FinishedScreen(list(answer.get("games", []))))

@@ -3,8 +3,9 @@
 The host's side sends a seat the game's content once (`content`), then a
 message after every change (`scene`, a `rules.seat.SeatScene` as `to_json`
 writes it), the answer to each request (`answer`) and anything it must be told
-(`presence`, `computers`, `notice`, `bye`). The seat sends its requests:
-`choose` with an option id, `undo`. The kind comes first so that a reader
+(`presence`, `computers`, `notice`, `bye`; at a finished game of `lagoon serve`, `rematch`: where its
+rematch stands). The seat sends its requests: `choose` with an option id, `undo` (and at a finished game
+`rematch`, `log`). The kind comes first so that a reader
 knows what the JSON is before it parses it; JSON never holds a raw newline,
 so a line is a frame.
 """

@@ -39,7 +39,7 @@ from .engine import Engine, JournalError, JournalLost
 from .loader import ContentError, check_content, default_content_dir, load_content
 from .names import LINE_SHOWN, NAME_SHOWN, computer_words, level_word, name_key, names_problems, normal_name, printable
 from .record import FrozenRecord, frozen_record
-from .saves import GameInfo, GameInUse, SavedRoom, SavedSeat, Store, StoreError
+from .saves import GameInfo, GameInUse, SavedRematch, SavedRoom, SavedSeat, Store, StoreError
 from .saves.recorder import check_content as check_saved_content
 from .saves.recorder import check_saved_game, open_game, record_new
 from .saves.store import SEED_MAX, check_can_make, seed_problem
@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from .bots import Bot, SearchPlayer
     from .bots.levels import LEVELS
     from .events import Event
-    from .playback import Replay
+    from .playback import Replay, replay_from_json
     from .saves.archive import ArchiveError, check_import, export_game, import_game, save_import
 
 LATER = {
@@ -61,6 +61,7 @@ LATER = {
     "check_import": ".saves.archive",
     "save_import": ".saves.archive",
     "LEVELS": ".bots.levels",
+    "replay_from_json": ".playback",
 }
 """Names loaded when first asked for (PEP 562): a game starts without the replay and the export."""
 
@@ -83,6 +84,7 @@ __all__ = [
     "UndoPoint",
     # a recorded game to step through
     "Replay",
+    "replay_from_json",  # the replay of a log another process sent (`Host.log_json`)
     # the saved games (rules/saves)
     "Store",
     "GameInfo",
@@ -90,6 +92,7 @@ __all__ = [
     "GameInUse",
     "SavedRoom",  # a room of the lobby of `lagoon serve`, as the save file keeps it
     "SavedSeat",
+    "SavedRematch",  # the rematch of a finished room: who accepted, and its own room once started
     "ArchiveError",
     "export_game",
     "import_game",
@@ -266,6 +269,13 @@ class Host:
         from .playback import Replay
 
         return Replay(self.content, self.engine.events, self.engine.marks)
+
+    def log_json(self) -> str:
+        """The game's whole log as JSON text, for `replay_from_json` in another process. Every seat's secrets
+        are in it: only a finished game's (public then) may be sent to anyone."""
+        from .playback import log_json
+
+        return log_json(self.engine.events, self.engine.marks)
 
     @staticmethod
     def replay_saved(store: Store, game: int, content: Content) -> Replay:

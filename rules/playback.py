@@ -18,15 +18,21 @@ on nobody and no decision can be worked out from the state. Who is shown
 deciding there is whoever made that choice: the replay knows where each
 choice began from the game's marks (`rules.undo.Mark`, saved with the log).
 Before the first choice the board is being set up and nobody decides.
+
+A finished game's log is public: `log_json` writes it (events and marks) for
+another process, `replay_from_json` makes the replay of it there, each event
+checked as an imported one is (`rules.audit.event_from_json`).
 """
 
 from __future__ import annotations
 
 import bisect
+import json
 from collections.abc import Sequence
 from typing import NamedTuple
 
 from . import events as ev
+from .audit import LogError, event_from_json
 from .cards import Content
 from .engine import replay
 from .evolve import evolve
@@ -112,3 +118,34 @@ class Replay:
         for event in self._events[waited:pos]:
             evolve(state, event)
         return state, turn
+
+
+def log_json(events: Sequence[ev.Event], marks: Sequence[Mark]) -> str:
+    """A game's log as JSON text: every event, and where each choice began (`Replay`'s arguments)."""
+    return json.dumps(
+        {"events": [ev.to_json(e) for e in events], "marks": [[m.pos, m.seat, m.choice] for m in marks]},
+        separators=(",", ":"),
+    )
+
+
+def replay_from_json(content: Content, text: str) -> Replay:
+    """The replay of a log `log_json` wrote; LogError if it is not one (each event is checked)."""
+    try:
+        plain = json.loads(text)
+    except (ValueError, RecursionError):
+        raise LogError("the log is not JSON") from None
+    if not (isinstance(plain, dict) and isinstance(plain.get("events"), list) and isinstance(plain.get("marks"), list)):
+        raise LogError("the log has no events and marks")
+    events = [event_from_json(e, i) for i, e in enumerate(plain["events"])]
+    marks = []
+    for m in plain["marks"]:
+        if not (
+            isinstance(m, list)
+            and len(m) == 3
+            and type(m[0]) is int
+            and (m[1] is None or type(m[1]) is int)
+            and isinstance(m[2], str)
+        ):
+            raise LogError("a mark of the log is not one")
+        marks.append(Mark(m[0], m[1], m[2]))
+    return Replay(content, events, marks)

@@ -78,7 +78,11 @@ class EndScreen(Screen[str]):
     @on(OptionList.OptionSelected, "#end-menu")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss("new" if event.option.id == "new" else "title")
+        self.chosen(event.option.id or "title")
+
+    def chosen(self, choice: str) -> None:
+        """A choice of the menu below the sheet, by its id."""
+        self.dismiss("new" if choice == "new" else "title")
 
     def action_title(self) -> None:
         self.dismiss("title")

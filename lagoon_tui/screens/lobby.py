@@ -29,6 +29,7 @@ from ..widgets.field import CODE_FIELD, NAME_FIELD, SEED_FIELD, Field
 from ..widgets.keys_footer import KeysFooter
 from .days import NoticeForm, VacationForm
 from .help import show_help
+from .records_line import records_line, rematch_row, title_text
 
 
 class Requests(Protocol):
@@ -45,6 +46,7 @@ class Requests(Protocol):
     def watch_room(self, code: str) -> None: ...
     def leave_room(self, code: str) -> None: ...
     def cancel_room(self, code: str) -> None: ...
+    def finished_games(self) -> None: ...
 
 
 def requests(screen: Screen[Any]) -> Requests:
@@ -77,7 +79,7 @@ def room_line(room: dict) -> Text:
         free = sum(1 for seat in room["seats"] if seat["name"] is None)
         where = f"waiting for {free} more" if free else f"waiting for {room['creator']} to start"
     elif status == "over":
-        where = "finished"
+        where = rematch_row(room)
     else:
         where = "your turn" if room.get("your_turn") else room.get("says", "playing")
     if room.get("pace", "live") != "live":  # (a game over days: its time a move)
@@ -113,6 +115,7 @@ class LobbyScreen(Screen[None]):
         Binding("r", "rename", "Rename"),
         Binding("v", "vacation", "Vacation"),
         Binding("n", "notices", "Notices"),
+        Binding("f", "finished", "Finished games"),
         Binding("question_mark", "help", "Keys", key_display="?"),
     ]
     DEFAULT_CSS = """
@@ -126,16 +129,17 @@ class LobbyScreen(Screen[None]):
         self.lobby: dict = {"mine": [], "open": []}
 
     def compose(self) -> ComposeResult:
-        yield Static(Text(f"Lagoon · {self.player}"), classes="screen-title", id="lobby-title")
+        yield Static(title_text(self.player, self.lobby), classes="screen-title", id="lobby-title")
         yield Static(
             "Enter: open · c: new room · j: join by code · s: start · w: watch · l: leave · x: cancel your room · "
-            "r: rename · v: vacation · n: notices · ?: every key · ctrl+q: quit",
+            "f: finished games · r: rename · v: vacation · n: notices · ?: every key · ctrl+q: quit",
             classes="hint",
         )
         yield Label("Your games", classes="list-title")
         yield OptionList(id="mine")
         yield Label("Open rooms", classes="list-title")
         yield OptionList(id="open")
+        yield Static("", id="records", classes="hint")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -147,7 +151,6 @@ class LobbyScreen(Screen[None]):
         self.lobby = lobby
         if not self.is_mounted:
             return
-        self.renamed(self.player)  # (the title says so while the player is on vacation)
         for key, empty in (("mine", "No games yet: c makes a room, j joins one."), ("open", "No open rooms.")):
             rooms = lobby.get(key, [])
             options = self.query_one(f"#{key}", OptionList)
@@ -159,6 +162,15 @@ class LobbyScreen(Screen[None]):
                 options.highlighted = codes.index(kept) if kept in codes else 0
             else:
                 options.add_option(Option(Text(empty, style="dim"), disabled=True))
+        self.query_one("#lobby-title", Static).update(title_text(self.player, lobby))
+        self._show_records()
+
+    @on(OptionList.OptionHighlighted)
+    def _show_records(self) -> None:
+        """The records of the players of the room highlighted in the list that has the focus."""
+        focused = self.focused if isinstance(self.focused, OptionList) else self.query_one("#mine", OptionList)
+        option = focused.highlighted_option
+        self.query_one("#records", Static).update(records_line(self._room(option.id if option else None)))
 
     def _room(self, code: str | None) -> dict | None:
         return next((r for key in ("mine", "open") for r in self.lobby.get(key, []) if r["code"] == code), None)
@@ -222,9 +234,7 @@ class LobbyScreen(Screen[None]):
     def renamed(self, name: str) -> None:
         """The server took the player's new name: the title says it."""
         self.player = name
-        until = (self.lobby.get("vacation") or {}).get("until")
-        away = f" · on vacation until {until}" if until else ""
-        self.query_one("#lobby-title", Static).update(Text(f"Lagoon · {name}{away}"))
+        self.query_one("#lobby-title", Static).update(title_text(name, self.lobby))
 
     def action_vacation(self) -> None:
         vacation = self.lobby.get("vacation") or {}
@@ -238,6 +248,9 @@ class LobbyScreen(Screen[None]):
             NoticeForm(str(self.lobby.get("notices", ""))),
             lambda url: requests(self).give_notices(url) if url is not None else None,
         )
+
+    def action_finished(self) -> None:
+        requests(self).finished_games()
 
     def action_help(self) -> None:
         show_help(self)

@@ -38,6 +38,10 @@ away STAND_IN_AFTER seconds, the others may agree (each asks, in the game:
 back takes the seat back at once. Every seat is told while it does (the
 room's `standing_in`), and every log says when it began and when they came
 back (`Host.aside`).
+
+A finished game's end (issue 35, point 5) is `rematch.py`'s (a rematch, asked for in the game:
+`rematch`) and `records.py`'s (each player's record, listed with their name; `finished`: their
+finished games; `log`: a finished game's whole log, for its replay and score sheet).
 """
 
 from __future__ import annotations
@@ -76,6 +80,8 @@ from .days import REQUESTS as DAYS_REQUESTS
 from .days import Days
 from .gathering import PRIVATE_CODE_LENGTH, TOLD_MOST, Gathering, Refused
 from .names import InUse, refusal
+from .records import Records, log_answer
+from .rematch import Rematches
 from .room import Room
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # (no 0/O or 1/I to misread)
@@ -161,6 +167,8 @@ class Lobby(Gathering):
         self._push_due = False
         self.closed = False  # the server is stopping: no computer moves any more
         self.wrong_codes = Budget(*WRONG_CODES, clock=clock)  # by key
+        self.records = Records()  # each player's finished games (filled as the rooms open)
+        self.rematches = Rematches(self, RoomEntry)
         for saved in store.rooms():
             if saved.damage:
                 self.damaged.append(saved)
@@ -185,7 +193,7 @@ class Lobby(Gathering):
                 continue
             self._host(entry, host, reopened=True)
         self.days.check()
-        return problems
+        return problems + self.rematches.resume()
 
     # --- a session ----------------------------------------------------------------------
 
@@ -256,6 +264,8 @@ class Lobby(Gathering):
             )
         if kind in DAYS_REQUESTS:
             return self.days.answer(key, kind, request)
+        if kind == "finished":
+            return {"games": self.records.games_of(key)}
         code = room_code(request)
         entry = self._guess(key, self.rooms.get(code))
         if entry is None:
@@ -277,6 +287,8 @@ class Lobby(Gathering):
             return self.leave_room(key, entry)
         if kind == "cancel":
             return self.cancel(key, entry)
+        if kind == "log" and entry.room is not None:
+            return log_answer(entry.room.host)
         raise WireError(f"a request the lobby does not take: {kind}")
 
     def _guess(self, key: str, entry: RoomEntry | None) -> RoomEntry | None:
@@ -420,6 +432,7 @@ class Lobby(Gathering):
         room.stand_in = lambda asker, seat: self._stand_in(entry, room, asker, seat)
         room.thinking = lambda: self._thinking(entry, host)
         room.clock = lambda: self.days.room_clock(entry)
+        room.rematch = lambda seat, accept: self.rematches.answer(entry, seat, accept)
         for seat in room.away:
             entry.away_since[seat] = self.clock()
         host.on_change(lambda: self._changed(entry, host))
@@ -429,6 +442,7 @@ class Lobby(Gathering):
         entry.agreed.pop(seat, None)
         if not back:
             entry.away_since[seat] = self.clock()
+            self.rematches.left(entry, seat)
             return
         entry.away_since.pop(seat, None)
         if seat in entry.computers and not entry.seats[seat].computer:  # a stand-in: the player takes over
@@ -468,8 +482,18 @@ class Lobby(Gathering):
         if host.turn().seat in entry.computers and entry.thinking != host.changes:
             entry.thinking = host.changes
             asyncio.get_running_loop().create_task(self._computer_moves(entry, host, host.changes))
+        if host.over and entry.code not in self.records.finished:
+            self._ended(entry, host)
         self.game_changed(entry)
         self._push()
+
+    def _ended(self, entry: RoomEntry, host: Host) -> None:
+        """A room's game is over: its places go into its players' records."""
+        try:
+            ended = self.store.info(host.game).updated if host.game is not None else ""
+        except StoreError:
+            ended = ""
+        self.records.ended(entry.code, tuple(s.key for s in entry.seats), host, ended)
 
     def _thinking(self, entry: RoomEntry, host: Host) -> bool:
         """Whether a computer is deciding the room's current decision (searching, or waiting for its pace)."""
@@ -538,10 +562,13 @@ class Lobby(Gathering):
     def _save(self, entry: RoomEntry, seats: list[Seat] | None = None, game: int | None = None) -> None:
         """Keep the room in the save file, as it is or with `seats` or `game` (StoreError if the file refuses:
         its caller then changes nothing)."""
+        self.store.save_room(self._saved(entry, seats, game))
+
+    @staticmethod
+    def _saved(entry: RoomEntry, seats: list[Seat] | None = None, game: int | None = None) -> SavedRoom:
+        """The room as the save file keeps it (as it is, or with `seats` or `game`)."""
         kept = tuple(SavedSeat(s.key, s.computer, s.level) for s in (entry.seats if seats is None else seats))
-        self.store.save_room(
-            SavedRoom(entry.code, entry.creator, kept, entry.seed, entry.game if game is None else game)
-        )
+        return SavedRoom(entry.code, entry.creator, kept, entry.seed, entry.game if game is None else game)
 
     def _forget(self, host: Host) -> None:
         """A game started for a room the save file then would not keep: taken out of the file, if it lets us
@@ -563,7 +590,13 @@ class Lobby(Gathering):
             elif self.open_to(entry, key):
                 open_.append(self._describe(entry, None) | self.gathered(entry, key))
         mine.sort(key=lambda room: (not room.get("your_turn"), ORDER[room["status"]]))  # (stable: oldest first)
-        return {"mine": mine, "open": open_, "levels": list(LEVELS), **self.days.lobby_for(key)}
+        return {
+            "mine": mine,
+            "open": open_,
+            "levels": list(LEVELS),
+            "record": self.records.words(key),
+            **self.days.lobby_for(key),
+        }
 
     def _describe(self, entry: RoomEntry, seat: int | None) -> dict:
         # (a game begun: its seats' names as its board has them, the computers' among them)
@@ -574,6 +607,7 @@ class Lobby(Gathering):
                 "computer": s.computer,
             }
             | ({"level": s.level} if s.computer else {})
+            | ({"record": self.records.words(s.key)} if s.key is not None else {})
             for n, s in enumerate(entry.seats)
         ]
         described: dict[str, object] = {
@@ -590,6 +624,8 @@ class Lobby(Gathering):
             described["status"] = "over" if turn.seat is None else "playing"
             described["says"] = turn.says
             described["your_turn"] = seat is not None and turn.seat == seat
+            if turn.seat is None and (rematch := self.rematches.row(entry)) is not None:
+                described["rematch"] = rematch
         return described
 
     def _send_lobby(self, writer: asyncio.StreamWriter, key: str) -> None:

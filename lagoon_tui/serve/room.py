@@ -43,6 +43,7 @@ from rules.seat import catalogue_to_json, to_json
 
 from ..wire import WireError, body, frame, parse
 from . import faults
+from .records import log_answer
 
 OTHERS_AFTER = 0.03
 """Seconds after the player who moved that the other screens are sent the move (see `Room._flush`)."""
@@ -99,6 +100,8 @@ class Room:
         self.thinking: Callable[[], bool] = lambda: False
         # the deciding seat's clock in a game with a pace (`serve.days`): {"seat", "says"}, or None
         self.clock: Callable[[], dict | None] = lambda: None
+        # a finished game's rematch: a seat's answer (true, false; None: where it stands), answered by the owner
+        self.rematch: Callable[[int | None, object], dict] = lambda seat, accept: {"refused": "Not in this game."}
         self.standing_in: set[int] = set()  # the seats a computer plays while their player is away (its owner's)
         self._levels = tuple(sorted(host.computers.items()))  # (seat, level) of each seat a computer plays
         host.hold_turns(self.people, True)  # (each player may turn it off for themselves)
@@ -125,7 +128,7 @@ class Room:
             return
         name = self.names[seat]
         if not back:
-            said = f"{name} left; the game waits for them to return."
+            said = f"{name} left." if self.host.over else f"{name} left; the game waits for them to return."
         elif seat in self._arrived:
             said = f"{name} is back."
         else:
@@ -235,6 +238,10 @@ class Room:
                 return {"refused": "Only the players' own turns wait for End turn."}
             self.host.hold_turns((link.seat,), request["on"])
             return {"holding": self.host.holds_turns((link.seat,))}
+        if kind == "rematch" and isinstance(request, dict):
+            return self.rematch(link.seat, request.get("accept"))
+        if kind == "log":  # (a finished game's whole log: public by then)
+            return log_answer(self.host)
         if kind not in ("choose", "undo"):
             raise WireError(f"a request this server does not take in a game: {kind}")
         turn = self.host.turn()

@@ -5,7 +5,7 @@ one transaction before the screen shows them, so a crash or a dropped SSH
 connection loses nothing a player has seen.
 """
 
-from .rooms import SavedRoom, SavedSeat
+from .rooms import SavedRematch, SavedRoom, SavedSeat
 from .store import GameInfo, GameInUse, GameLost, SavedGame, Store, StoreError, default_db_path
 
 __all__ = [
@@ -13,6 +13,7 @@ __all__ = [
     "GameInUse",
     "GameLost",
     "SavedGame",
+    "SavedRematch",
     "SavedRoom",
     "SavedSeat",
     "Store",

@@ -1,4 +1,5 @@
-"""The rooms of `lagoon serve` as the save file keeps them (schema 3; the store reads and writes them).
+"""The rooms of `lagoon serve` as the save file keeps them (schema 3; the store reads and writes them), and
+their rematches (schema 4).
 
 A room's seats are one JSON list in its row, each seat `{"key": ..., "computer": ...}`:
 the fingerprint of the key of the player who took it (or null), and whether a
@@ -34,6 +35,29 @@ class SavedRoom(FrozenRecord):
     seed: int | None = None  # the seed asked for (None: a random game)
     game: int | None = None  # the saved game, once started
     damage: str = ""  # what of its row could not be read ("" for a sound room): such a room is never opened
+
+
+@frozen_record
+class SavedRematch(FrozenRecord):
+    """The rematch of a finished room (schema 4): the seats whose players accepted it, and the code of its
+    own room once it started."""
+
+    room: str  # the finished room's code
+    accepted: frozenset[int] = frozenset()
+    next: str | None = None
+
+
+def rematch_from_row(room: object, accepted: object, next_: object) -> SavedRematch | None:
+    """A row of `serve_rematches`; None if it cannot be read."""
+    try:
+        seats = json.loads(accepted) if isinstance(accepted, str) else None
+    except (ValueError, RecursionError):
+        seats = None
+    if not (isinstance(room, str) and isinstance(seats, list) and all(type(s) is int and s >= 0 for s in seats)):
+        return None
+    if next_ is not None and not isinstance(next_, str):
+        return None
+    return SavedRematch(room, frozenset(seats), next_)
 
 
 def seats_text(seats: tuple[SavedSeat, ...]) -> str:

@@ -26,6 +26,9 @@ Tables:
   private (a row each: listed only to their players, joined only by code), and
   who watches which room (a spectator waiting for it to start, or watching its
   game), so that a spectator finds it again after reconnecting.
+- `serve_rematches` (schema 4): the rematch of a finished room of the lobby:
+  the seats whose players accepted it, and its own room once it started
+  (`rooms.SavedRematch`).
 
 This module alone opens the file: the lobby reads and writes its tables
 through a `Store` too. A file of an older schema is given what it lacks in
@@ -56,12 +59,12 @@ from .. import events as ev
 from ..engine import JournalError, JournalLost
 from ..record import FrozenRecord, Record, frozen_record, record
 from ..undo import Mark
-from .rooms import SavedRoom, room_from_row, seats_text
+from .rooms import SavedRematch, SavedRoom, rematch_from_row, room_from_row, seats_text
 
 APP_ID = 0x4C47_4E31  # "LGN1": marks a file as a Lagoon save, in the SQLite header
 SCHEMA = 4  # 2 added the `leases` table, 3 the lobby's, 4 the games over days' (`serve_clocks`, `serve_vacations`,
-# `serve_notices`), private rooms and spectators (`serve_private_rooms`, `serve_watchers`); an older file is given
-# them when opened for writing
+# `serve_notices`), private rooms and spectators (`serve_private_rooms`, `serve_watchers`) and rematches
+# (`serve_rematches`); an older file is given them when opened for writing
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 TABLES = """
@@ -139,6 +142,11 @@ CREATE TABLE IF NOT EXISTS serve_watchers (
     code TEXT NOT NULL,
     key  TEXT NOT NULL,
     PRIMARY KEY (code, key)
+);
+CREATE TABLE IF NOT EXISTS serve_rematches (
+    room     TEXT PRIMARY KEY,
+    accepted TEXT NOT NULL,
+    next     TEXT
 );
 """
 
@@ -1124,3 +1132,23 @@ class Store:
                 c.execute("INSERT OR IGNORE INTO serve_watchers (code, key) VALUES (?, ?)", (code, key))
             else:
                 c.execute("DELETE FROM serve_watchers WHERE code = ? AND key = ?", (code, key))
+
+    def rematches(self) -> list[SavedRematch]:
+        """The rematch of each finished room that has one (a row that cannot be read is left out: that room's
+        rematch is asked for afresh)."""
+        rows = self._read("SELECT room, accepted, next FROM serve_rematches ORDER BY rowid")
+        return [kept for kept in (rematch_from_row(*row) for row in rows) if kept is not None]
+
+    def save_rematch(self, rematch: SavedRematch, room: SavedRoom | None = None) -> None:
+        """Keep `rematch` as it is now; with `room`, the rematch's own room (started), in the same transaction:
+        the two are kept together or not at all."""
+        with self._tx() as c:
+            if room is not None:
+                c.execute(
+                    "INSERT OR REPLACE INTO serve_rooms (code, creator, seats, seed, game) VALUES (?,?,?,?,?)",
+                    (room.code, room.creator, seats_text(room.seats), room.seed, room.game),
+                )
+            c.execute(
+                "INSERT OR REPLACE INTO serve_rematches (room, accepted, next) VALUES (?, ?, ?)",
+                (rematch.room, json.dumps(sorted(rematch.accepted)), rematch.next),
+            )
