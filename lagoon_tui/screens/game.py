@@ -113,6 +113,12 @@ class GameScreen(UnseenArrangement, GameKeys):
         self._after_move: dict[int, dict] = {}  # each person's view just after their last move (to mark changes)
         self._unsubscribe = host.on_change(self._host_changed)
 
+    def marks_since(self, view: dict) -> None:
+        """The board as this screen's seat saw it just after its last move, made before this screen was (a
+        player back at their seat, whose server keeps it): what changed since is marked from it."""
+        if self.own is not None:
+            self._after_move[self.own] = view
+
     def _host_changed(self) -> None:
         # (at each change, not each redraw: a pass made for a person is their move too, as the curtain counts it)
         decider, self._decider = self._decider, self.host.turn().seat

@@ -1,6 +1,7 @@
 """The lobby of `lagoon serve`, as a player at their own terminal sees it.
 
-`LobbyScreen` lists the player's games (the ones whose turn is theirs marked)
+`LobbyScreen` lists the player's games (the ones whose turn is theirs first, marked, with how long each
+has waited)
 and the rooms open to join; from it they make a room (`RoomForm`: who sits
 at it, picked from a short list, and a seed if wanted), join one
 by its code (`CodeForm`), start a room they made once it is full, and enter a
@@ -27,6 +28,7 @@ from rules.host import computer_words
 from ..widgets.field import CODE_FIELD, NAME_FIELD, SEED_FIELD, Field
 from ..widgets.keys_footer import KeysFooter
 from .help import show_help
+from .turns import your_turn_words
 
 
 class Requests(Protocol):
@@ -70,7 +72,7 @@ def room_line(room: dict) -> Text:
     elif status == "over":
         where = "finished"
     else:
-        where = "your turn" if room.get("your_turn") else room.get("says", "playing")
+        where = your_turn_words(room) if room.get("your_turn") else room.get("says", "playing")
     mark = ("▶ ", "bold reverse") if room.get("your_turn") else "  "
     return Text.assemble(mark, (room["code"], "bold"), f"  {seats_text(room)}  · {where}")
 

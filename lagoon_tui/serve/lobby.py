@@ -74,6 +74,7 @@ from . import faults
 from .budget import Budget
 from .names import InUse, refusal
 from .room import Room
+from .turns import Turns, turn_told
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # (no 0/O or 1/I to misread)
 CODE_LENGTH = 6
@@ -154,6 +155,7 @@ class Lobby:
         self._push_due = False
         self.closed = False  # the server is stopping: no computer moves any more
         self.wrong_codes = Budget(*WRONG_CODES, clock=clock)  # by key
+        self.turns = Turns()  # whose turn it is in each game, and where each session is (`serve.turns`)
         for saved in store.rooms():
             if saved.damage:
                 self.damaged.append(saved)
@@ -171,6 +173,7 @@ class Lobby:
                 continue
             try:
                 host = Host.resume(self.store, entry.game, self.content, take_over=True)
+                self.turns.opened(entry.code, self.store.info(entry.game).updated)
             except StoreError as error:
                 problems.append(f"room {entry.code}: {error}")
                 continue
@@ -181,7 +184,8 @@ class Lobby:
 
     async def serve(self, key: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """One session of the player with `key`, from hello to its end."""
-        writer.write(frame("hello", {"name": self.names.get(key)}))
+        resume = self._waits_for(key, self.turns.came(writer, key))
+        writer.write(frame("hello", {"name": self.names.get(key)} | ({"resume": resume} if resume else {})))
         self.sessions[writer] = key
         self._send_lobby(writer, key)
         try:
@@ -200,7 +204,9 @@ class Lobby:
                     entry = self.rooms[room_code(request)]
                     assert entry.room is not None  # (a room not started yet cannot be entered)
                     self._changed(entry, entry.room.host)  # (a computer that failed here tries again)
+                    self.turns.entered(writer, entry.code)
                     await entry.room.attach(answer["seat"], reader, writer)
+                    self.turns.returned(writer, entry.room, answer["seat"])
                     if writer.is_closing():
                         return
                     self.sessions[writer] = key
@@ -212,6 +218,7 @@ class Lobby:
             faults.bug(f"the session of {key}", error)
         finally:
             self.sessions.pop(writer, None)
+            self.turns.ended(writer)
             writer.close()
 
     def _answered(self, key: str, kind: str, request: dict[str, Any]) -> dict[str, Any]:
@@ -434,7 +441,18 @@ class Lobby:
         if host.turn().seat in entry.computers and entry.thinking != host.changes:
             entry.thinking = host.changes
             asyncio.get_running_loop().create_task(self._computer_moves(entry, host, host.changes))
+        seat = host.turn().seat
+        key = entry.seats[seat].key if seat is not None else None
+        if self.turns.changed(entry.code, seat, host.changes) and seat is not None and key is not None:
+            self.turns.tell(key, entry.code, turn_told(self._describe(entry, seat), seat, entry.creator == key))
         self._push()
+
+    def _waits_for(self, key: str, code: str | None) -> str | None:
+        """`code` if that room's game waits for the player with `key` now."""
+        entry = self.rooms.get(code or "")
+        if entry is None or entry.room is None or entry.seat_of(key) is None:
+            return None
+        return code if entry.room.host.turn().seat == entry.seat_of(key) else None
 
     def _thinking(self, entry: RoomEntry, host: Host) -> bool:
         """Whether a computer is deciding the room's current decision (searching, or waiting for its pace)."""
@@ -525,9 +543,12 @@ class Lobby:
             seat = entry.seat_of(key)
             if seat is not None:
                 mine.append(self._describe(entry, seat))
+                if mine[-1].get("your_turn"):
+                    mine[-1]["waited"] = self.turns.waited(entry.code)
             elif entry.room is None and any(s.open for s in entry.seats):
                 open_.append(self._describe(entry, None))
-        mine.sort(key=lambda room: (not room.get("your_turn"), ORDER[room["status"]]))  # (stable: oldest first)
+        # (the games that wait for the player first, the longest waiting first; stable: oldest first)
+        mine.sort(key=lambda room: (not room.get("your_turn"), -room.get("waited", 0), ORDER[room["status"]]))
         return {"mine": mine, "open": open_, "levels": list(LEVELS)}
 
     def _describe(self, entry: RoomEntry, seat: int | None) -> dict:
