@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-GO_KEY = "g"
+GO_KEY = "y"  # (g pages to the mining sites in a compact game: y, yes, go there)
 
 
 def waited_words(seconds: int) -> str:
