@@ -10,7 +10,7 @@ another seat decides is refused, whatever the option. A link that asks to
 `leave` goes back to whoever handed it to the room (the lobby), still open;
 one that leaves for another game of its player's (`leave {"elsewhere": true}`)
 keeps its seat present (`elsewhere`) until the room's owner says it is `gone`.
-A seat's link is sent, before its first message, the board as that seat saw
+A seat that has moved is sent, before its first message, the board as it saw
 it just after its last move (`baseline`), to mark what changed since.
 
 The room tells every link which players are away (`presence`: a person's
@@ -154,8 +154,9 @@ class Room:
                 self.links.remove(stale)
         self.links.append(link)
         link.send(self._catalogue)
-        if seat is not None:  # (what the seat saw just after its last move, to mark what changed since)
-            link.send(frame("baseline", {"view": self.host.view_after_last_move(seat)}))
+        seen = None if seat is None else self.host.view_after_last_move(seat)
+        if seen is not None:  # (what the seat saw just after its last move, to mark what changed since)
+            link.send(frame("baseline", {"view": seen}))
         self._send_scene(link)
         if seat is not None:
             link.send(frame("holding", {"on": self.host.holds_turns((seat,))}))
