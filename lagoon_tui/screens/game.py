@@ -121,9 +121,16 @@ class GameScreen(UnseenArrangement, GameKeys):
 
     def _host_changed(self) -> None:
         # (at each change, not each redraw: a pass made for a person is their move too, as the curtain counts it)
+        previous = self._public.message if self._public is not None else None
+        public = self.public  # (a remote seat's is the same message when only who is away changed: no move)
         decider, self._decider = self._decider, self.host.turn().seat
-        if decider is not None and decider not in self.computers and self.own in (None, decider):
-            self._after_move[decider] = self.public.view  # (their move, or an undo: marks count from here)
+        if (
+            decider is not None
+            and decider not in self.computers
+            and self.own in (None, decider)
+            and public is not previous
+        ):
+            self._after_move[decider] = public.view  # (their move, or an undo: marks count from here)
         self.post_message(self.GameChanged())
 
     # --- layout ---------------------------------------------------------------------
