@@ -18,7 +18,15 @@ from .link import Link
 from .remote import RemoteHost
 from .screens.game import GameScreen
 from .screens.lobby import LobbyScreen, NameForm, RenameForm
-from .screens.turns import GO_KEY, connected_notice, lobby_title, turn_notice, turn_title, waiting_games
+from .screens.turns import (
+    GO_KEY,
+    connected_notice,
+    lobby_title,
+    since_offer,
+    turn_notice,
+    turn_title,
+    waiting_games,
+)
 from .screens.waiting import WaitingScreen
 from .seat_app import SeatApp
 from .turbo.title import set_title
@@ -112,14 +120,16 @@ class SessionApp(SeatApp):
 
     def game_ready(self) -> None:
         """The game's screen, with what changed since the seat's last move marked; when the game waits for the
-        seat and something happened since, w's window comes open at once."""
+        seat and something happened since, a notice gives the latest of it and offers w's list."""
         seat = self.remote.seat
         screen = GameScreen(self.remote, seat, watching=seat is None)
         if seat is not None and self.baseline is not None:
             screen.marks_since(self.baseline)
         self.switch_screen(screen)
-        if seat is not None and self.remote.turn().seat == seat and self.remote.latest.since:
-            screen.call_after_refresh(screen.action_since)
+        since = [line.text for line in self.remote.latest.since] if seat is not None else []
+        if since and self.remote.turn().seat == seat:  # (offered, not opened: the player's first key is theirs)
+            text, heading = since_offer(since)
+            self.notify(text, title=heading, timeout=30, markup=False)
 
     def idle(self, closes_in: object) -> None:
         """The server closes this session in `closes_in` seconds unless a key is pressed (None: one was)."""

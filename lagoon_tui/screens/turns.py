@@ -62,3 +62,14 @@ def connected_notice(waiting: int) -> str:
     if waiting == 1:
         return "Your turn in 1 game: Enter goes there."
     return f"Your turn in {games(waiting)}: Enter goes to the one waiting longest."
+
+
+SHOWN_SINCE = 3
+"""How many of the latest sentences of what changed the offer shows (w lists them all)."""
+
+
+def since_offer(sentences: list[str]) -> tuple[str, str]:
+    """The notice offering what changed since the player's last move: its latest sentences, and w for all."""
+    latest = sentences[-SHOWN_SINCE:]
+    more = f"w lists all {len(sentences)}." if len(sentences) > len(latest) else "w lists them."
+    return "\n".join([*latest, more]), "Since your last move"

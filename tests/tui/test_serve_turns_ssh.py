@@ -24,6 +24,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(REASON is not None, reason=RE
 
 OSC = re.compile(rb"\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
 SINCE = "What changed since your last move"
+OFFER = "Since your last move"  # (the heading of the notice that offers w's list)
 SEED = 7
 
 
@@ -107,10 +108,13 @@ def test_your_turn_reaches_a_player_in_another_game_and_in_the_lobby_and_brings_
     play_until(ben, lambda: heard.append(ana.received()) or notice in "".join(heard), "the turn, told to Ana")
     rang_and_titled(ana, offset, f"Lagoon · Your turn in room {table}")
     assert ana.title() == f"Lagoon · Your turn in room {table}"
-    # y: at her seat of the first game, what changed since her last move open at once
+    # y: at her seat of the first game, what changed since her last move offered, w's list
     ana.type("y")
-    ana.wait(SINCE)
+    ana.wait(OFFER)
+    ana.wait(YOUR_MOVE)
     ben.tmux.wait_for(lambda s: "who left" not in flat(s), "Ana back, for Ben")
+    ana.type("w")
+    ana.wait(SINCE)
     ana.type("w")
     ana.tmux.wait_for(lambda s: SINCE not in flat(s) and YOUR_MOVE in flat(s), "Ana's board")
     # Ben, in the lobby at 80×24 while Ana plays: the game turns to him
@@ -131,8 +135,7 @@ def test_your_turn_reaches_a_player_in_another_game_and_in_the_lobby_and_brings_
     ben.wait("Enter goes")
     assert ben.title() == "Lagoon · Your turn in 1 game"
     ben.type("Enter")
-    ben.wait(SINCE)
-    ben.type("w")
+    ben.wait(OFFER)
     ben.wait(YOUR_MOVE)
     # Ana's connection drops while the game waits for her: connecting again takes her straight to her seat
     players = [ana, ben]
@@ -140,9 +143,8 @@ def test_your_turn_reaches_a_player_in_another_game_and_in_the_lobby_and_brings_
     ana.leave()
     ben.hears("Ana left")
     ana = Player(server, "Ana", size=(160, 50))
-    ana.wait(SINCE)
-    assert "Your games" not in flat(ana.screen())
-    ana.type("w")
+    ana.wait(OFFER)
     ana.wait(YOUR_MOVE)
+    assert "Your games" not in flat(ana.screen())
     ana.wait("* changed since your last move")  # (a board's note: what changed is marked)
     ben.tmux.wait_for(lambda s: "Waiting for Ana" in flat(s) and "who left" not in flat(s), "Ana back, for Ben")

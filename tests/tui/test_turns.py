@@ -229,10 +229,10 @@ def test_a_session_dropped_in_a_game_comes_back_to_its_seat_with_its_board_as_of
     assert player(server, "ana").last("hello") == {"name": "Ana"}
 
 
-async def test_in_one_game_the_turn_of_another_rings_and_g_goes_there_with_what_changed_open(server):
+async def test_in_one_game_the_turn_of_another_rings_and_y_goes_there_with_what_changed_offered(server):
     """The session app: Ana plays her second game; her first turns to her: a notice offers it (the bell and the
-    title are written to the terminal: the SSH test reads them); y takes her to that seat, w's list open at
-    once, her seat in the second game kept."""
+    title are written to the terminal: the SSH test reads them); y takes her to that seat, what changed
+    offered, her seat in the second game kept."""
     ana, ben = player(server, "ana", "Ana"), player(server, "ben", "Ben")
     first, second = started(ana, ben, 1), started(ana, ben, 2)
     ana.link.close()
@@ -254,12 +254,19 @@ async def test_in_one_game_the_turn_of_another_rings_and_g_goes_there_with_what_
         await until_shown(pilot, lambda: any(n.message == notice for n in app._notifications), "the notice")
         await pilot.press("y")
         await until_shown(pilot, lambda: app.in_room == first and app.remote.ready, "the first game")
-        await until_shown(pilot, lambda: isinstance(app.screen, SinceScreen), "what changed, open at once")
-        assert app.in_room == first and app.remote.seat == 0
-        assert "What changed since your last move" in screen_text(app)
+
+        def offered() -> list[str]:
+            return [n.message for n in app._notifications if n.title == "Since your last move"]
+
+        await until_shown(pilot, offered, "what changed, offered")
+        since = [line.text for line in app.remote.latest.since]
+        more = f"w lists all {len(since)}." if len(since) > 3 else "w lists them."
+        assert since and offered() == ["\n".join([*since[-3:], more])]  # (the latest sentences, then w for all)
+        assert app.in_room == first and app.remote.seat == 0 and isinstance(app.screen, GameScreen)
         assert server.call(lambda: server.lobby.rooms[second].room.away) == [1]  # (her seat there kept: Ben never came)
         await pilot.press("w")
-        await until_shown(pilot, lambda: isinstance(app.screen, GameScreen))
+        await until_shown(pilot, lambda: isinstance(app.screen, SinceScreen), "w's list")
+        assert "What changed since your last move" in screen_text(app)
 
 
 async def test_connecting_says_how_many_games_wait_and_enter_opens_the_one_waiting_longest(server):
@@ -283,5 +290,5 @@ async def test_connecting_says_how_many_games_wait_and_enter_opens_the_one_waiti
         assert text.index(games[1]) < text.index(games[0])
         assert f"{games[1]}  Ana, Ben  · your turn · 2 h" in text and f"{games[0]}  Ana, Ben  · your turn · 1 h" in text
         await pilot.press("enter")
-        await until_shown(pilot, lambda: isinstance(app.screen, (GameScreen, SinceScreen)), "the game")
+        await until_shown(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
         assert app.in_room == games[1] and app.remote.seat == 0
