@@ -121,16 +121,13 @@ class GameScreen(UnseenArrangement, GameKeys):
 
     def _host_changed(self) -> None:
         # (at each change, not each redraw: a pass made for a person is their move too, as the curtain counts it)
-        previous = self._public.message if self._public is not None else None
-        public = self.public  # (a remote seat's is the same message when only who is away changed: no move)
+        shown = self._public  # (the message as of an earlier change, if one was asked for)
+        previous = shown.message if shown is not None and shown.at != self.host.changes else None
         decider, self._decider = self._decider, self.host.turn().seat
-        if (
-            decider is not None
-            and decider not in self.computers
-            and self.own in (None, decider)
-            and public is not previous
-        ):
-            self._after_move[decider] = public.view  # (their move, or an undo: marks count from here)
+        if decider is not None and decider not in self.computers and self.own in (None, decider):
+            public = self.public  # (a remote seat's is the same message when only who is away changed: no move)
+            if public is not previous:
+                self._after_move[decider] = public.view  # (their move, or an undo: marks count from here)
         self.post_message(self.GameChanged())
 
     # --- layout ---------------------------------------------------------------------
