@@ -38,11 +38,17 @@ class Wall:
         return self.now
 
 
+def serving(path, wall: Wall) -> LobbyThread:
+    """The lobby over the save file at `path`, its waits told by `wall`."""
+    served = LobbyThread(path)
+    served.wall = wall
+    served.call(lambda: setattr(served.lobby.turns, "clock", wall))
+    return served
+
+
 @pytest.fixture
 def server(tmp_path):
-    served = LobbyThread(tmp_path / "lagoon.db")
-    served.wall = Wall()
-    served.call(lambda: setattr(served.lobby.turns, "clock", served.wall))
+    served = serving(tmp_path / "lagoon.db", Wall())
     yield served
     served.stop()
 
@@ -156,7 +162,35 @@ def test_going_from_a_game_to_another_of_ones_own_keeps_the_seat_there_until_the
     until(lambda: ben.remote.away == frozenset({0}), "Ana away once her session is gone")
 
 
-def test_the_lobby_lists_the_games_waiting_longest_first_with_their_wait_and_a_restart_keeps_it(server, tmp_path):
+def test_the_lobby_lists_the_games_waiting_longest_first_with_their_wait_and_a_restart_keeps_it(tmp_path):
+    server = serving(tmp_path / "lagoon.db", Wall())
+    try:
+        games = games_waiting_an_hour_apart(server)
+    finally:
+        server.stop()
+    # days later, the server restarted: the waits are the save file's (here the second game waited longest)
+    with sqlite3.connect(tmp_path / "lagoon.db") as db:
+        for code, day in ((games[0], 3), (games[1], 1)):
+            db.execute(
+                "UPDATE games SET updated = ? WHERE id = (SELECT game FROM serve_rooms WHERE code = ?)",
+                (datetime(2026, 3, day, tzinfo=UTC).isoformat(timespec="seconds"), code),
+            )
+    again = serving(tmp_path / "lagoon.db", Wall(datetime(2026, 3, 5, tzinfo=UTC)))
+    try:
+        assert asyncio.run_coroutine_threadsafe(again.lobby.open_rooms(), again.loop).result(30) == []
+        assert listed(player(again, "ana")) == [(games[1], 4 * 86400), (games[0], 2 * 86400)]
+    finally:
+        again.stop()
+
+
+def listed(terminal: Terminal) -> list[tuple[str, int | None]]:
+    """The player's own games in their lobby: each code, and how long it has waited for them if it does."""
+    return [(room["code"], room.get("waited")) for room in terminal.last("lobby")["mine"]]
+
+
+def games_waiting_an_hour_apart(server) -> list[str]:
+    """Two games of Ana and Ben's, each played to Ana's turn, an hour apart; Ana's lobby lists the first first,
+    with its wait, after she entered and left it (which changes nothing of it)."""
     ana, ben = player(server, "ana", "Ana"), player(server, "ben", "Ben")
     games = [started(ana, ben, seed) for seed in (1, 2)]
     seat = player(server, "ana")
@@ -170,27 +204,8 @@ def test_the_lobby_lists_the_games_waiting_longest_first_with_their_wait_and_a_r
     leave(seat)
     assert ana.link.ask("rename", {"name": "Ana"}) == {"refused": "That is your name already."}  # (a new lobby)
 
-    def listed(terminal: Terminal) -> list[tuple[str, int | None]]:
-        return [(room["code"], room.get("waited")) for room in terminal.last("lobby")["mine"]]
-
     until(lambda: listed(ana) == [(games[0], 7200), (games[1], 3600)], "the oldest wait first, with its wait")
-    # days later, the server restarted: the waits are the save file's (here the second game waited longest)
-    server.stop()
-    with sqlite3.connect(tmp_path / "lagoon.db") as db:
-        for code, day in ((games[0], 3), (games[1], 1)):
-            db.execute(
-                "UPDATE games SET updated = ? WHERE id = (SELECT game FROM serve_rooms WHERE code = ?)",
-                (datetime(2026, 3, day, tzinfo=UTC).isoformat(timespec="seconds"), code),
-            )
-    again = LobbyThread(tmp_path / "lagoon.db")
-    try:
-        again.call(lambda: setattr(again.lobby.turns, "clock", Wall(datetime(2026, 3, 5, tzinfo=UTC))))
-        assert asyncio.run_coroutine_threadsafe(again.lobby.open_rooms(), again.loop).result(30) == []
-        ana = player(again, "ana")
-        assert listed(ana) == [(games[1], 4 * 86400), (games[0], 2 * 86400)]
-    finally:
-        again.stop()
-        server.stop = lambda: None  # (stopped already)
+    return games
 
 
 def test_a_session_dropped_in_a_game_comes_back_to_its_seat_with_its_board_as_of_its_last_move(server):
