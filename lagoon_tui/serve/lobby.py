@@ -13,8 +13,10 @@ opens every room where it was.
 A session (one SSH connection, one app process at the other end of a
 `Link`) speaks frames (`lagoon_tui.wire`):
 
-- the server sends `hello` (the player's name, or null: they must pick one),
-  then `lobby` (their games and the open rooms) whenever either changes;
+- the server sends `hello` (the player's name, or null: they must pick one;
+  `resume`, a room to go straight back to: `serve.turns`), then `lobby` (their
+  games and the open rooms) whenever either changes, and `turn` when one of
+  their games turns to them while the session shows something else;
 - the session asks: `name`, `create` (seats, seed), `join`, `start`,
   `enter` (a room's game: from then on the link is the room's, seat or
   spectator, until the session asks to `leave`); each is answered (`answer`),
