@@ -12,18 +12,31 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from textual.binding import Binding
+
 from .link import Link
 from .remote import RemoteHost
 from .scene import Scene
 from .screens.finished import FinishedScreen
+from .screens.game import GameScreen
 from .screens.lobby import LobbyScreen, NameForm, RenameForm
 from .screens.served_end import ServedEndScreen
+from .screens.turns import (
+    GO_KEY,
+    connected_notice,
+    lobby_title,
+    since_offer,
+    turn_notice,
+    turn_title,
+    waiting_games,
+)
 from .screens.waiting import WaitingScreen
 from .screens.waiting_room import WaitingRoomScreen
 from .seat_app import SeatApp
 from .seat_host import SeatHost
 from .served_games import finished_screen
 from .session_rooms import RoomRequests
+from .turbo.title import set_title
 from .wire import body
 
 
@@ -33,6 +46,8 @@ def lobby_frame(text: str) -> dict[str, Any]:
 
 
 class SessionApp(RoomRequests, SeatApp):
+    BINDINGS = [Binding(GO_KEY, "go_turn", "Go to your turn", show=False)]
+
     def __init__(self, link: Link, join: str | None = None) -> None:
         super().__init__(link)
         self.join = join.strip().upper() if join else None
@@ -40,15 +55,27 @@ class SessionApp(RoomRequests, SeatApp):
         self.lobby: dict[str, Any] = {"mine": [], "open": []}
         self.waiting_for: str | None = None  # a room joined before it started: entered as soon as it does
         self.room_code: str | None = None  # the room whose game was entered last
+        self.in_room: str | None = None  # the room whose game this session shows (None: the lobby)
+        self.offered: str | None = None  # the room whose turn notice GO_KEY goes to
+        self.baseline: dict | None = None  # the seat's board just after its last move, as the server sent it
+        self.greeted = False  # told, on connecting, how many games wait for the player
 
     WAITING = "Connecting to the game's server…"
 
     def receive(self, kind: str, text: str) -> None:
         if kind == "hello":
-            self.player = lobby_frame(text).get("name")
+            hello = lobby_frame(text)
+            self.player = hello.get("name")
             self.switch_screen(NameForm() if self.player is None else LobbyScreen(self.player))
             if self.player is not None:
                 self._join_given()
+            if self.player is not None and self.in_room is None and isinstance(hello.get("resume"), str):
+                self.enter_room(hello["resume"])  # (back at the seat whose game waits for them)
+        elif kind == "turn":
+            self.turn_came(lobby_frame(text))
+        elif kind == "baseline":
+            view = lobby_frame(text).get("view")
+            self.baseline = view if isinstance(view, dict) else None
         elif kind == "notice":
             notice = lobby_frame(text)
             self.notify(str(notice["text"]), markup=False)
@@ -70,8 +97,55 @@ class SessionApp(RoomRequests, SeatApp):
             if room is not None and room["status"] != "waiting" and isinstance(self.screen, LobbyScreen):
                 self.waiting_for = None
                 self.enter_room(room["code"])
+            self.lobby_told()
         else:
             super().receive(kind, text)
+
+    # --- the player's turn in their other games (`serve.turns`) ---------------------------------
+
+    def turn_came(self, told: dict[str, Any]) -> None:
+        """One of the player's games turned to them while this session shows something else: rung, in the
+        window's title, and offered (GO_KEY goes there)."""
+        self.offered = str(told.get("code"))
+        self.bell()
+        set_title(self, turn_title(told))
+        text, heading = turn_notice(told)
+        self.notify(text, title=heading, timeout=60, markup=False)
+
+    def lobby_told(self) -> None:
+        """A lobby came: on the lobby's screen the title says how many games wait for the player, and on
+        connecting, so does a notice (Enter opens the first row, the one waiting longest)."""
+        if self.in_room is not None or not isinstance(self.screen, LobbyScreen):
+            return
+        set_title(self, lobby_title(self.lobby))
+        waiting = waiting_games(self.lobby)
+        if not self.greeted and waiting:
+            self.notify(connected_notice(waiting), title="Welcome back", timeout=20, markup=False)
+        self.greeted = True
+
+    def action_go_turn(self) -> None:
+        """GO_KEY: to the game whose turn notice came last; from a game, that game's seat is kept."""
+        code, self.offered = self.offered, None
+        if code is None or code == self.in_room:
+            return
+        if self.in_room is not None:
+            self.leave(elsewhere=True)
+            if self.in_room is not None:  # (the link is lost: the app ends)
+                return
+        self.enter_room(code)
+
+    def game_ready(self) -> None:
+        """The game's screen, with what changed since the seat's last move marked; when the game waits for the
+        seat and something happened since, a notice gives the latest of it and offers w's list."""
+        seat = self.remote.seat
+        screen = GameScreen(self.remote, seat, watching=seat is None)
+        if seat is not None and self.baseline is not None:
+            screen.marks_since(self.baseline)
+        self.switch_screen(screen)
+        since = [line.text for line in self.remote.latest.since] if seat is not None else []
+        if since and self.remote.turn().seat == seat:  # (offered, not opened: the player's first key is theirs)
+            text, heading = since_offer(since)
+            self.notify(text, title=heading, timeout=30, markup=False)
 
     def idle(self, closes_in: object) -> None:
         """The server closes this session in `closes_in` seconds unless a key is pressed (None: one was)."""
@@ -172,6 +246,7 @@ class SessionApp(RoomRequests, SeatApp):
         if self._ask("enter", {"code": code}) is None:
             return
         self.room_code = code
+        self.in_room, self.baseline = code, None
         self.remote = RemoteHost(self.link)
         self.push_screen(WaitingScreen(f"Joining the game of room {code}…"))
 
@@ -193,11 +268,13 @@ class SessionApp(RoomRequests, SeatApp):
         if answer is not None:
             self.notify("Notices go to that URL." if answer.get("notices") else "No notices.", markup=False)
 
-    def leave(self) -> None:
-        """Back to the lobby: the game goes on without this screen."""
-        if self.link.ask("leave", {}) is None:
+    def leave(self, elsewhere: bool = False) -> None:
+        """Back to the lobby: the game goes on without this screen (`elsewhere`: for another game of the
+        player's, so their seat here is kept, as `serve.turns` says)."""
+        if self.link.ask("leave", {"elsewhere": True} if elsewhere else {}) is None:
             self.exit(1, message=self.link.lost)
             return
+        self.in_room = None
         while not isinstance(self.screen, LobbyScreen) and len(self.screen_stack) > 1:
             self.pop_screen()
 

@@ -35,7 +35,7 @@ from .cards import Content
 from .choose import NoLegalChoice
 from .codec import read_time
 from .decision import Rejection
-from .engine import Engine, JournalError, JournalLost
+from .engine import Engine, JournalError, JournalLost, replay
 from .loader import ContentError, check_content, default_content_dir, load_content
 from .names import LINE_SHOWN, NAME_SHOWN, computer_words, level_word, name_key, names_problems, normal_name, printable
 from .record import FrozenRecord, frozen_record
@@ -45,6 +45,7 @@ from .saves.recorder import check_saved_game, open_game, record_new
 from .saves.store import SEED_MAX, check_can_make, seed_problem
 from .seat import Choice, Chronicle, Line, Prompt, Refers, SeatScene, Turn, Undo, Witness, seat_scene, turn_of
 from .undo import NoUndo, UndoPoint
+from .view import View, view
 
 if TYPE_CHECKING:
     from .bots import Bot, SearchPlayer
@@ -313,6 +314,14 @@ class Host:
         return dataclasses.replace(
             scene, turn=self.turn(), prompt=prompt if mine else None, undo=undo if mine else None
         )
+
+    def view_after_last_move(self, seat: int) -> View | None:
+        """The board as `seat` saw it just after its last move (None: it has made none): its own view then,
+        which holds nothing it did not know, for a reader who comes back to mark what changed since."""
+        start = self.engine.after_last_move(seat)
+        if start is None:
+            return None
+        return view(replay(self.content, self.engine.events[:start]), seat)
 
     def turn(self) -> Turn:
         """Who decides now, and what kind of decision, as anyone may be told (also in every message)."""

@@ -116,11 +116,21 @@ class GameScreen(UnseenArrangement, GameKeys):
         self._after_move: dict[int, dict] = {}  # each person's view just after their last move (to mark changes)
         self._unsubscribe = host.on_change(self._host_changed)
 
+    def marks_since(self, view: dict) -> None:
+        """The board as this screen's seat saw it just after its last move, made before this screen was (a
+        player back at their seat, whose server keeps it): what changed since is marked from it."""
+        if self.own is not None:
+            self._after_move[self.own] = view
+
     def _host_changed(self) -> None:
         # (at each change, not each redraw: a pass made for a person is their move too, as the curtain counts it)
+        shown = self._public  # (the message as of an earlier change, if one was asked for)
+        previous = shown.message if shown is not None and shown.at != self.host.changes else None
         decider, self._decider = self._decider, self.host.turn().seat
         if decider is not None and decider not in self.computers and self.own in (None, decider):
-            self._after_move[decider] = self.public.view  # (their move, or an undo: marks count from here)
+            public = self.public  # (a remote seat's is the same message when only who is away changed: no move)
+            if public is not previous:
+                self._after_move[decider] = public.view  # (their move, or an undo: marks count from here)
         self.post_message(self.GameChanged())
 
     # --- layout ---------------------------------------------------------------------

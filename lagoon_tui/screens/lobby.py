@@ -1,6 +1,7 @@
 """The lobby of `lagoon serve`, as a player at their own terminal sees it.
 
-`LobbyScreen` lists the player's games (the ones whose turn is theirs marked)
+`LobbyScreen` lists the player's games (the ones whose turn is theirs first, marked, with how long each
+has waited)
 and the rooms open to join; from it they make a room (`RoomForm`: who sits
 at it, picked from a short list, and a seed if wanted), join one
 by its code (`CodeForm`), start a room they made once it is full, and enter a
@@ -30,6 +31,7 @@ from ..widgets.keys_footer import KeysFooter
 from .days import NoticeForm, VacationForm
 from .help import show_help
 from .records_line import records_line, rematch_row, title_text
+from .turns import your_turn_words
 
 
 class Requests(Protocol):
@@ -81,7 +83,7 @@ def room_line(room: dict) -> Text:
     elif status == "over":
         where = rematch_row(room)
     else:
-        where = "your turn" if room.get("your_turn") else room.get("says", "playing")
+        where = your_turn_words(room) if room.get("your_turn") else room.get("says", "playing")
     if room.get("pace", "live") != "live":  # (a game over days: its time a move)
         where = f"{where} · {room['pace']}"
     mark = ("▶ ", "bold reverse") if room.get("your_turn") else "  "

@@ -13,8 +13,10 @@ opens every room where it was.
 A session (one SSH connection, one app process at the other end of a
 `Link`) speaks frames (`lagoon_tui.wire`):
 
-- the server sends `hello` (the player's name, or null: they must pick one),
-  then `lobby` (their games and the open rooms) whenever either changes;
+- the server sends `hello` (the player's name, or null: they must pick one;
+  `resume`, a room to go straight back to: `serve.turns`), then `lobby` (their
+  games and the open rooms) whenever either changes, and `turn` when one of
+  their games turns to them while the session shows something else;
 - the session asks: `name`, `create` (seats, seed), `join`, `start`,
   `enter` (a room's game: from then on the link is the room's, seat or
   spectator, until the session asks to `leave`); each is answered (`answer`),
@@ -83,6 +85,7 @@ from .names import InUse, refusal
 from .records import Records, log_answer
 from .rematch import Rematches
 from .room import Room
+from .turns import Turns, turn_told
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # (no 0/O or 1/I to misread)
 CODE_LENGTH = 6
@@ -169,6 +172,7 @@ class Lobby(Gathering):
         self.wrong_codes = Budget(*WRONG_CODES, clock=clock)  # by key
         self.records = Records()  # each player's finished games (filled as the rooms open)
         self.rematches = Rematches(self, RoomEntry)
+        self.turns = Turns()  # whose turn it is in each game, and where each session is (`serve.turns`)
         for saved in store.rooms():
             if saved.damage:
                 self.damaged.append(saved)
@@ -188,6 +192,7 @@ class Lobby(Gathering):
                 continue
             try:
                 host = Host.resume(self.store, entry.game, self.content, take_over=True)
+                self.turns.opened(entry.code, self.store.info(entry.game).updated)
             except StoreError as error:
                 problems.append(f"room {entry.code}: {error}")
                 continue
@@ -199,7 +204,8 @@ class Lobby(Gathering):
 
     async def serve(self, key: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """One session of the player with `key`, from hello to its end."""
-        writer.write(frame("hello", {"name": self.names.get(key)}))
+        resume = self._waits_for(key, self.turns.came(writer, key))
+        writer.write(frame("hello", {"name": self.names.get(key)} | ({"resume": resume} if resume else {})))
         self.sessions[writer] = key
         self._send_lobby(writer, key)
         try:
@@ -218,7 +224,9 @@ class Lobby(Gathering):
                     entry = self.rooms[room_code(request)]
                     assert entry.room is not None  # (a room not started yet cannot be entered)
                     self._changed(entry, entry.room.host)  # (a computer that failed here tries again)
+                    self.turns.entered(writer, entry.code)
                     await entry.room.attach(answer["seat"], reader, writer, name=self.names.get(key), key=key)
+                    self.turns.returned(writer, entry.room, answer["seat"])
                     if writer.is_closing():
                         return
                     self.sessions[writer] = key
@@ -230,6 +238,7 @@ class Lobby(Gathering):
             faults.bug(f"the session of {key}", error)
         finally:
             self.sessions.pop(writer, None)
+            self.turns.ended(writer)
             writer.close()
 
     def _answered(self, key: str, kind: str, request: dict[str, Any]) -> dict[str, Any]:
@@ -485,6 +494,10 @@ class Lobby(Gathering):
         if host.over and entry.code not in self.records.finished:
             self._ended(entry, host)
         self.game_changed(entry)
+        seat = host.turn().seat
+        key = entry.seats[seat].key if seat is not None else None
+        if self.turns.changed(entry.code, seat, host.changes) and seat is not None and key is not None:
+            self.turns.tell(key, entry.code, turn_told(self._describe(entry, seat), seat, entry.creator == key))
         self._push()
 
     def _ended(self, entry: RoomEntry, host: Host) -> None:
@@ -494,6 +507,13 @@ class Lobby(Gathering):
         except StoreError:
             ended = ""
         self.records.ended(entry.code, tuple(s.key for s in entry.seats), host, ended)
+
+    def _waits_for(self, key: str, code: str | None) -> str | None:
+        """`code` if that room's game waits for the player with `key` now."""
+        entry = self.rooms.get(code or "")
+        if entry is None or entry.room is None or entry.seat_of(key) is None:
+            return None
+        return code if entry.room.host.turn().seat == entry.seat_of(key) else None
 
     def _thinking(self, entry: RoomEntry, host: Host) -> bool:
         """Whether a computer is deciding the room's current decision (searching, or waiting for its pace)."""
@@ -587,9 +607,12 @@ class Lobby(Gathering):
             seat = entry.seat_of(key)
             if self.listed_to(entry, key):
                 mine.append(self._describe(entry, seat) | self.gathered(entry, key))
+                if mine[-1].get("your_turn"):
+                    mine[-1]["waited"] = self.turns.waited(entry.code)
             elif self.open_to(entry, key):
                 open_.append(self._describe(entry, None) | self.gathered(entry, key))
-        mine.sort(key=lambda room: (not room.get("your_turn"), ORDER[room["status"]]))  # (stable: oldest first)
+        # (the games that wait for the player first, the longest waiting first; stable: oldest first)
+        mine.sort(key=lambda room: (not room.get("your_turn"), -room.get("waited", 0), ORDER[room["status"]]))
         return {
             "mine": mine,
             "open": open_,

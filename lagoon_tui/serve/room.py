@@ -7,7 +7,11 @@ stale one), and any number of spectators (seat None). After every change each
 link is sent its own seat's message, bringing only the log lines it does not
 hold yet. A link may only ask for its own seat: a choice or an undo sent while
 another seat decides is refused, whatever the option. A link that asks to
-`leave` goes back to whoever handed it to the room (the lobby), still open.
+`leave` goes back to whoever handed it to the room (the lobby), still open;
+one that leaves for another game of its player's (`leave {"elsewhere": true}`)
+keeps its seat present (`elsewhere`) until the room's owner says it is `gone`.
+A seat that has moved is sent, before its first message, the board as it saw
+it just after its last move (`baseline`), to mark what changed since.
 
 The room tells every link which players are away (`presence`: a person's
 seat that no link shows, and those a computer plays for meanwhile), and says in words (`notice`) when one leaves or
@@ -103,6 +107,7 @@ class Room:
         # a finished game's rematch: a seat's answer (true, false; None: where it stands), answered by the owner
         self.rematch: Callable[[int | None, object], dict] = lambda seat, accept: {"refused": "Not in this game."}
         self.standing_in: set[int] = set()  # the seats a computer plays while their player is away (its owner's)
+        self.elsewhere: set[int] = set()  # seats whose player went to another game of theirs (`serve.turns`)
         self._levels = tuple(sorted(host.computers.items()))  # (seat, level) of each seat a computer plays
         host.hold_turns(self.people, True)  # (each player may turn it off for themselves)
         self.called = "a room"  # which room this is, for a line of the server's console (its owner names it)
@@ -114,7 +119,7 @@ class Room:
 
     @property
     def away(self) -> list[int]:
-        return [seat for seat in self.people if not self.seated(seat)]
+        return [seat for seat in self.people if not self.seated(seat) and seat not in self.elsewhere]
 
     def notice(self, text: str, *, but: int | None = None) -> None:
         """`text` told to every link (but `but`'s seat): words anyone at the table may read."""
@@ -170,6 +175,7 @@ class Room:
         request. `name`: its player's, shown to the others while a spectator watches; `key`: theirs."""
         link = Link(seat, writer, name=name, key=key)
         returning = seat is not None and not self.seated(seat)
+        self.elsewhere.discard(seat)  # (back from another game of theirs: as one who comes back)
         if seat is not None:
             for stale in [other for other in self.links if other.seat == seat]:
                 stale.send(frame("bye", {"reason": "You joined this game from another terminal."}))
@@ -177,6 +183,9 @@ class Room:
                 self.links.remove(stale)
         self.links.append(link)
         link.send(self._catalogue)
+        seen = None if seat is None else self.host.view_after_last_move(seat)
+        if seen is not None:  # (what the seat saw just after its last move, to mark what changed since)
+            link.send(frame("baseline", {"view": seen}))
         self._send_scene(link)
         if seat is not None:
             link.send(frame("holding", {"on": self.host.holds_turns((seat,))}))
@@ -194,6 +203,9 @@ class Room:
                     break
                 kind, text = parse(line)
                 if kind == "leave":
+                    request = body(text)
+                    if link.seat is not None and isinstance(request, dict) and request.get("elsewhere") is True:
+                        self.elsewhere.add(link.seat)  # (to another game of theirs: not leaving this one)
                     link.send(frame("answer", {"left": True}))
                     self._drop(link)
                     return
@@ -209,8 +221,19 @@ class Room:
             self.links.remove(link)
             if link.seat is None:
                 self.tell_watchers()
-            if link.seat is not None and not self.seated(link.seat):
+            elif link.seat in self.elsewhere:
+                name = self.names[link.seat]
+                self.notice(f"{name} is in another of their games here, and is told when this one turns to them.")
+            elif not self.seated(link.seat):
                 self._presence(link.seat, back=False)
+
+    def gone(self, seat: int) -> None:
+        """`seat`'s player, who went from this game to another of theirs, went back to the lobby or away: they
+        left this game now (unless a link of theirs shows it again)."""
+        if seat in self.elsewhere:
+            self.elsewhere.discard(seat)
+            if not self.seated(seat):
+                self._presence(seat, back=False)
 
     def close(self, reason: str) -> None:
         """Every link told `reason` and ended (the game itself is saved as it goes: nothing is lost)."""
