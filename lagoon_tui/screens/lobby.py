@@ -133,8 +133,7 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(title_text(self.player, self.lobby), classes="screen-title", id="lobby-title")
         yield Static(
-            "Enter: open · c: new room · j: join by code · s: start · w: watch · l: leave · x: cancel your room · "
-            "f: finished games · r: rename · v: vacation · n: notices · ?: every key · ctrl+q: quit",
+            "Enter: open · c: new room · j: join by code · f: finished games · ?: every key",
             classes="hint",
         )
         yield Label("Your games", classes="list-title")

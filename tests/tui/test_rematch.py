@@ -265,6 +265,8 @@ async def test_the_lobby_lists_ones_finished_games_newest_first_and_shows_the_re
         record = "1 game · 1 win" if place == 1 else "1 game · 0 wins · 2nd ×1"
         await until_shown(pilot, lambda: f"Lagoon · Ana · {record}" in screen_text(app), "Ana's record atop")
         other = "1 game · 0 wins · 2nd ×1" if place == 1 else "1 game · 1 win"
+        app.clear_notifications()  # (the toasts of the room's making and joining lie over the records' line)
+        await pilot.pause()
         assert f"Ben: {other}" in screen_text(app), "the records of the highlighted room's players"
         await pilot.press("f")
         await until_shown(pilot, lambda: isinstance(app.screen, FinishedScreen), "Ana's finished games")
