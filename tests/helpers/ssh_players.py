@@ -91,12 +91,14 @@ class LagoonServer:
             keygen(path)
         return path
 
-    def client(self, player: str, *command: str) -> list[str]:
-        """The ssh a player types, their key their own, the server's key checked against known_hosts."""
+    def client(self, player: str, *command: str, **more: str) -> list[str]:
+        """The ssh a player types, their key their own, the server's key checked against known_hosts (`more`:
+        other ssh options, EscapeChar="none" say)."""
         options = {
             "IdentitiesOnly": "yes",
             "UserKnownHostsFile": str(self.folder / "known_hosts"),
             "StrictHostKeyChecking": "yes",
+            **more,
         }
         return ssh_client(self.port, player, self.key(player), options, *command)
 
@@ -131,14 +133,16 @@ def session_of(server: LagoonServer) -> int:
 class Player:
     """One player's terminal: ssh in a tmux pane, everything it receives recorded."""
 
-    def __init__(self, server: LagoonServer, name: str, *command: str, size=(160, 50), claims=None) -> None:
+    def __init__(
+        self, server: LagoonServer, name: str, *command: str, size=(160, 50), claims=None, options=None
+    ) -> None:
         """`claims`: (columns, rows) the pane's terminal says it has before ssh starts (ssh asks the server for a
-        window of that size), whatever size tmux draws it at."""
+        window of that size), whatever size tmux draws it at. `options`: more ssh options."""
         self.name = name
         self.stream = server.folder / f"{name}.stream"
         self._read, self._tail = 0, ""
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-        ssh = server.client(name.lower(), *command)
+        ssh = server.client(name.lower(), *command, **(options or {}))
         if claims is not None:
             ssh = ["sh", "-c", f'stty cols {claims[0]} rows {claims[1]} && exec "$@"', "sh", *ssh]
         self.tmux = Tmux(name, *size, ssh)
