@@ -38,15 +38,18 @@ def memory_total(meminfo: Path = Path("/proc/meminfo")) -> int | None:
     return None
 
 
-def default_players(memory: int | None = None, files: int | None = None) -> int:
-    """Players at once for a machine of `memory` bytes (default: this one's) and a limit of `files` open
-    file descriptors (default: this process's)."""
-    memory = memory_total() if memory is None else memory
-    files = resource.getrlimit(resource.RLIMIT_NOFILE)[0] if files is None else files
+def players_for(memory: int | None, files: int) -> int:
+    """Players at once for a machine of `memory` bytes (None: not known) and a limit of `files` open file
+    descriptors (`resource.RLIM_INFINITY`: none)."""
     players = UNKNOWN if memory is None else memory // SHARE // SESSION_COST
     if files != resource.RLIM_INFINITY:
         players = min(players, (files - FILES_KEPT) // FILES_EACH)
     return max(FEWEST, min(MOST, players))
+
+
+def default_players() -> int:
+    """Players at once for this machine and this process (`--max-players` when it is not given)."""
+    return players_for(memory_total(), resource.getrlimit(resource.RLIMIT_NOFILE)[0])
 
 
 def gib(size: int) -> str:
