@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import codecs
+import fcntl
 import os
 import re
 import shutil
 import signal
+import struct
 import subprocess
+import termios
 import time
 from pathlib import Path
 
@@ -113,8 +116,8 @@ class LagoonServer:
             return None
 
 
-def session_of(server: LagoonServer) -> int:
-    """The process id of the server's one session (its child running `lagoon session`)."""
+def sessions_of(server: LagoonServer) -> list[int]:
+    """The process ids of the server's sessions (its children running `lagoon session`)."""
     assert server.process is not None
     found = []
     for entry in os.listdir("/proc"):
@@ -126,8 +129,24 @@ def session_of(server: LagoonServer) -> int:
                 continue
             if int(stat.rsplit(")", 1)[1].split()[1]) == server.process.pid and b"session" in command:
                 found.append(int(entry))
+    return found
+
+
+def session_of(server: LagoonServer) -> int:
+    """The process id of the server's one session (its child running `lagoon session`)."""
+    found = sessions_of(server)
     assert len(found) == 1, found
     return found[0]
+
+
+def window_of(pid: int) -> tuple[int, int]:
+    """Columns and rows of the terminal the session's process runs on, as the kernel tells it."""
+    fd = os.open(f"/proc/{pid}/fd/0", os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
+    try:
+        rows, cols, _, _ = struct.unpack("HHHH", fcntl.ioctl(fd, termios.TIOCGWINSZ, bytes(8)))
+    finally:
+        os.close(fd)
+    return cols, rows
 
 
 class Player:

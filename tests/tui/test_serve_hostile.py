@@ -9,7 +9,6 @@ is for something on a screen or in the kernel, bounded in tries; nothing is time
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import re
 import threading
@@ -21,9 +20,8 @@ import pytest
 
 from rules.names import MARKS_MOST
 from tests.helpers.harness import wait_until
-from tests.helpers.ssh_players import REASON, LagoonServer, Player
+from tests.helpers.ssh_players import REASON, LagoonServer, Player, sessions_of, window_of
 from tests.helpers.terminal import POLL, TIMEOUT, flat
-from tests.tui.test_serve_ceilings import serving, window_of  # noqa: F401 (serving: a fixture)
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(REASON is not None, reason=REASON or "")]
 
@@ -178,19 +176,3 @@ def test_a_storm_of_window_changes_reaches_its_session_a_few_times_and_others_ke
 
 
 ENDED = re.compile(r"ended with status \d+; its window changed (?P<asked>\d+) times, (?P<given>\d+) of them given")
-
-
-def sessions_of(server: LagoonServer) -> list[int]:
-    """The process ids of the server's sessions (its children running `lagoon session`)."""
-    assert server.process is not None
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                stat = Path(f"/proc/{entry}/stat").read_text()
-                command = Path(f"/proc/{entry}/cmdline").read_bytes().split(b"\0")
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == server.process.pid and b"session" in command:
-                found.append(int(entry))
-    return found
