@@ -750,7 +750,7 @@ class _Session(asyncssh.SSHServerSession):
             return
 
         def expire() -> None:
-            log.info(
+            log.warning(
                 "closed the session of %s (key %s): idle for %s",
                 self.connection.address,
                 console.short(self.connection.who),
