@@ -39,9 +39,11 @@ built from scratch (`terminal.child_env`).
 Limits (`Limits`): a login timeout; keepalives, so a frozen client is noticed;
 and a connection that opens no session is closed after a while (`ssh -N`
 would otherwise hold a place forever). A place is taken only once a
-connection has logged in (`Server.admit`): logins per address (a token
-bucket, `RateLimit`), places at once ("Lagoon is full"), places per key and
-per address; the refusal is the reason of the disconnect, which ssh prints.
+connection has logged in (`Server.admit`): logins per key, then per address
+(token buckets; a key refused spends nothing of its address's), places at
+once ("Lagoon is full"), places per key and per address; the refusal is the
+reason of the disconnect, which ssh prints, and a line on the console naming
+the flag that sets that limit (`refused`).
 Connections not yet logged in take no place and no token: a few of them at
 once per address (and in all), a newer one pushing out the oldest
 (`Server.arrived`), so that empty connections cannot lock anyone out. A
@@ -50,7 +52,9 @@ session whose player presses nothing for `idle_timeout` seconds is closed
 keys sent to a stopped program do not count. Each session has a memory
 ceiling (its child's address space, `terminal.py`), a window of at most
 `window`, and an input budget (`budget.InputBudget`: keys past it are
-dropped, and the player is told once through `ChildSpec.notify`).
+dropped, and the player is told once through `ChildSpec.notify`); a paste
+that brings nothing more for `paste_wait` is ended, and window changes reach
+the child at most once each `resize_gap` (the last size each time).
 """
 
 from __future__ import annotations
