@@ -12,6 +12,8 @@ import pytest
 
 from lagoon_tui.serve import capacity, console
 from rules.host import Host, load_content
+from tests.helpers.harness import FakeClock
+from tests.helpers.lobby import LobbyThread, Terminal
 
 CONTENT = load_content()
 NAMES = ["Ana", "Cleo"]
@@ -85,3 +87,21 @@ def test_the_machines_memory_is_read_from_proc_meminfo(tmp_path):
     meminfo.write_text("nothing here\n")
     assert capacity.memory_total(meminfo) is None
     assert capacity.memory_total(tmp_path / "none") is None
+
+
+def test_a_key_that_gives_too_many_wrong_room_codes_is_one_line_on_the_console(tmp_path, caplog):
+    """Real lobby on a real save file; six wrong codes and more from Mal: one line, when the limit is reached."""
+    server = LobbyThread(tmp_path / "lagoon.db", FakeClock())
+    try:
+        mal = Terminal(server.session("SHA256:malmalmalmalmal"))
+        assert mal.link.ask("name", {"name": "Mal"}) == {"name": "Mal"}
+        with caplog.at_level(logging.INFO, logger="lagoon_tui"):
+            for n in range(9):
+                mal.link.ask("join", {"code": f"WRONG{n}"})
+        said = [record.getMessage() for record in caplog.records]
+        assert said == [
+            "Mal (key SHA256:malmalma) gave too many wrong room codes: every code is refused them for a while"
+        ]
+        assert caplog.records[0].levelno == logging.WARNING  # (so --quiet shows it)
+    finally:
+        server.stop()
