@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import events
+from textual.binding import Binding
 from textual.widgets import Input
 
 from rules.host import NAME_SHOWN, SEED_MAX
@@ -23,8 +25,33 @@ CODE_FIELD = 12  # a room's code is 6 letters: room for spaces, or a code mistyp
 ROUND_FIELD = 4  # a round number
 
 
+def _own_keys() -> dict[str, str]:
+    """The keys `Input` has bindings for (backspace, the arrows, Enter ...), each with its action."""
+    return {
+        key: binding.action
+        for binding in Input.BINDINGS
+        if isinstance(binding, Binding)
+        for key in binding.key.split(",")
+    }
+
+
+OWN_KEYS = _own_keys()
+
+
 class Field(Input):
-    """An `Input` of at most `max_length` characters (required); see the module's docstring."""
+    """An `Input` of at most `max_length` characters (required); see the module's docstring.
+
+    Its own keys are acted on as they come, in order with the letters. Textual inserts a letter where the
+    key reaches the field, but a key bound to an action (backspace) goes back up to the app to find its
+    binding: keys that come in one read (typed fast over a slow link, or sent at once by a program, such
+    as "x", backspace, "y") would be taken in another order ("y" before the backspace: "x" is left)."""
+
+    async def on_key(self, event: events.Key) -> None:
+        action = OWN_KEYS.get(event.key)
+        if action is not None and not event.is_printable:
+            event.stop()
+            event.prevent_default()
+            await self.run_action(action)
 
     def __init__(self, value: str = "", *, max_length: int, **kwargs: Any) -> None:
         super().__init__(value, max_length=max_length, **kwargs)

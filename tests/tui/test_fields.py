@@ -69,3 +69,16 @@ async def test_a_room_code_pasted_twice_over_and_more_keeps_the_length_of_the_fi
         code = app.screen.query_one("#code", Input)
         await paste(pilot, code, "ABC234" * 1000)
         assert code.value == ("ABC234" * 1000)[:CODE_FIELD]
+
+
+async def test_keys_that_come_together_are_taken_in_their_order():
+    """Letters, backspace and arrows that reach the app at once (one read of the terminal: typed fast over a
+    slow link) change the field in the order they were typed: "Zed", backspace, "x", left, "y" is "Zeyx"."""
+    app = FormApp(NameForm)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        keys = [*"Zed", "backspace", "x", "left", "y"]
+        for key in keys:  # (all posted before the app handles any: as its driver posts the keys of one read)
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await pilot.pause()
+        assert app.screen.query_one(Input).value == "Zeyx"

@@ -51,8 +51,7 @@ def send_raw(player: Player, data: bytes) -> None:
 
 def answered(player: Player, name: str, tries: int = 10) -> None:
     """The session answers keys: the field emptied, then `name` typed, reach the lobby (tried again while keys
-    still go into whatever the junk left open). The two are sent apart: Textual's Input runs a key it has a
-    binding for (backspace) after the letters that come in the same read."""
+    still go into whatever the junk left open); the name is typed once the field is seen empty."""
     for _ in range(tries):
         player.type(*["BSpace"] * 34)
         if not waited(player, lambda screen: EMPTY in screen):
