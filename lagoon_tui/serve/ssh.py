@@ -66,6 +66,7 @@ import logging
 import os
 import re
 import signal
+import socket
 import tempfile
 import time
 from collections.abc import Awaitable, Callable, Collection
@@ -143,6 +144,9 @@ class Limits:
     bytes_per_minute: int = 128 * 1024  # ... and its bytes past this; 0: no limit
     paste_wait: float = 1.0  # a paste that brings nothing more for this long is ended (its end never came)
     resize_gap: float = 0.1  # a session's window changes reach its program at most once in this long
+    receive_buffer: int = 16 * 1024  # bytes the system keeps of what a client sent and the server has not read
+    # (asyncssh handles all it reads at once, and a read of 256 KiB of small packets, a storm of window
+    # changes, held every other player's keys for a second or two: small reads let them in between)
 
 
 @dataclass(frozen=True)
@@ -493,6 +497,9 @@ class _Connection(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        sock = conn.get_extra_info("socket")
+        if sock is not None:  # (see Limits.receive_buffer)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, self.server.limits.receive_buffer)
         self.address = conn.get_extra_info("peername")[0]
         self.group = address_group(self.address)
         self.server.connections.add(self)
