@@ -105,3 +105,18 @@ def test_a_key_that_gives_too_many_wrong_room_codes_is_one_line_on_the_console(t
         assert caplog.records[0].levelno == logging.WARNING  # (so --quiet shows it)
     finally:
         server.stop()
+
+
+def test_at_verbose_a_name_taken_and_a_name_changed_are_each_a_line(tmp_path, caplog):
+    server = LobbyThread(tmp_path / "lagoon.db")
+    try:
+        zoe = Terminal(server.session("SHA256:zoezoezoezoezoe"))
+        with caplog.at_level(logging.DEBUG, logger="lagoon_tui"):
+            assert zoe.link.ask("name", {"name": "Zoe"}) == {"name": "Zoe"}
+            assert zoe.link.ask("rename", {"name": "Zoé"}) == {"name": "Zoé"}
+        assert [(record.levelno, record.getMessage()) for record in caplog.records] == [
+            (logging.DEBUG, "key SHA256:zoezoezo took the name Zoe"),
+            (logging.DEBUG, "Zoe (key SHA256:zoezoezo) is now called Zoé"),
+        ]
+    finally:
+        server.stop()
