@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from lagoon_tui.serve import capacity
 from lagoon_tui.serve.ssh import TOO_MANY_LOGINS
 from tests.helpers.harness import key_fingerprint, run
 from tests.helpers.ssh_players import REASON, LagoonServer, make_room, new_player
@@ -43,6 +44,10 @@ def short(server: LagoonServer, player: str) -> str:
 
 def test_the_console_says_each_connection_room_and_game_and_nothing_else(serving):
     server = serving()
+    memory = capacity.gib(capacity.memory_total() or 0)
+    assert f"Up to {capacity.default_players()} players at once, from this machine: {memory} of memory" in (
+        server.output.read_text()
+    ), "the banner says how many may play at once, and why"
     ana = new_player(server, "Ana")
     code = make_room(ana, "2")  # you and a computer
     ana.type("s")
