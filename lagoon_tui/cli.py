@@ -137,16 +137,23 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--max-players",
         type=int,
-        default=32,
+        default=None,
         metavar="N",
-        help="connections at once, lobby and games together (default: 32)",
+        help="players at once, lobby and games together (default: as many as half this machine's memory holds)",
     )
     serve.add_argument(
         "--per-address",
         type=int,
+        default=30,
+        metavar="N",
+        help="logins a minute from one address, all keys together (default: 30; friends behind one router share one)",
+    )
+    serve.add_argument(
+        "--per-key",
+        type=int,
         default=10,
         metavar="N",
-        help="logins a minute from one address (default: 10; friends behind one router share one)",
+        help="logins a minute with one SSH key (default: 10)",
     )
     serve.add_argument(
         "--sessions-per-key",
@@ -197,6 +204,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=128 * 1024,
         metavar="N",
         help="bytes a minute a player may send, pastes too; more are dropped (default: 131072; 0: no limit)",
+    )
+    said = serve.add_mutually_exclusive_group()
+    said.add_argument("--quiet", action="store_true", help="write on this terminal only what is refused or goes wrong")
+    said.add_argument(
+        "--verbose", action="store_true", help="write more: each session's end, each name taken, each connection closed"
     )
 
     # The app of one SSH session of `lagoon serve`, which starts it on the session's own terminal
@@ -358,13 +370,14 @@ def serve_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     """Host games over SSH until stopped; a file that cannot be used stops it before it listens."""
     import asyncio
 
+    from lagoon_tui.serve.capacity import default_players
     from lagoon_tui.serve.server import Options, serve
     from lagoon_tui.serve.ssh import Limits, SetupError
 
     if not 0 <= args.port <= 65535:
         return usage_error(f"--port must be from 0 to 65535 (got {args.port})")
-    for flag in ("max_players", "per_address", "sessions_per_key", "sessions_per_address"):
-        if getattr(args, flag) < 1:
+    for flag in ("max_players", "per_address", "per_key", "sessions_per_key", "sessions_per_address"):
+        if getattr(args, flag) is not None and getattr(args, flag) < 1:
             return usage_error(f"--{flag.replace('_', '-')} must be at least 1")
     for flag in ("session_memory", "keys_per_second", "bytes_per_minute"):
         if getattr(args, flag) < 0:
@@ -378,8 +391,9 @@ def serve_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     if store is None:
         return 2
     limits = Limits(
-        max_connections=args.max_players,
+        max_connections=default_players() if args.max_players is None else args.max_players,
         rate=args.per_address,
+        key_rate=args.per_key,
         per=60.0,
         sessions_per_key=args.sessions_per_key,
         sessions_per_address=args.sessions_per_address,
@@ -389,7 +403,10 @@ def serve_command(args: argparse.Namespace, content_dir: Path | None) -> int:
         keys_per_second=args.keys_per_second,
         bytes_per_minute=args.bytes_per_minute,
     )
-    options = Options(args.host, args.port, args.host_key, args.allow_keys, content_dir, limits)
+    said = "quiet" if args.quiet else "verbose" if args.verbose else "normal"
+    options = Options(
+        args.host, args.port, args.host_key, args.allow_keys, content_dir, limits, said, args.max_players is not None
+    )
     try:
         return asyncio.run(serve(store, content, options))
     except SetupError as error:  # (a file or the port it was given: the sentence names which, and why)

@@ -137,6 +137,8 @@ def name_problem(name: str) -> str | None:
     normal form (`normal_name`): one that is not (from a file) is refused, saying why."""
     if not name:
         return "Give this seat a name."
+    if _most_marks(name) > MARKS_MOST and unicodedata.category(name[0])[0] != "M":  # (before the length:
+        return f"A name has at most {MARKS_MOST} marks on one letter."  # a letter under 30 marks looks like one)
     if len(name) > NAME_MAX:
         return f"A name has at most {NAME_MAX} characters (this one has {len(name)})."
     if name != name.strip():
@@ -146,8 +148,6 @@ def name_problem(name: str) -> str | None:
         return f"A name begins with a letter, digit or sign that shows, not the mark {_named(bad)}."
     if bad:
         return f"A name holds letters, digits, signs and spaces only, not the character {_named(bad)}."
-    if _most_marks(name) > MARKS_MOST:
-        return f"A name has at most {MARKS_MOST} marks on one letter."
     if "  " in name:
         return "A name has one space between words, not two."
     if name != unicodedata.normalize("NFC", name):

@@ -190,6 +190,9 @@ def test_simulate_refuses_broken_content_without_a_traceback(tmp_path, capsys):
         (["deal-cards"], "invalid choice"),
         (["serve", "--port", "70000"], "--port must be from 0 to 65535"),
         (["serve", "--per-address", "0"], "--per-address must be at least 1"),
+        (["serve", "--per-key", "0"], "--per-key must be at least 1"),
+        (["serve", "--max-players", "0"], "--max-players must be at least 1"),
+        (["serve", "--quiet", "--verbose"], "not allowed with"),
     ],
 )
 def test_bad_arguments_exit_2_with_a_message(capsys, argv, hint):

@@ -33,8 +33,10 @@ def test_every_link_to_a_file_of_the_repository_leads_to_one(page):
 def test_readme_leaves_hosting_to_the_serve_page():
     readme = README.read_text()
     assert "(docs/serve.md)" in readme
-    for detail in ("0.0.0.0", "ssh -L", "SIGTERM", "ssh-keygen", "--max-players", "--per-address"):
+    for detail in ("0.0.0.0", "ssh -L", "SIGTERM", "ssh-keygen", "--per-address"):
         assert detail not in readme, detail
+    # but for one line: how many play at once, and how to set it (issue 35, point 9)
+    assert readme.count("`--max-players N` sets how many play at once") == 1
 
 
 def test_serve_page_covers_what_the_host_needs():

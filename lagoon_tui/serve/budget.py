@@ -34,7 +34,9 @@ second, and the bytes budget bounds them. A bracketed paste (ESC[200~ ...
 ESC[201~, as Textual asks terminals to send one) costs one key for its start
 and then bytes only, as Textual reads it as one event; if its bytes run out,
 the paste is ended where they did (ESC[201~ is sent in its place), so the app
-never waits for the end of a paste that will not come. 0 in either: no limit.
+never waits for the end of a paste that will not come; nor when nothing more
+of it comes for a while (`end_paste`, which the SSH layer calls). An end of
+paste outside a paste (of one ended so) is dropped. 0 in either: no limit.
 """
 
 from __future__ import annotations
@@ -128,6 +130,9 @@ class InputBudget:
                 continue
             key = KEY.match(data, at)
             assert key is not None  # (its last branch matches any byte)
+            if key.group() == PASTE_END:  # the end of no paste (of one ended already: `end_paste`): dropped
+                at = key.end()
+                continue
             size, keys = key.end() - at, 0 if MOUSE.fullmatch(key.group()) else 1
             if not (self.keys.left(SESSION) >= keys and self.bytes.take(SESSION, size)):
                 self.dropped += len(data) - at
@@ -159,6 +164,19 @@ class InputBudget:
         else:
             self._in_paste, self._carry = False, b""
         return stop
+
+    @property
+    def in_paste(self) -> bool:
+        """Whether a paste's start was let through, and not yet its end."""
+        return self._in_paste
+
+    def end_paste(self) -> bytes:
+        """What ends the paste under way for the session (nothing if there is none); its own end, if it comes
+        later, is then dropped."""
+        if not self._in_paste:
+            return b""
+        self._in_paste, self._carry = False, b""
+        return PASTE_END
 
     def first_drop(self) -> bool:
         """True once: the first time this is asked after something was dropped (the player is told once)."""

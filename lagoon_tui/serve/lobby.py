@@ -76,7 +76,7 @@ from rules.seat import SeatScene
 
 from ..settings import COLOURS, computer_names
 from ..wire import WireError, body, frame, parse
-from . import faults
+from . import console, faults
 from .budget import Budget
 from .days import REQUESTS as DAYS_REQUESTS
 from .days import Days
@@ -309,6 +309,8 @@ class Lobby(Gathering):
             raise Refused(TOO_MANY_WRONG)
         if entry is None:
             self.wrong_codes.allow(key)
+            if self.wrong_codes.spent(key):
+                console.codes_limited(self.names.get(key), key)
         return entry
 
     def _name(self, key: str, name: object) -> dict[str, Any]:
@@ -318,6 +320,7 @@ class Lobby(Gathering):
         if problem is not None:
             raise Refused(problem)
         self.store.name_player(key, name)  # (kept only once saved: StoreError, and the name is not taken)
+        console.named(name, key, self.names.get(key))
         self.names[key] = name
         return {"name": name}
 
@@ -371,6 +374,7 @@ class Lobby(Gathering):
         entry.seats[0] = Seat(key=key)  # (the creator sits first)
         self.save_new_room(entry)
         self.rooms[code] = entry
+        console.room_made(code, self.names.get(key), key, seats)
         return {"code": code}
 
     def _join(self, key: str, entry: RoomEntry) -> dict:
@@ -436,6 +440,7 @@ class Lobby(Gathering):
         host.players_elsewhere = True  # (what the save file refuses is told them without its path)
         room = entry.room = Room(host, people, reopened=reopened)
         room.called = f"room {entry.code}"
+        console.watch(entry.code, host, room.names, reopened)
         entry.computers = {n: host.computer(n) for n, s in enumerate(entry.seats) if s.computer}
         room.on_presence = lambda seat, back: self._presence(entry, room, seat, back)
         room.stand_in = lambda asker, seat: self._stand_in(entry, room, asker, seat)

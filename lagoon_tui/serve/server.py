@@ -27,7 +27,7 @@ from rules.host import Content, Store, printable
 
 from .. import crash
 from ..wire import frame
-from . import ssh
+from . import capacity, console, ssh
 from .lobby import Lobby
 from .terminal import ChildSpec, child_env
 from .zygote import Zygote, forking
@@ -45,6 +45,8 @@ class Options:
     allow_keys: Path | None = None
     content_dir: Path | None = None
     limits: ssh.Limits = ssh.Limits()
+    console: str = "normal"  # how much the server writes on its terminal: quiet, normal or verbose (console.py)
+    players_set: bool = True  # --max-players was given (else the banner says the number follows the memory)
 
 
 def connect_command(host: str, port: int) -> str:
@@ -57,6 +59,17 @@ def session_env(term: str) -> dict[str, str]:
     """A session's environment (and the fork server's): a bug in its app is reported where the server's own are
     (the player is told only that)."""
     return child_env(term, XDG_STATE_HOME=str(crash.state_dir().parent))
+
+
+def players_line(options: Options) -> str:
+    """The banner's line on how many may play at once, and where the number comes from."""
+    most = options.limits.max_connections
+    if options.players_set:
+        return f"Up to {most} players at once (--max-players)."
+    memory = capacity.memory_total()
+    each = capacity.SESSION_COST >> 20
+    whence = "" if memory is None else f": {capacity.gib(memory)} of memory, about {each} MiB a player"
+    return f"Up to {most} players at once, from this machine{whence} (--max-players N to set it)."
 
 
 def tell(writer: asyncio.StreamWriter, kind: str, body: object) -> None:
@@ -116,9 +129,11 @@ class Served:
         say(f"Lagoon is serving on {options.host}:{server.port}.")
         say(f"Players connect with:  {connect_command(options.host, server.port)}")
         say(f"The server's host key: {ssh.fingerprint(host_key)} (ssh shows it on first connection: compare them)")
+        say(players_line(options))
         return served
 
     async def on_session(self, info: ssh.SessionInfo) -> ChildSpec | str:
+        console.connected(self.lobby.names.get(info.fingerprint), info.fingerprint, info.peer[0])
         ours, theirs = socket.socketpair()
         fd = theirs.detach()  # (the SSH layer hands it to the child and closes this process's copy)
         argv = [sys.executable, "-m", "lagoon_tui", "session", "--fd", str(fd)]
@@ -160,6 +175,7 @@ async def serve(store: Store, content: Content, options: Options) -> int:
     """Serve until ctrl+c or SIGTERM (a task that fails on a bug is reported, in one line here)."""
     loop = asyncio.get_running_loop()
     loop.set_exception_handler(crash.loop_handler(print))
+    console.setup(options.console)
     served = await Served.start(store, content, options)
     stop = asyncio.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):

@@ -39,9 +39,11 @@ built from scratch (`terminal.child_env`).
 Limits (`Limits`): a login timeout; keepalives, so a frozen client is noticed;
 and a connection that opens no session is closed after a while (`ssh -N`
 would otherwise hold a place forever). A place is taken only once a
-connection has logged in (`Server.admit`): logins per address (a token
-bucket, `RateLimit`), places at once ("Lagoon is full"), places per key and
-per address; the refusal is the reason of the disconnect, which ssh prints.
+connection has logged in (`Server.admit`): logins per key, then per address
+(token buckets; a key refused spends nothing of its address's), places at
+once ("Lagoon is full"), places per key and per address; the refusal is the
+reason of the disconnect, which ssh prints, and a line on the console naming
+the flag that sets that limit (`refused`).
 Connections not yet logged in take no place and no token: a few of them at
 once per address (and in all), a newer one pushing out the oldest
 (`Server.arrived`), so that empty connections cannot lock anyone out. A
@@ -50,7 +52,9 @@ session whose player presses nothing for `idle_timeout` seconds is closed
 keys sent to a stopped program do not count. Each session has a memory
 ceiling (its child's address space, `terminal.py`), a window of at most
 `window`, and an input budget (`budget.InputBudget`: keys past it are
-dropped, and the player is told once through `ChildSpec.notify`).
+dropped, and the player is told once through `ChildSpec.notify`); a paste
+that brings nothing more for `paste_wait` is ended, and window changes reach
+the child at most once each `resize_gap` (the last size each time).
 """
 
 from __future__ import annotations
@@ -62,6 +66,7 @@ import logging
 import os
 import re
 import signal
+import socket
 import tempfile
 import time
 from collections.abc import Awaitable, Callable, Collection
@@ -71,6 +76,7 @@ from pathlib import Path
 import asyncssh
 
 from .. import crash
+from . import console
 from .budget import Budget, InputBudget
 from .idle import IdleWatch, stopped
 from .terminal import DEFAULT_SIZE, ChildSpec, PtyChild
@@ -84,6 +90,9 @@ NOT_STARTED = "Lagoon could not start your session; please try again."
 MEMORY_CEILING = f"Your session used more memory than this server allows, so it was ended. {crash.SAVED}"
 ENDED = f"Your session ended unexpectedly. {crash.SAVED}"
 """For a session's app killed by a signal the server did not send (the kernel's, past the memory ceiling)."""
+TOO_MANY_LOGINS = "Too many logins with this key; please wait a minute and try again."
+TOO_MANY_CONNECTIONS = "Too many connections from {address}; please wait a minute and try again."
+FULL = "Lagoon is full ({players} players); please try again later."
 TOO_FAST = "Keys came faster than this server takes them; some were dropped. Type a little slower."
 IDLE_CLOSED = (
     "Lagoon closed this session: nothing was pressed for {idle}. Your games are saved; connect again to go on."
@@ -99,6 +108,12 @@ RESET_TERMINAL = (
 """Undoes what a full-screen app turns on, for when the server ends the app and then writes a line."""
 
 
+def refused(connection: _Connection, flag: str | None, sentence: str) -> str:
+    """`sentence`, the refusal of `connection` by the limit `flag` sets (None: fixed), written on the console."""
+    console.refused(connection.address, connection.who or None, flag, sentence)
+    return sentence
+
+
 class SetupError(Exception):
     """A file the server was given cannot be used; the message names it and says why."""
 
@@ -110,8 +125,9 @@ class Limits:
     max_connections: int = 32  # places: logged in at once (one session per connection)
     sessions_per_key: int = 3  # places one key may hold at once
     sessions_per_address: int = 8  # places one address (an IPv6 /64) may hold at once
-    rate: int = 10  # logins from one address ...
+    rate: int = 30  # logins from one address ...
     per: float = 60.0  # ... per this many seconds (bursts of up to `rate`)
+    key_rate: int = 10  # logins with one key per `per` seconds (checked first: one key cannot spend its address's)
     logins_per_address: int = 4  # connections of one address not logged in yet: a newer one pushes out the oldest
     logins: int = 64  # ... and of all addresses together
     login_timeout: float = 30.0  # from the TCP connection to authenticated
@@ -126,6 +142,11 @@ class Limits:
     window: tuple[int, int] = (500, 200)  # columns, rows at most: a larger window is drawn at this size
     keys_per_second: int = 100  # a session's keys past this are dropped (budget.py); 0: no limit
     bytes_per_minute: int = 128 * 1024  # ... and its bytes past this; 0: no limit
+    paste_wait: float = 1.0  # a paste that brings nothing more for this long is ended (its end never came)
+    resize_gap: float = 0.1  # a session's window changes reach its program at most once in this long
+    receive_buffer: int = 16 * 1024  # bytes the system keeps of what a client sent and the server has not read
+    # (asyncssh handles all it reads at once, and a read of 256 KiB of small packets, a storm of window
+    # changes, held every other player's keys for a second or two: small reads let them in between)
 
 
 @dataclass(frozen=True)
@@ -291,6 +312,7 @@ class Server:
         self.limits = limits
         self.clock = clock  # (the rate limit's and the input budgets')
         self.rate = RateLimit(limits.rate, limits.per, clock)
+        self.key_rate = Budget(limits.key_rate, limits.per, clock)  # logins by key
         self.connections: set[_Connection] = set()  # every connection not yet lost
         self.logging_in: dict[_Connection, None] = {}  # those not logged in yet, oldest first
         self.admitted: set[_Connection] = set()  # those logged in and given a place
@@ -320,29 +342,37 @@ class Server:
         oldest, closed."""
         oldest = next((each for each in waiting if not each.began), waiting[0])
         del self.logging_in[oldest]
-        log.info("pushed out a connection from %s that had not logged in", oldest.address)
-        oldest.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, f"Too many connections from {oldest.address} at once.")
+        sentence = f"Too many connections from {oldest.address} at once."
+        console.refused(oldest.address, None, None, f"{sentence} (closed before logging in, to make room)")
+        oldest.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, sentence)
 
     def admit(self, connection: _Connection) -> str | None:
         """Give `connection`, just logged in, a place; why it may not have one, or None."""
         limits = self.limits
         if self.farewell is not None:
             return self.farewell
+        if self.key_rate.spent(connection.who):  # (first, and spending nothing: one key cannot use up its address)
+            return refused(connection, "--per-key", TOO_MANY_LOGINS)
         if not self.rate.allow(connection.address):
-            return f"Too many connections from {connection.address}; please wait a minute and try again."
+            return refused(connection, "--per-address", TOO_MANY_CONNECTIONS.format(address=connection.address))
+        self.key_rate.allow(connection.who)
         if len(self.admitted) >= limits.max_connections:
-            return f"Lagoon is full ({limits.max_connections} players); please try again later."
+            return refused(connection, "--max-players", FULL.format(players=limits.max_connections))
         same_key = sum(1 for other in self.admitted if other.who == connection.who)
         if same_key >= limits.sessions_per_key:
-            return (
+            return refused(
+                connection,
+                "--sessions-per-key",
                 f"You have {same_key} sessions open with this key already, the most one key may have: "
-                "close one to open another."
+                "close one to open another.",
             )
         same_address = sum(1 for other in self.admitted if other.group == connection.group)
         if same_address >= limits.sessions_per_address:
-            return (
+            return refused(
+                connection,
+                "--sessions-per-address",
                 f"{same_address} sessions are open from {connection.address} already, the most one address "
-                "may have; please try again later."
+                "may have; please try again later.",
             )
         self.admitted.add(connection)
         return None
@@ -467,6 +497,9 @@ class _Connection(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        sock = conn.get_extra_info("socket")
+        if sock is not None:  # (see Limits.receive_buffer)
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, self.server.limits.receive_buffer)
         self.address = conn.get_extra_info("peername")[0]
         self.group = address_group(self.address)
         self.server.connections.add(self)
@@ -479,7 +512,7 @@ class _Connection(asyncssh.SSHServer):
         if self.idle is not None:
             self.idle.cancel()
         self.lost.set()
-        log.info("connection from %s closed%s", self.address, f": {exc}" if exc else "")
+        log.debug("connection from %s closed%s", self.address, f": {exc}" if exc else "")
 
     async def closed(self) -> None:
         await self.lost.wait()
@@ -494,7 +527,7 @@ class _Connection(asyncssh.SSHServer):
         self.began = True
         self.refusal = self.refusal or self.server.farewell  # (the first moment a refusal reaches the client)
         if self.refusal is not None:
-            log.info("refused %s: %s", self.address, self.refusal)
+            log.debug("refused %s: %s", self.address, self.refusal)
             self.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refusal)
         return True  # True: authentication is required (False would let anyone in)
 
@@ -529,10 +562,9 @@ class _Connection(asyncssh.SSHServer):
         self.who = fingerprint(self.key)
         self.refusal = self.server.admit(self)
         if self.refusal is not None:
-            log.info("refused %s (%s): %s", self.address, self.who, self.refusal)
             self.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refusal)
             return
-        log.info("%s authenticated with %s", self.address, self.who)
+        log.debug("%s logged in with key %s", self.address, console.short(self.who))
         self.wait_for_session()
 
     def wait_for_session(self) -> None:
@@ -596,6 +628,11 @@ class _Session(asyncssh.SSHServerSession):
         limits = self.server.limits
         self.budget = InputBudget(limits.keys_per_second, limits.bytes_per_minute, self.server.clock)
         self.notify: Callable[[str], object] | None = None  # the child's ChildSpec.notify, once it runs
+        self.paste_wait: asyncio.TimerHandle | None = None  # ends a paste that brings nothing more (`end_paste`)
+        self.resizing: asyncio.TimerHandle | None = None  # while set, window changes wait (`resize_later`)
+        self.given = self.size  # the window the child was last given
+        self.pixels = (0, 0)
+        self.window_changes = [0, 0]  # window changes asked for, and given to the child
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self.chan = chan
@@ -671,8 +708,11 @@ class _Session(asyncssh.SSHServerSession):
             if self.gone or self.farewell is not None:  # the player left, or the server began stopping, meanwhile
                 self.finish(0)
                 return
-            self.child = await PtyChild.start(spec, chan, *self.size, memory=self.server.limits.session_memory)
-            self.notify = spec.notify
+            size = self.size
+            self.child = await PtyChild.start(spec, chan, *size, memory=self.server.limits.session_memory)
+            self.notify, self.given = spec.notify, size
+            if self.size != size:  # (it changed while the child started)
+                self.resize_now()
         finally:
             _close_fds(spec.pass_fds)
         self.server.children.add(self.child)
@@ -689,13 +729,22 @@ class _Session(asyncssh.SSHServerSession):
             self.server.children.discard(self.child)
             if self.watch is not None:
                 self.watch.stop()
+        asked, given = self.window_changes
+        log.debug(
+            "the session of %s (key %s) ended with status %d; its window changed %d times, %d of them given to it",
+            self.connection.address,
+            console.short(self.connection.who),
+            status,
+            asked,
+            given,
+        )
         self.finish(status, self.cut_short(status))
 
     def cut_short(self, status: int) -> str | None:
         """The line for a child that ended past its memory ceiling or on a signal the server did not send (a
         line for the server's console too); None for an ordinary end."""
         assert self.child is not None
-        who = f"the session of {self.connection.address}"
+        who = f"the session of {self.connection.address} (key {console.short(self.connection.who)})"
         if status == crash.OUT_OF_MEMORY:
             ceiling = self.server.limits.session_memory >> 20
             log.warning("%s reached its memory ceiling (%d MiB) and ended", who, ceiling)
@@ -712,10 +761,10 @@ class _Session(asyncssh.SSHServerSession):
             return
 
         def expire() -> None:
-            log.info(
-                "closed the session of %s (%s): idle for %s",
+            log.warning(
+                "closed the session of %s (key %s): idle for %s",
                 self.connection.address,
-                self.connection.who,
+                console.short(self.connection.who),
                 duration(timeout),
             )
             self.stop(IDLE_CLOSED.format(idle=duration(timeout)))
@@ -761,9 +810,25 @@ class _Session(asyncssh.SSHServerSession):
         if self.child is not None:
             self.child.feed(self.budget.admit(data))
             if self.budget.first_drop():
-                log.warning("the session of %s typed past its budget; keys were dropped", self.connection.address)
+                log.warning(
+                    "the session of %s (key %s) typed past its budget; keys were dropped",
+                    self.connection.address,
+                    console.short(self.connection.who),
+                )
                 if self.notify is not None:
                     self.notify(TOO_FAST)
+            if self.paste_wait is not None:
+                self.paste_wait.cancel()
+            if self.budget.in_paste:
+                wait = self.server.limits.paste_wait
+                self.paste_wait = asyncio.get_running_loop().call_later(wait, self.end_paste)
+
+    def end_paste(self) -> None:
+        """A paste begun has brought nothing more for a while: it is ended (its end may never come, and until
+        it does the program would take every key as pasted)."""
+        self.paste_wait = None
+        if self.child is not None:
+            self.child.feed(self.budget.end_paste())
 
     def eof_received(self) -> bool:
         return True  # the client has no more to send; the child's output may still go to it
@@ -780,14 +845,30 @@ class _Session(asyncssh.SSHServerSession):
             self.child.resume_output()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        self.size = _window(width, height, self.server.limits.window)
-        if self.child is not None:
-            self.child.resize(*self.size, pixwidth, pixheight)
+        """The player's window changed. The program is told at once, then at most once each `resize_gap`
+        seconds, the last size each time: a storm of changes costs its program a few redraws, not thousands."""
+        self.size, self.pixels = _window(width, height, self.server.limits.window), (pixwidth, pixheight)
+        self.window_changes[0] += 1
+        if self.child is not None and self.resizing is None:
+            self.resize_now()
+
+    def resize_now(self) -> None:
+        """Give the child the window's last size, if it has not had it, and hold later changes for a while."""
+        self.resizing = None
+        if self.child is None or self.gone or self.given == self.size:
+            return
+        self.given = self.size
+        self.window_changes[1] += 1
+        self.child.resize(*self.size, *self.pixels)
+        self.resizing = asyncio.get_running_loop().call_later(self.server.limits.resize_gap, self.resize_now)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.gone = True
         if self.watch is not None:
             self.watch.stop()
+        for timer in (self.paste_wait, self.resizing):
+            if timer is not None:
+                timer.cancel()
         self.server.sessions.discard(self)
         self.connection.session_ended()
         if self.child is not None:

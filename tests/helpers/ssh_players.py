@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import codecs
+import fcntl
 import os
 import re
 import shutil
 import signal
+import struct
 import subprocess
+import termios
 import time
 from pathlib import Path
 
@@ -92,12 +95,14 @@ class LagoonServer:
             keygen(path)
         return path
 
-    def client(self, player: str, *command: str) -> list[str]:
-        """The ssh a player types, their key their own, the server's key checked against known_hosts."""
+    def client(self, player: str, *command: str, **more: str) -> list[str]:
+        """The ssh a player types, their key their own, the server's key checked against known_hosts (`more`:
+        other ssh options, EscapeChar="none" say)."""
         options = {
             "IdentitiesOnly": "yes",
             "UserKnownHostsFile": str(self.folder / "known_hosts"),
             "StrictHostKeyChecking": "yes",
+            **more,
         }
         return ssh_client(self.port, player, self.key(player), options, *command)
 
@@ -112,17 +117,16 @@ class LagoonServer:
             return None
 
 
-def session_of(server: LagoonServer) -> int:
-    """The process id of the server's one session: its child running `lagoon session`, or its fork server's
-    child (named "lagoon session", serve/zygote.py)."""
+def sessions_of(server: LagoonServer) -> list[int]:
+    """The process ids of the server's sessions: its children running `lagoon session`, or its fork server's
+    children (named "lagoon session", serve/zygote.py)."""
     assert server.process is not None
     found = []
     for pid, parent, command, name in processes():
         if name == "lagoon session" or b"session" in command:
             if parent == server.process.pid or parent_of(parent) == server.process.pid:
                 found.append(pid)
-    assert len(found) == 1, found
-    return found[0]
+    return found
 
 
 def processes() -> list[tuple[int, int, list[bytes], str]]:
@@ -148,17 +152,36 @@ def parent_of(pid: int) -> int | None:
         return None
 
 
+def session_of(server: LagoonServer) -> int:
+    """The process id of the server's one session."""
+    found = sessions_of(server)
+    assert len(found) == 1, found
+    return found[0]
+
+
+def window_of(pid: int) -> tuple[int, int]:
+    """Columns and rows of the terminal the session's process runs on, as the kernel tells it."""
+    fd = os.open(f"/proc/{pid}/fd/0", os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
+    try:
+        rows, cols, _, _ = struct.unpack("HHHH", fcntl.ioctl(fd, termios.TIOCGWINSZ, bytes(8)))
+    finally:
+        os.close(fd)
+    return cols, rows
+
+
 class Player:
     """One player's terminal: ssh in a tmux pane, everything it receives recorded."""
 
-    def __init__(self, server: LagoonServer, name: str, *command: str, size=(160, 50), claims=None) -> None:
+    def __init__(
+        self, server: LagoonServer, name: str, *command: str, size=(160, 50), claims=None, options=None
+    ) -> None:
         """`claims`: (columns, rows) the pane's terminal says it has before ssh starts (ssh asks the server for a
-        window of that size), whatever size tmux draws it at."""
+        window of that size), whatever size tmux draws it at. `options`: more ssh options."""
         self.name = name
         self.stream = server.folder / f"{name}.stream"
         self._read, self._tail = 0, ""
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-        ssh = server.client(name.lower(), *command)
+        ssh = server.client(name.lower(), *command, **(options or {}))
         if claims is not None:
             ssh = ["sh", "-c", f'stty cols {claims[0]} rows {claims[1]} && exec "$@"', "sh", *ssh]
         self.tmux = Tmux(name, *size, ssh)

@@ -54,3 +54,21 @@ def server(tmp_path):
     for terminal in served.terminals:
         terminal.kill()
     served.stop()
+
+
+@pytest.fixture
+def serving(tmp_path):
+    """A server started with the flags a test gives."""
+    started: list[LagoonServer] = []
+
+    def start(*flags: str) -> LagoonServer:
+        server = LagoonServer(tmp_path, *flags)
+        server.start()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        for terminal in server.terminals:
+            terminal.kill()
+        server.stop()

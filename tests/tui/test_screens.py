@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.app import App
 from textual.containers import VerticalScroll
 from textual.screen import Screen
@@ -218,6 +219,18 @@ async def test_new_game_refuses_empty_and_long_names():
     _, text = await _form_problem((160, 50), "ctrl+u", "tab", "tab", "tab", *"Bartholomew the Great")
     assert "Give this seat a name." in text
     assert "A name has at most 16 characters (this one has 21)." in text
+
+
+async def test_new_game_refuses_a_letter_under_dozens_of_marks_for_its_marks():
+    """Issue 35, point 9, at one keyboard: a letter and 40 combining accents (the field keeps 32 characters)."""
+    app = ScreensApp(NewGameScreen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, "ctrl+u")
+        app.screen.query_one("#name-0", Input).post_message(events.Paste("a" + "\u0301" * 40))  # (as pasted)
+        await settle(pilot, "ctrl+s")
+        assert isinstance(app.screen, NewGameScreen), "the form must stay open"
+        assert "A name has at most 3 marks on one letter." in flat(screen_text(app))
+    assert app.results == []
 
 
 async def test_a_fixed_problem_lets_the_game_start():

@@ -8,12 +8,9 @@ peak memory (/proc/PID/stat and status). Counted, never clocked.
 
 from __future__ import annotations
 
-import fcntl
 import os
 import signal
-import struct
 import subprocess
-import termios
 import time
 from pathlib import Path
 
@@ -24,7 +21,7 @@ from lagoon_tui.serve.idle import stopped
 from lagoon_tui.serve.ssh import ENDED, MEMORY_CEILING, TOO_FAST, Limits
 from lagoon_tui.serve.zygote import SWITCH
 from tests.helpers.harness import ended, wait_until
-from tests.helpers.ssh_players import REASON, LagoonServer, Player, new_player, session_of
+from tests.helpers.ssh_players import REASON, LagoonServer, Player, new_player, session_of, window_of
 from tests.helpers.terminal import POLL, flat
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(REASON is not None, reason=REASON or "")]
@@ -32,34 +29,6 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(REASON is not None, reason=RE
 TICKS = os.sysconf("SC_CLK_TCK")
 CPU_MOST = 5 * TICKS  # "at most a few seconds of CPU" for 100,000 characters
 FLOOD = 100_000
-
-
-@pytest.fixture
-def serving(tmp_path):
-    """A server started with the flags a test gives."""
-    started: list[LagoonServer] = []
-
-    def start(*flags: str) -> LagoonServer:
-        server = LagoonServer(tmp_path, *flags)
-        server.start()
-        started.append(server)
-        return server
-
-    yield start
-    for server in started:
-        for terminal in server.terminals:
-            terminal.kill()
-        server.stop()
-
-
-def window_of(pid: int) -> tuple[int, int]:
-    """Columns and rows of the terminal the session's process runs on, as the kernel tells it."""
-    fd = os.open(f"/proc/{pid}/fd/0", os.O_RDONLY | os.O_NOCTTY | os.O_NONBLOCK)
-    try:
-        rows, cols, _, _ = struct.unpack("HHHH", fcntl.ioctl(fd, termios.TIOCGWINSZ, bytes(8)))
-    finally:
-        os.close(fd)
-    return cols, rows
 
 
 def cpu_ticks(pid: int) -> int:
