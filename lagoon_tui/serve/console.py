@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import TextIO
 
 from rules.host import Host, computer_words, printable
@@ -45,6 +46,21 @@ def setup(verbosity: str = "normal", stream: TextIO | None = None) -> logging.Ha
     root.setLevel(VERBOSITY[verbosity])
     root.propagate = False  # (never twice, through a handler someone set on the root logger)
     return handler
+
+
+@contextmanager
+def writing(verbosity: str = "normal", stream: TextIO | None = None) -> Iterator[logging.Handler]:
+    """The server's lines written as `setup` says while the block runs, and the logging as it was after it (a
+    server run in a process that goes on, as tests run it, leaves no handler on a stream that may close)."""
+    root = logging.getLogger("lagoon_tui")
+    level, propagate = root.level, root.propagate
+    handler = setup(verbosity, stream)
+    try:
+        yield handler
+    finally:
+        root.removeHandler(handler)
+        root.setLevel(level)
+        root.propagate = propagate
 
 
 def short(fingerprint: str) -> str:

@@ -175,12 +175,12 @@ async def serve(store: Store, content: Content, options: Options) -> int:
     """Serve until ctrl+c or SIGTERM (a task that fails on a bug is reported, in one line here)."""
     loop = asyncio.get_running_loop()
     loop.set_exception_handler(crash.loop_handler(print))
-    console.setup(options.console)
-    served = await Served.start(store, content, options)
-    stop = asyncio.Event()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(signum, stop.set)
-    await stop.wait()
-    print("Stopping: telling the players; every move is saved.")
-    await served.stop()
+    with console.writing(options.console):
+        served = await Served.start(store, content, options)
+        stop = asyncio.Event()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stop.set)
+        await stop.wait()
+        print("Stopping: telling the players; every move is saved.")
+        await served.stop()
     return 0
