@@ -107,6 +107,7 @@ class SessionApp(RoomRequests, SeatApp):
         """One of the player's games turned to them while this session shows something else: rung, in the
         window's title, and offered (GO_KEY goes there)."""
         self.offered = str(told.get("code"))
+        self.refresh_bindings()  # (GO_KEY is listed now: see check_action)
         self.bell()
         set_title(self, turn_title(told))
         text, heading = turn_notice(told)
@@ -123,9 +124,17 @@ class SessionApp(RoomRequests, SeatApp):
             self.notify(connected_notice(waiting), title="Welcome back", timeout=20, markup=False)
         self.greeted = True
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """GO_KEY is a key only while a turn notice offers it (so `?` and the footer list it only then: a
+        spectator with no game of their own waiting is never shown a key to "your turn")."""
+        if action == "go_turn":
+            return self.offered is not None
+        return super().check_action(action, parameters)
+
     def action_go_turn(self) -> None:
         """GO_KEY: to the game whose turn notice came last; from a game, that game's seat is kept."""
         code, self.offered = self.offered, None
+        self.refresh_bindings()
         if code is None or code == self.in_room:
             return
         if self.in_room is not None:

@@ -83,4 +83,6 @@ def test_over_ssh_the_end_screen_replays_and_a_rematch_accepted_by_both_starts_a
             screen = player.wait("i Inspect")  # (taken to the rematch's game: a game's keys)
             assert GAME_OVER not in flat(screen)
     finally:
+        for terminal in server.terminals:
+            terminal.kill()
         server.stop()

@@ -50,9 +50,12 @@ def send_raw(player: Player, data: bytes) -> None:
 
 
 def answered(player: Player, name: str, tries: int = 10) -> None:
-    """The session answers keys: the field emptied, then `name` typed, reach the lobby (tried again while keys
-    still go into whatever the junk left open); the name is typed once the field is seen empty."""
+    """The session answers keys: Escape out of what the junk opened, the field emptied, then `name` typed, reach
+    the lobby (tried again while keys still go into whatever the junk left open); the name is typed once the
+    field is seen empty."""
     for _ in range(tries):
+        player.type("Escape")  # (what the junk opened, if anything: the command palette, the keys list)
+        waited(player, lambda screen: "Search for commands" not in screen and "Esc, ? or Enter closes" not in screen)
         player.type(*["BSpace"] * 34)
         if not waited(player, lambda screen: EMPTY in screen):
             continue
