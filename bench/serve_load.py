@@ -1,14 +1,14 @@
 """`lagoon serve` under load: rooms of four players, every player an SSH session, all playing at once.
 
     python bench/serve_load.py [--sessions 4,8,16] [--moves 160] [--seed S]
-    python bench/serve_load.py --connect 24 [--old]
+    python bench/serve_load.py --connect 24 [--old] [--idle 2]
 
 A benchmark, not a test: it prints figures and never fails on time.
 
 `--connect N` measures arriving instead of playing: N players (named
 already) connect one after another and stay, each timed from the start of
 its SSH connection to the lobby's first frame ("Your games" on its screen);
-once all are in and idle, each session's proportional memory (PSS, from
+once all are in and idle (--idle seconds, 2 by default), each session's proportional memory (PSS, from
 /proc/PID/smaps_rollup: a page shared by k processes counts 1/k to each) is
 read, with the fork server's and the server's. `--old` starts the server with
 LAGOON_SERVE_FORK=0 (a fresh interpreter for each session, as before the fork
@@ -204,6 +204,11 @@ def pss_kb(pid: int) -> int:
     return proc_kb(pid, "smaps_rollup", "Pss")
 
 
+def uss_kb(pid: int) -> int:
+    """The process's own pages (unique set size): those no other process shares, copied on write or new."""
+    return proc_kb(pid, "smaps_rollup", "Private_Clean") + proc_kb(pid, "smaps_rollup", "Private_Dirty")
+
+
 def sessions_of(server: int) -> tuple[list[int], int | None]:
     """The server's session processes (its children, or its fork server's) and its fork server, if any."""
     direct = children(server)
@@ -338,7 +343,7 @@ async def arrive(port: int, name: str, key: asyncssh.SSHKey) -> tuple[Session, f
     return session, time.perf_counter() - started
 
 
-async def measure_arrivals(count: int, old: bool) -> dict:
+async def measure_arrivals(count: int, old: bool, idle: float) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         players = prepare_players(folder, count)
@@ -351,9 +356,10 @@ async def measure_arrivals(count: int, old: bool) -> dict:
                 session, took = await arrive(port, name, key)
                 sessions.append(session)
                 times.append(took)
-            await asyncio.sleep(2.0)  # (every lobby idle)
+            await asyncio.sleep(idle)  # (every lobby idle)
             pids, zygote = sessions_of(server.pid)
             pss = [pss_kb(pid) for pid in pids]
+            own = [uss_kb(pid) for pid in pids]
             zygote_pss = pss_kb(zygote) if zygote is not None else 0
             server_pss = pss_kb(server.pid)
         finally:
@@ -368,23 +374,25 @@ async def measure_arrivals(count: int, old: bool) -> dict:
         "lobby_p95_s": p95(times),
         "lobby_max_s": max(times),
         "session_pss_mb": statistics.median(pss) / 1024,
+        "session_uss_mb": statistics.median(own) / 1024,
         "zygote_pss_mb": zygote_pss / 1024,
         "each_with_zygote_mb": (sum(pss) + zygote_pss) / 1024 / len(pss),
         "server_pss_mb": server_pss / 1024,
     }
 
 
-def arrivals_main(count: int, old: bool) -> None:
+def arrivals_main(count: int, old: bool, idle: float) -> None:
     print(f"lagoon serve: {count} players connect one after another and stay (160x50), ", end="")
     print("a fresh interpreter each (LAGOON_SERVE_FORK=0)" if old else "forked by the fork server")
     print(f"load average before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
-    r = asyncio.run(measure_arrivals(count, old))
+    r = asyncio.run(measure_arrivals(count, old, idle))
     print(
         f" ssh to lobby: p50 {r['lobby_p50_s']:.3f} s  p95 {r['lobby_p95_s']:.3f} s  max {r['lobby_max_s']:.3f} s"
         f" (over {r['sessions']} connections)"
     )
     print(
-        f" idle session PSS: median {r['session_pss_mb']:.1f} MB over {r['found']} sessions;"
+        f" idle session PSS: median {r['session_pss_mb']:.1f} MB over {r['found']} sessions"
+        f" (its own pages {r['session_uss_mb']:.1f} MB);"
         f" fork server {r['zygote_pss_mb']:.1f} MB; sessions and fork server together"
         f" {r['each_with_zygote_mb']:.1f} MB a session; server {r['server_pss_mb']:.1f} MB"
     )
@@ -404,10 +412,11 @@ def main() -> None:
         help="mean seconds a player looks at the screen before a key (0: keys as fast as the screens answer)",
     )
     parser.add_argument("--connect", type=int, default=0, help="measure N arrivals at the lobby instead of play")
+    parser.add_argument("--idle", type=float, default=2.0, help="seconds every lobby idles before memory is read")
     parser.add_argument("--old", action="store_true", help="a fresh interpreter for each session (no fork server)")
     args = parser.parse_args()
     if args.connect:
-        arrivals_main(args.connect, args.old)
+        arrivals_main(args.connect, args.old, args.idle)
         return
     print(f"lagoon serve under load: rooms of 4 SSH sessions at {SIZE[0]}x{SIZE[1]}, {args.moves} moves a room")
     print(

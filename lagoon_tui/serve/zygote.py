@@ -56,6 +56,11 @@ NAME = b"lagoon session"
 """A forked session's process name (its `comm`, as ps and /proc/PID/comm show it; its command line stays the
 zygote's)."""
 PROGRAM = "lagoon_tui.fork_server"
+FLAGS = ("-OO",)
+"""The fork server's interpreter runs without docstrings and asserts (and so does every session forked from it):
+the docstrings lie among the objects a session touches, on pages it copies; without them an idle session
+copies 0.4 MB less (docs/performance.md, "Arriving: the fork server"). The app reads no docstring and its
+asserts only restate what the types say."""
 MESSAGE_SIZE = 1 << 20
 
 
@@ -107,6 +112,7 @@ class Zygote:
         try:
             process = await asyncio.create_subprocess_exec(
                 sys.executable,
+                *FLAGS,
                 "-m",
                 PROGRAM,
                 str(os.getpid()),
