@@ -1139,15 +1139,33 @@ class Store:
         rows = self._read("SELECT room, accepted, next FROM serve_rematches ORDER BY rowid")
         return [kept for kept in (rematch_from_row(*row) for row in rows) if kept is not None]
 
-    def save_rematch(self, rematch: SavedRematch, room: SavedRoom | None = None) -> None:
-        """Keep `rematch` as it is now; with `room`, the rematch's own room (started), in the same transaction:
-        the two are kept together or not at all."""
+    def save_rematch(
+        self,
+        rematch: SavedRematch,
+        room: SavedRoom | None = None,
+        *,
+        private: bool = False,
+        pace: float = 0.0,
+        watchers: Sequence[str] = (),
+    ) -> None:
+        """Keep `rematch` as it is now; with `room`, the rematch's own room (started), in the same transaction,
+        with what it carries over from the finished room: `private`, its `pace` (seconds a move, 0: live) and
+        its spectators' keys (`watchers`). All of it is kept together or not at all."""
         with self._tx() as c:
             if room is not None:
                 c.execute(
                     "INSERT OR REPLACE INTO serve_rooms (code, creator, seats, seed, game) VALUES (?,?,?,?,?)",
                     (room.code, room.creator, seats_text(room.seats), room.seed, room.game),
                 )
+                if private:
+                    c.execute("INSERT OR REPLACE INTO serve_private_rooms (code) VALUES (?)", (room.code,))
+                if pace > 0:
+                    c.execute(
+                        "INSERT OR REPLACE INTO serve_clocks (code, pace, seat, left, since) VALUES (?,?,?,?,?)",
+                        (room.code, pace, None, 0.0, None),
+                    )
+                for key in watchers:
+                    c.execute("INSERT OR IGNORE INTO serve_watchers (code, key) VALUES (?, ?)", (room.code, key))
             c.execute(
                 "INSERT OR REPLACE INTO serve_rematches (room, accepted, next) VALUES (?, ?, ?)",
                 (rematch.room, json.dumps(sorted(rematch.accepted)), rematch.next),
