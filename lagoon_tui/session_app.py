@@ -290,12 +290,13 @@ class SessionApp(RoomRequests, SeatApp):
         return self._ask("rematch", {"accept": accept})
 
     def rematch_told(self, state: dict) -> None:
-        """Where the rematch stands; once it has started, a player at the finished game is taken to it."""
+        """Where the rematch stands; once it has started, a player or spectator at the finished game is taken to it
+        (a spectator to watch it: the server keeps them as its spectator)."""
         ends = [screen for screen in self.screen_stack if isinstance(screen, ServedEndScreen)]
         for screen in ends:
             screen.told(state)
         started = state.get("started")
-        if isinstance(started, str) and ends and ends[0].seat is not None:
+        if isinstance(started, str) and ends:
             self.leave()
             self.enter_room(started)
 
