@@ -31,7 +31,6 @@ from .screens.turns import (
     waiting_games,
 )
 from .screens.waiting import WaitingScreen
-from .screens.waiting_room import WaitingRoomScreen
 from .seat_app import SeatApp
 from .seat_host import SeatHost
 from .served_games import finished_screen
@@ -91,12 +90,7 @@ class SessionApp(RoomRequests, SeatApp):
                 if isinstance(screen, LobbyScreen):
                     screen.show(self.lobby)
             self.rooms_listed()
-            room = self._room(self.waiting_for)
-            if room is not None and room["status"] != "waiting" and isinstance(self.screen, WaitingRoomScreen):
-                self.pop_screen()  # (the room's waiting screen: its game takes its place)
-            if room is not None and room["status"] != "waiting" and isinstance(self.screen, LobbyScreen):
-                self.waiting_for = None
-                self.enter_room(room["code"])
+            self.enter_started()
             self.lobby_told()
         else:
             super().receive(kind, text)
