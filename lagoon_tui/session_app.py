@@ -117,6 +117,13 @@ class SessionApp(RoomRequests, SeatApp):
             self.notify(connected_notice(waiting), title="Welcome back", timeout=20, markup=False)
         self.greeted = True
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """GO_KEY is offered (listed by ? and ctrl+p) only while a turn notice offers it: a spectator, or a player
+        whose games wait for nobody, has no turn to go to."""
+        if action == "go_turn" and self.offered is None:
+            return False
+        return super().check_action(action, parameters)
+
     def action_go_turn(self) -> None:
         """GO_KEY: to the game whose turn notice came last; from a game, that game's seat is kept."""
         code, self.offered = self.offered, None
