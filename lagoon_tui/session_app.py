@@ -31,7 +31,6 @@ from .screens.turns import (
     waiting_games,
 )
 from .screens.waiting import WaitingScreen
-from .screens.waiting_room import WaitingRoomScreen
 from .seat_app import SeatApp
 from .seat_host import SeatHost
 from .served_games import finished_screen
@@ -91,12 +90,7 @@ class SessionApp(RoomRequests, SeatApp):
                 if isinstance(screen, LobbyScreen):
                     screen.show(self.lobby)
             self.rooms_listed()
-            room = self._room(self.waiting_for)
-            if room is not None and room["status"] != "waiting" and isinstance(self.screen, WaitingRoomScreen):
-                self.pop_screen()  # (the room's waiting screen: its game takes its place)
-            if room is not None and room["status"] != "waiting" and isinstance(self.screen, LobbyScreen):
-                self.waiting_for = None
-                self.enter_room(room["code"])
+            self.enter_started()
             self.lobby_told()
         else:
             super().receive(kind, text)
@@ -125,10 +119,10 @@ class SessionApp(RoomRequests, SeatApp):
         self.greeted = True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """GO_KEY is a key only while a turn notice offers it (so `?` and the footer list it only then: a
-        spectator with no game of their own waiting is never shown a key to "your turn")."""
-        if action == "go_turn":
-            return self.offered is not None
+        """GO_KEY is offered (listed by ? and ctrl+p) only while a turn notice offers it: a spectator, or a player
+        whose games wait for nobody, has no turn to go to."""
+        if action == "go_turn" and self.offered is None:
+            return False
         return super().check_action(action, parameters)
 
     def action_go_turn(self) -> None:
@@ -299,12 +293,13 @@ class SessionApp(RoomRequests, SeatApp):
         return self._ask("rematch", {"accept": accept})
 
     def rematch_told(self, state: dict) -> None:
-        """Where the rematch stands; once it has started, a player at the finished game is taken to it."""
+        """Where the rematch stands; once it has started, a player or spectator at the finished game is taken to it
+        (a spectator to watch it: the server keeps them as its spectator)."""
         ends = [screen for screen in self.screen_stack if isinstance(screen, ServedEndScreen)]
         for screen in ends:
             screen.told(state)
         started = state.get("started")
-        if isinstance(started, str) and ends and ends[0].seat is not None:
+        if isinstance(started, str) and ends:
             self.leave()
             self.enter_room(started)
 

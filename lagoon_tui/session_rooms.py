@@ -4,7 +4,11 @@ Watching a room (w in the lobby, or joining a full one), leaving a room or
 no longer watching it (l), and cancelling a room one made (x, asked first).
 A seat or a spectator's place in a room not started yet shows the room's
 waiting screen (`WaitingRoomScreen`), drawn again with each lobby; the game is
-entered as soon as the lobby lists it under way (the session app's). A room
+entered as soon as the lobby lists it under way (`enter_started`). A player
+who has a form or a window open over the lobby or the waiting screen then
+(renaming, the help, a vacation) is told at once, with the bell, and taken
+to the game as soon as they close it: not before, so that what they were
+typing is neither lost nor pressed on the board as moves. A room
 cancelled by its maker, or left, takes its waiting screen away, and the
 server's notice says why.
 """
@@ -16,6 +20,7 @@ from typing import Any
 from textual.app import App
 
 from .screens.confirm import ConfirmScreen
+from .screens.lobby import LobbyScreen
 from .screens.waiting_room import WaitingRoomScreen
 
 
@@ -24,6 +29,9 @@ class RoomRequests(App[Any]):
 
     lobby: dict[str, Any]
     waiting_for: str | None  # a room whose game is entered as soon as it starts
+    in_room: str | None  # the room whose game this session shows (None: the lobby)
+    started_told: str | None = None  # the room waited for whose start was told over a form (entered once it closes)
+    following: bool = False  # whether each change of screen looks for a room waited for that has begun
 
     def _ask(self, kind: str, request: dict) -> dict | None:
         raise NotImplementedError  # (the session app's: the server's answer, a refusal said)
@@ -78,6 +86,30 @@ class RoomRequests(App[Any]):
         if isinstance(self.screen, WaitingRoomScreen):
             self.pop_screen()
         self.push_screen(screen)
+
+    def enter_started(self) -> None:
+        """The room waited for, entered once the lobby lists its game under way: at once from the lobby or its
+        waiting screen; from a form or window open over them, once it closes (told now)."""
+        room = self._room(self.waiting_for)
+        if room is None or room["status"] == "waiting" or self.in_room is not None:
+            return
+        if isinstance(self.screen, WaitingRoomScreen):
+            self.pop_screen()  # (its game takes its place)
+        if isinstance(self.screen, LobbyScreen):
+            self.waiting_for = self.started_told = None
+            self.enter_room(room["code"])
+        elif self.started_told != room["code"]:
+            if not self.following:
+                self.following = True
+                self.screen_change_signal.subscribe(self, lambda _: self.enter_started())
+            self.started_told = room["code"]
+            self.bell()
+            self.notify(
+                f"Room {room['code']} has begun: close this and you are taken to its game.",
+                title="Your game begins",
+                timeout=60,
+                markup=False,
+            )
 
     def _mine(self, code: str) -> dict | None:
         """The room as the lobby lists it among the player's own (a seat, or watching)."""

@@ -115,11 +115,17 @@ class Days:
             raise ValueError(f"A room's pace is one of: {', '.join(offered)}.")
         return offered[name]
 
-    def made(self, code: str, pace: float) -> None:
-        """A new room's pace, kept (StoreError: not, and the room is not made)."""
-        if pace > 0:
+    def made(self, code: str, pace: float, *, kept: bool = False) -> None:
+        """A new room's pace, kept (StoreError: not, and the room is not made); `kept`: the save file has it
+        already (a rematch's, saved with its room)."""
+        if pace > 0 and not kept:
             self.lobby.store.save_clock(code, pace, None, 0.0, None)
         self.clocks[code] = Clock(pace)
+
+    def pace_of(self, code: str) -> float:
+        """Room `code`'s pace: seconds a move (0: live)."""
+        clock = self.clocks.get(code)
+        return clock.pace if clock is not None else 0.0
 
     def changed(self, entry: Entry, host: Any) -> None:
         """After every change of a room's game: a turn played out for a seat that ran out ends once the decision

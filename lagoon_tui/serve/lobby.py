@@ -172,7 +172,7 @@ class Lobby(Gathering):
         self.wrong_codes = Budget(*WRONG_CODES, clock=clock)  # by key
         self.records = Records()  # each player's finished games (filled as the rooms open)
         self.rematches = Rematches(self, RoomEntry)
-        self.turns = Turns()  # whose turn it is in each game, and where each session is (`serve.turns`)
+        self.turns = Turns(store=store)  # whose turn it is in each game, and where each session is (`serve.turns`)
         for saved in store.rooms():
             if saved.damage:
                 self.damaged.append(saved)

@@ -7,7 +7,10 @@ Every screen of the room is sent who has accepted and who is awaited
 player has accepted, the rematch starts: a new room with the same seats (the
 same players in the same places, the same computers at their levels, under
 the names they had) and a new random seed, and every screen still at the
-finished game is told its code and taken there.
+finished game is told its code and taken there. The new room keeps the
+finished one's pace and privacy (a private room's rematch is private, with a
+private room's long code), and the spectators still at the end screen watch
+it (kept as its spectators: they find it in their lobby after reconnecting).
 
 A player who declines (`{"accept": false}`) ends that round of asking: what was
 accepted is forgotten, everyone is told, and any of them may ask again. One
@@ -35,6 +38,7 @@ from rules.host import Content, Host, SavedRematch, SavedRoom, Store, StoreError
 from ..settings import COLOURS
 from ..wire import frame
 from . import faults
+from .gathering import PRIVATE_CODE_LENGTH, WATCHING_MOST
 from .room import Room
 
 
@@ -46,6 +50,15 @@ class RoomEntry(Protocol):
     seats: list[Any]  # (`lobby.Seat`: key, computer, level)
     game: int | None
     room: Room | None
+    private: bool
+    watchers: list[str]
+
+
+class Days(Protocol):
+    """The lobby's games over days (`days.Days`), as a rematch reads and tells them a room's pace."""
+
+    def pace_of(self, code: str) -> float: ...
+    def made(self, code: str, pace: float, *, kept: bool = False) -> None: ...
 
 
 class Lobby(Protocol):
@@ -55,8 +68,9 @@ class Lobby(Protocol):
     content: Content
     names: dict[str, str]
     rooms: dict[str, Any]
+    days: Days
 
-    def _new_code(self) -> str: ...
+    def _new_code(self, length: int = ...) -> str: ...
     def _saved(self, entry: Any) -> SavedRoom: ...
     def _forget(self, host: Host) -> None: ...
     def _host(self, entry: Any, host: Host) -> None: ...
@@ -166,7 +180,11 @@ class Rematches:
         if any(s.key is not None and s.key not in lobby.names for s in entry.seats):
             raise NoRematch("A player of this game has no name: they must connect again and pick one first.")
         seats = [dataclasses.replace(seat) for seat in entry.seats]
-        new = self.new_entry(lobby._new_code(), entry.creator, seats)  # (a room as a new one is: nothing else kept)
+        code = lobby._new_code(PRIVATE_CODE_LENGTH) if entry.private else lobby._new_code()
+        new = self.new_entry(code, entry.creator, seats)
+        new.private = entry.private
+        new.watchers = self._spectators(entry, seats)
+        pace = lobby.days.pace_of(entry.code)
         # the players under their names now, the computers under those they had (no person may take them)
         names = [name if seat.computer else lobby.names[str(seat.key)] for name, seat in zip(entry.room.names, seats)]
         if names_problems(names):
@@ -181,14 +199,35 @@ class Rematches:
         )
         new.game = host.game
         try:
-            lobby.store.save_rematch(SavedRematch(entry.code, frozenset(rematch.accepted), new.code), lobby._saved(new))
+            lobby.store.save_rematch(
+                SavedRematch(entry.code, frozenset(rematch.accepted), new.code),
+                lobby._saved(new),
+                private=new.private,
+                pace=pace,
+                watchers=new.watchers,
+            )
         except StoreError:
             lobby._forget(host)
             raise
         rematch.next = new.code
+        lobby.days.made(new.code, pace, kept=True)
         lobby.rooms[new.code] = new
         lobby._host(new, host)
         entry.room.notice(f"Everyone accepted: the rematch begins in room {new.code}.")
+
+    def _spectators(self, entry: RoomEntry, seats: list[Any]) -> list[str]:
+        """The keys of the spectators still at the finished game's end screen (not those with a seat, nor one
+        who watches as many games as anyone may already): they watch the rematch."""
+        assert entry.room is not None
+        seated = {seat.key for seat in seats}
+        keys = [link.key for link in entry.room.links if link.seat is None and not link.closed.is_set()]
+        return [
+            key
+            for key in dict.fromkeys(keys)
+            if key is not None
+            and key not in seated
+            and sum(1 for other in self.lobby.rooms.values() if key in other.watchers) < WATCHING_MOST
+        ]
 
     def resume(self) -> list[str]:
         """(As the server opens its rooms again.) Every rematch all had accepted but that had not started,

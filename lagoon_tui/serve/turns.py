@@ -19,9 +19,10 @@ at the server and is told when that game turns to them again (`Room.elsewhere`).
 The first game is left once the player goes back to the lobby or their
 session ends.
 
-A session that ended while in a game (a dropped connection) is remembered
-for its key, until the server stops: if that game waits for the player when
-they connect again, they are taken straight to their seat (`resume` in
+A session that ended while in a game (a dropped connection, or the server
+stopping) is remembered for its key, in the save file (`Store.save_resume`):
+if that game waits for the player when they connect again, even after a
+restart of the server, they are taken straight to their seat (`resume` in
 `hello`).
 """
 
@@ -33,7 +34,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from rules.host import Store, StoreError
+
 from ..wire import frame
+from . import faults
 from .room import Room
 
 
@@ -75,6 +79,11 @@ class Turns:
     # change seen here and who decided there
     sessions: dict[asyncio.StreamWriter, Session] = field(default_factory=dict)
     dropped: dict[str, str] = field(default_factory=dict)  # a key -> the room its last session ended in
+    store: Store | None = None  # where `dropped` is kept (None: in memory only)
+
+    def __post_init__(self) -> None:
+        if self.store is not None:
+            self.dropped.update(self.store.resumes())
 
     # --- the games ------------------------------------------------------------------------
 
@@ -114,7 +123,10 @@ class Turns:
         """A session begins: the room its key's last session ended in, if it ended in a game (the lobby
         sends the player straight there if that game waits for them)."""
         self.sessions[writer] = Session(key)
-        return self.dropped.pop(key, None)
+        code = self.dropped.pop(key, None)
+        if code is not None:
+            self._keep(key, None)
+        return code
 
     def entered(self, writer: asyncio.StreamWriter, code: str) -> None:
         self.sessions[writer].room = code
@@ -127,11 +139,22 @@ class Turns:
         if writer.is_closing():
             if code is not None:
                 self.dropped[session.key] = code
+                self._keep(session.key, code)
             return
         if seat is not None and seat in room.elsewhere:
             session.parked.append((room, seat))
         else:
             self._leave_parked(session)
+
+    def _keep(self, key: str, code: str | None) -> None:
+        """The room `key`'s player comes back to, saved (if the file refuses, it is kept in memory, and the
+        console says so)."""
+        if self.store is None:
+            return
+        try:
+            self.store.save_resume(key, code)
+        except StoreError as error:
+            faults.noted(f"player {key}, the seat they come back to", f"not saved: {error}")
 
     def ended(self, writer: asyncio.StreamWriter) -> None:
         session = self.sessions.pop(writer, None)

@@ -29,6 +29,9 @@ Tables:
 - `serve_rematches` (schema 4): the rematch of a finished room of the lobby:
   the seats whose players accepted it, and its own room once it started
   (`rooms.SavedRematch`).
+- `serve_resumes` (schema 4): the room a player's session was in when it
+  ended without leaving it (a dropped connection, the server stopping), so
+  that connecting again goes straight back to that seat, restart or not.
 
 This module alone opens the file: the lobby reads and writes its tables
 through a `Store` too. A file of an older schema is given what it lacks in
@@ -64,7 +67,8 @@ from .rooms import SavedRematch, SavedRoom, rematch_from_row, room_from_row, sea
 APP_ID = 0x4C47_4E31  # "LGN1": marks a file as a Lagoon save, in the SQLite header
 SCHEMA = 4  # 2 added the `leases` table, 3 the lobby's, 4 the games over days' (`serve_clocks`, `serve_vacations`,
 # `serve_notices`), private rooms and spectators (`serve_private_rooms`, `serve_watchers`) and rematches
-# (`serve_rematches`); an older file is given them when opened for writing
+# (`serve_rematches`), and the game each player's dropped session was in (`serve_resumes`); an older file is given
+# them when opened for writing
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 TABLES = """
@@ -147,6 +151,10 @@ CREATE TABLE IF NOT EXISTS serve_rematches (
     room     TEXT PRIMARY KEY,
     accepted TEXT NOT NULL,
     next     TEXT
+);
+CREATE TABLE IF NOT EXISTS serve_resumes (
+    key  TEXT PRIMARY KEY,
+    room TEXT NOT NULL
 );
 """
 
@@ -1139,16 +1147,49 @@ class Store:
         rows = self._read("SELECT room, accepted, next FROM serve_rematches ORDER BY rowid")
         return [kept for kept in (rematch_from_row(*row) for row in rows) if kept is not None]
 
-    def save_rematch(self, rematch: SavedRematch, room: SavedRoom | None = None) -> None:
-        """Keep `rematch` as it is now; with `room`, the rematch's own room (started), in the same transaction:
-        the two are kept together or not at all."""
+    def save_rematch(
+        self,
+        rematch: SavedRematch,
+        room: SavedRoom | None = None,
+        *,
+        private: bool = False,
+        pace: float = 0.0,
+        watchers: Sequence[str] = (),
+    ) -> None:
+        """Keep `rematch` as it is now; with `room`, the rematch's own room (started), in the same transaction,
+        with what it carries over from the finished room: `private`, its `pace` (seconds a move, 0: live) and
+        its spectators' keys (`watchers`). All of it is kept together or not at all."""
         with self._tx() as c:
             if room is not None:
                 c.execute(
                     "INSERT OR REPLACE INTO serve_rooms (code, creator, seats, seed, game) VALUES (?,?,?,?,?)",
                     (room.code, room.creator, seats_text(room.seats), room.seed, room.game),
                 )
+                if private:
+                    c.execute("INSERT OR REPLACE INTO serve_private_rooms (code) VALUES (?)", (room.code,))
+                if pace > 0:
+                    c.execute(
+                        "INSERT OR REPLACE INTO serve_clocks (code, pace, seat, left, since) VALUES (?,?,?,?,?)",
+                        (room.code, pace, None, 0.0, None),
+                    )
+                for key in watchers:
+                    c.execute("INSERT OR IGNORE INTO serve_watchers (code, key) VALUES (?, ?)", (room.code, key))
             c.execute(
                 "INSERT OR REPLACE INTO serve_rematches (room, accepted, next) VALUES (?, ?, ?)",
                 (rematch.room, json.dumps(sorted(rematch.accepted)), rematch.next),
             )
+
+    # --- the seat a dropped session comes back to (`lagoon_tui.serve.turns`) ----------------
+
+    def resumes(self) -> dict[str, str]:
+        """The room each player's session was in when it ended without leaving it, by their key."""
+        rows = self._read("SELECT key, room FROM serve_resumes")
+        return {key: room for key, room in rows if isinstance(key, str) and isinstance(room, str)}
+
+    def save_resume(self, key: str, room: str | None) -> None:
+        """Keep `room` as the one the player with `key` comes back to (None: none any more)."""
+        with self._tx() as c:
+            if room is None:
+                c.execute("DELETE FROM serve_resumes WHERE key = ?", (key,))
+            else:
+                c.execute("INSERT OR REPLACE INTO serve_resumes (key, room) VALUES (?, ?)", (key, room))

@@ -31,9 +31,19 @@ def play_out(served, code: str) -> Host:
     return host
 
 
-def finished_room(db: Path, code: str, people: dict[str, str], computers: dict[int, str], seed: int = 5) -> int:
+def finished_room(
+    db: Path,
+    code: str,
+    people: dict[str, str],
+    computers: dict[int, str],
+    seed: int = 5,
+    *,
+    private: bool = False,
+    pace: float = 0.0,
+) -> int:
     """Room `code` in save file `db`, finished: `people` (key: name) in the first seats, then a computer at
-    each level of `computers` (seat: level), its game played to the end; the game's id."""
+    each level of `computers` (seat: level), its game played to the end (`private`, with `pace` seconds a move:
+    as the lobby keeps such a room); the game's id."""
     seats = [SavedSeat(key) for key in people] + [SavedSeat(None, True, computers[n]) for n in sorted(computers)]
     names = [*people.values(), *("Cleo", "Dev", "Eve")[: len(computers)]]
     with Store(db) as store:
@@ -42,6 +52,8 @@ def finished_room(db: Path, code: str, people: dict[str, str], computers: dict[i
         host = Host.new(CONTENT, names, COLOURS[: len(names)], seed=seed, store=store, computers=computers)
         first_options_to_the_end(host)
         assert host.game is not None
-        store.save_room(SavedRoom(code, next(iter(people)), tuple(seats), seed, host.game))
+        store.save_room(SavedRoom(code, next(iter(people)), tuple(seats), seed, host.game), private=private)
+        if pace > 0:
+            store.save_clock(code, pace, None, 0.0, None)
         store.release()
         return host.game

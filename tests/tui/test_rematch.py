@@ -20,6 +20,8 @@ from lagoon_tui.screens.lobby import LobbyScreen, NameForm
 from lagoon_tui.screens.replay import ReplayScreen
 from lagoon_tui.screens.served_end import ServedEndScreen
 from lagoon_tui.screens.sheet import SheetScreen
+from lagoon_tui.serve.gathering import PRIVATE_CODE_LENGTH
+from lagoon_tui.serve.lobby import CODE_LENGTH
 from lagoon_tui.session_app import SessionApp
 from lagoon_tui.widgets.prompt import GAME_OVER
 from rules.host import replay_from_json
@@ -46,11 +48,13 @@ def named(served: LobbyThread, *names: str) -> list[Terminal]:
     return terminals
 
 
-def finished_game(served: LobbyThread, seats=("person", "person", "hard"), seed: int = 4) -> tuple[str, list]:
-    """Ana's room (Ben in the second seat, then the computers of `seats`) played to its end; its code and Ana's and
-    Ben's terminals, both in the finished game."""
+def finished_game(
+    served: LobbyThread, seats=("person", "person", "hard"), seed: int = 4, **made: object
+) -> tuple[str, list]:
+    """Ana's room (Ben in the second seat, then the computers of `seats`; `made`: more of the room's making, its
+    pace or privacy) played to its end; its code and Ana's and Ben's terminals, both in the finished game."""
     ana, ben = named(served, "Ana", "Ben")
-    code = ana.link.ask("create", {"seats": list(seats), "seed": seed})["code"]
+    code = ana.link.ask("create", {"seats": list(seats), "seed": seed, **made})["code"]
     assert ben.link.ask("join", {"code": code}) == {"seat": 1, "waiting": True}
     assert ana.link.ask("start", {"code": code}) == {"started": True}
     play_out(served, code)
@@ -118,6 +122,50 @@ def test_a_rematch_waits_for_every_person_survives_a_restart_and_starts_with_the
         assert len(third.lobby.rooms) == 2, "the rematch was started once"
     finally:
         third.stop()
+
+
+def test_a_rematch_keeps_its_rooms_pace_and_privacy_and_its_spectators_watch_it_after_a_restart_too(tmp_path):
+    first = LobbyThread(tmp_path / "lagoon.db")
+    code, (ana, ben) = finished_game(first, pace="1d", private=True)
+    dan, _ = named(first, "Dan", "Eve")
+    dan.remote = RemoteHost(dan.link)
+    assert dan.link.ask("enter", {"code": code}) == {"seat": None}  # (Dan watches the end screen)
+    until(lambda: dan.remote.ready and dan.remote.over, "the finished game on Dan's screen")
+    ana.link.ask("rematch", {"accept": True})
+    new = ben.link.ask("rematch", {"accept": True})["rematch"]["started"]
+    assert len(new) == PRIVATE_CODE_LENGTH, "a private room's rematch has a private room's code"
+
+    def rows(terminal: Terminal) -> dict:
+        until(lambda: any(r["code"] == new for r in (terminal.last("lobby") or {"mine": []})["mine"]), "it listed")
+        return {r["code"]: r for r in terminal.last("lobby")["mine"]}
+
+    for served, keep in ((first, False), (None, True)):
+        if keep:  # the same, after a restart
+            first.stop()
+            served = restarted(tmp_path)
+        ana, dan, eve = (Terminal(served.session(f"SHA256:{key}")) for key in ("ana", "dan", "eve"))  # (in the lobby)
+        try:
+            row = rows(ana)[new]
+            assert row["private"] is True and row["pace"] == "1 day a move" == rows(ana)[code]["pace"]
+            watched = rows(dan)[new]
+            assert watched["watching"] is True and watched["status"] == "playing", "Dan finds the rematch he watches"
+            assert row["watchers"] == ["Dan"], "the players see who watches"
+            until(lambda: eve.last("lobby") is not None)
+            assert all(r["code"] != new for r in eve.last("lobby")["open"] + eve.last("lobby")["mine"])
+        finally:
+            if keep:
+                served.stop()
+
+
+def test_a_rematch_of_a_public_live_room_is_public_and_live(server):
+    code, (ana, ben) = finished_game(server)
+    ana.link.ask("rematch", {"accept": True})
+    new = ben.link.ask("rematch", {"accept": True})["rematch"]["started"]
+    assert len(new) == CODE_LENGTH
+    ana = Terminal(server.session("SHA256:ana"))  # (her lobby)
+    until(lambda: any(r["code"] == new for r in (ana.last("lobby") or {"mine": []})["mine"]), "the rematch listed")
+    row = next(r for r in ana.last("lobby")["mine"] if r["code"] == new)
+    assert row["private"] is False and row["pace"] == "live" and row["watchers"] == []
 
 
 def test_a_player_who_declines_or_leaves_is_told_to_the_others_and_nothing_starts_without_everyone(server):

@@ -21,6 +21,7 @@ if REASON and os.environ.get("CI"):
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(REASON is not None, reason=REASON or "")]
 
 PRIVATE_CODE = re.compile(r"Room ([A-HJ-NP-Z2-9]{10}) is ready")
+READY = re.compile(r"Room ([A-HJ-NP-Z2-9]{6}) is ready")
 PLAYERS_KEYS = ("My cards", "Undo", "End turn", "your move", "Your turn", "your turn")
 
 
@@ -112,3 +113,43 @@ def test_the_maker_cancels_a_room_and_everyone_waiting_in_it_is_told(server):
     for other in (ben, cleo):
         other.wait("No games yet")
     ana.wait("No games yet")
+
+
+def in_game(player: Player) -> bool:
+    return "i Inspect" in flat(player.screen())  # (a game's keys, in its footer)
+
+
+def test_a_player_with_a_window_open_when_their_room_starts_is_told_and_taken_in_once_they_close_it(server):
+    ana, dan = new_player(server, "Ana"), new_player(server, "Dan")
+    first = make_room(ana, "1")  # (you and a friend)
+    dan.wait(first)  # (listed under Open rooms: Dan's own is told by the notice of its making)
+    dan.type("c")
+    dan.wait("New room")
+    dan.type("1")
+    second = READY.search(flat(dan.wait("is ready")))[1]
+    ben = small(server, "Ben", "join", first)
+    ben.wait(f"Room {first} (you sit here)")
+    ben.type("?")  # the help, over the room's waiting screen
+    ben.wait("What it does")
+    eve = new_player(server, "Eve", "join", second)
+    eve.wait(f"Room {second} (you sit here)")
+    eve.type("Escape")  # to the lobby, still in the room; then the rename form, a name half typed
+    eve.wait("Your games")
+    eve.type("r")
+    eve.wait("Your new name")
+    eve.type("BSpace", "BSpace", "BSpace", "Evi")
+
+    for maker, player in ((ana, ben), (dan, eve)):
+        maker.wait("to start")
+        maker.type("s")
+        maker.tmux.wait_for(lambda s: "Waiting for" in flat(s) or YOUR_MOVE in flat(s), f"{maker.name}'s game")
+        player.hears("has begun")  # (told at once, with the bell)
+    # each still has what they had open: Ben's help, Eve's name as she typed it
+    assert "What it does" in flat(ben.screen()) and not in_game(ben)
+    eve.wait("Evi")
+    assert "Your new name" in flat(eve.screen()) and not in_game(eve)
+    ben.type("Escape")  # the help closed (nothing else happens at the server): he is at his seat
+    ben.tmux.wait_for(lambda s: in_game(ben), "Ben's game")
+    eve.type("e", "Enter")  # her new name taken, the form closes: she is at her seat
+    eve.tmux.wait_for(lambda s: in_game(eve), "Eve's game")
+    eve.hears("You are Evie now")

@@ -53,7 +53,8 @@ def seeded_table(player: Player, seed: int) -> str:
     player.wait("Your games")
     player.type("c")
     player.wait("New room")
-    player.type("Down", "Down", "Down", "Tab", "Tab")  # (the fourth way: you, a friend and a computer)
+    player.type("Down", "Down", "Down")  # (the fourth way: you, a friend and a computer)
+    player.type("Tab", "Tab", "Tab", "Tab")  # (past the computers' level, the pace and who may come in)
     player.type(str(seed), "Enter")
     screen = player.wait("waiting for")
     return CODE.search(flat(screen).split("Your games", 1)[1])[1]
@@ -148,3 +149,23 @@ def test_your_turn_reaches_a_player_in_another_game_and_in_the_lobby_and_brings_
     assert "Your games" not in flat(ana.screen())
     ana.wait("* changed since your last move")  # (a board's note: what changed is marked)
     ben.tmux.wait_for(lambda s: "Waiting for Ana" in flat(s) and "who left" not in flat(s), "Ana back, for Ben")
+
+
+def test_a_player_whose_game_waits_for_them_when_the_server_stops_is_back_at_their_seat_after_its_restart(server):
+    ana = named(server, "Ana", (160, 50))
+    table = seeded_table(ana, SEED)
+    ben = named(server, "Ben", (80, 24), "join", table)
+    ana.wait("waiting for Ana to start")
+    ana.type("s")
+    players = [ana, ben]
+    play_until(ben, lambda: mover(players) is ana, "Ana's turn")
+    assert server.stop() == 0  # (SIGTERM: every session ends, in its game)
+    for player in players:
+        player.gone()
+        player.leave()
+    server.start()
+    ben = Player(server, "Ben", size=(80, 24))
+    ben.wait("Your games")  # (the game waits for Ana, not him: his lobby)
+    ana = Player(server, "Ana", size=(160, 50))
+    ana.wait(YOUR_MOVE)  # straight back at her seat
+    assert "Your games" not in flat(ana.screen())

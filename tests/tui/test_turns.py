@@ -307,3 +307,35 @@ async def test_connecting_says_how_many_games_wait_and_enter_opens_the_one_waiti
         await pilot.press("enter")
         await until_shown(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
         assert app.in_room == games[1] and app.remote.seat == 0
+
+
+def test_a_session_dropped_in_a_game_that_waits_for_it_comes_back_to_its_seat_after_a_restart(tmp_path):
+    """The seat a dropped session comes back to is kept in the save file: the server restarts between Ana's
+    dropped connection and her return, and she is still taken straight to her seat; once, not again."""
+    wall = Wall()
+    first = serving(tmp_path / "lagoon.db", wall)
+    ana, ben = player(first, "ana", "Ana"), player(first, "ben", "Ben")
+    code = started(ana, ben, 4)
+    enter(ana, code, 0)
+    enter(ben, code, 1)
+    to_anas_turn(ana, ben)
+    ana.link.close()  # dropped while the game waits for her
+    until(lambda: ben.remote.away == frozenset({0}), "Ana gone")
+    first.stop()
+
+    def again() -> LobbyThread:
+        served = serving(tmp_path / "lagoon.db", wall)
+        assert asyncio.run_coroutine_threadsafe(served.lobby.open_rooms(), served.loop).result(30) == []
+        return served
+
+    second = again()
+    try:
+        back = player(second, "ana")
+        assert back.last("hello") == {"name": "Ana", "resume": code}, "straight back to her seat"
+    finally:
+        second.stop()
+    third = again()  # (she came back: the next connection is the lobby's, restart or not)
+    try:
+        assert player(third, "ana").last("hello") == {"name": "Ana"}
+    finally:
+        third.stop()
