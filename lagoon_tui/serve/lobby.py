@@ -35,8 +35,9 @@ again, the computer tries again).
 Nothing in a lobby frame is secret: names, codes, whose turn it is.
 
 A player who leaves a game under way is waited for. Once they have been
-away STAND_IN_AFTER seconds, the others may agree (each asks, in the game:
-`stand_in`) to let a computer play their seat until they come back; coming
+away `stand_in_after` seconds (`lagoon serve --stand-in-after`; STAND_IN_AFTER
+unless told), the others may agree (each asks, in the game: `stand_in`) to
+let a computer play their seat until they come back; coming
 back takes the seat back at once. Every seat is told while it does (the
 room's `standing_in`), and every log says when it began and when they came
 back (`Host.aside`).
@@ -100,10 +101,10 @@ COMPUTER_FAILED = (
 ROOMS_WAITING_MOST = 8
 """Rooms one player may have made and not started (so nobody can fill the save file with rooms)."""
 STAND_IN_AFTER = 60.0
+"""Seconds a player must have been away before the others may let a computer play for them (by default)."""
 WRONG_CODES = (5, 60.0)
 """Wrong room codes one key may give (5), then one more each 12 s: a minute's worth (see `Lobby._guess`)."""
 TOO_MANY_WRONG = "Too many wrong codes: try again in a minute."
-"""Seconds a player must have been away before the others may let a computer play for them."""
 ORDER = {"playing": 0, "waiting": 1, "over": 2}
 """How a player's own games are listed, after those where it is their turn: under way, to start, finished."""
 
@@ -159,8 +160,10 @@ class Lobby(Gathering):
         content: Content,
         clock: Callable[[], float] = time.monotonic,
         wall: Callable[[], float] = time.time,  # (the clocks of games over days, vacations, notices: `days`)
+        stand_in_after: float = STAND_IN_AFTER,
     ) -> None:
         self.store = store
+        self.stand_in_after = stand_in_after  # (seconds away before a stand-in may be asked for: 0, at once)
         self.content = content
         self.clock = clock  # (for how long a player has been away; tests pass their own)
         self.names: dict[str, str] = store.players()
@@ -473,8 +476,8 @@ class Lobby(Gathering):
         if seat in entry.computers:
             return {"standing_in": True}
         waited = self.clock() - entry.away_since.get(seat, self.clock())
-        if waited < STAND_IN_AFTER:
-            left = int(STAND_IN_AFTER - waited) + 1
+        if waited < self.stand_in_after:
+            left = int(self.stand_in_after - waited) + 1
             return {"refused": f"{room.names[seat]} left only a moment ago: you may ask in {left} s."}
         agreed = entry.agreed.setdefault(seat, set())
         agreed.add(asker)
