@@ -83,6 +83,7 @@ from .days import REQUESTS as DAYS_REQUESTS
 from .days import Days
 from .gathering import PRIVATE_CODE_LENGTH, TOLD_MOST, Gathering, Refused
 from .names import InUse, refusal
+from .player_settings import PlayerSettings
 from .records import Records, log_answer
 from .rematch import Rematches
 from .room import Room
@@ -176,6 +177,7 @@ class Lobby(Gathering):
         self.records = Records()  # each player's finished games (filled as the rooms open)
         self.rematches = Rematches(self, RoomEntry)
         self.turns = Turns()  # whose turn it is in each game, and where each session is (`serve.turns`)
+        self.settings = PlayerSettings(store)  # each player's own (End turn or not: `serve.player_settings`)
         for saved in store.rooms():
             if saved.damage:
                 self.damaged.append(saved)
@@ -450,6 +452,8 @@ class Lobby(Gathering):
         room.thinking = lambda: self._thinking(entry, host)
         room.clock = lambda: self.days.room_clock(entry)
         room.rematch = lambda seat, accept: self.rematches.answer(entry, seat, accept)
+        self.settings.opened(room, [s.key for s in entry.seats])
+        room.on_hold = lambda seat, on: self._hold_turns(entry.seats[seat].key, on)
         for seat in room.away:
             entry.away_since[seat] = self.clock()
         host.on_change(lambda: self._changed(entry, host))
@@ -467,6 +471,16 @@ class Lobby(Gathering):
             room.standing_in.discard(seat)  # (the room tells every link who is away next)
             room.notice(f"{room.names[seat]} plays their own seat again.")
             room.host.aside(seat, f"{room.names[seat]} is back and plays their own seat again.")
+
+    def _hold_turns(self, key: str | None, on: bool) -> dict:
+        """A player's turns wait for End turn, or no more, in every game of theirs (`serve.player_settings`)."""
+        if key is None:
+            return {"refused": "Only the players' own turns wait for End turn."}
+        seats = [(e.room, n) for e in self.rooms.values() if e.room is not None and (n := e.seat_of(key)) is not None]
+        try:
+            return self.settings.hold_turns(key, on, seats)
+        except StoreError as error:
+            return {"refused": faults.unsaved(f"player {key}, request hold_turns", error)}
 
     def _stand_in(self, entry: RoomEntry, room: Room, asker: int, seat: int) -> dict:
         """A player asks that a computer play for `seat`, whose player left; done once every other player

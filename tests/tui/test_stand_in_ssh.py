@@ -128,7 +128,7 @@ def test_every_seat_and_the_spectator_read_that_a_computer_plays_for_ben_and_eve
 
     ask_for_a_stand_in(ana)
     ana.hears("the others must agree too")
-    cleo.hears("waiting for Cleo")
+    cleo.hears("Ana asks that")  # (a computer play for Ben; waiting for Cleo.)
     ask_for_a_stand_in(cleo)
     for p in told:
         log_says(p, BEGAN)
