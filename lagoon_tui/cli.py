@@ -205,6 +205,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="bytes a minute a player may send, pastes too; more are dropped (default: 131072; 0: no limit)",
     )
+    serve.add_argument(
+        "--stand-in-after",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="how long a player who left a game is waited for before the others may let a computer play for them "
+        "(default: 60; 0: at once)",
+    )
     said = serve.add_mutually_exclusive_group()
     said.add_argument("--quiet", action="store_true", help="write on this terminal only what is refused or goes wrong")
     said.add_argument(
@@ -384,6 +392,10 @@ def serve_command(args: argparse.Namespace, content_dir: Path | None) -> int:
             return usage_error(f"--{flag.replace('_', '-')} cannot be negative (0: no limit)")
     if not 0 <= args.idle_minutes <= 7 * 24 * 60:
         return usage_error(f"--idle-minutes must be from 0 (never) to a week (got {args.idle_minutes})")
+    if not 0 <= args.stand_in_after <= 365 * 24 * 3600:
+        return usage_error(
+            f"--stand-in-after must be from 0 (at once) to a year, in seconds (got {args.stand_in_after})"
+        )
     content = load_or_explain(content_dir)
     if content is None:
         return 2
@@ -405,7 +417,15 @@ def serve_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     )
     said = "quiet" if args.quiet else "verbose" if args.verbose else "normal"
     options = Options(
-        args.host, args.port, args.host_key, args.allow_keys, content_dir, limits, said, args.max_players is not None
+        args.host,
+        args.port,
+        args.host_key,
+        args.allow_keys,
+        content_dir,
+        limits,
+        said,
+        args.max_players is not None,
+        args.stand_in_after,
     )
     try:
         return asyncio.run(serve(store, content, options))

@@ -192,6 +192,8 @@ def test_simulate_refuses_broken_content_without_a_traceback(tmp_path, capsys):
         (["serve", "--per-address", "0"], "--per-address must be at least 1"),
         (["serve", "--per-key", "0"], "--per-key must be at least 1"),
         (["serve", "--max-players", "0"], "--max-players must be at least 1"),
+        (["serve", "--stand-in-after", "-1"], "--stand-in-after must be from 0 (at once)"),
+        (["serve", "--stand-in-after", "nan"], "--stand-in-after must be from 0 (at once)"),
         (["serve", "--quiet", "--verbose"], "not allowed with"),
     ],
 )

@@ -188,7 +188,7 @@ class GameScreen(UnseenArrangement, GameKeys):
 
     def toggle_confirm(self) -> None:
         """The command palette: End turn asked for from now on, or no more (at one keyboard kept for the next
-        run too, if the app keeps settings; over SSH for this seat of this game)."""
+        run too, if the app keeps settings; over SSH for the player, in every game of theirs, kept by the server)."""
         confirms = self.confirms
         if not self.is_active or confirms is None:
             return  # (a command the palette kept, run once this screen is covered or gone)

@@ -35,8 +35,9 @@ again, the computer tries again).
 Nothing in a lobby frame is secret: names, codes, whose turn it is.
 
 A player who leaves a game under way is waited for. Once they have been
-away STAND_IN_AFTER seconds, the others may agree (each asks, in the game:
-`stand_in`) to let a computer play their seat until they come back; coming
+away `stand_in_after` seconds (`lagoon serve --stand-in-after`; STAND_IN_AFTER
+unless told), the others may agree (each asks, in the game: `stand_in`) to
+let a computer play their seat until they come back; coming
 back takes the seat back at once. Every seat is told while it does (the
 room's `standing_in`), and every log says when it began and when they came
 back (`Host.aside`).
@@ -82,6 +83,7 @@ from .days import REQUESTS as DAYS_REQUESTS
 from .days import Days
 from .gathering import PRIVATE_CODE_LENGTH, TOLD_MOST, Gathering, Refused
 from .names import InUse, refusal
+from .player_settings import PlayerSettings
 from .records import Records, log_answer
 from .rematch import Rematches
 from .room import Room
@@ -100,10 +102,10 @@ COMPUTER_FAILED = (
 ROOMS_WAITING_MOST = 8
 """Rooms one player may have made and not started (so nobody can fill the save file with rooms)."""
 STAND_IN_AFTER = 60.0
+"""Seconds a player must have been away before the others may let a computer play for them (by default)."""
 WRONG_CODES = (5, 60.0)
 """Wrong room codes one key may give (5), then one more each 12 s: a minute's worth (see `Lobby._guess`)."""
 TOO_MANY_WRONG = "Too many wrong codes: try again in a minute."
-"""Seconds a player must have been away before the others may let a computer play for them."""
 ORDER = {"playing": 0, "waiting": 1, "over": 2}
 """How a player's own games are listed, after those where it is their turn: under way, to start, finished."""
 
@@ -159,8 +161,10 @@ class Lobby(Gathering):
         content: Content,
         clock: Callable[[], float] = time.monotonic,
         wall: Callable[[], float] = time.time,  # (the clocks of games over days, vacations, notices: `days`)
+        stand_in_after: float = STAND_IN_AFTER,
     ) -> None:
         self.store = store
+        self.stand_in_after = stand_in_after  # (seconds away before a stand-in may be asked for: 0, at once)
         self.content = content
         self.clock = clock  # (for how long a player has been away; tests pass their own)
         self.names: dict[str, str] = store.players()
@@ -173,6 +177,7 @@ class Lobby(Gathering):
         self.records = Records()  # each player's finished games (filled as the rooms open)
         self.rematches = Rematches(self, RoomEntry)
         self.turns = Turns(store=store)  # whose turn it is in each game, and where each session is (`serve.turns`)
+        self.settings = PlayerSettings(store)  # each player's own (End turn or not: `serve.player_settings`)
         for saved in store.rooms():
             if saved.damage:
                 self.damaged.append(saved)
@@ -447,6 +452,8 @@ class Lobby(Gathering):
         room.thinking = lambda: self._thinking(entry, host)
         room.clock = lambda: self.days.room_clock(entry)
         room.rematch = lambda seat, accept: self.rematches.answer(entry, seat, accept)
+        self.settings.opened(room, [s.key for s in entry.seats])
+        room.on_hold = lambda seat, on: self._hold_turns(entry.seats[seat].key, on)
         for seat in room.away:
             entry.away_since[seat] = self.clock()
         host.on_change(lambda: self._changed(entry, host))
@@ -465,6 +472,16 @@ class Lobby(Gathering):
             room.notice(f"{room.names[seat]} plays their own seat again.")
             room.host.aside(seat, f"{room.names[seat]} is back and plays their own seat again.")
 
+    def _hold_turns(self, key: str | None, on: bool) -> dict:
+        """A player's turns wait for End turn, or no more, in every game of theirs (`serve.player_settings`)."""
+        if key is None:
+            return {"refused": "Only the players' own turns wait for End turn."}
+        seats = [(e.room, n) for e in self.rooms.values() if e.room is not None and (n := e.seat_of(key)) is not None]
+        try:
+            return self.settings.hold_turns(key, on, seats)
+        except StoreError as error:
+            return {"refused": faults.unsaved(f"player {key}, request hold_turns", error)}
+
     def _stand_in(self, entry: RoomEntry, room: Room, asker: int, seat: int) -> dict:
         """A player asks that a computer play for `seat`, whose player left; done once every other player
         who is there has asked."""
@@ -473,8 +490,8 @@ class Lobby(Gathering):
         if seat in entry.computers:
             return {"standing_in": True}
         waited = self.clock() - entry.away_since.get(seat, self.clock())
-        if waited < STAND_IN_AFTER:
-            left = int(STAND_IN_AFTER - waited) + 1
+        if waited < self.stand_in_after:
+            left = int(self.stand_in_after - waited) + 1
             return {"refused": f"{room.names[seat]} left only a moment ago: you may ask in {left} s."}
         agreed = entry.agreed.setdefault(seat, set())
         agreed.add(asker)

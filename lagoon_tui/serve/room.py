@@ -25,8 +25,9 @@ them (`stand_in`, asked by the others with `stand_in {"seat": n}`).
 A person's turn waits for "End turn" after a move that can still be taken
 back, as at one keyboard (`rules.host.Host.confirming`), so that their undo
 reaches it; each player may turn that off for themselves (`hold_turns
-{"on": false}`), and each link of a seat is told whether it is on
-(`holding`). Computers, and a computer standing in, are never held.
+{"on": false}`: the room's owner may keep it theirs, `on_hold`), and each
+link of a seat is told whether it is on (`holding`), as it joins and when it
+changes. Computers, and a computer standing in, are never held.
 
 Which seats computers play, at which level, and whether the deciding one is
 thinking now (`computers`) is public, as the lobby lists it: a link is told
@@ -106,6 +107,8 @@ class Room:
         self.clock: Callable[[], dict | None] = lambda: None
         # a finished game's rematch: a seat's answer (true, false; None: where it stands), answered by the owner
         self.rematch: Callable[[int | None, object], dict] = lambda seat, accept: {"refused": "Not in this game."}
+        # a seat's player asks that their turns wait for End turn, or no more (the owner keeps it theirs)
+        self.on_hold: Callable[[int, bool], dict] = lambda seat, on: self.hold(seat, on)
         self.standing_in: set[int] = set()  # the seats a computer plays while their player is away (its owner's)
         self.elsewhere: set[int] = set()  # seats whose player went to another game of theirs (`serve.turns`)
         self._levels = tuple(sorted(host.computers.items()))  # (seat, level) of each seat a computer plays
@@ -227,6 +230,15 @@ class Room:
             elif not self.seated(link.seat):
                 self._presence(link.seat, back=False)
 
+    def hold(self, seat: int, on: bool) -> dict:
+        """`seat`'s turns wait for End turn from now on, or no more; its link is told (`holding`)."""
+        self.host.hold_turns((seat,), on)
+        holding = self.host.holds_turns((seat,))
+        for link in self.links:
+            if link.seat == seat:
+                link.send(frame("holding", {"on": holding}))
+        return {"holding": holding}
+
     def gone(self, seat: int) -> None:
         """`seat`'s player, who went from this game to another of theirs, went back to the lobby or away: they
         left this game now (unless a link of theirs shows it again)."""
@@ -259,8 +271,7 @@ class Room:
         if kind == "hold_turns" and isinstance(request, dict) and isinstance(request.get("on"), bool):
             if link.seat is None or link.seat not in self.people:
                 return {"refused": "Only the players' own turns wait for End turn."}
-            self.host.hold_turns((link.seat,), request["on"])
-            return {"holding": self.host.holds_turns((link.seat,))}
+            return self.on_hold(link.seat, request["on"])
         if kind == "rematch" and isinstance(request, dict):
             return self.rematch(link.seat, request.get("accept"))
         if kind == "log":  # (a finished game's whole log: public by then)

@@ -28,7 +28,7 @@ from rules.host import Content, Store, printable
 from .. import crash
 from ..wire import frame
 from . import capacity, console, ssh
-from .lobby import Lobby
+from .lobby import STAND_IN_AFTER, Lobby
 from .terminal import ChildSpec, child_env
 from .zygote import Zygote, forking
 
@@ -47,6 +47,7 @@ class Options:
     limits: ssh.Limits = ssh.Limits()
     console: str = "normal"  # how much the server writes on its terminal: quiet, normal or verbose (console.py)
     players_set: bool = True  # --max-players was given (else the banner says the number follows the memory)
+    stand_in_after: float = STAND_IN_AFTER  # seconds a player is away before the others may ask for a stand-in
 
 
 def connect_command(host: str, port: int) -> str:
@@ -106,7 +107,7 @@ class Served:
     async def start(
         cls, store: Store, content: Content, options: Options, say: Callable[[str], None] = print
     ) -> Served:
-        lobby = Lobby(store, content)
+        lobby = Lobby(store, content, stand_in_after=options.stand_in_after)
         for problem in await lobby.open_rooms():
             say(printable(f"lagoon serve: {problem}"))  # (it may quote the save file)
         key_path = options.host_key or Path(store.path).with_name("ssh_host_ed25519_key")

@@ -26,6 +26,9 @@ Tables:
   private (a row each: listed only to their players, joined only by code), and
   who watches which room (a spectator waiting for it to start, or watching its
   game), so that a spectator finds it again after reconnecting.
+- `serve_settings` (schema 4): each player's settings at the server, by key,
+  as a JSON object (`{"hold_turns": false}`: their turns end at their last
+  move, in every game of theirs).
 - `serve_rematches` (schema 4): the rematch of a finished room of the lobby:
   the seats whose players accepted it, and its own room once it started
   (`rooms.SavedRematch`).
@@ -67,8 +70,8 @@ from .rooms import SavedRematch, SavedRoom, rematch_from_row, room_from_row, sea
 APP_ID = 0x4C47_4E31  # "LGN1": marks a file as a Lagoon save, in the SQLite header
 SCHEMA = 4  # 2 added the `leases` table, 3 the lobby's, 4 the games over days' (`serve_clocks`, `serve_vacations`,
 # `serve_notices`), private rooms and spectators (`serve_private_rooms`, `serve_watchers`) and rematches
-# (`serve_rematches`), and the game each player's dropped session was in (`serve_resumes`); an older file is given
-# them when opened for writing
+# (`serve_rematches`), the game each player's dropped session was in (`serve_resumes`) and each player's settings
+# (`serve_settings`); an older file is given them when opened for writing
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 TABLES = """
@@ -155,6 +158,10 @@ CREATE TABLE IF NOT EXISTS serve_rematches (
 CREATE TABLE IF NOT EXISTS serve_resumes (
     key  TEXT PRIMARY KEY,
     room TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS serve_settings (
+    key      TEXT PRIMARY KEY,
+    settings TEXT NOT NULL
 );
 """
 
@@ -1099,6 +1106,25 @@ class Store:
             c.execute(
                 "INSERT OR REPLACE INTO serve_vacations (key, until, year, used) VALUES (?,?,?,?)",
                 (key, until, year, used),
+            )
+
+    def serve_settings(self) -> dict[str, dict[str, Any]]:
+        """Each player's settings at the server, by key (a row whose JSON is not an object is left out)."""
+        kept = {}
+        for key, text in self._read("SELECT key, settings FROM serve_settings"):
+            try:
+                settings = json.loads(text)
+            except ValueError:
+                continue
+            if isinstance(settings, dict):
+                kept[key] = settings
+        return kept
+
+    def save_serve_settings(self, key: str, settings: Mapping[str, Any]) -> None:
+        """Keep the settings of `key`'s player (all of them, as JSON)."""
+        with self._tx() as c:
+            c.execute(
+                "INSERT OR REPLACE INTO serve_settings (key, settings) VALUES (?,?)", (key, json.dumps(dict(settings)))
             )
 
     def notices(self) -> list[tuple[Any, ...]]:

@@ -276,12 +276,29 @@ def mover(players: list[Player]) -> Player | None:
 
 def move(players: list[Player]) -> Player:
     """The player whose turn it is presses 1; once their screen has changed, them."""
-    deadline = time.monotonic() + TIMEOUT
-    while (player := mover(players)) is None:
-        if time.monotonic() > deadline:
-            pytest.fail("nobody was asked for a move:\n" + "\n".join(p.screen() for p in players))
-        time.sleep(POLL)
+    player = mover_now(players)
     before = player.screen()
     player.type("1")
     player.tmux.wait_for(lambda s: s != before, f"{player.name}'s move")
     return player
+
+
+def mover_now(players: list[Player]) -> Player:
+    """The player whose screen asks for their move, once exactly one does."""
+    deadline = time.monotonic() + TIMEOUT
+    while (player := mover(players)) is None:
+        if time.monotonic() > deadline:
+            pytest.fail("nobody was asked for a move:\n" + "\n".join(p.screen() for p in players))
+    return player
+
+
+def two_playing(server) -> tuple[str, tuple[Player, Player]]:
+    """Ana's room for her and a friend, Ben joined, the game started and on both screens; its code, the two."""
+    ana = new_player(server, "Ana")
+    code = make_room(ana, "1")  # you and a friend
+    ben = new_player(server, "Ben", "join", code)
+    ben.wait("has not started yet")
+    ana.type("s")
+    for p in (ana, ben):
+        p.wait("Score · goal")
+    return code, (ana, ben)

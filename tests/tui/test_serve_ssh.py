@@ -19,7 +19,6 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
@@ -30,7 +29,18 @@ from rules import load_content
 from rules.engine import Engine
 from rules.saves import Store
 from tests.helpers.redeal import shown_to
-from tests.helpers.ssh_players import ANSI, REASON, YOUR_MOVE, Player, make_room, move, mover, new_player
+from tests.helpers.ssh_players import (
+    ANSI,
+    REASON,
+    YOUR_MOVE,
+    Player,
+    make_room,
+    move,
+    mover,
+    mover_now,
+    new_player,
+    two_playing,
+)
 from tests.helpers.terminal import TIMEOUT, flat
 
 if REASON and os.environ.get("CI"):
@@ -132,18 +142,6 @@ def standing(screen: str) -> tuple:
     marks of what changed since the reader's last move left out: a new session has none to compare with)."""
     text = re.sub(r" \*[+-]\d+", "", flat(screen))
     return tuple(re.findall(r"Money \$\d+ +VP \d+", text)), text.rsplit("Log", 1)[-1][-60:]
-
-
-def two_playing(server) -> tuple[str, tuple[Player, Player]]:
-    """Ana's room for her and a friend, Ben joined, the game started and on both screens; its code, the two."""
-    ana = new_player(server, "Ana")
-    code = make_room(ana, "1")  # you and a friend
-    ben = new_player(server, "Ben", "join", code)
-    ben.wait("has not started yet")
-    ana.type("s")
-    for p in (ana, ben):
-        p.wait("Score · goal")
-    return code, (ana, ben)
 
 
 def test_a_dropped_player_comes_back_a_stranger_watches_and_a_restarted_server_resumes(server):
@@ -314,15 +312,6 @@ def test_over_ssh_ctrl_q_on_ones_own_turn_asks_no_plays_on_yes_leaves_and_the_ot
     staying.type("C-q")  # (not their turn: no question)
     staying.gone()
     assert QUIT_QUESTION not in ANSI.sub("", staying.stream.read_text(errors="replace"))
-
-
-def mover_now(players: list[Player]) -> Player:
-    """The player whose screen asks for their move, once exactly one does."""
-    deadline = time.monotonic() + TIMEOUT
-    while (player := mover(players)) is None:
-        if time.monotonic() > deadline:
-            pytest.fail("nobody was asked for a move:\n" + "\n".join(p.screen() for p in players))
-    return player
 
 
 def test_over_ssh_a_name_in_use_is_refused_to_another_key_and_a_rename_reaches_the_others_lobby(server):
