@@ -361,6 +361,15 @@ def layouts(most: int = 4) -> list[tuple[str, list[str]]]:
     return found
 
 
+def form_choice(label: str, choices: list[tuple[str, Any]], value: Any, id: str) -> Horizontal:
+    """A row of a form: its label and a compact list of `choices` (words, value), `value` chosen."""
+    return Horizontal(
+        Label(label, classes="form-label"),
+        Select(choices, value=value, allow_blank=False, compact=True, id=id),
+        classes="form-row",
+    )
+
+
 class RoomForm(ModalScreen[dict | None]):
     """A new room: who sits at it (you first, then friends who join with its code, then computer players),
     the level its computers play at (`levels`, as the server offers them) and a seed if wanted. A digit or
@@ -392,33 +401,14 @@ class RoomForm(ModalScreen[dict | None]):
             yield OptionList(
                 *(Option(f"{n + 1}. {words}") for n, (words, _seats) in enumerate(self.layouts)), id="layouts"
             )
-            with Horizontal(classes="form-row"):
-                yield Label("Computers", classes="form-label")
-                yield Select(
-                    [(level.capitalize(), level) for level in self.levels],
-                    value="normal" if "normal" in self.levels else self.levels[0],
-                    allow_blank=False,
-                    compact=True,
-                    id="level",
-                )
-            with Horizontal(classes="form-row"):
-                yield Label("Pace", classes="form-label")
-                yield Select(
-                    [(words, name) for name, words in self.paces],
-                    value=self.paces[0][0],
-                    allow_blank=False,
-                    compact=True,
-                    id="pace",
-                )
-            with Horizontal(classes="form-row"):
-                yield Label("Open to", classes="form-label")
-                yield Select(
-                    [("Anyone: listed", False), ("Private: by its code", True)],
-                    value=False,
-                    allow_blank=False,
-                    compact=True,
-                    id="private",
-                )
+            yield form_choice(
+                "Computers",
+                [(level.capitalize(), level) for level in self.levels],
+                "normal" if "normal" in self.levels else self.levels[0],
+                "level",
+            )
+            yield form_choice("Pace", [(words, name) for name, words in self.paces], self.paces[0][0], "pace")
+            yield form_choice("Open to", [("Anyone: listed", False), ("Private: by its code", True)], False, "private")
             with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="form-label")
                 yield Field("", placeholder="blank = random", compact=True, id="seed", max_length=SEED_FIELD)

@@ -68,3 +68,13 @@ class Held:
         self.asked.set()
         self.go.wait(WAIT)
         return self.player.choose(message)
+
+
+def named(server: LobbyThread, *names: str) -> list[Terminal]:
+    """A session for each of `names` (its key made of the name), each given that name by the lobby."""
+    terminals = []
+    for name in names:
+        terminal = Terminal(server.session(f"SHA256:{name.lower()}"))
+        assert terminal.link.ask("name", {"name": name}) == {"name": name}
+        terminals.append(terminal)
+    return terminals

@@ -28,7 +28,7 @@ from rules.host import replay_from_json
 from rules.seat import catalogue_from_json
 from tests.helpers.drive import screen_text
 from tests.helpers.finished import play_out
-from tests.helpers.lobby import LobbyThread, Terminal
+from tests.helpers.lobby import LobbyThread, Terminal, named
 from tests.helpers.rooms import until, until_shown
 
 
@@ -37,15 +37,6 @@ def server(tmp_path):
     served = LobbyThread(tmp_path / "lagoon.db")
     yield served
     served.stop()
-
-
-def named(served: LobbyThread, *names: str) -> list[Terminal]:
-    terminals = []
-    for name in names:
-        terminal = Terminal(served.session(f"SHA256:{name.lower()}"))
-        assert terminal.link.ask("name", {"name": name}) == {"name": name}
-        terminals.append(terminal)
-    return terminals
 
 
 def finished_game(

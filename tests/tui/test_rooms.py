@@ -10,17 +10,8 @@ from lagoon_tui.remote import RemoteHost
 from lagoon_tui.serve.gathering import PRIVATE_CODE_LENGTH, TOLD_MOST
 from lagoon_tui.serve.lobby import CODE_LETTERS
 from tests.helpers.harness import FakeClock
-from tests.helpers.lobby import LobbyThread, Terminal
+from tests.helpers.lobby import LobbyThread, Terminal, named
 from tests.helpers.rooms import until
-
-
-def named(server: LobbyThread, *names: str) -> list[Terminal]:
-    terminals = []
-    for name in names:
-        terminal = Terminal(server.session(f"SHA256:{name.lower()}"))
-        assert terminal.link.ask("name", {"name": name}) == {"name": name}
-        terminals.append(terminal)
-    return terminals
 
 
 def codes(terminal: Terminal, key: str) -> list[str]:
