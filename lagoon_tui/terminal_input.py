@@ -95,6 +95,28 @@ def _ctrl_only(modifiers: str) -> bool:
     return bits & ~_LOCKS == _CTRL
 
 
+_PIECE = re.compile(r"\x1b(?:\[[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]?|O[\x20-\x7e]?|[^\x1b\[O])?|[^\x1b]+")
+"""One escape sequence (whole or, at the end, begun), or a run of characters with no ESC in it."""
+
+
+def pieces(text: str, begun: str = "") -> list[str]:
+    """`text` cut where a parser that fails on a sequence should stop losing keys: the rest of the sequence
+    `begun` before it (if any), then each escape sequence alone and each run of other characters.
+
+    Fed one by one to the same parser, the pieces read as `text` would; a piece that makes it fail costs only
+    itself (an ESC-less run cannot make it fail, except where it ends the sequence `begun`)."""
+    start = 0
+    if begun:
+        whole = begun + text
+        ended = _ENDED.match(whole)
+        if ended is not None and ended.end() > len(begun):
+            start = ended.end() - len(begun)
+        elif _OPEN.match(whole):
+            start = len(text)
+    cut = [text[:start]] if start else []
+    return cut + [piece[0] for piece in _PIECE.finditer(text, start)]
+
+
 def _partial_start(text: str) -> str:
     """The longest end of `text` that the paste's start marker begins with (but not the whole marker)."""
     for size in range(min(len(PASTE_START) - 1, len(text)), 0, -1):
@@ -134,6 +156,11 @@ class InputFilter:
     def pasting(self) -> bool:
         """Whether a paste has started and not ended."""
         return self._pasting
+
+    @property
+    def begun(self) -> str:
+        """The escape sequence begun and not ended at the end of what was handed on (outside a paste)."""
+        return self._open
 
     def feed(self, data: bytes) -> str:
         """The text to hand on for `data`, the next bytes the terminal sent."""

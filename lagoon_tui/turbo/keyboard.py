@@ -10,8 +10,9 @@ key after it. Textual has no setting for either.
 `KeyboardDriver` is Textual's own driver with that one method written again:
 the same reading (one select with a short timeout, so the parser's wait for
 the rest of an escape sequence can run out), each read passed through
-`InputFilter` before the parser, and a parser that fails replaced by a new one,
-so a bad sequence costs only itself. It is passed to the app as its
+`InputFilter` before the parser, fed to it sequence by sequence
+(`terminal_input.pieces`), and a parser that fails replaced by a new one, so a
+bad sequence costs only itself, not the keys read with it. It is passed to the app as its
 `driver_class`, a public argument; what is private is Textual's parser,
 `textual._xterm_parser.XTermParser` (its `feed` and `tick`), and the driver's
 `fileno`, `exit_event` and `process_message`, which the replaced method uses
@@ -41,7 +42,7 @@ from textual.driver import Driver
 from textual.message import Message
 from textual.messages import InBandWindowResize
 
-from ..terminal_input import PASTE_END, PASTE_START, InputFilter
+from ..terminal_input import PASTE_END, PASTE_START, InputFilter, pieces
 from . import TEXTUAL, on
 
 SWITCHED_OFF = not on("keyboard") or sys.platform == "win32"
@@ -137,13 +138,14 @@ if ON:
                         if not data:  # the input's end (not a terminal): nothing more to read
                             self.exit_event.wait()
                             break
+                        begun = keyboard.begun
                         try:
                             text = keyboard.feed(data)
                         except Exception:  # (never seen: a filter that fails starts again, as a parser does)
                             keyboard, text = InputFilter(), ""
                             parser = self._replace(keyboard)
-                        if text:
-                            parser = self._parse(parser, text, keyboard)
+                        for piece in pieces(text, begun):  # (so that a sequence it cannot read costs only itself)
+                            parser = self._parse(parser, piece, keyboard)
                     try:
                         waited = list(parser.tick())
                     except Exception:

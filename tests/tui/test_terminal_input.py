@@ -18,7 +18,7 @@ import pytest
 from textual import events
 
 from lagoon_tui import turbo
-from lagoon_tui.terminal_input import PASTE_END, PASTE_START, REPORT_RATE, InputFilter
+from lagoon_tui.terminal_input import PASTE_END, PASTE_START, REPORT_RATE, InputFilter, pieces
 from lagoon_tui.turbo import keyboard
 
 
@@ -138,6 +138,37 @@ def test_the_apps_read_the_keyboard_through_the_filter():
             assert SessionApp(link).driver_class is keyboard.KeyboardDriver
         finally:
             link.close()
+
+
+def read_apart(text: str) -> list[str]:
+    """The keys the driver's way of reading `text` in one read sends: piece by piece, a failed parser replaced."""
+    from textual._xterm_parser import XTermParser
+
+    keys, parser = [], XTermParser()
+    for piece in pieces(text):
+        try:
+            keys += [message.key for message in parser.feed(piece) if isinstance(message, events.Key)]
+        except Exception:
+            parser = XTermParser()
+    return keys + [message.key for message in parser.feed("") if isinstance(message, events.Key)]
+
+
+@pytest.mark.parametrize("bad", ["\x1b[1:2;3u", "\x1b[99999999u"])
+def test_a_sequence_the_parser_cannot_read_costs_only_itself_not_the_keys_read_with_it(bad):
+    text = f"a{bad}\rb"
+    with pytest.raises(ValueError):  # (Textual's parser fails on it: what the pieces are for)
+        keyboard.messages_for(text)
+    assert read_apart(text) == ["a", "enter", "b"]
+
+
+@pytest.mark.parametrize("begun", ["\x1b", "\x1b[", "\x1b[1;5"])
+def test_pieces_rejoin_as_read_and_the_rest_of_a_sequence_begun_is_a_piece_of_its_own(begun):
+    text = "A\rx\x1b[Bhi\x1bO"
+    cut = pieces(text, begun)
+    assert "".join(cut) == text
+    assert cut[0] == "A" and cut[1:] == ["\rx", "\x1b[B", "hi", "\x1bO"]
+    assert pieces("5u\r", "\x1b[1:2;3") == ["5u", "\r"]
+    assert pieces("12", "\x1b[") == ["12"]  # (still not ended)
 
 
 class Clock:
