@@ -15,6 +15,7 @@ long anything took.
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import subprocess
@@ -45,6 +46,8 @@ PAGE = re.compile(r"(?<![\d/])(\d+)/(\d+) (?:\[ \]|o )")
 # Variables that would let the test runner's terminal (or its harness) leak into the app's.
 FOREIGN = ("TMUX", "COLUMNS", "LINES", "COLORTERM", "NO_COLOR", "TEXTUAL_COLOR_SYSTEM", "FORCE_COLOR")
 Predicate = Callable[[str], bool]
+SERVERS = itertools.count()
+"""Numbers the tests' tmux servers (see `Tmux`)."""
 
 
 def clean_env(**overrides: str) -> dict[str, str]:
@@ -65,7 +68,9 @@ class Tmux:
     def __init__(
         self, name: str, width: int, height: int, command: Sequence[str], pane_env: Mapping[str, str] | None = None
     ):
-        self.socket = f"lagoon-test-{os.getpid()}-{name}"
+        # (a server of its own each time: one just killed may still be going when the same player comes back,
+        # and tmux then fails to start a new server on its socket, "server exited unexpectedly")
+        self.socket = f"lagoon-test-{os.getpid()}-{name}-{next(SERVERS)}"
         self.env = clean_env()
         self.target = "game"
         # The pane inherits the server's (clean) environment; tmux sets TERM in
