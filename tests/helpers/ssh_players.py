@@ -213,7 +213,7 @@ class Player:
             if text in heard:
                 return
             time.sleep(POLL)
-        pytest.fail(f"{text!r} never came to {self.name}'s terminal")
+        pytest.fail(f"{text!r} never came to {self.name}'s terminal; the screen:\n{self.screen()}")
 
     def wait(self, text: str, what: str | None = None) -> str:
         return self.tmux.wait_for(lambda screen: text in flat(screen), what or f"{text!r} on {self.name}'s screen")

@@ -16,7 +16,7 @@ import pytest
 
 from rules.host import Store
 from tests.helpers.disk import FullDisk
-from tests.helpers.ssh_players import ANSI, REASON, YOUR_MOVE, LagoonServer, Player, make_room, new_player
+from tests.helpers.ssh_players import ANSI, REASON, LagoonServer, Player, make_room, mover_now, new_player
 from tests.helpers.terminal import POLL, TIMEOUT
 
 if REASON and os.environ.get("CI"):
@@ -54,7 +54,7 @@ def test_a_full_disk_refuses_a_move_and_a_name_in_words_and_every_session_goes_o
     ana = new_player(server, "Ana")
     make_room(ana, "2")  # you and a computer
     ana.type("s")
-    ana.wait(YOUR_MOVE)
+    mover_now([ana])  # (her move asked for, on a screen that has stopped changing: her key goes to it)
     saved = saved_length(server)
     disk.fill()
     ana.type("1")
