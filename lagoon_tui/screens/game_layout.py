@@ -37,6 +37,9 @@ from ..widgets import (
 from ..widgets.note import Note, clear_min_height
 from .paging import Page, PagedScreen, board_pages
 
+TOASTS = "textual-toastrack"
+"""Where Textual puts a screen's toasts (its id for them, as a style sheet may name it)."""
+
 ROOMY = 58  # from this height on, the market also says what each equipment card does
 
 DECISION_PAGES = {
@@ -111,9 +114,24 @@ class GameLayout(PagedScreen):
         super()._fit(size)
         self.query_one(MarketPanel).set_details(self.has_class("compact") or size.height >= ROOMY)
         self.call_after_refresh(self._stretch)
+        self.call_after_refresh(self._place_toasts)
 
     def on_board_area_resized(self) -> None:
         self._stretch()
+
+    def _place_toasts(self) -> None:
+        """Wide layout: toasts come at the foot of the board, beside the side column, whose log they would
+        cover (its newest lines, at its foot, are what a toast is often about). At 80x24 the screen's style
+        puts them at the top, over the page (the prompt is at the bottom)."""
+        try:
+            side = self.query_one("#side")
+            rack = self.get_child_by_id(TOASTS)
+        except NoMatches:  # (no toasts: Textual's tests run without them unless asked)
+            return
+        if self.has_class("compact"):
+            rack.styles.clear_rule("width")
+        else:
+            rack.styles.width = max(1, self.size.width - side.outer_size.width)
 
     def _stretch(self) -> None:
         """Wide layout: the player boards grow down to the bottom of the screen, leaving no empty band.

@@ -194,6 +194,23 @@ async def test_toasts_never_cover_the_options(size):
         assert rows_of(pilot.app, options) == before  # and the options as they were, every line
 
 
+async def test_in_the_wide_layout_toasts_leave_the_whole_side_column_as_it_was_log_and_all():
+    """At 160x50 the log (the newest lines at its foot) and the market are in the side column, under the prompt:
+    toasts come beside it, at the foot of the board, and whatever their number they cover no line of it."""
+    engine = deciding(kind_is("choose_action"))
+    async with app().run_test(size=LARGE, notifications=True) as pilot:
+        screen = await open_game(pilot, engine)
+        side = screen.query_one("#side")
+        before = rows_of(pilot.app, side)
+        assert "Log" in "\n".join(before) and "Market" in "\n".join(before)
+        for n in range(8):
+            screen.notify(f"Took back: the level 2 gallery at island 2, column {n} slid down to level 1.", title="Undo")
+        await settle(pilot)
+        await pilot.pause()
+        assert "Took back" in screen_text(pilot.app)
+        assert rows_of(pilot.app, side) == before
+
+
 # --- the footer ------------------------------------------------------------------------------------
 
 
