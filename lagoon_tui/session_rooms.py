@@ -130,5 +130,9 @@ class RoomRequests(App[Any]):
         """The player is no longer in room `code` (left, or cancelled): no waiting for it, no screen of it."""
         if self.waiting_for == code:
             self.waiting_for = None
-        if isinstance(self.screen, WaitingRoomScreen) and self.screen.code == code:
-            self.pop_screen()
+        for screen in self.screen_stack:
+            if isinstance(screen, WaitingRoomScreen) and screen.code == code:
+                if screen is self.screen:
+                    self.pop_screen()
+                else:  # (a window over it, the keys list or a question: it goes once that closes)
+                    screen.gone = True

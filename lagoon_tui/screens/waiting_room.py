@@ -61,6 +61,11 @@ class WaitingRoomScreen(Screen[None]):
         super().__init__()
         self.room = room
         self.listed = listed
+        self.gone = False  # the room is no more (left, cancelled) while a window was open over this screen
+
+    def on_screen_resume(self) -> None:
+        if self.gone:  # (the window over it closed: the room's screen goes too, the lobby shows)
+            self.dismiss(None)
 
     @property
     def code(self) -> str:

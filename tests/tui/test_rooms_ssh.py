@@ -97,7 +97,7 @@ def test_a_private_room_a_player_who_leaves_and_a_spectator_who_waits_watches_an
     assert YOUR_MOVE not in flat(dan.screen())
 
 
-def test_the_maker_cancels_a_room_and_everyone_waiting_in_it_is_told(server):
+def test_the_maker_cancels_a_room_and_everyone_waiting_in_it_is_told_even_with_a_window_open_over_it(server):
     ana = new_player(server, "Ana")
     code = make_room(ana, "1")  # you and a friend: public
     ben = small(server, "Ben", "join", code)
@@ -105,13 +105,17 @@ def test_the_maker_cancels_a_room_and_everyone_waiting_in_it_is_told(server):
     cleo = new_player(server, "Cleo", "join", code)  # full: she waits to watch
     cleo.wait(f"Room {code} (you watch)")
     ana.wait("1 watching")
+    ben.type("?")  # the keys list, open over Ben's waiting screen while the room is cancelled
+    ben.wait("What it does")
     ana.type("x")
     ana.wait(f"Cancel room {code}?")
     ana.type("y")
     cleo.hears(f"Ana cancelled room {code}: it is gone.")
     ben.hears("cancelled")  # (at 80 columns the toast's words wrap where they may)
+    ben.type("Escape")  # the list closed: the room's screen went with the room, the lobby shows
     for other in (ben, cleo):
         other.wait("No games yet")
+    assert f"Room {code}" not in flat(ben.screen())
     ana.wait("No games yet")
 
 
