@@ -39,6 +39,8 @@ from .vacation import Vacations, date_words
 TIMER_LEAST = 1.0
 """Seconds the timer waits at the least (what is due within them is done when it wakes)."""
 REQUESTS = ("vacation", "notices")
+TIMED_OUT = "Your time for this turn ran out: a computer plays it for you. Your next turn is yours."
+"""The refusal of a move of a player whose turn a computer plays out."""
 
 
 class Seat(Protocol):
@@ -126,6 +128,14 @@ class Days:
         """Room `code`'s pace: seconds a move (0: live)."""
         clock = self.clocks.get(code)
         return clock.pace if clock is not None else 0.0
+
+    def barred(self, code: str, seat: int) -> str | None:
+        """Why `seat`'s player may not move in room `code` now: their time ran out, and a computer plays this
+        turn for them (a key of theirs that comes late is refused, so the others are told truly who moved)."""
+        out = self.playing_out.get(code)
+        if out is not None and out[0] == seat:
+            return TIMED_OUT
+        return None
 
     def changed(self, entry: Entry, host: Any) -> None:
         """After every change of a room's game: a turn played out for a seat that ran out ends once the decision

@@ -454,6 +454,7 @@ class Lobby(Gathering):
         room.rematch = lambda seat, accept: self.rematches.answer(entry, seat, accept)
         self.settings.opened(room, [s.key for s in entry.seats])
         room.on_hold = lambda seat, on: self._hold_turns(entry.seats[seat].key, on)
+        room.barred = lambda seat: self.days.barred(entry.code, seat)
         for seat in room.away:
             entry.away_since[seat] = self.clock()
         host.on_change(lambda: self._changed(entry, host))

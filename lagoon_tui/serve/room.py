@@ -109,6 +109,9 @@ class Room:
         self.rematch: Callable[[int | None, object], dict] = lambda seat, accept: {"refused": "Not in this game."}
         # a seat's player asks that their turns wait for End turn, or no more (the owner keeps it theirs)
         self.on_hold: Callable[[int, bool], dict] = lambda seat, on: self.hold(seat, on)
+        # why a seat's player may not move now though it is their turn (a computer plays out a turn whose
+        # time ran out, `serve.days`), or None
+        self.barred: Callable[[int], str | None] = lambda seat: None
         self.standing_in: set[int] = set()  # the seats a computer plays while their player is away (its owner's)
         self.elsewhere: set[int] = set()  # seats whose player went to another game of theirs (`serve.turns`)
         self._levels = tuple(sorted(host.computers.items()))  # (seat, level) of each seat a computer plays
@@ -281,6 +284,8 @@ class Room:
         turn = self.host.turn()
         if link.seat is None or turn.seat != link.seat:
             return {"refused": "It is not your turn.", "title": "Not your turn"}
+        if (why := self.barred(link.seat)) is not None:
+            return {"refused": why, "title": "Not your move"}
         if kind == "choose" and isinstance(request, str):
             result = self.host.choose(request)
             if isinstance(result, NotMade):  # (the save file refused it, say: whoever runs the server is told)

@@ -11,15 +11,19 @@ from __future__ import annotations
 
 import logging
 import socket
+import threading
 
 import pytest
 
 from lagoon_tui.remote import RemoteHost
+from lagoon_tui.serve import days as days_module
+from lagoon_tui.serve.days import TIMED_OUT
 from rules.seat import Line
 from tests.helpers.harness import FakeClock
 from tests.helpers.hook import Hook
 from tests.helpers.lobby import LobbyThread, Terminal
 from tests.helpers.rooms import until
+from tests.helpers.terminal import TIMEOUT
 
 HOUR, DAY = 3600.0, 86400.0
 NOON = 1_795_780_800.0  # Fri 27 Nov 2026, 12:00 UTC
@@ -163,6 +167,37 @@ def test_a_seat_whose_time_runs_out_gets_a_computers_move_everyone_is_told_and_t
         pytest.fail("the turn never came back")
     clocks_say(players, seat, "has 12 h left")
     assert served.call(lambda: seat not in served.lobby.rooms[code].computers)
+
+
+def test_a_key_that_comes_after_the_time_ran_out_is_refused_while_the_computer_plays_that_turn(
+    served, wall, monkeypatch
+):
+    gate = threading.Event()  # (the computer's choice waits for it: the key comes first)
+    real = days_module.computer_player
+
+    def gated(*args, **kwargs):
+        player = real(*args, **kwargs)
+        choose = player.choose
+        player.choose = lambda scene: gate.wait(TIMEOUT) and choose(scene)
+        return player
+
+    monkeypatch.setattr(days_module, "computer_player", gated)
+    code, ana, ben = paced_game(served)
+    players = (ana, ben)
+    late = deciding(*players)
+    seat, name = late.remote.seat, ("Ana", "Ben")[late.remote.seat]
+    wall.now += 12 * HOUR + 1
+    check(served)
+    told = {"text": f"{name} ran out of time: a computer makes their move. The seat stays theirs."}
+    until(lambda: all(("notice", told) in p.frames for p in players), "the notice, to every seat")
+    before = late.remote.message
+    option = before.prompt.options[0].id
+    assert late.link.ask("choose", option) == {"refused": TIMED_OUT, "title": "Not your move"}
+    assert late.link.ask("undo", {}) == {"refused": TIMED_OUT, "title": "Not your move"}
+    assert served.call(lambda: served.lobby.rooms[code].room.host.turn().seat) == seat  # (nothing was made)
+    assert late.remote.message is before
+    gate.set()  # the computer plays the turn out
+    until(lambda: all(p.remote.turn().seat == 1 - seat for p in players), "the turn played out")
 
 
 def test_a_player_on_vacation_stops_their_clocks_the_others_see_until_when_and_may_come_back_early(served, wall):
