@@ -18,6 +18,8 @@ import pytest
 from lagoon_tui.remote import RemoteHost
 from lagoon_tui.serve import days as days_module
 from lagoon_tui.serve.days import TIMED_OUT
+from lagoon_tui.serve.vacation import Vacations, date_words
+from rules.host import Store
 from rules.seat import Line
 from tests.helpers.harness import FakeClock
 from tests.helpers.hook import Hook
@@ -233,6 +235,20 @@ def test_a_player_on_vacation_stops_their_clocks_the_others_see_until_when_and_m
     check(served)
     clocks_say(players, seat, "has 22 h left")
     until(lambda: lobby.last("lobby")["vacation"] == {"until": None, "days_left": 17}, "17 days left")
+
+
+def test_a_vacation_over_new_year_counts_in_the_year_it_began_and_the_new_year_brings_21_days(tmp_path, wall):
+    wall.now = NOON + 31 * DAY  # Mon 28 Dec 2026, 12:00 UTC
+    with Store(tmp_path / "lagoon.db") as store:
+        vacations = Vacations(store, wall)
+        back = vacations.go("SHA256:ben", 10)
+        assert date_words(back) == "Thu 7 Jan, 12:00 UTC" and vacations.days_left("SHA256:ben") == 11
+        wall.now += 5 * DAY  # Sat 2 Jan 2027: still away, and this year's three weeks are whole
+        assert vacations.until("SHA256:ben") == back and vacations.days_left("SHA256:ben") == 21
+        vacations.back("SHA256:ben")  # (the days not begun were 2026's: nothing to give back to 2027)
+        assert vacations.until("SHA256:ben") is None and vacations.days_left("SHA256:ben") == 21
+        assert date_words(vacations.go("SHA256:ben", 21)) == "Sat 23 Jan, 12:00 UTC"
+        assert vacations.days_left("SHA256:ben") == 0
 
 
 def test_clocks_vacations_and_notices_survive_a_restart(tmp_path, wall):
