@@ -50,8 +50,8 @@ from ..wire import WireError, body, frame, parse
 from . import faults
 from .records import log_answer
 
-OTHERS_AFTER = 0.03
-"""Seconds after the player who moved that the other screens are sent the move (see `Room._flush`)."""
+OTHERS_AFTER = 0.1
+"""Seconds at most after the player who moved that the other screens are sent the move (see `Room._flush`)."""
 WRITE_BUFFER_MOST = 16 * 1024 * 1024
 """Bytes a link may leave unread before it is dropped (a client that stopped reading)."""
 
@@ -112,6 +112,7 @@ class Room:
         # why a seat's player may not move now though it is their turn (a computer plays out a turn whose
         # time ran out, `serve.days`), or None
         self.barred: Callable[[int], str | None] = lambda seat: None
+        self.others_after = OTHERS_AFTER  # (see `_flush`)
         self.standing_in: set[int] = set()  # the seats a computer plays while their player is away (its owner's)
         self.elsewhere: set[int] = set()  # seats whose player went to another game of theirs (`serve.turns`)
         self._levels = tuple(sorted(host.computers.items()))  # (seat, level) of each seat a computer plays
@@ -314,11 +315,14 @@ class Room:
     def _flush(self, first: Link | None = None) -> None:
         """Every link its seat's message, once for however many changes came since the last.
 
-        A change a link asked for is shown to that link first and to the others
-        OTHERS_AFTER seconds later: every screen of the game is drawn again after
-        each move, each by its own process, and the player who pressed the key
-        waits for theirs while the others, not waiting for anything, are drawn
-        on the same cores.
+        A change a link asked for is shown at once to that link and to the link
+        of the seat asked to decide now (if another), and to the others at most
+        OTHERS_AFTER seconds later, in one message for every change made
+        meanwhile: every screen of the game is drawn again after each message,
+        each by its own process, on the same cores; the player who pressed the
+        key and the one whose turn it is wait for theirs, the onlookers wait for
+        nothing, and a player's quick keys cost each onlooker one drawing, not
+        one a key.
         """
         if not self._flush_due:
             return
@@ -328,14 +332,19 @@ class Room:
             for link in self.links:
                 link.held = 0
         if first is not None and first in self._owed:
-            self._owed.discard(first)
-            self._show(first)
+            decider = self.host.turn().seat
+            deciding = [link for link in self.links if decider is not None and link.seat == decider]
+            for link in (first, *deciding):
+                if link in self._owed:
+                    self._owed.discard(link)
+                    self._show(link)
             if self._owed and self._later is None:
-                self._later = asyncio.get_running_loop().call_later(OTHERS_AFTER, self._send_owed)
+                self._later = asyncio.get_running_loop().call_later(self.others_after, self.send_owed)
         else:
-            self._send_owed()
+            self.send_owed()
 
-    def _send_owed(self) -> None:
+    def send_owed(self) -> None:
+        """Every link that has not seen the latest changes, sent them now."""
         if self._later is not None:
             self._later.cancel()
             self._later = None

@@ -363,19 +363,21 @@ def test_after_a_while_the_others_may_let_a_computer_play_for_one_who_left(tmp_p
         until(lambda: ("notice", {"text": "Ana asks that a computer play for Cleo; waiting for Ben."}) in ben.frames)
         assert ben.link.ask("stand_in", {"seat": 2}) == {"standing_in": True}
         until(lambda: ("notice", {"text": "A computer plays for Cleo until they come back."}) in ana.frames)
+        until(lambda: STOOD_IN in ana.remote.message.log and STOOD_IN in ben.remote.message.log, "the log line")
         # the game goes on without her: whenever it is Cleo's turn, the computer decides
         played_for_cleo = 0
         for _ in range(60):
             turn = ana.remote.turn()
             if turn.seat == 2:
-                seen = ana.remote.changes
-                until(lambda: ana.remote.changes > seen, "the computer's move for Cleo")
+                seen = ana.remote.message
+                until(lambda: ana.remote.message is not seen, "the computer's move for Cleo")
                 played_for_cleo += 1
                 continue
             mover = (ana, ben)[turn.seat].remote
-            seen = (ana.remote.changes, ben.remote.changes)
+            # (the move's message itself: a frame that comes before it, who is thinking, is a change too)
+            seen = (ana.remote.message, ben.remote.message)
             assert mover.choose(mover.message.prompt.options[0].id)
-            until(lambda: ana.remote.changes > seen[0] and ben.remote.changes > seen[1])
+            until(lambda: ana.remote.message is not seen[0] and ben.remote.message is not seen[1])
             if played_for_cleo >= 2:
                 break
         assert played_for_cleo >= 2
