@@ -57,6 +57,7 @@ def ask_for_a_stand_in(player: Player) -> None:
     player.type("computer play")
     player.wait("Let a computer play for Ben")
     player.type("Enter")
+    player.tmux.wait_for(lambda screen: "Search for commands" not in screen, f"{player.name}'s palette closed")
 
 
 def test_every_seat_and_the_spectator_read_that_a_computer_plays_for_ben_and_every_log_says_when(serving):
