@@ -9,6 +9,7 @@ from pathlib import Path
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
+from textual.notifications import Notify
 from textual.screen import Screen
 
 from rules.host import Content, Host, Store, load_content
@@ -31,6 +32,9 @@ Textual writes each frame from its own thread, which needs the lock to run:
 a frame followed by more work (a curtain just put up, with the board drawn
 under it at once) reached the terminal up to the default's 5 ms late.
 """
+
+TOAST_GONE = 0.5
+"""Seconds after a toast's time is up that the screen is painted whole again (`LagoonApp.on_notify`)."""
 
 guard_pages()  # (page keys on a list not laid out yet: see turbo/pages.py)
 
@@ -204,6 +208,15 @@ class LagoonApp(CrashReports, SavedGamesMixin, App[None]):
         """
         for widget in self.screen.walk_children(with_self=True):
             widget.refresh()
+
+    def on_notify(self, event: Notify) -> None:
+        """Once a toast's time is up the screen is painted whole again: Textual takes the toast away but at
+        times leaves its letters on the terminal (over SSH, over the log: "Ben left…" for good)."""
+        self.set_timer(event.notification.timeout + TOAST_GONE, self._paint_after_toast)
+
+    def _paint_after_toast(self) -> None:
+        if self.screen_stack:  # (not while the app ends)
+            self.screen.refresh()
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen, show_help

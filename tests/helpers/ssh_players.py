@@ -246,9 +246,9 @@ class Player:
         pytest.fail(f"{self.name}'s session did not end with {text!r}:\n{self.tmux.capture(history=True)}")
 
 
-def new_player(server: LagoonServer, name: str, *command: str) -> Player:
-    """A player connecting for the first time: they give their name."""
-    player = Player(server, name, *command)
+def new_player(server: LagoonServer, name: str, *command: str, size: tuple[int, int] = (160, 50)) -> Player:
+    """A player connecting for the first time, in a terminal of `size`: they give their name."""
+    player = Player(server, name, *command, size=size)
     player.wait("What name should the others see?")
     player.type(name, "Enter")
     return player

@@ -272,3 +272,28 @@ def panel_pages(tmux: Tmux, screen: str, prompt: str) -> list[tuple[str, str]]:
 def flat(text: str) -> str:
     """The text without panel borders, on one line, so a line wrapped inside its panel reads whole."""
     return " ".join(BORDERS.sub(" ", text).split())
+
+
+TOPS, SIDES = "╭┏", "│┃"
+
+
+def panels(screen: str) -> list[str]:
+    """The text of each panel on a screen, its title and lines joined, so a sentence its panel wrapped reads
+    whole (the panels beside it left out). The compact layout's page (above a rule of ─) and its prompt (below
+    the rule) count too."""
+    rows = screen.splitlines()
+    found = []
+    for top, row in enumerate(rows):
+        for left, corner in enumerate(row):
+            if corner not in TOPS:
+                continue
+            right = min((row.find(c, left + 1) for c in "╮┓" if c in row[left + 1 :]), default=len(row))
+            lines = [row[left + 1 : right].strip("─━ ")]  # (its title)
+            for below in rows[top + 1 :]:
+                if len(below) <= left or below[left] not in SIDES:
+                    break
+                lines.append(below[left + 1 : right])
+            found.append(" ".join(" ".join(lines).split()))
+        if row.startswith("─"):
+            found += [" ".join(" ".join(rows[:top]).split()), " ".join(" ".join(rows[top + 1 : -1]).split())]
+    return found
