@@ -9,8 +9,7 @@ and every log, his own too, says so. The server waits no time before a stand-in 
 (`--stand-in-after 0`), so the test needs no clock.
 
 The logs and prompts are read on the screens as tmux shows them (toasts, which go, from what the terminals
-received). At 160×50 the toasts of those moments lie over the log's newest lines until they go; at 80×24
-(Cleo) the log is a page of its own (l).
+received). At 80×24 (Cleo) the log is a page of its own (l).
 """
 
 from __future__ import annotations
