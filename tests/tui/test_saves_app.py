@@ -333,7 +333,7 @@ async def test_after_the_end_p_replays_the_game(store):
 async def test_a_move_the_disk_cannot_take_is_said_as_not_saved_not_as_a_rule(tmp_path):
     """SQLite's page limit stands in for a full disk: the toast says the move was not saved, never "Not allowed"
     (no rule refused it), and the game is as it was."""
-    from tests.helpers.drive import screen_text, start
+    from tests.helpers.drive import screen_text, settle, start
 
     with Store(tmp_path / "lagoon.db") as store:
         app = LagoonApp(settings=GameSettings(("Ana", "Ben"), ("red", "yellow"), 3, 0), store=store)
@@ -345,7 +345,7 @@ async def test_a_move_the_disk_cannot_take_is_said_as_not_saved_not_as_a_rule(tm
                 before = len(engine.events)
                 on_the_board = isinstance(app.screen, GameScreen)
                 await pilot.press("1" if on_the_board else "enter")  # a digit picks at once; Enter passes a curtain
-                await pilot.pause()
+                await settle(pilot)  # (the next decision on screen: a digit pressed before would pick from the last)
                 if on_the_board and len(engine.events) == before:
                     break
             await pilot.pause()
