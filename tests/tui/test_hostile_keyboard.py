@@ -81,8 +81,8 @@ def still_answers(tmux: Tmux) -> None:
 
 
 def answers_once_closed(tmux: Tmux, tries: int = 5) -> None:
-    """ctrl+c is answered on screen once Escape has closed what random keys opened: a window, where a text the
-    mouse reports selected makes ctrl+c copy it instead (Textual's own way), without a word."""
+    """ctrl+c is answered on screen once Escape has closed what random keys may leave: a window over the board
+    (`w`'s, say) with toasts piled up, or a text the mouse reports selected, which ctrl+c copies without a word."""
     for _ in range(tries):
         tmux.send("Escape")
         tmux.settle(what="the screen after Escape")
