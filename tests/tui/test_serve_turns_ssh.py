@@ -47,6 +47,16 @@ def named(server, name: str, size: tuple[int, int], *command: str) -> Player:
     return player
 
 
+def started_pair(server) -> tuple[str, Player, Player]:
+    """Ana (160×50) and Ben (80×24) at Ana's seeded table, its game started by her: its code, the two."""
+    ana = named(server, "Ana", (160, 50))
+    table = seeded_table(ana, SEED)
+    ben = named(server, "Ben", (80, 24), "join", table)
+    ana.wait("waiting for Ana to start")
+    ana.type("s")
+    return table, ana, ben
+
+
 def seeded_table(player: Player, seed: int) -> str:
     """A room for the player, a friend and a computer, made with a seed (so the game goes the same way each
     run: every player here takes their first option); its code."""
@@ -86,11 +96,7 @@ def play_until(decides: Player, done, what: str) -> int:
 
 
 def test_your_turn_reaches_a_player_in_another_game_and_in_the_lobby_and_brings_them_back_to_their_seat(server):
-    ana = named(server, "Ana", (160, 50))
-    table = seeded_table(ana, SEED)
-    ben = named(server, "Ben", (80, 24), "join", table)
-    ana.wait("waiting for Ana to start")
-    ana.type("s")
+    table, ana, ben = started_pair(server)
     for p in (ana, ben):  # (at 80×24, a page of the board and the prompt)
         p.tmux.wait_for(lambda s: "Waiting for" in flat(s) or YOUR_MOVE in flat(s), f"{p.name}'s game")
     players = [ana, ben]
@@ -152,11 +158,7 @@ def test_your_turn_reaches_a_player_in_another_game_and_in_the_lobby_and_brings_
 
 
 def test_a_player_whose_game_waits_for_them_when_the_server_stops_is_back_at_their_seat_after_its_restart(server):
-    ana = named(server, "Ana", (160, 50))
-    table = seeded_table(ana, SEED)
-    ben = named(server, "Ben", (80, 24), "join", table)
-    ana.wait("waiting for Ana to start")
-    ana.type("s")
+    table, ana, ben = started_pair(server)
     players = [ana, ben]
     play_until(ben, lambda: mover(players) is ana, "Ana's turn")
     assert server.stop() == 0  # (SIGTERM: every session ends, in its game)
