@@ -24,6 +24,7 @@ from .turbo.crash import CrashReports
 from .turbo.keyboard import driver_class
 from .turbo.pages import guard_pages
 from .turbo.screens import SteadyScreen
+from .turbo.strips import steady_strips
 
 WRITER_SWITCH_INTERVAL = 0.0005
 """Seconds the interpreter lock may stay with one thread while another waits (Python's default: 0.005).
@@ -37,6 +38,7 @@ TOAST_GONE = 0.5
 """Seconds after a toast's time is up that the screen is painted whole again (`LagoonApp.on_notify`)."""
 
 guard_pages()  # (page keys on a list not laid out yet: see turbo/pages.py)
+steady_strips()  # (a strip never kept in its own caches: freed without a full collection)
 
 # The screens a game does not need to start (the title, the end, the rules, the
 # keys, the new-game form) are imported when first shown: the game starts sooner.

@@ -20,6 +20,7 @@ each piece is imported.
 - `sizes`: a widget's or container's new virtual size arranges nothing more.
 - `screens`: screens arranged only when something changed, and the board arranged under the curtain.
 - `restyle` (in `screens.py`): a screen shown again is restyled only after a new theme.
+- `strips`: a strip never kept in its own caches, so a line no longer shown is freed at once.
 - `title`: the terminal window's title, which Textual has no way to set (not for speed: for a
   player at their own terminal, told by the title that the turn is theirs).
 - `crash` (not among `PIECES`, never switched off): a bug ends the app with a sentence and a
@@ -46,7 +47,7 @@ WRITTEN_FOR = "8.2.8"
 SWITCH = "LAGOON_STOCK_TEXTUAL"
 """1 (or any word but 0): the whole layer off. A list of pieces (`compositor,sizes`): those pieces off."""
 
-PIECES = ("compositor", "framing", "sizes", "screens", "restyle", "title")
+PIECES = ("compositor", "framing", "sizes", "screens", "restyle", "title", "strips")
 """The pieces the switch's 1 turns off: the game works the same without them, only slower (or, for the
 title, without the window's title)."""
 

@@ -69,12 +69,14 @@ class MarketPanel(Spotlit, SteadyLayout, ScrollView, can_focus=False):
         self._width = 0
         self._style: Style | None = None
         self._laid_out: dict[tuple, list[Strip]] = {}  # a part's lines, by the part, width and style
+        self._tallest = 0  # the most lines the market has had at this width and these details (wide layout)
 
     def set_details(self, details: bool) -> None:
         """Show (or leave out) the abilities of the equipment cards."""
         if details != self.details:
             self.details = details
             self._drawn_from = None
+            self._tallest = 0
             if self.scene is not None:
                 self.show(self.scene)
 
@@ -206,6 +208,13 @@ class MarketPanel(Spotlit, SteadyLayout, ScrollView, can_focus=False):
             if key[0] is not None:
                 self._laid_out[key] = drawn
             lines += drawn
+        if width != self._width:
+            self._tallest = 0
+        if self.styles.auto_dimensions:
+            # wide layout: the market keeps its tallest height (blank lines at its foot), so a line more or
+            # less (a card's note, a longer name) moves neither the log nor the prompt above and arranges nothing
+            self._tallest = max(self._tallest, len(lines))
+            lines += [Strip.blank(width, style)] * (self._tallest - len(lines))
         self.lines, self._width, self._style = lines, width, style
         self.virtual_size = Size(width, len(lines))
         return lines

@@ -13,6 +13,7 @@ from rich.measure import Measurement
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.css.scalar import Unit
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.visual import Visual, visualize
@@ -103,6 +104,10 @@ class Note(Spotlit, SteadyLayout, Static):
     Its lines keep their spaces in SVG pictures too (see `detach_spaces`).
     """
 
+    keeps_tallest = False
+    """Whether the note keeps the most lines its content has had at its width, blank lines at its foot: for a
+    panel whose content grows and shrinks by a line from move to move, and so moved every panel below it."""
+
     def __init__(
         self,
         content: RenderableType = "",
@@ -118,6 +123,7 @@ class Note(Spotlit, SteadyLayout, Static):
         self._width = 0
         self._style: Style | None = None
         self._parts: dict[tuple, list[Strip]] = {}  # the lines of each keyed part of the last layout
+        self._tallest = 0  # the most lines the content has had at `_width` (see `keeps_tallest`)
 
     @property
     def visual(self) -> Visual:
@@ -136,7 +142,7 @@ class Note(Spotlit, SteadyLayout, Static):
             return
         old = self._lines
         new = self._lay_out(width)
-        if self._height(len(new)) != self._height(len(old)):
+        if self._height(len(new)) != self._height(len(old)) and not self._held_up(len(old), len(new)):
             self.refresh(layout=layout)
             return
         changed = [
@@ -146,6 +152,31 @@ class Note(Spotlit, SteadyLayout, Static):
         ]
         if changed:
             self.refresh(*changed)
+
+    def _held_up(self, old: int, new: int) -> bool:
+        """Whether a new height of the content (`old` lines, now `new`) leaves the note's place as it was.
+
+        It does when the note fills its line of a grid (a row of board panels,
+        `height: 100%`) and a panel beside it on that line, already laid out,
+        is as tall as the note was and will be: the row keeps its height, so
+        only the note's lines are painted, the screen is not arranged again.
+        (Over a game at 160x50 this spared most of the arrangements a round
+        track, a mining site or an island growing by a line asked for.)
+        """
+        height, parent = self.styles.height, self.parent
+        filling = height is not None and height.unit in (Unit.PERCENT, Unit.HEIGHT) and height.value == 100
+        if not filling or not isinstance(parent, Widget):
+            return False
+        place = self.region
+        beside = [
+            other
+            for other in parent.children
+            if other is not self and isinstance(other, Note) and other.display and other.region.y == place.y
+        ]
+        if not place or not beside or not all(other.rows for other in beside):
+            return False
+        tallest = max(other._height(other.rows) + other.styles.gutter.height for other in beside)
+        return tallest >= max(self._height(old), self._height(new)) + self.styles.gutter.height
 
     @property
     def _content(self) -> RenderableType:
@@ -171,6 +202,9 @@ class Note(Spotlit, SteadyLayout, Static):
             key = (key, width, style)
             drawn = self._parts[key] = known.get(key) or self._draw_part(part, width, style)
             lines += drawn
+        if self.keeps_tallest:
+            self._tallest = max(len(lines), self._tallest if width == self._width else 0)
+            lines += [Strip.blank(width, style)] * (self._tallest - len(lines))
         self._lines = lines
         self._width, self._style = width, style
         return lines

@@ -71,7 +71,7 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
         self._head = Text()  # the question as last shown, without a refusal under it
         self._tallest_head = 0
         self._measured_at = 0  # the width the question's tallest height was measured at
-        self._turn_of: int | None = None  # whose decisions the prompt shows, one after another (None: nobody's)
+        self._turn_of: int | None = None  # whose decisions the prompt showed last (None: nobody's yet)
         self._held = 0  # the wide prompt's greatest height in these decisions (it shrinks no more until they end)
         self._back = False  # Esc backs out of this step
         self._more = ""  # options out of sight: "▲ 3 more · ▼ 12 more"
@@ -116,9 +116,9 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
         options = self.query_one(Options)
         head = Text()
         seat = turn.seat if prompt is not None else None
-        if seat is None or seat != self._turn_of:  # a new player's decisions, or none: the height is free again
+        if seat is not None and seat != self._turn_of:  # another player's decisions: fitted to them anew
             self._held = 0
-        self._turn_of = seat
+            self._turn_of = seat
         if prompt is None:
             # another seat's choices stay hidden until the keyboard is theirs
             over = turn.kind == "game_over"  # (the board stays until the player asks for the scores)
@@ -143,8 +143,9 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
                     style="italic",
                 )
             self._pace(scene, head)
-            self._show_head(head)
+            self._show_head(head, fit=False)
             options.set_options([])
+            self._fit_options()
             return
         self._title = Text.assemble(scene.tag(turn.seat), " · your move")
         if prompt.step:
@@ -155,7 +156,7 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
         if scene.undo_note:  # saved games: what undo would do, or why it cannot
             head.append(f"\n{scene.undo_note}", style="dim")
         self._pace(scene, head)
-        self._show_head(head)
+        self._show_head(head, fit=False)
         options.set_options(
             [  # the engine's words as they are (a "[" in a label is not markup)
                 Option(o.id, f"{KEYS[i]}. " if i < len(KEYS) else "   ", o.label, o.refused)
@@ -171,12 +172,15 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
         if scene.pace is not None and scene.pace[0] == scene.turn.seat:
             head.append_text(Text.assemble("\n", scene.tag(scene.pace[0]), f" {scene.pace[1]}", style="dim"))
 
-    def _show_head(self, head: Text) -> None:
+    def _show_head(self, head: Text, fit: bool = True) -> None:
         """The question; in the wide layout it keeps the height of its tallest text so far.
 
         So the options stay where they were from one decision to the next, and
         a shorter question repaints the prompt instead of re-arranging the
-        whole screen (see `SteadyLayout`).
+        whole screen (see `SteadyLayout`). `fit=False`: the caller fits the
+        prompt once its options are set too (fitted before them, the prompt
+        took a height for the last list of options, and a style set anew
+        arranges the screen even when the next line sets it back).
         """
         self._head = head
         note = self.query_one("#prompt-head", Note)
@@ -185,7 +189,8 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
         if tallest != self._tallest_head:
             self._tallest_head = tallest
             note.styles.min_height = tallest or None
-        self._fit_options()
+        if fit:
+            self._fit_options()
 
     def refuse(self, option_id: str, reason: str) -> None:
         """Say under the question why the option picked cannot be taken now (until the next decision),
@@ -231,13 +236,16 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
         panels below it have room: the market keeps its height and the log (which takes the rest) at
         least LOG_KEEPS rows.
 
-        Within one player's run of decisions (their turn, at one keyboard) the
-        prompt grows but never shrinks, so the market and the log below it
-        stay where they are from one decision to the next and move at most
-        when a longer list comes; once the decisions are another player's, or
-        nobody's (the prompt waits), the prompt is as tall as it needs again
-        (at a hand-over that is arranged under the curtain). A new height
-        arranges the screen again: only when it changes.
+        While the decisions are one player's the prompt grows but never
+        shrinks, so the market and the log below it stay where they are from
+        one decision to the next and move at most when a longer list comes.
+        Waiting for a computer or for a player at another terminal counts as
+        no one's decisions: the prompt keeps its height, so neither the key
+        that ends a turn nor the next turn arranges the screen again (a
+        player alone at their terminal has a prompt that only grows). When the
+        decisions become another player's at this keyboard (behind a curtain)
+        the prompt is fitted to them anew. A new height arranges the screen
+        again: only when it changes.
         """
         side = self.parent
         if not isinstance(side, Widget) or not side.size.height or not self.size.width:

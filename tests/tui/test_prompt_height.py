@@ -2,8 +2,10 @@
 
 So the market and the log below it stay where they are from one decision to
 the next of a turn and move down at most when a longer list comes; when the
-decisions become another player's (behind the curtain, or a computer's move
-in solo play) the prompt is as tall as its options need again.
+decisions become another player's at this keyboard (behind the curtain) the
+prompt is as tall as their options need again. (Waiting for a computer or a
+player at another terminal, it keeps its height: a seat at its own terminal
+is checked in tests/tui/test_redraw.py, whose screen is seldom arranged anew.)
 """
 
 from __future__ import annotations

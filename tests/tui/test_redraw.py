@@ -11,6 +11,7 @@ and the board under a curtain is arranged and rendered before the curtain goes.
 from __future__ import annotations
 
 import asyncio
+import random
 import sys
 from collections.abc import Callable
 from contextlib import contextmanager
@@ -27,16 +28,20 @@ from textual.widget import Widget
 
 from lagoon_tui.app import WRITER_SWITCH_INTERVAL, LagoonApp
 from lagoon_tui.hand_over import Draw
+from lagoon_tui.link import Link
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.game import FRAME_OUT, GameScreen
 from lagoon_tui.screens.help import HelpScreen
+from lagoon_tui.seat_app import SeatApp
 from lagoon_tui.settings import GameSettings
 from lagoon_tui.turbo.framing import FramedLines
 from lagoon_tui.widgets import LogPanel
 from lagoon_tui.widgets.keys_footer import KeysFooter, KeysLine
 from lagoon_tui.widgets.note import Note
 from lagoon_tui.widgets.renderables import Bullets, Flow, render_key
-from tests.helpers.drive import Policy, game_screen, offered_ids, prompt_options, quiet, settle, start, step
+from rules.host import Host, load_content
+from tests.helpers.drive import Policy, game_screen, keys_for, offered_ids, prompt_options, quiet, settle, start, step
+from tests.helpers.rooms import RoomThread, until, until_shown
 from tests.helpers.stills import STILLS
 
 
@@ -955,3 +960,44 @@ async def test_the_curtain_is_restyled_when_it_comes_up_only_after_the_app_chang
                 app.screen.styles.background,
                 theme.background,
             )
+
+
+@pytest.mark.turbo
+@pytest.mark.parametrize("seat", [0, None], ids=["player", "spectator"])
+async def test_a_seat_at_its_own_terminal_is_seldom_arranged_anew_as_the_game_goes_on(seat):
+    """A 4-player room at 160x50: the app of Ana's seat (she answers with digit keys) or of a spectator, over
+    120 moves. A panel that grows by a line beside a taller one (the round track, a mining site), a market a
+    line shorter or longer, the score track's markers stacking and parting, the prompt as the turn comes and
+    goes: none of them arranges the screen, which would paint every panel below anew.
+
+    Before, over the same moves: 22 arrangements for Ana's seat (the prompt shrinking to wait and growing
+    at her next turn, the others' panels), 6 for the spectator. Now 6 and none."""
+    names, colours = ["Ana", "Ben", "Cleo", "Dev"], ["red", "yellow", "green", "blue"]
+    room = RoomThread(Host.new(load_content(), names, colours, seed=7))
+    rng = random.Random(3)
+    try:
+        links = {other: room.remote(other) for other in range(4) if other != seat}
+        app = SeatApp(Link(room.socket(seat)))
+        async with app.run_test(size=(160, 50)) as pilot:
+            await until_shown(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+            own, moves = app.remote, 0
+            await until_shown(pilot, lambda: app.screen._shown == own.changes, "the board")
+            with counted_on_screen("_refresh_layout") as counts:
+                for moves in range(120):
+                    decider = next(iter(links.values())).turn().seat
+                    seen, heard = own.changes, [link.changes for link in links.values()]
+                    if decider == seat:
+                        count = len(own.message.prompt.options)
+                        await pilot.press(*keys_for(rng.randrange(count), count))
+                    else:
+                        link = links[decider]
+                        until(lambda: link.message.prompt is not None, "the decider's options")
+                        options = link.message.prompt.options
+                        assert link.choose(options[rng.randrange(len(options))].id)
+                    await until_shown(pilot, lambda: own.changes > seen and app.screen._shown == own.changes)
+                    until(lambda: all(link.changes > n for link, n in zip(links.values(), heard)), "the move")
+                    await pilot.pause()
+    finally:
+        room.stop()
+    assert moves == 119
+    assert counts["_refresh_layout"] <= (12 if seat == 0 else 3), counts
