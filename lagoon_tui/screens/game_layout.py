@@ -38,6 +38,7 @@ from ..widgets.note import Note, clear_min_height
 from .paging import Page, PagedScreen, board_pages
 
 TOASTS = "textual-toastrack"
+TOAST_WIDTH = 60  # columns of a toast in the wide layout (at 80x24: half the screen)
 """Where Textual puts a screen's toasts (its id for them, as a style sheet may name it)."""
 
 ROOMY = 58  # from this height on, the market also says what each equipment card does
@@ -121,18 +122,30 @@ class GameLayout(PagedScreen):
         self._stretch()
 
     def _place_toasts(self) -> None:
-        """Wide layout: toasts come at the foot of the board, beside the side column, whose log they would
-        cover (its newest lines, at its foot, are what a toast is often about). At 80x24 the screen's style
-        puts them at the top, over the page (the prompt is at the bottom)."""
+        """Toasts in a column of their own width, the newest always in sight.
+
+        Wide layout: at the foot of the board, beside the side column, whose
+        log they would cover (its newest lines, at its foot, are what a toast
+        is often about). At 80x24 the screen's style puts them at the top,
+        over the page, half its width (the prompt is at the bottom).
+
+        Textual's rack of toasts is invisible (only the toasts show), and so
+        is never told its size: it cannot scroll, and once more toasts were up
+        than half the screen holds the newest were cut off. Made visible (the
+        screen's style), it scrolls to the newest as each comes; it is then
+        made as narrow as a toast and set at the right edge, so that it covers
+        no more of the board than the toasts (and the row between two).
+        """
         try:
             side = self.query_one("#side")
             rack = self.get_child_by_id(TOASTS)
         except NoMatches:  # (no toasts: Textual's tests run without them unless asked)
             return
-        if self.has_class("compact"):
-            rack.styles.clear_rule("width")
-        else:
-            rack.styles.width = max(1, self.size.width - side.outer_size.width)
+        compact = self.has_class("compact")
+        room = self.size.width if compact else self.size.width - side.outer_size.width
+        width = max(1, room // 2 if compact else min(TOAST_WIDTH, room))
+        rack.styles.width = width
+        rack.styles.margin = (0, 0, 0 if compact else 1, max(0, room - width))  # (wide: over the footer's line)
 
     def _stretch(self) -> None:
         """Wide layout: the player boards grow down to the bottom of the screen, leaving no empty band.

@@ -211,6 +211,31 @@ async def test_in_the_wide_layout_toasts_leave_the_whole_side_column_as_it_was_l
         assert rows_of(pilot.app, side) == before
 
 
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x50"])
+async def test_however_many_toasts_come_the_newest_is_on_screen_and_the_board_shows_beside_them(size):
+    """Textual's rack of toasts cut off the newest once more were up than half the screen holds (at 80x24
+    the first two or three of eight showed, at 160x50 the first five): a burst of notices hid the last,
+    often the one that mattered. Now the newest toasts show, the oldest give way; and beside the toasts'
+    column the board's lines are as they were."""
+    engine = deciding(kind_is("choose_action"))
+    async with app().run_test(size=size, notifications=True) as pilot:
+        screen = await open_game(pilot, engine)
+        before = screen_text(pilot.app).splitlines()
+        for n in range(8):
+            screen.notify(f"Notice number {n}: the level 2 gallery at island 2 slid down.", title="Undo")
+        await settle(pilot)
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        shown = [n for n in range(8) if f"Notice number {n}:" in text]
+        assert shown and shown[-1] == 7 and shown == list(range(shown[0], 8)), shown
+        rack = screen.get_child_by_id("textual-toastrack")
+        left = rack.region.x
+        assert left > 0 and rack.region.width <= size[0] // 2, rack.region  # a column of its own, not a band
+        after = text.splitlines()
+        rows = range(rack.region.y, rack.region.bottom)
+        assert all(after[y][:left] == before[y][:left] for y in rows), "the board beside the toasts changed"
+
+
 # --- the footer ------------------------------------------------------------------------------------
 
 
