@@ -268,6 +268,9 @@ class Panel(Note):
         border-subtitle-color: $text-muted;
     }
     """
+    keeps_tallest = True
+    """(A panel's row grew by a line and shrank back as a note of what changed came and went, or the score
+    track's markers met and parted: each time every panel below it moved, the whole board painted anew.)"""
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__("", name=name, id=id, classes=classes)

@@ -130,6 +130,7 @@ class PlayerBoard(Panel):
     """
 
     TEXT_WIDTH = 44  # from this inner width on, objectives are shown with their texts
+    keeps_tallest = False  # (a board that fits again once two objectives are kept needs no blank lines to scroll)
 
     def __init__(self, seat: int, **kwargs: str | None) -> None:
         super().__init__(**kwargs)

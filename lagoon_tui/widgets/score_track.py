@@ -118,7 +118,6 @@ class ScoreTrackPanel(Panel):
         border: round $panel-lighten-2;
     }
     """
-    keeps_tallest = True  # (markers that meet stack a line deeper, and part again: the rows below stay put)
 
     def __init__(self, **kwargs: str | None) -> None:
         super().__init__(**kwargs)
