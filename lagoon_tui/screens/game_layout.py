@@ -38,8 +38,8 @@ from ..widgets.note import Note, clear_min_height
 from .paging import Page, PagedScreen, board_pages
 
 TOASTS = "textual-toastrack"
-TOAST_WIDTH = 60  # columns of a toast in the wide layout (at 80x24: half the screen)
 """Where Textual puts a screen's toasts (its id for them, as a style sheet may name it)."""
+TOAST_WIDTH = 60  # columns of a toast in the wide layout (at 80x24: half the screen)
 
 ROOMY = 58  # from this height on, the market also says what each equipment card does
 

@@ -72,7 +72,7 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
         self._tallest_head = 0
         self._measured_at = 0  # the width the question's tallest height was measured at
         self._turn_of: int | None = None  # whose decisions the prompt showed last (None: nobody's yet)
-        self._held = 0  # the wide prompt's greatest height in these decisions (it shrinks no more until they end)
+        self._held = 0  # the wide prompt's greatest height in one player's decisions (kept until another's come)
         self._back = False  # Esc backs out of this step
         self._more = ""  # options out of sight: "▲ 3 more · ▼ 12 more"
         self.watchers: tuple[str, ...] = ()  # the spectators' names, on the title (a game served to others)
