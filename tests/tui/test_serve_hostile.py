@@ -18,6 +18,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from lagoon_tui.widgets.field import NAME_FIELD
 from rules.names import MARKS_MOST
 from tests.helpers.harness import wait_until
 from tests.helpers.ssh_players import REASON, LagoonServer, Player, sessions_of, window_of
@@ -52,15 +53,17 @@ def send_raw(player: Player, data: bytes) -> None:
 def answered(player: Player, name: str) -> None:
     """The session answers keys: Escape out of whatever the junk opened; then, at the name form, the field
     emptied and `name` typed reach the lobby; anywhere else (junk may have typed a name and Enter, and more), `?`
-    opens the keys list and Escape closes it. Tried again while what is left of the junk still comes in (a busy machine
-    may pass it on for a while, at the session's input budget) and keys go where it left them."""
+    opens the keys list and Escape closes it. Tried again while what is left of the junk still comes in (a busy
+    machine may pass it on for a while, at the session's input budget) and keys go where it left them. (End before
+    the BSpaces: the junk's last keys, ctrl+a or Home, may have left the field's cursor at its start, where no
+    BSpace takes anything.)"""
     deadline = time.monotonic() + 3 * TIMEOUT
     while time.monotonic() < deadline:
         if not closed(player):
             continue
         screen = flat(player.screen())
         if NAME_FORM in screen:
-            player.type(*["BSpace"] * 34)
+            player.type("End", *["BSpace"] * NAME_FIELD)
             if waited(player, lambda screen: EMPTY in screen):
                 player.type(name, "Enter")
                 if waited(player, lambda screen: "Your games" in screen):
