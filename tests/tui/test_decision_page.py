@@ -273,3 +273,30 @@ async def test_the_footer_at_80x24_shows_quit_keys_and_rules_on_the_title_load_a
         lines["replay"] = footer_line(lagoon)
         wrong = {screen: line for screen, line in lines.items() if not leads_with_quit_keys_rules(line)}
         assert not wrong, wrong
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "160x50"])
+async def test_outside_a_game_too_the_newest_toast_is_on_screen_in_the_right_half(size, store):
+    """The title and a replay keep Textual's own rack (so do the lobby and the load list: no style of ours
+    touches it there): eight notices at once leave the newest on screen, the oldest gone off the top, each
+    in the right half of the screen."""
+    saved_game(store, 10_000, seed=2)  # (finished: its replay shows every hand, no curtain)
+    lagoon = LagoonApp(CONTENT, store=store)
+    async with lagoon.run_test(size=size, notifications=True) as pilot:
+        await until(pilot, lambda: isinstance(lagoon.screen, TitleScreen))
+        for where in ("title", "replay"):
+            if where == "replay":
+                lagoon.clear_notifications()
+                await pilot.press("l")
+                await until(pilot, lambda: isinstance(lagoon.screen, LoadScreen))
+                await pilot.press("enter")
+                await until(pilot, lambda: isinstance(lagoon.screen, ReplayScreen))
+            for n in range(8):
+                lagoon.notify(f"Notice number {n}: Ben left the room; a computer plays for him.", title=where)
+            for _ in range(3):
+                await pilot.pause()
+            text = screen_text(lagoon)
+            shown = [n for n in range(8) if f"Notice number {n}:" in text]
+            assert shown and shown[-1] == 7 and shown == list(range(shown[0], 8)), (where, shown)
+            columns = [line.index("Notice number") for line in text.splitlines() if "Notice number" in line]
+            assert min(columns) >= size[0] // 2, (where, text)
