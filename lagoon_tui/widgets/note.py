@@ -6,7 +6,7 @@ content); no panel ever asks the engine anything.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from rich.console import Group, RenderableType
 from rich.measure import Measurement
@@ -39,7 +39,8 @@ class SteadyBorders(_Widget):
 
     Textual repaints every line of a widget each time its border title is set,
     even to the same words; the panels set theirs at every redraw, through
-    `set_border_title` and `set_border_subtitle`.
+    `set_border_title` and `set_border_subtitle`, which set them only when
+    they change, and then repaint the title's row alone (`refresh`).
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -49,11 +50,33 @@ class SteadyBorders(_Widget):
 
     def set_border_title(self, title: str | Text | None) -> None:
         if self._changed("title", title):
-            self.border_title = title
+            self._edge = "top"
+            try:
+                self.border_title = title
+            finally:
+                self._edge = None
 
     def set_border_subtitle(self, subtitle: str | Text | None) -> None:
         if self._changed("subtitle", subtitle):
-            self.border_subtitle = subtitle
+            self._edge = "bottom"
+            try:
+                self.border_subtitle = subtitle
+            finally:
+                self._edge = None
+
+    _edge: str | None = None  # while a title is set: the edge it is on, the one row to repaint
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False) -> Self:
+        """As Widget's; but a new border title or subtitle repaints its own row only, not every line (Textual
+        repaints the whole widget for it: a board whose title said whose turn it is, or whose foot said
+        "* changed", was painted and sent to the terminal whole at every turn)."""
+        if self._edge is not None and not regions and not layout and not recompose and self.is_mounted:
+            styles, (width, height) = self.styles, self.outer_size
+            top = self._edge == "top"
+            if (styles.border_top if top else styles.border_bottom)[0] not in ("", "none"):
+                gutter = styles.gutter  # (the regions are the content's: its top left is at the gutter's)
+                regions = (Region(-gutter.left, (0 if top else height - 1) - gutter.top, width, 1),)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def _changed(self, which: str, words: str | Text | None) -> bool:
         key = (words.plain, tuple(words.spans), str(words.style)) if isinstance(words, Text) else words

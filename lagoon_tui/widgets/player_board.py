@@ -120,9 +120,6 @@ class PlayerBoard(Panel):
     PlayerBoard {
         border: round $panel-lighten-2;
     }
-    PlayerBoard.-acting {
-        border: heavy $accent;
-    }
     PlayerBoard.-passed {
         border: round $panel;
         color: $text-muted;
@@ -159,12 +156,12 @@ class PlayerBoard(Panel):
         mine = self.seat == scene.seat
         acting = scene.acting_seat() == self.seat
         passed = bool(p.get("passed")) and view.get("phase") == "actions"
-        self.set_class(acting, "-acting")
         self.set_class(passed, "-passed")
 
         tag = scene.tag(self.seat)
-        state = " ▶ to play" if acting else (" · passed" if passed else "")
-        short = " ▶" if acting else (" passed" if passed else "")
+        # whose turn it is, in the title only: a frame of another kind or colour repaints every line of the board
+        state = Text(" ▶ to play ", "reverse") if acting else (" · passed" if passed else "")
+        short = Text(" ▶ ", "reverse") if acting else (" passed" if passed else "")
         you = " (you)" if mine else ""
         if computer:  # told apart from a person first, its level next, as the width allows
             self.set_titles(

@@ -14,7 +14,7 @@ import asyncio
 import random
 import sys
 from collections.abc import Callable
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 
 import pytest
 from rich.console import Group
@@ -38,9 +38,21 @@ from lagoon_tui.turbo.framing import FramedLines
 from lagoon_tui.widgets import LogPanel
 from lagoon_tui.widgets.keys_footer import KeysFooter, KeysLine
 from lagoon_tui.widgets.note import Note
+from lagoon_tui.widgets.player_board import PlayerBoard
 from lagoon_tui.widgets.renderables import Bullets, Flow, render_key
 from rules.host import Host, load_content
-from tests.helpers.drive import Policy, game_screen, keys_for, offered_ids, prompt_options, quiet, settle, start, step
+from tests.helpers.drive import (
+    Policy,
+    game_screen,
+    keys_for,
+    offered_ids,
+    prompt_options,
+    quiet,
+    screen_text,
+    settle,
+    start,
+    step,
+)
 from tests.helpers.rooms import RoomThread, until, until_shown
 from tests.helpers.stills import STILLS
 
@@ -367,6 +379,36 @@ async def test_a_new_content_repaints_only_the_lines_that_changed():
             await still(pilot)
             assert sorted(set(drawn)) == list(range(7))
         assert "line 6" in text_of(note)
+
+
+class FramedNote(App):
+    CSS = "Note { border: round $accent; height: auto; }"
+
+    def compose(self):
+        yield Note(Text("\n".join(f"line {n}" for n in range(6))), id="note")
+
+
+async def test_a_new_border_title_or_subtitle_repaints_its_own_row_only():
+    """A player board's title says whose turn it is and its foot "* changed": at each turn two or three boards
+    got a new title or foot, and Textual painted (and sent) every line of each. Now only that row is painted."""
+    app = FramedNote()
+    async with app.run_test(size=(40, 10)) as pilot:
+        note = app.query_one(Note)
+        note.set_border_title("Ana")
+        note.set_border_subtitle("f: filter")
+        await still(pilot)
+        rows: list[int] = []  # the rows of the note framed anew (border rows and lines of content)
+        with watching(type(note._styles_cache), "render_line", lambda self, styles, y, *rest: rows.append(y)):
+            note.set_border_title("Ben ▶ to play")
+            await still(pilot)
+            assert set(rows) == {0}, rows
+            assert "Ben ▶ to play" in screen_text(app).splitlines()[0]
+            rows.clear()
+            note.set_border_subtitle("* changed")
+            await still(pilot)
+            bottom = note.outer_size.height - 1
+            assert set(rows) == {bottom}, rows
+            assert "* changed" in screen_text(app).splitlines()[bottom]
 
 
 async def test_a_part_of_a_content_that_did_not_change_is_not_laid_out_again():
@@ -962,16 +1004,9 @@ async def test_the_curtain_is_restyled_when_it_comes_up_only_after_the_app_chang
             )
 
 
-@pytest.mark.turbo
-@pytest.mark.parametrize("seat", [0, None], ids=["player", "spectator"])
-async def test_a_seat_at_its_own_terminal_is_seldom_arranged_anew_as_the_game_goes_on(seat):
-    """A 4-player room at 160x50: the app of Ana's seat (she answers with digit keys) or of a spectator, over
-    120 moves. A panel that grows by a line beside a taller one (the round track, a mining site), a market a
-    line shorter or longer, the score track's markers stacking and parting, the prompt as the turn comes and
-    goes: none of them arranges the screen, which would paint every panel below anew.
-
-    Before, over the same moves: 22 arrangements for Ana's seat (the prompt shrinking to wait and growing
-    at her next turn, the others' panels), 6 for the spectator. Now 6 and none."""
+async def play_in_a_room_of_four(seat: int | None, watch: Callable[[App], AbstractContextManager], moves: int = 120):
+    """A 4-player room at 160x50 played `moves` moves, seen by the app of `seat` (Ana, 0, who answers with digit
+    keys; None: a spectator); `watch(app)` is entered once the board is on screen and left after the last move."""
     names, colours = ["Ana", "Ben", "Cleo", "Dev"], ["red", "yellow", "green", "blue"]
     room = RoomThread(Host.new(load_content(), names, colours, seed=7))
     rng = random.Random(3)
@@ -980,10 +1015,10 @@ async def test_a_seat_at_its_own_terminal_is_seldom_arranged_anew_as_the_game_go
         app = SeatApp(Link(room.socket(seat)))
         async with app.run_test(size=(160, 50)) as pilot:
             await until_shown(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
-            own, moves = app.remote, 0
+            own, made = app.remote, 0
             await until_shown(pilot, lambda: app.screen._shown == own.changes, "the board")
-            with counted_on_screen("_refresh_layout") as counts:
-                for moves in range(120):
+            with watch(app):
+                for made in range(1, moves + 1):
                     decider = next(iter(links.values())).turn().seat
                     seen, heard = own.changes, [link.changes for link in links.values()]
                     if decider == seat:
@@ -999,5 +1034,47 @@ async def test_a_seat_at_its_own_terminal_is_seldom_arranged_anew_as_the_game_go
                     await pilot.pause()
     finally:
         room.stop()
-    assert moves == 119
+    assert made == moves
+
+
+@pytest.mark.turbo
+@pytest.mark.parametrize("seat", [0, None], ids=["player", "spectator"])
+async def test_a_seat_at_its_own_terminal_is_seldom_arranged_anew_as_the_game_goes_on(seat):
+    """A 4-player room at 160x50: the app of Ana's seat (she answers with digit keys) or of a spectator, over
+    120 moves. A panel that grows by a line beside a taller one (the round track, a mining site), a market a
+    line shorter or longer, the score track's markers stacking and parting, the prompt as the turn comes and
+    goes: none of them arranges the screen, which would paint every panel below anew.
+
+    Before, over the same moves: 22 arrangements for Ana's seat (the prompt shrinking to wait and growing
+    at her next turn, the others' panels), 6 for the spectator. Now 6 and none."""
+    counts: dict[str, int] = {}
+
+    @contextmanager
+    def watch(app: App):
+        with counted_on_screen("_refresh_layout") as counted:
+            yield
+        counts.update(counted)
+
+    await play_in_a_room_of_four(seat, watch)
     assert counts["_refresh_layout"] <= (12 if seat == 0 else 3), counts
+
+
+@pytest.mark.parametrize("seat", [0, None], ids=["player", "spectator"])
+async def test_a_turn_passing_paints_the_title_rows_of_the_boards_not_the_boards(seat):
+    """The same room: a move changes a line or two of a board or two, and passes the turn, which the boards
+    tell in their titles (and "* changed" at their feet). Marked by a heavy frame, each turn painted the
+    boards of the player it left and of the one it came to whole, every line sent to the terminal again:
+    23 rows of the boards framed anew a move for Ana, 15 for the spectator (over these 120 moves). Now 5.5
+    and 4."""
+    rows: list[int] = []
+
+    def framed(cache, styles, y, size, content_size, padding, base, background, render_content_line, *rest):
+        if isinstance(getattr(render_content_line, "__self__", None), PlayerBoard):
+            rows.append(y)
+
+    def watch(app: App) -> AbstractContextManager:  # (the class that frames the boards' rows: ours, or Textual's)
+        return watching(type(app.screen.query_one(PlayerBoard)._styles_cache), "render_line", framed)
+
+    moves = 120
+    await play_in_a_room_of_four(seat, watch, moves)
+    assert len(rows) <= 7 * moves, len(rows) / moves

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.segment import Segment
 from rich.table import Table
 from textual.app import App, ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Region
 from textual.widget import Widget
 from textual.widgets import Static
@@ -389,6 +389,23 @@ async def test_player_boards_show_money_and_only_my_secrets(size, slot):
             assert f"{len(p.objectives)} objectives" in words
             assert f"{len(p.deals)} deal{'s' if len(p.deals) != 1 else ''} in hand" in words
             assert "→" not in words
+
+
+async def test_the_board_of_the_player_to_play_says_so_in_a_bright_label_and_keeps_its_frame():
+    """Whose turn it is shows in the acting board's title, " ▶ to play " in reverse (the accent behind it): the
+    frame stays as every board's, since a frame of its own repainted every line of two boards at each turn."""
+    engine = next(e for e in play(3, 5) if e.state.phase == "actions")
+    scene = scene_of(engine, engine.pending.seat, log=False)
+    acting, idle = PlayerBoard(engine.pending.seat), PlayerBoard((engine.pending.seat + 1) % 3)
+    async with Host(Vertical(acting, idle), None).run_test(size=(160, 50)) as pilot:
+        acting.show(scene)
+        idle.show(scene)
+        await pilot.pause()
+        top = acting.render_lines(Region(0, 0, acting.outer_size.width, 1))[0]
+        label = [segment for segment in top if "▶ to play" in segment.text]
+        assert label and label[0].style.reverse, list(top)
+        assert "▶" not in idle.render_lines(Region(0, 0, idle.outer_size.width, 1))[0].text
+        assert acting.styles.border == idle.styles.border
 
 
 @pytest.mark.parametrize("size, slot", SIZES)
