@@ -141,10 +141,11 @@ class PlayerBoard(Panel):
         at = ("players", self.seat)
         gains = (scene.gain(*at, "money"), scene.gain(*at, "vp"))
         computer = scene.computer_note(self.seat)  # "computer, Hard", or "" for a person
+        acting = scene.acting_seat() == self.seat
         key = (
             p,
             scene.seat,
-            scene.acting_seat(),
+            acting,  # (whether this board's player is to play: the turn passing between two others changes nothing)
             view.get("phase"),
             view.get("islands_chosen"),
             marks,
@@ -154,7 +155,6 @@ class PlayerBoard(Panel):
         if self.unchanged(scene, key):
             return
         mine = self.seat == scene.seat
-        acting = scene.acting_seat() == self.seat
         passed = bool(p.get("passed")) and view.get("phase") == "actions"
         self.set_class(passed, "-passed")
 

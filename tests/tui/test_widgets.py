@@ -391,6 +391,31 @@ async def test_player_boards_show_money_and_only_my_secrets(size, slot):
             assert "→" not in words
 
 
+async def test_a_turn_passing_between_two_other_players_leaves_a_third_board_as_it_was_laid_out():
+    """The turn passes from Ana to Ben: Cleo's board, unchanged, is not laid out again (it was, at every turn,
+    all four boards of every seat: they kept whose turn it was, not whether it was theirs)."""
+    scenes = []
+    for engine in play(3, 5):
+        scene = scene_of(engine, None, log=False)
+        seats = [previous.acting_seat() for previous in scenes[-1:]] + [scene.acting_seat()]
+        if scenes and 2 not in seats and seats[0] != seats[1] and scenes[-1].player(2) == scene.player(2):
+            scenes.append(scene)
+            break
+        scenes = [scene]
+    assert len(scenes) == 2, "no turn passing between two other players with Cleo's board unchanged"
+    board = PlayerBoard(2)
+    async with Host(board, None).run_test(size=(160, 50)) as pilot:
+        board.show(scenes[0])
+        await pilot.pause()
+        laid: list[int] = []
+        with pytest.MonkeyPatch.context() as patch:
+            lay_out = PlayerBoard._lay_out
+            patch.setattr(PlayerBoard, "_lay_out", lambda self, width: laid.append(width) or lay_out(self, width))
+            board.show(scenes[1])
+            await pilot.pause()
+        assert laid == []
+
+
 async def test_the_board_of_the_player_to_play_says_so_in_a_bright_label_and_keeps_its_frame():
     """Whose turn it is shows in the acting board's title, " ▶ to play " in reverse (the accent behind it): the
     frame stays as every board's, since a frame of its own repainted every line of two boards at each turn."""
