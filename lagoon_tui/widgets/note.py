@@ -78,6 +78,12 @@ class SteadyBorders(_Widget):
                 regions = (Region(-gutter.left, (0 if top else height - 1) - gutter.top, width, 1),)
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
+    def border_words(self, which: str = "title") -> str:
+        """The plain words of the border title (or "subtitle") last set, "" if none. (Textual gives a title
+        back as its own markup, which drops some styles, such as the reverse of the turn's label, to "[]".)"""
+        key = self._border_words.get(which)
+        return key[0] if isinstance(key, tuple) else str(key or "")
+
     def _changed(self, which: str, words: str | Text | None) -> bool:
         key = (words.plain, tuple(words.spans), str(words.style)) if isinstance(words, Text) else words
         if which in self._border_words and self._border_words[which] == key:

@@ -42,6 +42,7 @@ from lagoon_tui.screens.end import EndScreen
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets.market import MarketPanel
+from lagoon_tui.widgets.note import SteadyBorders
 from lagoon_tui.widgets.options import Options
 from lagoon_tui.widgets.prompt import PromptPanel
 from rules import Engine
@@ -323,6 +324,14 @@ _STATIC_TEXT: WeakKeyDictionary[Widget, tuple[Visual, dict[int, str]]] = WeakKey
 """A Static's texts by width, kept with the visual they were rendered from (a new visual comes with every update)."""
 
 
+def title_of(widget: Widget, which: str = "title") -> str:
+    """The plain words of a widget's border title (or "subtitle"): as our panels set them, else Textual's."""
+    if isinstance(widget, SteadyBorders):
+        return widget.border_words(which)
+    title = widget.border_title if which == "title" else widget.border_subtitle
+    return _plain(title) if title else ""
+
+
 def _plain(visual_or_text) -> str:
     """The text of a Text, Content or markup string (a border title is markup)."""
     plain = getattr(visual_or_text, "plain", None)
@@ -355,7 +364,7 @@ def widget_text(widget: Widget, width: int | None = None) -> str:
     RichLog gives its written lines (and any not yet written for want of a
     size); an option list gives its options; every widget gives its border titles.
     """
-    parts = [_plain(t) for t in (widget.border_title, widget.border_subtitle) if t]
+    parts = [words for words in (title_of(widget), title_of(widget, "subtitle")) if words]
     if isinstance(widget, Static) and type(widget).render is not Static.render:  # a toast draws its own
         parts.append(_plain(widget.render()))
     elif isinstance(widget, Static):

@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from rich.text import Text
 from textual.widgets import DataTable
 
 from lagoon_tui.app import LagoonApp
@@ -27,7 +26,7 @@ from rules import Engine, load_content
 from rules.host import Host
 from rules.saves.recorder import record_new
 from tests.helpers.computers import QUICK_HARD
-from tests.helpers.drive import screen_text, until, widget_text
+from tests.helpers.drive import screen_text, title_of, until, widget_text
 from tests.helpers.rooms import RoomThread, until_shown
 
 CONTENT = load_content()
@@ -39,7 +38,7 @@ MARKS = {1: "Ben [Y] · computer, Easy", 2: "Cleo [G] · computer, Hard"}
 
 def titles(app) -> dict[int, str]:
     """Each player board's border title, as drawn, by seat."""
-    return {board.seat: Text.from_markup(board.border_title or "").plain for board in app.screen.query(PlayerBoard)}
+    return {board.seat: title_of(board) for board in app.screen.query(PlayerBoard)}
 
 
 def check_marked(app, width: int) -> None:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from rich.text import Text
 
 from lagoon_tui.app import LagoonApp
 from lagoon_tui.screens.curtain import CurtainScreen
@@ -28,7 +27,7 @@ from lagoon_tui.settings import GameSettings
 from lagoon_tui.widgets import LogPanel
 from rules.narrate import narrate
 from rules.view import redact
-from tests.helpers.drive import Policy, game_screen, play_game, press, screen_text, start, step
+from tests.helpers.drive import Policy, game_screen, play_game, press, screen_text, start, step, title_of
 from tests.helpers.invariants import check_ended_by_the_rules
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev")
@@ -113,7 +112,7 @@ async def test_the_compact_layout_pages_through_every_panel_while_playing():
                         shown = [p for p in screen.panels if p.display]
                         assert shown, f"page {want} shows no panel"
                         for panel in shown:
-                            title = Text.from_markup(str(panel.border_title)).plain
+                            title = title_of(panel)
                             assert re.search(f"[─━═] {re.escape(title[:12])}", frame), (
                                 f"panel {title!r} is not on screen:\n{frame}"
                             )

@@ -9,7 +9,6 @@ import random
 import re
 
 import pytest
-from rich.text import Text
 from textual.widgets import DataTable, OptionList
 
 from lagoon_tui.app import LagoonApp
@@ -29,7 +28,7 @@ from rules import events as ev
 from rules.host import Host, Replay
 from rules.saves import Store
 from rules.saves.recorder import open_game, record_new
-from tests.helpers.drive import Policy, screen_text, settle, start, step
+from tests.helpers.drive import Policy, screen_text, settle, start, step, title_of
 from tests.helpers.privacy import deal_patterns
 from tests.helpers.scenario import saved_game
 
@@ -232,7 +231,7 @@ async def test_an_unfinished_games_replay_keeps_every_secret(store, size):
 
 def on_screen(app, panel) -> bool:
     """The panel is shown with its border title (its first words: a narrow panel may shorten it)."""
-    title = Text.from_markup(str(panel.border_title)).plain
+    title = title_of(panel)
     return panel.display and re.search(f"[─━═] {re.escape(title[:12])}", screen_text(app)) is not None
 
 
