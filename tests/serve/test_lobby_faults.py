@@ -224,12 +224,18 @@ def server(tmp_path) -> Iterator[LobbyThread]:
 
 def console(caplog, where: str) -> str:
     """The console's first line about a bug met `where`, which says where its report is (and the report names
-    it). (A lobby sent again meets the bug again, as often as the lobby is pushed: one line each time.)"""
-    lines = [r.getMessage() for r in caplog.records if where in r.getMessage() and "a bug" in r.getMessage()]
-    assert lines, [r.getMessage() for r in caplog.records]
-    report = Path(lines[0].rsplit("the report is in ", 1)[1])
+    it). (A lobby sent again meets the bug again, as often as the lobby is pushed: one line each time.) Waited
+    for: the bug may be met after another link was sent its screen (the mover's first, others up to the room's
+    `others_after` later)."""
+
+    def lines() -> list[str]:
+        return [r.getMessage() for r in list(caplog.records) if where in r.getMessage() and "a bug" in r.getMessage()]
+
+    until(lambda: bool(lines()), f"the console's line about {where}")
+    first = lines()[0]
+    report = Path(first.rsplit("the report is in ", 1)[1])
     assert "Planted: a bug planted by the test" in report.read_text()
-    return lines[0]
+    return first
 
 
 def in_a_game(ana: Terminal, ben: Terminal) -> str:

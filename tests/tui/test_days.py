@@ -192,6 +192,8 @@ def test_a_key_that_comes_after_the_time_ran_out_is_refused_while_the_computer_p
     check(served)
     told = {"text": f"{name} ran out of time: a computer makes their move. The seat stays theirs."}
     until(lambda: all(("notice", told) in p.frames for p in players), "the notice, to every seat")
+    line = Line(seat, f"{name} ran out of time: a computer played this turn for them.")
+    until(lambda: line in late.remote.message.log, "the line in the late seat's log (a message after the notice)")
     before = late.remote.message
     option = before.prompt.options[0].id
     assert late.link.ask("choose", option) == {"refused": TIMED_OUT, "title": "Not your move"}
