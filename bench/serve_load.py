@@ -275,7 +275,7 @@ async def measure(count: int, moves: int, seed: int, think: float, old: bool = F
             while not all("Score" in s.text or s.deciding for s in everyone):
                 await asyncio.sleep(0.05)
             await asyncio.sleep(1.0)  # (every screen drawn once)
-            cpu_before, started = cpu_seconds(server.pid), time.perf_counter()
+            cpu_before, started, client_before = cpu_seconds(server.pid), time.perf_counter(), time.process_time()
             sessions_cpu_before = {pid: cpu_seconds(pid) for pid in sessions_of(server.pid)[0]}
             received_before = sum(s.received for s in everyone)
             latencies: list[tuple[float, float]] = []
@@ -283,6 +283,7 @@ async def measure(count: int, moves: int, seed: int, think: float, old: bool = F
             rng = random.Random(seed)
             await asyncio.gather(*(play_room(table, moves, latencies, think, rng, setup) for table in tables))
             wall = time.perf_counter() - started
+            client_cpu = (time.process_time() - client_before) / wall
             received = sum(s.received for s in everyone) - received_before
             server_cpu = (cpu_seconds(server.pid) - cpu_before) / wall
             pids = sessions_of(server.pid)[0]
@@ -308,6 +309,7 @@ async def measure(count: int, moves: int, seed: int, think: float, old: bool = F
         "server_rss_mb": server_rss / 1024,
         "server_cpu": server_cpu,
         "sessions_cpu": sessions_cpu,
+        "client_cpu": client_cpu,
         "keys_per_second": len(latencies + setup) / wall,
         "kb_per_key": received / 1024 / len(latencies + setup),
     }
@@ -421,14 +423,14 @@ def main() -> None:
     print(f"lagoon serve under load: rooms of 4 SSH sessions at {SIZE[0]}x{SIZE[1]}, {args.moves} moves a room")
     print(
         " sessions  keys  first byte p50  p95  done p50  p95 (ms)  session RSS (MB)  server RSS (MB)"
-        "  server CPU  sessions CPU  all keys p95  setup keys max (ms)  keys/s  KB to the room a key"
+        "  server CPU  sessions CPU  client CPU  all keys p95  setup keys max (ms)  keys/s  KB to the room a key"
     )
     for count in (int(n) for n in args.sessions.split(",")):
         r = asyncio.run(measure(count, args.moves, args.seed, args.think, args.old))
         print(
             f" {r['sessions']:8d}  {r['keys']:4d}  {r['first_p50_ms']:14.1f}  {r['first_p95_ms']:4.0f}"
             f"  {r['p50_ms']:8.1f}  {r['p95_ms']:8.1f}  {r['session_rss_mb']:16.1f}"
-            f"  {r['server_rss_mb']:15.1f}  {r['server_cpu']:9.0%}  {r['sessions_cpu']:11.0%}"
+            f"  {r['server_rss_mb']:15.1f}  {r['server_cpu']:9.0%}  {r['sessions_cpu']:11.0%}  {r['client_cpu']:9.0%}"
             f"  {r['all_p95_ms']:12.1f}  {r['setup_max_ms']:19.0f}  {r['keys_per_second']:6.1f}"
             f"  {r['kb_per_key']:20.1f}"
         )

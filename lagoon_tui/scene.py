@@ -138,7 +138,8 @@ class Scene:
         (objectives, deals...) counts by its size only, the one thing of it everyone may know."""
         if self.before is None:
             return False
-        return _known(path, _at(self.before, path)) != _known(path, _at(self.view, path))
+        then, now = _at(self.before, path), _at(self.view, path)
+        return then != now and _known(path, then) != _known(path, now)  # (equal values: equal as known, sooner)
 
     def gain(self, *path: str | int) -> int:
         """How much a number ("players", 1, "vp"; "players", 1, "money") went up (or down) since the

@@ -6,6 +6,7 @@ content); no panel ever asks the engine anything.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, Self
 
 from rich.console import Group, RenderableType
@@ -23,7 +24,7 @@ from textual.widgets import Static
 from ..scene import Scene
 from ..turbo.framing import frame_once
 from ..turbo.sizes import SteadyVirtualSize
-from .renderables import draw, one_line_width, render_key
+from .renderables import Made, draw, one_line_width, render_key
 from .spotlight import Spotlit, spotlit
 from .svg import svg_safe
 
@@ -152,6 +153,8 @@ class Note(Spotlit, SteadyLayout, Static):
         self._width = 0
         self._style: Style | None = None
         self._parts: dict[tuple, list[Strip]] = {}  # the lines of each keyed part of the last layout
+        self._made: dict[tuple, Made] = {}  # the parts `made` for the last content
+        self._making: dict[tuple, Made] = {}  # and for the next one
         self._tallest = 0  # the most lines the content has had at `_width` (see `keeps_tallest`)
 
     @property
@@ -161,9 +164,20 @@ class Note(Spotlit, SteadyLayout, Static):
             self._visual = visualize(self, self._source, markup=False)
         return self._visual
 
+    def made(self, build: Callable[..., RenderableType], *args: Hashable) -> Made:
+        """A part of the next content: `build(*args)`, made only when the note's last content had no part
+        made by `build` from the same `args` (which must be all that `build` reads); else that very part,
+        whose lines are not laid out again either. (A move changes a line or two of a panel: making every
+        line of it again, through Rich's texts, was most of what a board cost to draw.)"""
+        key = (build, args)
+        part = self._made.get(key) or Made(key, build(*args))
+        self._making[key] = part
+        return part
+
     def update(self, content: RenderableType = "", *, layout: bool = True) -> None:  # type: ignore[override]  # (a note lays out Rich renderables, not Textual's visuals)
         """Show `content`: only its changed lines are painted; the screen is re-arranged only if its height changed."""
         self._source, self._visual = content, None
+        self._made, self._making = self._making, {}
         width = self.content_size.width
         if not self.is_mounted or not width or self._lines is None:
             self._lines = None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
 
@@ -54,7 +54,7 @@ class CubeGrid:
 
     def __init__(self, player: dict, marks: frozenset[Mark] = frozenset()):
         self.p = player
-        self.marks = marks
+        self.marks = frozenset(mark for mark in marks if mark[0] in ("raw", "enriched", "artifacts"))  # (its own)
 
     def key(self) -> tuple:
         p = self.p
@@ -156,9 +156,59 @@ class PlayerBoard(Panel):
             return
         mine = self.seat == scene.seat
         passed = bool(p.get("passed")) and view.get("phase") == "actions"
-        self.set_class(passed, "-passed")
+        if self.has_class("-passed") != passed:
+            self.set_class(passed, "-passed")
+        titles = (scene.tag(self.seat), computer, acting, passed, mine)
+        if titles != self._titled:
+            self._titled = titles
+            self._set_titles(*titles)
 
-        tag = scene.tag(self.seat)
+        ship = p.get("island")
+        if ship is None and view.get("phase") == "island_selection":
+            chosen = {seat: int(isl) for isl, seat in (view.get("islands_chosen") or {}).items()}
+            ship = chosen.get(self.seat)
+        corp = p.get("corporation")
+        offer = p.get("corporation_offer") if mine and not corp else None
+        equipment = p.get("equipment") or []
+        used = set(p.get("equipment_used") or [])
+        shipments = p.get("shipments") or []
+        closed = p.get("deals_closed") or []
+        lines = [
+            self.made(supplies_line, self.seat, p["money"], p["vp"], gains, ship, ("island",) in marks),
+            self.made(
+                corporation_line,
+                corp,
+                content.corporations[corp].name if corp else None,
+                tuple(content.corporations[c].name for c in offer if c) if offer else (),
+                ("corporation",) in marks,
+            ),
+            self.made(
+                workers_line,
+                (p["merchants"] - p["merchants_used"], p["merchants"], ("merchants",) in marks),
+                (p["miners"] - p["miners_used"], p["miners"], ("miners",) in marks),
+            ),
+            CubeGrid(p, marks),
+            self.made(
+                equipment_line,
+                tuple(
+                    (card, content.equipment[card].name, content.equipment[card].effect is None, card in used)
+                    for card in equipment
+                ),
+                frozenset(card for card in equipment if ("equipment", card) in marks),
+            ),
+            self.made(
+                deliveries_line,
+                (len(shipments), sum(content.shipments[s].vp for s in shipments if s), ("shipments",) in marks),
+                (len(closed), sum(content.deals[d].vp for d in closed if d), ("deals_closed",) in marks),
+            ),
+            *self._secrets(scene, p, mine, marks),
+        ]
+        self.set_border_subtitle(CHANGED_NOTE if marks else None)
+        self.update(Group(*lines))
+
+    _titled: tuple = ()  # what the titles were last made of
+
+    def _set_titles(self, tag: Text, computer: str, acting: bool, passed: bool, mine: bool) -> None:
         # whose turn it is, in the title only: a frame of another kind or colour repaints every line of the board
         state = Text(" ▶ to play ", "reverse") if acting else (" · passed" if passed else "")
         short = Text(" ▶ ", "reverse") if acting else (" passed" if passed else "")
@@ -174,108 +224,6 @@ class PlayerBoard(Panel):
         else:
             self.set_titles(Text.assemble(tag, you, state), Text.assemble(tag, state), Text.assemble(tag, short), tag)
 
-        lines: list = []
-        ship = p.get("island")
-        if ship is None and view.get("phase") == "island_selection":
-            chosen = {seat: int(isl) for isl, seat in (view.get("islands_chosen") or {}).items()}
-            ship = chosen.get(self.seat)
-        money = Text.assemble(label("Money "), (f"${p['money']}", "bold"), gain_mark(gains[0]))
-        vp = Text.assemble(label("VP "), (str(p["vp"]), "bold"), gain_mark(gains[1]))
-        where = f"at island {ship}" if ship is not None else muted("not placed yet")
-        lines.append(
-            tagged(
-                Flow([money, vp, Text.assemble(label("Ship "), where, changed_after(("island",) in marks))], "   "),
-                supplies_key(self.seat),
-            )
-        )
-
-        corp = p.get("corporation")
-        if corp:
-            name = Text.assemble((content.corporations[corp].name, "italic"), changed_after(("corporation",) in marks))
-            lines.append(tagged_text(name, card_key(corp)))
-        elif mine and p.get("corporation_offer"):
-            offer = ", ".join(content.corporations[c].name for c in p["corporation_offer"] if c)
-            lines.append(Text.assemble(label("Corporation: "), muted("choose "), offer))
-        else:
-            lines.append(Text.assemble(label("Corporation: "), muted("not chosen yet")))
-
-        mer_free, mer = p["merchants"] - p["merchants_used"], p["merchants"]
-        min_free, mins = p["miners"] - p["miners_used"], p["miners"]
-        mer_mark, min_mark = (changed_after((w,) in marks) for w in ("merchants", "miners"))
-        merchants = Text.assemble(label("Merchants "), f"{mer_free}/{mer} free", mer_mark)
-        miners = Text.assemble(label("Miners "), f"{min_free}/{mins} free", min_mark)
-        lines.append(
-            Fit(
-                Text.assemble(
-                    label("Merchants "),
-                    f"{mer_free} free of {mer}",
-                    mer_mark,
-                    "   ",
-                    label("Miners "),
-                    f"{min_free} free of {mins}",
-                    min_mark,
-                ),
-                Flow([merchants, miners], "  "),
-            )
-        )
-        lines.append(CubeGrid(p, marks))
-
-        equipment = p.get("equipment") or []
-        used = set(p.get("equipment_used") or [])
-        if equipment:
-            items = []
-            for card_id in equipment:
-                card = content.equipment[card_id]
-                mark = changed_after(("equipment", card_id) in marks)
-                if card.effect is None:
-                    item = Text.assemble(card.name, (" (VP)", "dim"), mark)
-                elif card_id in used:
-                    item = Text.assemble((card.name, "dim"), (" (used)", "dim"), mark)
-                else:
-                    item = Text.assemble(card.name, mark)
-                items.append(tagged_text(item, card_key(card_id)))
-            lines.append(Text.assemble(label("Equipment: "), join(items)))
-        else:
-            lines.append(Text.assemble(label("Equipment: "), muted("none")))
-
-        shipments = p.get("shipments") or []
-        ship_vp = sum(content.shipments[s].vp for s in shipments if s)
-        closed = p.get("deals_closed") or []
-        deal_vp = sum(content.deals[d].vp for d in closed if d)
-        shipped, dealt = changed_after(("shipments",) in marks), changed_after(("deals_closed",) in marks)
-        lines.append(
-            Fit(
-                Text.assemble(
-                    label("Shipments "),
-                    f"{len(shipments)} made, {ship_vp} VP",
-                    shipped,
-                    "   ",
-                    label("Deals closed "),
-                    f"{len(closed)}, {deal_vp} VP",
-                    dealt,
-                ),
-                Text.assemble(
-                    label("Shipped "),
-                    f"{len(shipments)} ({ship_vp} VP)",
-                    shipped,
-                    "  ",
-                    label("Deals "),
-                    f"{len(closed)} ({deal_vp} VP)",
-                    dealt,
-                ),
-                Flow(
-                    [
-                        Text.assemble(label("Shipped "), f"{len(shipments)} ({ship_vp} VP)", shipped),
-                        Text.assemble(label("Deals closed "), f"{len(closed)} ({deal_vp} VP)", dealt),
-                    ],
-                    "  ",
-                ),
-            )
-        )
-        lines.extend(self._secrets(scene, p, mine, marks))
-        self.set_border_subtitle(CHANGED_NOTE if marks else None)
-        self.update(Group(*lines))
-
     def _secrets(self, scene: Scene, p: dict, mine: bool, marks: frozenset[Mark]) -> list:
         content = scene.content
         objectives = p.get("objectives") or []
@@ -283,64 +231,160 @@ class PlayerBoard(Panel):
         deals = p.get("deals") or []
         over = scene.view.get("phase") == "over"
         known = mine or (over and None not in objectives and None not in deals)
+        dealt = ("deals",) in marks
         if not known:  # (how many cards each hand holds, and whether that changed: all anyone may know)
             held = (
                 plural(len(objectives), "objective")
                 if objectives or not offer
                 else f"{plural(len(offer), 'objective')} offered"
             )
-            parts = [
-                Text.assemble(held, changed_after(("objectives",) in marks)),
-                Text.assemble(f"{plural(len(deals), 'deal')} in hand", changed_after(("deals",) in marks)),
-            ]
-            secret = secret_key(self.seat)
-            return [
-                Fit(
-                    tagged_text(Text.assemble(label("Secret: "), join(parts)), secret),
-                    tagged(Flow([parts[0] + ",", parts[1]], " "), secret),
-                )
-            ]
-
-        out: list = []
-        private = mine and not over
+            return [self.made(hand_sizes_line, self.seat, held, ("objectives",) in marks, len(deals), dealt)]
         if objectives:
             head, shown = "Objectives", objectives
         elif offer:
             head, shown = f"Objectives offered (keep {content.board.objectives_kept})", offer
         else:
             head, shown = "Objectives", []
-        cards = [(content.objectives[o], card_key(o)) for o in shown if o is not None]
-        if not cards:
-            out.append(Text.assemble(label(f"{head}: "), muted("none")))
-        else:
-            texts = Bullets(
-                Text.assemble(tagged_text(Text(o.name, "bold"), key), " — ", objective_words(o)) for o, key in cards
-            )
-            full = Group(label(head + (" (only you can see these)" if private else "") + ":"), texts)
-            names = Text.assemble(label(head + ": "), join(tagged_text(Text(o.name), key) for o, key in cards))
-            # while they are being chosen the texts always show: the choice depends on them
-            out.append(full if offer and not objectives else ByWidth(self.TEXT_WIDTH, full, names))
+        cards = tuple(
+            (o, content.objectives[o].name, objective_words(content.objectives[o])) for o in shown if o is not None
+        )
+        # while they are being chosen the texts always show: the choice depends on them
+        choosing = bool(offer) and not objectives
+        private = mine and not over
+        needs = tuple((d, deal_needs(content.deals[d].requires), content.deals[d].vp) for d in deals if d is not None)
+        return [
+            self.made(objectives_part, head, cards, private, choosing, self.TEXT_WIDTH),
+            self.made(deals_part, len(deals), needs, dealt),
+        ]
 
-        if deals:
-            items: list[Text] = []
-            for deal_id in deals:
-                if deal_id is None:
-                    continue
-                d = content.deals[deal_id]
-                # one form at every width (wrapped where narrow): "copper 1'+, iron 3'+ → 4 VP"
-                deal = Text.assemble(deal_needs(d.requires), Text(f" → {d.vp} VP", style="bold"))
-                items.append(tagged_text(deal, card_key(deal_id)))
-            out.append(
-                Group(
-                    Text.assemble(
-                        label(f"Deals in hand ({len(deals)})"), changed_after(("deals",) in marks), label(":")
-                    ),
-                    Bullets(items),
-                )
-            )
+
+def supplies_line(
+    seat: int, money: int, vp: int, gains: tuple[int, int], ship: int | None, sailed: bool
+) -> Text | Flow:
+    """Money, VP and where the ship is: "Money $7 *+2   VP 12   Ship at island 3"."""
+    cash = Text.assemble(label("Money "), (f"${money}", "bold"), gain_mark(gains[0]))
+    points = Text.assemble(label("VP "), (str(vp), "bold"), gain_mark(gains[1]))
+    where = f"at island {ship}" if ship is not None else muted("not placed yet")
+    ship_line = Text.assemble(label("Ship "), where, changed_after(sailed))
+    return tagged(Flow([cash, points, ship_line], "   "), supplies_key(seat))
+
+
+def corporation_line(corp: str | None, name: str | None, offer: tuple[str, ...], changed: bool) -> Text:
+    """The player's corporation, or (to its owner) the ones offered to choose from."""
+    if corp and name:
+        return tagged_text(Text.assemble((name, "italic"), changed_after(changed)), card_key(corp))
+    if offer:
+        return Text.assemble(label("Corporation: "), muted("choose "), ", ".join(offer))
+    return Text.assemble(label("Corporation: "), muted("not chosen yet"))
+
+
+def workers_line(merchants: tuple[int, int, bool], miners: tuple[int, int, bool]) -> Fit:
+    """Free workers of each kind: "Merchants 3 free of 4   Miners 2 free of 2" (shorter where narrow)."""
+    (mer_free, mer, mer_changed), (min_free, mins, min_changed) = merchants, miners
+    mer_mark, min_mark = changed_after(mer_changed), changed_after(min_changed)
+    return Fit(
+        Text.assemble(
+            label("Merchants "),
+            f"{mer_free} free of {mer}",
+            mer_mark,
+            "   ",
+            label("Miners "),
+            f"{min_free} free of {mins}",
+            min_mark,
+        ),
+        Flow(
+            [
+                Text.assemble(label("Merchants "), f"{mer_free}/{mer} free", mer_mark),
+                Text.assemble(label("Miners "), f"{min_free}/{mins} free", min_mark),
+            ],
+            "  ",
+        ),
+    )
+
+
+def equipment_line(cards: tuple[tuple[str, str, bool, bool], ...], changed: frozenset[str]) -> Text:
+    """The equipment cards (id, name, whether it only scores VP, whether it is used this round)."""
+    if not cards:
+        return Text.assemble(label("Equipment: "), muted("none"))
+    items = []
+    for card_id, name, scores_only, used in cards:
+        mark = changed_after(card_id in changed)
+        if scores_only:
+            item = Text.assemble(name, (" (VP)", "dim"), mark)
+        elif used:
+            item = Text.assemble((name, "dim"), (" (used)", "dim"), mark)
         else:
-            out.append(Text.assemble(label("Deals in hand: "), muted("none"), changed_after(("deals",) in marks)))
-        return out
+            item = Text.assemble(name, mark)
+        items.append(tagged_text(item, card_key(card_id)))
+    return Text.assemble(label("Equipment: "), join(items))
+
+
+def deliveries_line(shipments: tuple[int, int, bool], deals: tuple[int, int, bool]) -> Fit:
+    """Shipments made and deals closed, each with its VP: "Shipments 2 made, 9 VP   Deals closed 1, 4 VP"."""
+    (made, ship_vp, shipped), (closed, deal_vp, dealt) = shipments, deals
+    ship_mark, deal_mark = changed_after(shipped), changed_after(dealt)
+    return Fit(
+        Text.assemble(
+            label("Shipments "),
+            f"{made} made, {ship_vp} VP",
+            ship_mark,
+            "   ",
+            label("Deals closed "),
+            f"{closed}, {deal_vp} VP",
+            deal_mark,
+        ),
+        Text.assemble(
+            label("Shipped "),
+            f"{made} ({ship_vp} VP)",
+            ship_mark,
+            "  ",
+            label("Deals "),
+            f"{closed} ({deal_vp} VP)",
+            deal_mark,
+        ),
+        Flow(
+            [
+                Text.assemble(label("Shipped "), f"{made} ({ship_vp} VP)", ship_mark),
+                Text.assemble(label("Deals closed "), f"{closed} ({deal_vp} VP)", deal_mark),
+            ],
+            "  ",
+        ),
+    )
+
+
+def hand_sizes_line(seat: int, objectives: str, objectives_changed: bool, deals: int, deals_changed: bool) -> Fit:
+    """Another player's secret cards, by how many: "Secret: 2 objectives, 3 deals in hand"."""
+    parts = [
+        Text.assemble(objectives, changed_after(objectives_changed)),
+        Text.assemble(f"{plural(deals, 'deal')} in hand", changed_after(deals_changed)),
+    ]
+    secret = secret_key(seat)
+    return Fit(
+        tagged_text(Text.assemble(label("Secret: "), join(parts)), secret),
+        tagged(Flow([parts[0] + ",", parts[1]], " "), secret),
+    )
+
+
+def objectives_part(
+    head: str, cards: tuple[tuple[str, str, str], ...], private: bool, choosing: bool, text_width: int
+) -> RenderableType:
+    """The objectives (id, name, words) a player holds or is offered, with their words where there is room."""
+    if not cards:
+        return Text.assemble(label(f"{head}: "), muted("none"))
+    texts = Bullets(
+        Text.assemble(tagged_text(Text(name, "bold"), card_key(o)), " — ", words) for o, name, words in cards
+    )
+    full = Group(label(head + (" (only you can see these)" if private else "") + ":"), texts)
+    names = Text.assemble(label(head + ": "), join(tagged_text(Text(name), card_key(o)) for o, name, _ in cards))
+    return full if choosing else ByWidth(text_width, full, names)
+
+
+def deals_part(held: int, deals: tuple[tuple[str, str, int], ...], changed: bool) -> RenderableType:
+    """The deals in the owner's hand (id, what it needs, VP): "copper 1'+, iron 3'+ → 4 VP"."""
+    if not held:
+        return Text.assemble(label("Deals in hand: "), muted("none"), changed_after(changed))
+    items = [tagged_text(Text.assemble(needs, (f" → {vp} VP", "bold")), card_key(deal)) for deal, needs, vp in deals]
+    return Group(Text.assemble(label(f"Deals in hand ({held})"), changed_after(changed), label(":")), Bullets(items))
 
 
 def secrets_text(scene: Scene, seat: int) -> str:

@@ -46,6 +46,23 @@ def render_keys(tag: Hashable, *parts: object) -> tuple[Hashable, ...] | None:
     return None if None in keys else (tag, *keys)
 
 
+class Made:
+    """A part of a panel as `build(*args)` made it (see `Note.made`): its key is the builder and its arguments,
+    so neither it nor its lines are made again while they stay the same."""
+
+    def __init__(self, key: tuple[Hashable, ...], renderable: RenderableType) -> None:
+        self._key, self.renderable = key, renderable
+
+    def key(self) -> tuple[Hashable, ...]:
+        return self._key
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.renderable)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.renderable
+
+
 class Flow:
     """Short texts laid out left to right, wrapping between items rather than inside them.
 

@@ -39,7 +39,7 @@ from lagoon_tui.widgets import LogPanel
 from lagoon_tui.widgets.keys_footer import KeysFooter, KeysLine
 from lagoon_tui.widgets.note import Note
 from lagoon_tui.widgets.player_board import PlayerBoard
-from lagoon_tui.widgets.renderables import Bullets, Flow, render_key
+from lagoon_tui.widgets.renderables import Bullets, Flow, Made, render_key
 from rules.host import Host, load_content
 from tests.helpers.drive import (
     Policy,
@@ -462,7 +462,8 @@ async def test_every_part_of_every_board_panel_keeps_its_lines_while_it_does_not
                 for part in content.renderables if isinstance(content, Group) else (content,):
                     kinds.add(type(part).__name__)
                     assert render_key(part) is not None, f"{panel!r}: a {type(part).__name__} has no render key"
-        assert {"ActionRows", "Group", "ByWidth", "Track", "CentreGrid", "SiteGrid", "CubeGrid"} <= kinds, kinds
+                    kinds.add(type(part.renderable).__name__) if isinstance(part, Made) else None
+        assert {"ActionRows", "Group", "ByWidth", "Track", "CentreGrid", "SiteGrid", "CubeGrid", "Made"} <= kinds, kinds
 
 
 @pytest.mark.turbo

@@ -8,6 +8,7 @@ back as the plain text on screen.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import re
 from contextlib import asynccontextmanager
@@ -37,6 +38,7 @@ from lagoon_tui.widgets.island_panel import SHORT_ACTION_NAMES
 from lagoon_tui.widgets.mining_site import LEVELS, SiteGrid, gallery_cell
 from lagoon_tui.widgets.options import Options
 from lagoon_tui.widgets.prompt import PromptPanel
+from lagoon_tui.widgets.renderables import Made
 from lagoon_tui.widgets.words import deal_needs
 from rules.actions import ACTION_NAMES
 from rules.choose import merchant_cost
@@ -414,6 +416,38 @@ async def test_a_turn_passing_between_two_other_players_leaves_a_third_board_as_
             board.show(scenes[1])
             await pilot.pause()
         assert laid == []
+
+
+async def test_a_board_whose_money_changed_makes_and_lays_out_that_line_alone():
+    """Each line of a board is made from a few values of the view (`Note.made`): the money going up makes the
+    supplies line again, marked, and nothing else of the board is made or laid out by Rich again."""
+    engine = next(e for e in play(3, 5) if e.state.phase == "actions" and any(p.equipment for p in e.state.players))
+    seat = next(p.seat for p in engine.state.players if p.equipment)
+    scene = scene_of(engine, seat, log=False)
+    richer = copy.deepcopy(scene.view)
+    richer["players"][seat]["money"] += 3
+    later = Scene(dataclasses.replace(scene.message, view=richer), scene.content, before=scene.view)
+    board = PlayerBoard(seat)
+    async with Host(board, None).run_test(size=(160, 50)) as pilot:
+        board.show(Scene(scene.message, scene.content, before=scene.view))
+        await pilot.pause()
+        made: list[str] = []
+        laid: list[str] = []
+        with pytest.MonkeyPatch.context() as patch:
+            make, draw = Made.__init__, PlayerBoard._draw_part
+            patch.setattr(
+                Made, "__init__", lambda self, key, part: made.append(key[0].__name__) or make(self, key, part)
+            )
+            patch.setattr(
+                PlayerBoard,
+                "_draw_part",
+                lambda self, part, *rest: laid.append(type(part).__name__) or draw(self, part, *rest),
+            )
+            board.show(later)
+            await pilot.pause()
+        assert made == ["supplies_line"] and laid == ["Made"]
+        money = scene.player(seat)["money"]
+        assert f"Money ${money + 3} *+3" in text_of(board)
 
 
 async def test_the_board_of_the_player_to_play_says_so_in_a_bright_label_and_keeps_its_frame():
