@@ -27,6 +27,11 @@ def player_tag(player: dict) -> Text:
     return Text(f"{player['name']} [{COLOUR_LETTERS.get(colour, '?')}]", style=COLOUR_STYLES.get(colour, "bold"))
 
 
+def colour_marker(colour: str) -> Text:
+    """One letter in a player's colour: "R" in red."""
+    return Text(COLOUR_LETTERS.get(colour, "?"), style=COLOUR_STYLES.get(colour, "bold"))
+
+
 def tagged_line(player: dict, text: str) -> Text:
     """A log sentence about `player`, in the one form of every log: "Ana [R] mined 2 gold", "Ana [R]: ..."."""
     name = player["name"]
@@ -200,8 +205,7 @@ class Scene:
 
     def marker(self, seat: int) -> Text:
         """One letter in the player's colour (for tight places such as the Enrichment Center)."""
-        colour = self.player(seat)["colour"]
-        return Text(COLOUR_LETTERS.get(colour, "?"), style=COLOUR_STYLES.get(colour, "bold"))
+        return colour_marker(self.player(seat)["colour"])
 
     def acting_seat(self) -> int | None:
         """Whose move it is now (island choice, action, or a step of an action); None once the game is over."""

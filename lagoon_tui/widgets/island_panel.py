@@ -12,11 +12,11 @@ from rich.text import Text
 from rules.seat import Space
 
 from ..board_items import space_key
-from ..scene import Scene
+from ..scene import Scene, colour_marker, player_tag
 from .note import Panel
 from .renderables import Fit, Flow, render_keys
 from .spotlight import tagged_text
-from .words import changed_after, label, markers, muted, tags
+from .words import changed_after, join, label, muted
 
 SHORT_ACTION_NAMES = {
     "buy_artifact": "Artifact",
@@ -169,108 +169,142 @@ class IslandPanel(Panel):
         if self.unchanged(scene, key):
             return
         isl = scene.content.board.island(self.island)
-        # every island is titled alike: the long form only when the longest island name fits it
-        self._title_widths = [
-            max(len(f"Island {i.number} · {i.name}") for i in scene.content.board.islands),
-            max(len(f"{i.number} · {i.name}") for i in scene.content.board.islands),
-            0,
-        ]
-        self.set_titles(f"Island {isl.number} · {isl.name}", f"{isl.number} · {isl.name}", f"Island {isl.number}")
+        if not self._title_widths:  # every island is titled alike: the long form only when the longest name fits it
+            self._title_widths = [
+                max(len(f"Island {i.number} · {i.name}") for i in scene.content.board.islands),
+                max(len(f"{i.number} · {i.name}") for i in scene.content.board.islands),
+                0,
+            ]
+            self.set_titles(f"Island {isl.number} · {isl.name}", f"{isl.number} · {isl.name}", f"Island {isl.number}")
 
-        docked = scene.ship_seats(self.island)
+        docked = tuple(scene.ship_seats(self.island))
         here = seat is not None and seat in docked
-        self.set_class(here, "-here")
+        if self.has_class("-here") != here:
+            self.set_class(here, "-here")
         notes = ["your ship"] * here + [f"{LAST_MOVE}last move"] * bool(last)
         self.set_border_subtitle(" · ".join(notes) or None)
 
-        lines: list = []
+        people = tuple((p["name"], p["colour"]) for p in view["players"])
         selecting = view.get("phase") == "island_selection"
-        you = Text("  ◀ you", style="bold") if here else Text("")
-        none = muted("none")
-        if selecting:
-            lines.append(
-                Fit(
-                    Text.assemble(
-                        label("Chosen by: "), tags(scene, docked) if docked else none, changed_after(chosen), you
-                    ),
-                    Text.assemble(
-                        label("Chosen by: "), markers(scene, docked) if docked else none, changed_after(chosen), you
-                    ),
-                )
-            )
-        else:
-            lines.append(
-                Fit(
-                    Text.assemble(
-                        label("Ships here: "), tags(scene, docked) if docked else none, changed_after(sailed), you
-                    ),
-                    Text.assemble(
-                        label("Ships: "), tags(scene, docked) if docked else none, changed_after(sailed), you
-                    ),
-                    Text.assemble(
-                        label("Ships: "), markers(scene, docked) if docked else none, changed_after(sailed), you
-                    ),
-                )
-            )
-
-        left = (view.get("artifacts") or {}).get(str(self.island))
+        lines: list = [self.made(ships_line, people, docked, selecting, chosen if selecting else sailed, here)]
         if isl.artifacts:
+            left = (view.get("artifacts") or {}).get(str(self.island))
             price = scene.content.board.artifact_price
-            lines.append(
-                Fit(
-                    Text.assemble(
-                        label("Artifacts left "),
-                        muted(f"({price} raw each)"),
-                        label(": "),
-                        ", ".join(left) if left else muted("none"),
-                        changed_after(bought),
-                    ),
-                    Text.assemble(
-                        label("Artifacts left "),
-                        muted(f"({price} raw)"),
-                        label(": "),
-                        " ".join(left) if left else muted("none"),
-                        changed_after(bought),
-                    ),
-                    Flow(
-                        [
-                            Text.assemble(label("Artifacts left "), muted(f"({price} raw)"), label(":")),
-                            *(left or [muted("none")]),
-                            *[changed_after(bought)] * bought,
-                        ],
-                        " ",
-                    ),
-                )
+            lines.append(self.made(artifacts_line, price, tuple(left or ()), bought))
+        rows = tuple(
+            (
+                space.name,
+                SHORT_ACTION_NAMES.get(space.action, space.name),
+                space.latest,  # the others' latest action since you last moved
+                tuple(space.users),
+                space.key in taken,  # (and every space taken since: after who took it)
+                self._cost(space),
+                space.key,
             )
-
-        rows = []
-        for space in spaces:
-            mark = LAST_MOVE if space.latest else ""  # the others' latest action since you last moved
-            new = changed_after(space.key in taken)  # (and every space taken since: after who took it)
-            rows.append(
-                Row(
-                    mark + space.name,
-                    mark + SHORT_ACTION_NAMES.get(space.action, space.name),
-                    Text.assemble(tags(scene, space.users), new),
-                    Text.assemble(markers(scene, space.users), new),
-                    self._costs(space, seat),
-                    space_key(space.key),
-                )
-            )
-        lines.append(ActionRows(rows))
+            for space in spaces
+        )
+        lines.append(self.made(action_rows, people, rows))
         self.update(Group(*lines))
 
     @staticmethod
-    def _costs(space: Space, seat: int | None) -> tuple[Text, ...]:
-        """The cost to the seat at the keyboard, from the longest wording to the shortest."""
-        if space.taken:
-            return muted("you took it"), muted("taken"), muted("taken")
-        if space.by_miners:
-            return Text("miners"), Text("miners"), Text("miners")
-        cost = space.merchants
-        style = "bold reverse" if cost > 1 else ""
-        return (
-            Text("1 merchant" if cost == 1 else f"{cost} merchants", style=style),
-            Text(f"{cost} merch.", style=style),
-            Text(f"{cost}m", style=style),
+    def _cost(space: Space) -> int | str:
+        """What the space costs the seat at the keyboard: merchants, or "taken" (by them) or "miners"."""
+        return "taken" if space.taken else "miners" if space.by_miners else space.merchants
+
+
+def _tags(people: tuple[tuple[str, str], ...], seats: tuple[int, ...]) -> Text:
+    """Players' tags ("Ana [R], Ben [Y]") from their names and colours."""
+    return join((player_tag({"name": people[s][0], "colour": people[s][1]}) for s in seats), ", ")
+
+
+def _markers(people: tuple[tuple[str, str], ...], seats: tuple[int, ...]) -> Text:
+    """Players as their coloured letters ("R Y"), for narrow panels."""
+    return join((colour_marker(people[s][1]) for s in seats), " ")
+
+
+def ships_line(
+    people: tuple[tuple[str, str], ...], docked: tuple[int, ...], selecting: bool, marked: bool, here: bool
+) -> Fit:
+    """Whose ships are at the island (while islands are chosen: who chose it), longest form that fits."""
+    you = Text("  ◀ you", style="bold") if here else Text("")
+    mark = changed_after(marked)
+    if not docked:
+        who = (muted("none"),) * 2
+    else:
+        who = (_tags(people, docked), _markers(people, docked))
+    if selecting:
+        return Fit(
+            Text.assemble(label("Chosen by: "), who[0], mark, you),
+            Text.assemble(label("Chosen by: "), who[1], mark, you),
         )
+    return Fit(
+        Text.assemble(label("Ships here: "), who[0], mark, you),
+        Text.assemble(label("Ships: "), who[0], mark, you),
+        Text.assemble(label("Ships: "), who[1], mark, you),
+    )
+
+
+def artifacts_line(price: int, left: tuple[str, ...], bought: bool) -> Fit:
+    """The artifacts still for sale at the island and their price in raw cubes."""
+    return Fit(
+        Text.assemble(
+            label("Artifacts left "),
+            muted(f"({price} raw each)"),
+            label(": "),
+            ", ".join(left) if left else muted("none"),
+            changed_after(bought),
+        ),
+        Text.assemble(
+            label("Artifacts left "),
+            muted(f"({price} raw)"),
+            label(": "),
+            " ".join(left) if left else muted("none"),
+            changed_after(bought),
+        ),
+        Flow(
+            [
+                Text.assemble(label("Artifacts left "), muted(f"({price} raw)"), label(":")),
+                *(left or [muted("none")]),
+                *[changed_after(bought)] * bought,
+            ],
+            " ",
+        ),
+    )
+
+
+def action_rows(
+    people: tuple[tuple[str, str], ...],
+    spaces: tuple[tuple[str, str, bool, tuple[int, ...], bool, int | str, str], ...],
+) -> ActionRows:
+    """The island's action spaces (name, short name, whether it was the latest move, who took it, whether that
+    is new, its cost, its key) as rows."""
+    rows = []
+    for name, short, latest, users, new, cost, key in spaces:
+        mark = LAST_MOVE if latest else ""
+        after = changed_after(new)
+        rows.append(
+            Row(
+                mark + name,
+                mark + short,
+                Text.assemble(_tags(people, users), after),
+                Text.assemble(_markers(people, users), after),
+                costs(cost),
+                space_key(key),
+            )
+        )
+    return ActionRows(rows)
+
+
+def costs(cost: int | str) -> tuple[Text, ...]:
+    """A space's cost to the seat at the keyboard (`IslandPanel._cost`), from the longest wording to the shortest."""
+    if cost == "taken":
+        return muted("you took it"), muted("taken"), muted("taken")
+    if cost == "miners":
+        return Text("miners"), Text("miners"), Text("miners")
+    cost = int(cost)
+    style = "bold reverse" if cost > 1 else ""
+    return (
+        Text("1 merchant" if cost == 1 else f"{cost} merchants", style=style),
+        Text(f"{cost} merch.", style=style),
+        Text(f"{cost}m", style=style),
+    )

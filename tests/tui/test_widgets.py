@@ -450,6 +450,35 @@ async def test_a_board_whose_money_changed_makes_and_lays_out_that_line_alone():
         assert f"Money ${money + 3} *+3" in text_of(board)
 
 
+async def test_a_space_taken_on_an_island_makes_its_action_rows_again_and_nothing_else_of_it():
+    """An island's lines are made from a few values of the view too: another player taking one of its spaces
+    makes its rows again (the taker marked), not its ships' or artifacts' line."""
+    engine = next(e for e in play(3, 5) if e.state.phase == "actions")
+    reader = engine.pending.seat
+    scene = scene_of(engine, reader, log=False)
+    space = next(s for s in scene.spaces if not s.users and not s.by_miners)
+    other = (reader + 1) % 3
+    view = copy.deepcopy(scene.view)
+    view["space_users"][space.key] = [other]
+    spaces = tuple(dataclasses.replace(s, users=(other,)) if s is space else s for s in scene.spaces)
+    later = Scene(dataclasses.replace(scene.message, view=view, spaces=spaces), scene.content, before=scene.view)
+    island = IslandPanel(space.island)
+    async with Host(island, None).run_test(size=(160, 50)) as pilot:
+        island.show(Scene(scene.message, scene.content, before=scene.view))
+        await pilot.pause()
+        made: list[str] = []
+        with pytest.MonkeyPatch.context() as patch:
+            make = Made.__init__
+            patch.setattr(
+                Made, "__init__", lambda self, key, part: made.append(key[0].__name__) or make(self, key, part)
+            )
+            island.show(later)
+            await pilot.pause()
+        assert made == ["action_rows"]
+        row = next(line for line in text_of(island).splitlines() if space.name in line)
+        assert f"{scene.player(other)['name']} [" in row and "*" in row
+
+
 async def test_the_board_of_the_player_to_play_says_so_in_a_bright_label_and_keeps_its_frame():
     """Whose turn it is shows in the acting board's title, " ▶ to play " in reverse (the accent behind it): the
     frame stays as every board's, since a frame of its own repainted every line of two boards at each turn."""
