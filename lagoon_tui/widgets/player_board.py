@@ -27,17 +27,19 @@ def board_marks(scene: Scene, seat: int) -> frozenset[Mark]:
     """What of `seat`'s board changed since the reader's last move, as the scene compares it (so never
     more than everyone may know: a hand by its size only)."""
     at = ("players", seat)
-    if not scene.changed(*at):
+    keys = scene.changed_keys(*at)
+    if not keys:
         return frozenset()  # (mostly so: a move changes a board or two)
-    marks: set[Mark] = {(part,) for part in WHOLE_PARTS if scene.changed(*at, part)}
-    marks |= {("money",)} if scene.gain(*at, "money") else set()
-    marks |= {("vp",)} if scene.gain(*at, "vp") else set()
-    marks |= {(w,) for w in ("merchants", "miners") if scene.changed(*at, w) or scene.changed(*at, f"{w}_used")}
-    marks |= {("objectives",)} if scene.changed(*at, "objective_offer") else set()
+    marks: set[Mark] = {(part,) for part in WHOLE_PARTS if part in keys}
+    marks |= {(number,) for number in ("money", "vp") if number in keys and scene.gain(*at, number)}
+    marks |= {(w,) for w in ("merchants", "miners") if w in keys or f"{w}_used" in keys}
+    marks |= {("objectives",)} if "objective_offer" in keys else set()
     for metal in METALS:
-        marks |= {(kind, metal) for kind in ("raw", "artifacts") if scene.changed(*at, kind, metal)}
-        marks |= {("enriched", metal, level) for level in scene.moved(*at, "enriched", metal)}
-    marks |= {("equipment", card) for card in scene.moved(*at, "equipment") | scene.moved(*at, "equipment_used")}
+        marks |= {(kind, metal) for kind in ("raw", "artifacts") if kind in keys and scene.changed(*at, kind, metal)}
+        if "enriched" in keys:
+            marks |= {("enriched", metal, level) for level in scene.moved(*at, "enriched", metal)}
+    if "equipment" in keys or "equipment_used" in keys:
+        marks |= {("equipment", card) for card in scene.moved(*at, "equipment") | scene.moved(*at, "equipment_used")}
     return frozenset(marks)
 
 

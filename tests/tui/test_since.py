@@ -404,6 +404,21 @@ def test_hands_shown_at_the_end_are_not_marked_as_changed():
             assert ((hand,) in board_marks(scene, seat)) == (len(player[hand]) != len(old[hand])), (seat, hand)
 
 
+def test_the_keys_of_a_board_that_changed_are_those_each_asked_alone_says_changed():
+    """`Scene.changed_keys` (one pass over a player, for the board's marks) answers as `changed` asked of each
+    key would, secrets by their size: at every tenth move of a game, against views 1 to 12 moves before."""
+    views = [Host.at_random(CONTENT, NAMES[:3], COLOURS[:3], seed=4, moves=n).scene(1) for n in range(120)]
+    seen = set()
+    for now in range(12, len(views), 10):
+        for back in (1, 3, 12):
+            scene = Scene(views[now], CONTENT, before=views[now - back].view)
+            for seat, player in enumerate(scene.players):
+                keys = scene.changed_keys("players", seat)
+                assert keys == {key for key in player if scene.changed("players", seat, key)}, (now, back, seat)
+                seen |= keys
+    assert {"money", "raw", "deals", "merchants_used"} <= seen, seen
+
+
 @pytest.mark.parametrize("size", SIZES)
 async def test_while_islands_are_chosen_the_islands_others_chose_since_are_marked(size):
     """Ana against two computers who choose their islands before her (she starts the game last):
