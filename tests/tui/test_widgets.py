@@ -479,6 +479,35 @@ async def test_a_space_taken_on_an_island_makes_its_action_rows_again_and_nothin
         assert f"{scene.player(other)['name']} [" in row and "*" in row
 
 
+async def test_a_turn_passing_in_a_round_makes_the_track_again_only_where_it_tells_whose_turn_it_is():
+    """The round track's lines are made from their own values: the turn passing in the same round makes its
+    heading ("▶ Ben to play") and the turn order again, not the rounds or the wages."""
+    scenes: list[Scene] = []
+    for engine in play(3, 5):
+        scene = scene_of(engine, 0, log=False)
+        if scenes and scene.view["phase"] == "actions" == scenes[-1].view["phase"]:
+            if scene.view["round"] == scenes[-1].view["round"] and scene.acting_seat() != scenes[-1].acting_seat():
+                scenes.append(scene)
+                break
+        scenes = [scene]
+    assert len(scenes) == 2, "no turn passing within a round"
+    panel = RoundTrackPanel()
+    async with Host(panel, None).run_test(size=(160, 50)) as pilot:
+        panel.show(scenes[0])
+        await pilot.pause()
+        made: list[str] = []
+        with pytest.MonkeyPatch.context() as patch:
+            make = Made.__init__
+            patch.setattr(
+                Made, "__init__", lambda self, key, part: made.append(key[0].__name__) or make(self, key, part)
+            )
+            panel.show(scenes[1])
+            await pilot.pause()
+        assert sorted(made) == ["heading", "turn_order"]
+        name = scenes[1].player(scenes[1].acting_seat())["name"]
+        assert f"▶ {name} [" in text_of(panel)
+
+
 async def test_the_board_of_the_player_to_play_says_so_in_a_bright_label_and_keeps_its_frame():
     """Whose turn it is shows in the acting board's title, " ▶ to play " in reverse (the accent behind it): the
     frame stays as every board's, since a frame of its own repainted every line of two boards at each turn."""
