@@ -37,7 +37,7 @@ median resident set size of the `lagoon session` processes, from /proc), the
 server process's own memory, and the CPU the server process used per second
 of play (its user + system time over the wall-clock time of the moves; 100%
 is one core). The session processes' CPU is reported too: it is where the
-screens are drawn.
+screens are drawn; and the benchmark's own (its SSH clients share the cores).
 """
 
 from __future__ import annotations

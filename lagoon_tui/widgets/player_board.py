@@ -284,22 +284,14 @@ def workers_line(merchants: tuple[int, int, bool], miners: tuple[int, int, bool]
     """Free workers of each kind: "Merchants 3 free of 4   Miners 2 free of 2" (shorter where narrow)."""
     (mer_free, mer, mer_changed), (min_free, mins, min_changed) = merchants, miners
     mer_mark, min_mark = changed_after(mer_changed), changed_after(min_changed)
-    return Fit(
-        Text.assemble(
-            label("Merchants "),
-            f"{mer_free} free of {mer}",
-            mer_mark,
-            "   ",
-            label("Miners "),
-            f"{min_free} free of {mins}",
-            min_mark,
+    return two_facts(
+        (
+            Text.assemble(label("Merchants "), f"{mer_free} free of {mer}", mer_mark),
+            Text.assemble(label("Miners "), f"{min_free} free of {mins}", min_mark),
         ),
-        Flow(
-            [
-                Text.assemble(label("Merchants "), f"{mer_free}/{mer} free", mer_mark),
-                Text.assemble(label("Miners "), f"{min_free}/{mins} free", min_mark),
-            ],
-            "  ",
+        (
+            Text.assemble(label("Merchants "), f"{mer_free}/{mer} free", mer_mark),
+            Text.assemble(label("Miners "), f"{min_free}/{mins} free", min_mark),
         ),
     )
 
@@ -325,32 +317,25 @@ def deliveries_line(shipments: tuple[int, int, bool], deals: tuple[int, int, boo
     """Shipments made and deals closed, each with its VP: "Shipments 2 made, 9 VP   Deals closed 1, 4 VP"."""
     (made, ship_vp, shipped), (closed, deal_vp, dealt) = shipments, deals
     ship_mark, deal_mark = changed_after(shipped), changed_after(dealt)
+    short_shipped = Text.assemble(label("Shipped "), f"{made} ({ship_vp} VP)", ship_mark)
+    return two_facts(
+        (
+            Text.assemble(label("Shipments "), f"{made} made, {ship_vp} VP", ship_mark),
+            Text.assemble(label("Deals closed "), f"{closed}, {deal_vp} VP", deal_mark),
+        ),
+        (short_shipped, Text.assemble(label("Deals "), f"{closed} ({deal_vp} VP)", deal_mark)),
+        (short_shipped, Text.assemble(label("Deals closed "), f"{closed} ({deal_vp} VP)", deal_mark)),
+    )
+
+
+def two_facts(*forms: tuple[Text, Text]) -> Fit:
+    """Two facts on a line, in the first of `forms` (longest first) that fits: the longest three spaces apart,
+    the others two; the last one wraps between its two facts where not even it fits."""
+    first, *middle, last = forms
     return Fit(
-        Text.assemble(
-            label("Shipments "),
-            f"{made} made, {ship_vp} VP",
-            ship_mark,
-            "   ",
-            label("Deals closed "),
-            f"{closed}, {deal_vp} VP",
-            deal_mark,
-        ),
-        Text.assemble(
-            label("Shipped "),
-            f"{made} ({ship_vp} VP)",
-            ship_mark,
-            "  ",
-            label("Deals "),
-            f"{closed} ({deal_vp} VP)",
-            deal_mark,
-        ),
-        Flow(
-            [
-                Text.assemble(label("Shipped "), f"{made} ({ship_vp} VP)", ship_mark),
-                Text.assemble(label("Deals closed "), f"{closed} ({deal_vp} VP)", deal_mark),
-            ],
-            "  ",
-        ),
+        Text.assemble(first[0], "   ", first[1]),
+        *(Text.assemble(one, "  ", other) for one, other in middle),
+        Flow(list(last), "  "),
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import re
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, contextmanager
 
 import pytest
 from rich.console import Console
@@ -418,6 +418,16 @@ async def test_a_turn_passing_between_two_other_players_leaves_a_third_board_as_
         assert laid == []
 
 
+@contextmanager
+def making():
+    """The names of the builders that `Note.made` calls while the block runs (the parts made anew)."""
+    made: list[str] = []
+    with pytest.MonkeyPatch.context() as patch:
+        make = Made.__init__
+        patch.setattr(Made, "__init__", lambda self, key, part: made.append(key[0].__name__) or make(self, key, part))
+        yield made
+
+
 async def test_a_board_whose_money_changed_makes_and_lays_out_that_line_alone():
     """Each line of a board is made from a few values of the view (`Note.made`): the money going up makes the
     supplies line again, marked, and nothing else of the board is made or laid out by Rich again."""
@@ -431,13 +441,9 @@ async def test_a_board_whose_money_changed_makes_and_lays_out_that_line_alone():
     async with Host(board, None).run_test(size=(160, 50)) as pilot:
         board.show(Scene(scene.message, scene.content, before=scene.view))
         await pilot.pause()
-        made: list[str] = []
         laid: list[str] = []
-        with pytest.MonkeyPatch.context() as patch:
-            make, draw = Made.__init__, PlayerBoard._draw_part
-            patch.setattr(
-                Made, "__init__", lambda self, key, part: made.append(key[0].__name__) or make(self, key, part)
-            )
+        with making() as made, pytest.MonkeyPatch.context() as patch:
+            draw = PlayerBoard._draw_part
             patch.setattr(
                 PlayerBoard,
                 "_draw_part",
@@ -466,12 +472,7 @@ async def test_a_space_taken_on_an_island_makes_its_action_rows_again_and_nothin
     async with Host(island, None).run_test(size=(160, 50)) as pilot:
         island.show(Scene(scene.message, scene.content, before=scene.view))
         await pilot.pause()
-        made: list[str] = []
-        with pytest.MonkeyPatch.context() as patch:
-            make = Made.__init__
-            patch.setattr(
-                Made, "__init__", lambda self, key, part: made.append(key[0].__name__) or make(self, key, part)
-            )
+        with making() as made:
             island.show(later)
             await pilot.pause()
         assert made == ["action_rows"]
@@ -495,12 +496,7 @@ async def test_a_turn_passing_in_a_round_makes_the_track_again_only_where_it_tel
     async with Host(panel, None).run_test(size=(160, 50)) as pilot:
         panel.show(scenes[0])
         await pilot.pause()
-        made: list[str] = []
-        with pytest.MonkeyPatch.context() as patch:
-            make = Made.__init__
-            patch.setattr(
-                Made, "__init__", lambda self, key, part: made.append(key[0].__name__) or make(self, key, part)
-            )
+        with making() as made:
             panel.show(scenes[1])
             await pilot.pause()
         assert sorted(made) == ["heading", "turn_order"]
