@@ -1,4 +1,4 @@
-"""The panels' small words: symbols, phase names, players' tags and markers, what a card asks for.
+"""The panels' small words: symbols, phase names, marks of what changed, what a card asks for.
 
 Styles used inside Rich text stick to plain attributes (bold, dim, italic,
 reverse) and the player colours of `lagoon_tui.scene`, so the panels read the
@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from rich.text import Text
-
-from ..scene import Scene
 
 CUBE = "●"
 SPENT = "○"
@@ -35,15 +33,6 @@ def join(parts: Iterable[Text | str], sep: str = ", ") -> Text:
             out.append(sep)
         out.append(part if isinstance(part, Text) else Text(part))
     return out
-
-
-def tags(scene: Scene, seats: Iterable[int], sep: str = ", ") -> Text:
-    return join((scene.tag(s) for s in seats), sep)
-
-
-def markers(scene: Scene, seats: Iterable[int], sep: str = " ") -> Text:
-    """Players as their coloured letters ("R Y"): colour and letter, for tight places."""
-    return join((scene.marker(s) for s in seats), sep)
 
 
 def label(text: str) -> Text:
