@@ -462,7 +462,8 @@ async def test_every_part_of_every_board_panel_keeps_its_lines_while_it_does_not
                 for part in content.renderables if isinstance(content, Group) else (content,):
                     kinds.add(type(part).__name__)
                     assert render_key(part) is not None, f"{panel!r}: a {type(part).__name__} has no render key"
-                    kinds.add(type(part.renderable).__name__) if isinstance(part, Made) else None
+                    if isinstance(part, Made):  # (and what it holds)
+                        kinds.add(type(part.renderable).__name__)
         assert {"ActionRows", "Group", "ByWidth", "Track", "CentreGrid", "SiteGrid", "CubeGrid", "Made"} <= kinds, kinds
 
 
