@@ -31,6 +31,7 @@ what each key does, `GameKeys`'s (`game_keys.py`).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -367,8 +368,9 @@ class GameScreen(UnseenArrangement, GameKeys):
         # a row that grew or shrank leaves the boards too tall or too short: fit them again
         self._stretch()
         # a quiet moment once the move is on screen (Textual runs after-refresh callbacks before the
-        # frame is painted; the paint of a move takes well under QUIET_AFTER)
-        self.set_timer(QUIET_AFTER, collector.after_move)
+        # frame is painted; the paint of a move takes well under QUIET_AFTER). asyncio's own timer: a
+        # Textual timer is a task of its own, and Textual works out its callback's signature every time
+        asyncio.get_running_loop().call_later(QUIET_AFTER, collector.after_move)
 
     # --- computer players: the stage of the screen's `ComputerTurns` -------------------------
 

@@ -13,7 +13,7 @@ from textual.strip import Strip
 
 from ..board_items import DECKS_KEY, card_key
 from ..scene import Scene
-from .note import SteadyLayout
+from .note import SteadyLayout, changed_rows
 from .options import out_of_sight
 from .renderables import Fit, Flow, Spread, draw, render_key
 from .spotlight import Spotlit, spotlit, tagged, tagged_text
@@ -184,7 +184,7 @@ class MarketPanel(Spotlit, SteadyLayout, ScrollView, can_focus=False):
         if len(new) != len(old) or self.scroll_offset.y:
             self.refresh()
             return
-        changed = [Region(0, y, width, 1) for y, (was, now) in enumerate(zip(old, new)) if was != now]
+        changed = changed_rows(old, new, width)
         if changed:
             self.refresh(*changed)
         if not self.styles.auto_dimensions:  # (else it is arranged to its new height, and resized)

@@ -34,6 +34,25 @@ else:
     _Widget = object  # at run time no class but the mixin's own joins a widget's MRO
 
 
+def changed_rows(old: list[Strip], new: list[Strip], width: int) -> list[Region]:
+    """The rows where `new` lines differ from `old` (or either has none), each run of rows one region.
+
+    A widget refreshed row by row gave the compositor a spot for every row: one move of a board
+    changes a dozen rows of a panel, and the compositor looks at every spot for every widget.
+    """
+    bands: list[Region] = []
+    top = None
+    rows = max(len(old), len(new))
+    for y in range(rows + 1):
+        differs = y < rows and (y >= len(new) or y >= len(old) or new[y] != old[y])
+        if differs and top is None:
+            top = y
+        elif not differs and top is not None:
+            bands.append(Region(0, top, width, y - top))
+            top = None
+    return bands
+
+
 class SteadyBorders(_Widget):
     """Mixin for widgets: a border title and subtitle that repaint the widget only when they change, and
     lines of content framed once, not at every paint (see `lagoon_tui.turbo.framing`).
@@ -188,11 +207,7 @@ class Note(Spotlit, SteadyLayout, Static):
         if self._height(len(new)) != self._height(len(old)) and not self._held_up(len(old), len(new)):
             self.refresh(layout=layout)
             return
-        changed = [
-            Region(0, y, width, 1)
-            for y in range(max(len(new), len(old)))
-            if y >= len(new) or y >= len(old) or new[y] != old[y]
-        ]
+        changed = changed_rows(old, new, width)
         if changed:
             self.refresh(*changed)
 

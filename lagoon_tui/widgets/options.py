@@ -30,7 +30,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from .note import SteadyLayout
+from .note import SteadyLayout, changed_rows
 from .svg import svg_safe
 
 
@@ -164,7 +164,7 @@ class Options(SteadyLayout, ScrollView, can_focus=True):
             self.refresh()
             return
         after = self._drawn()
-        changed = [Region(0, y, self._width, 1) for y, (old, new) in enumerate(zip(before, after)) if old != new]
+        changed = changed_rows(before, after, self._width)
         if changed:
             self.refresh(*changed)
 
@@ -209,14 +209,18 @@ class Options(SteadyLayout, ScrollView, can_focus=True):
         """An option's lines at the list's width: its key, then its words, wrapped under the words."""
         hang = cell_len(option.key) if cell_len(option.key) < self._width // 2 else 0
         words = option.prompt[len(option.key) :] if hang else option.prompt
-        console = self.app.console
-        lines = console.render_lines(
-            Text(words, no_wrap=False),
-            console.options.update(width=self._width - hang, highlight=False),
-            style=style,
-            pad=True,
-            new_lines=False,
-        )
+        room, cells = self._width - hang, cell_len(words)
+        if words.isprintable() and 0 < cells <= room:  # one line: as Rich lays it out, without its wrapping
+            lines = [[Segment(words, style), *[Segment(" " * (room - cells), style)] * (cells < room)]]
+        else:
+            console = self.app.console
+            lines = console.render_lines(
+                Text(words, no_wrap=False),
+                console.options.update(width=room, highlight=False),
+                style=style,
+                pad=True,
+                new_lines=False,
+            )
         strips = []
         for n, line in enumerate(lines):
             lead = (option.key if n == 0 else " " * hang) if hang else ""

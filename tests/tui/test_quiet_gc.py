@@ -9,7 +9,7 @@ from textual.strip import Strip
 
 from lagoon_tui.app import LagoonApp
 from lagoon_tui.link import Link
-from lagoon_tui.quiet_gc import FULL_EVERY, QuietCollector
+from lagoon_tui.quiet_gc import FULL_EVERY, YOUNG_EVERY, QuietCollector
 from lagoon_tui.screens.curtain import COLLECT_AFTER, CurtainScreen
 from lagoon_tui.screens.game import GameScreen
 from lagoon_tui.seat_app import SeatApp
@@ -63,24 +63,27 @@ async def full_collection_after(pilot, generations: list[int], since: int, turns
     raise AssertionError(f"no full collection behind a curtain up for {turns} pauses ({COLLECT_AFTER} s were enough)")
 
 
-def test_without_curtains_a_full_collection_comes_every_so_many_moves():
-    collected: list[int] = []
+def test_without_curtains_the_young_objects_are_collected_every_few_moves_and_all_every_so_many():
+    collected: list[tuple[int, int]] = []  # (the move after which a collection came, its generation)
+    move = 0
 
     def record(phase: str, info: dict) -> None:
         if phase == "start":
-            collected.append(info["generation"])
+            collected.append((move, info["generation"]))
 
     quiet = QuietCollector()
     gc.callbacks.append(record)
     try:
         quiet.start()
         collected.clear()
-        for _ in range(2 * FULL_EVERY):
+        for move in range(1, 2 * FULL_EVERY + 1):
             quiet.after_move()
     finally:
         quiet.stop()
         gc.callbacks.remove(record)
-    assert collected.count(2) == 2 and collected.count(1) == 2 * FULL_EVERY - 2
+    assert [m for m, generation in collected if generation == 2] == [FULL_EVERY, 2 * FULL_EVERY]
+    young = [m % FULL_EVERY for m, generation in collected if generation == 1]
+    assert young == 2 * list(range(YOUNG_EVERY, FULL_EVERY, YOUNG_EVERY))
     assert gc.isenabled()
 
 

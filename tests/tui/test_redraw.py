@@ -18,12 +18,14 @@ from contextlib import AbstractContextManager, contextmanager
 
 import pytest
 from rich.console import Group
+from rich.segment import Segment
 from rich.text import Text
 from textual import events
 from textual._styles_cache import StylesCache
 from textual.app import App
 from textual.geometry import Region
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widget import Widget
 
 from lagoon_tui.app import WRITER_SWITCH_INTERVAL, LagoonApp
@@ -37,7 +39,7 @@ from lagoon_tui.settings import GameSettings
 from lagoon_tui.turbo.framing import FramedLines
 from lagoon_tui.widgets import LogPanel
 from lagoon_tui.widgets.keys_footer import KeysFooter, KeysLine
-from lagoon_tui.widgets.note import Note
+from lagoon_tui.widgets.note import Note, changed_rows
 from lagoon_tui.widgets.player_board import PlayerBoard
 from lagoon_tui.widgets.renderables import Bullets, Flow, Made, render_key
 from rules.host import Host, load_content
@@ -379,6 +381,17 @@ async def test_a_new_content_repaints_only_the_lines_that_changed():
             await still(pilot)
             assert sorted(set(drawn)) == list(range(7))
         assert "line 6" in text_of(note)
+
+
+def test_the_rows_a_new_content_changed_are_told_to_the_compositor_as_runs_of_rows():
+    """Three rows in a row that changed are one spot to paint, not three (the compositor visits every spot for
+    every widget); a row the new content has and the old had not is a changed row too."""
+    old = [Strip([Segment(f"line {n}")], 8) for n in range(8)]
+    new = [*old[:1], *(Strip([Segment(f"new {n}")], 8) for n in (1, 2, 3)), *old[4:6], Strip([Segment("new")], 8)]
+    new += [old[7], Strip([Segment("more")], 8)]
+    assert changed_rows(old, new, 8) == [Region(0, 1, 8, 3), Region(0, 6, 8, 1), Region(0, 8, 8, 1)]
+    assert changed_rows(old, old, 8) == []
+    assert changed_rows(old, old[:6], 8) == [Region(0, 6, 8, 2)]
 
 
 class FramedNote(App):

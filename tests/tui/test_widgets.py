@@ -17,6 +17,7 @@ import pytest
 from rich.console import Console
 from rich.segment import Segment
 from rich.table import Table
+from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Region
@@ -806,6 +807,24 @@ async def test_a_long_option_takes_more_lines_and_the_highlight_covers_all_of_th
         await pilot.pause()
         background = [next(iter(strip)).style.bgcolor for strip in options.render_lines(Region(0, 0, *options.size))]
         assert background[1] == background[2] != background[0] == background[3]
+
+
+async def test_an_option_that_fits_on_one_line_is_laid_out_as_rich_lays_it_out():
+    """Most options fit on one line, and are laid out without Rich's wrapping: to the same segments Rich gives."""
+    async with prompt_showing(many_options(1)) as (app, pilot, panel, options):
+        room = options.size.width - len("1. ")
+        labels = ["Option 0", "Mine 2 gold — not now: the mine is full", "金 gold 金", "a\tb", ""]
+        labels += ["x" * (room - 1), "x" * room, "x" * (room + 1), "金" * (room // 2), "金" * (room // 2 + 1)]
+        panel.show(many_options(len(labels), lambda n: labels[n]))
+        await pilot.pause()
+        console, style = app.console, options.visual_style.rich_style
+        for index in range(len(labels)):
+            option = options.get_option_at_index(index)
+            hang = len(option.key)
+            words = Text(option.prompt[hang:], no_wrap=False)
+            laid = console.render_lines(words, console.options.update(width=room), style=style, pad=True)
+            rich = [[Segment(option.key if n == 0 else " " * hang, style), *line] for n, line in enumerate(laid)]
+            assert [list(strip) for strip in options._lay_out(option, style)] == rich, option
 
 
 async def test_a_new_list_of_options_repaints_only_the_lines_that_read_differently():
