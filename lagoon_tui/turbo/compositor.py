@@ -15,7 +15,9 @@ made that slow on the board:
 
 `SpotCompositor` paints, for each changed spot, only the widgets under it,
 and of each widget only the lines under a spot that something in front has
-not already covered. What reaches the terminal is the same: the same cells
+not already covered, where "covered" counts only the pieces of a line that a
+spot reaches: Textual writes only the spots, so a container behind the panels
+is no longer painted along every line a spot is on. What reaches the terminal is the same: the same cells
 are written, from the same front-most widgets (tests/tui/test_tmux.py checks
 the pane after many moves against a whole new paint; the snapshots check
 whole paints).
@@ -67,6 +69,10 @@ class SpotCompositor(Compositor):
         cuts = self.cuts
         # for each line, the piece of screen that starts at each cut; None until something is painted there
         chops: list[dict[int, Strip | None]] = [dict.fromkeys(line[:-1]) for line in cuts]
+        # for each line, the cuts whose pieces a changed spot reaches and nothing has painted yet: only those
+        # are written to the terminal (Textual writes the spots' spans), so a widget behind the panels (the
+        # screen, a row) is painted only where a spot shows it, not along every line the spots span
+        reach = self._missing(cuts)
         for widget, (region, clip) in self.visible_widgets.items():  # front-most first
             area = self._area(region.intersection(clip), crop)
             if area is None:
@@ -76,10 +82,17 @@ class SpotCompositor(Compositor):
             for y in area.line_range:
                 if not is_rendered_line(y):
                     continue
+                open_cuts = reach.get(y) if reach is not None else None
+                if reach is not None and not open_cuts:
+                    continue
                 line = chops[y]
                 edges = [cut for cut in cuts[y] if left <= cut <= right]  # `right` is a cut too: the last edge
-                if any(line[cut] is None for cut in edges[:-1]):
+                if open_cuts is None:
+                    if any(line[cut] is None for cut in edges[:-1]):
+                        wanted[y] = edges
+                elif any(cut in open_cuts for cut in edges[:-1]):
                     wanted[y] = edges
+                    open_cuts.difference_update(edges[:-1])
             if not wanted:
                 continue
             top, bottom = min(wanted), max(wanted) + 1
@@ -94,6 +107,21 @@ class SpotCompositor(Compositor):
                     if line[cut] is None:
                         line[cut] = piece
         return cast("Sequence[Mapping[int, Strip]]", chops)  # (as Textual's own: a spot nothing covers stays None)
+
+    def _missing(self, cuts: list[list[int]]) -> dict[int, set[int]] | None:
+        """For each line under a changed spot, the cuts whose pieces reach into a spot (None: a whole paint)."""
+        if self._spots is None:
+            return None
+        missing: dict[int, set[int]] = {}
+        for spot in self._spots:
+            x1, x2 = spot.column_span
+            for y in spot.line_range:
+                if y >= len(cuts):
+                    break
+                line = cuts[y]
+                reached = missing.setdefault(y, set())
+                reached.update(cut for cut, end in zip(line, line[1:]) if cut < x2 and end > x1)
+        return missing
 
 
 def paint_spots(screen: Screen[Any]) -> None:

@@ -23,6 +23,7 @@ from rich.text import Text
 from textual import events
 from textual._styles_cache import StylesCache
 from textual.app import App
+from textual.containers import Horizontal
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.strip import Strip
@@ -36,6 +37,7 @@ from lagoon_tui.screens.game import FRAME_OUT, GameScreen
 from lagoon_tui.screens.help import HelpScreen
 from lagoon_tui.seat_app import SeatApp
 from lagoon_tui.settings import GameSettings
+from lagoon_tui.turbo.compositor import paint_spots
 from lagoon_tui.turbo.framing import FramedLines
 from lagoon_tui.widgets import LogPanel
 from lagoon_tui.widgets.keys_footer import KeysFooter, KeysLine
@@ -392,6 +394,43 @@ def test_the_rows_a_new_content_changed_are_told_to_the_compositor_as_runs_of_ro
     assert changed_rows(old, new, 8) == [Region(0, 1, 8, 3), Region(0, 6, 8, 1), Region(0, 8, 8, 1)]
     assert changed_rows(old, old, 8) == []
     assert changed_rows(old, old[:6], 8) == [Region(0, 6, 8, 2)]
+
+
+class SideBySide(Screen):
+    """Two notes side by side in a row, on a screen that paints the changed spots (as the board's screens do)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        paint_spots(self)
+
+    def compose(self):
+        with Horizontal(id="row"):
+            yield Note(Text("\n".join(f"left {n}" for n in range(6))), id="left")
+            yield Note(Text("\n".join(f"right {n}" for n in range(6))), id="right")
+
+
+class SideBySideApp(App):
+    CSS = "#row { background: $panel; } Note { width: 1fr; height: auto; margin: 0 1; }"
+
+    def on_mount(self) -> None:
+        self.push_screen(SideBySide())
+
+
+@pytest.mark.turbo
+async def test_a_changed_line_of_one_panel_paints_nothing_of_what_is_behind_the_panels():
+    """A line of the left note changes: the row behind the notes is painted nowhere, although its line is
+    painted (before, the rest of that line, behind and beside the notes, was painted and never written)."""
+    app = SideBySideApp()
+    async with app.run_test(size=(60, 10)) as pilot:
+        await still(pilot)
+        left, row = app.screen.query_one("#left", Note), app.screen.query_one("#row")
+        behind: list[Region] = []
+        with watching(Horizontal, "render_lines", lambda self, crop: behind.append(crop) if self is row else None):
+            left.update(Text("\n".join("left 3 is new" if n == 3 else f"left {n}" for n in range(6))))
+            await still(pilot)
+        assert behind == []
+        lines = screen_text(app).splitlines()
+        assert "left 3 is new" in lines[3] and "right 3" in lines[3], lines[3]
 
 
 class FramedNote(App):
