@@ -38,6 +38,9 @@ server process's own memory, and the CPU the server process used per second
 of play (its user + system time over the wall-clock time of the moves; 100%
 is one core). The session processes' CPU is reported too: it is where the
 screens are drawn; and the benchmark's own (its SSH clients share the cores).
+The sessions' and the server's CPU a key (their CPU time over the keys
+pressed, setups included) compare two versions of the code better than the
+latencies do, though the machine's phase moves them too.
 """
 
 from __future__ import annotations
@@ -424,6 +427,7 @@ def main() -> None:
     print(
         " sessions  keys  first byte p50  p95  done p50  p95 (ms)  session RSS (MB)  server RSS (MB)"
         "  server CPU  sessions CPU  client CPU  all keys p95  setup keys max (ms)  keys/s  KB to the room a key"
+        "  CPU a key (ms): sessions  server"
     )
     for count in (int(n) for n in args.sessions.split(",")):
         r = asyncio.run(measure(count, args.moves, args.seed, args.think, args.old))
@@ -432,7 +436,8 @@ def main() -> None:
             f"  {r['p50_ms']:8.1f}  {r['p95_ms']:8.1f}  {r['session_rss_mb']:16.1f}"
             f"  {r['server_rss_mb']:15.1f}  {r['server_cpu']:9.0%}  {r['sessions_cpu']:11.0%}  {r['client_cpu']:9.0%}"
             f"  {r['all_p95_ms']:12.1f}  {r['setup_max_ms']:19.0f}  {r['keys_per_second']:6.1f}"
-            f"  {r['kb_per_key']:20.1f}"
+            f"  {r['kb_per_key']:20.1f}  {1000 * r['sessions_cpu'] / r['keys_per_second']:24.1f}"
+            f"  {1000 * r['server_cpu'] / r['keys_per_second']:6.1f}"
         )
     print("target: p95 <= 50 ms at 16 sessions")
 
