@@ -15,12 +15,12 @@ made that slow on the board:
 
 `SpotCompositor` paints, for each changed spot, only the widgets under it,
 and of each widget only the lines under a spot that something in front has
-not already covered, where "covered" counts only the pieces of a line that a
-spot reaches: Textual writes only the spots, so a container behind the panels
-is no longer painted along every line a spot is on. What reaches the terminal is the same: the same cells
-are written, from the same front-most widgets (tests/tui/test_tmux.py checks
-the pane after many moves against a whole new paint; the snapshots check
-whole paints).
+not already covered, counting only the pieces of a line that reach into a
+spot (Textual writes the spots alone): a container behind the panels is
+painted only where a spot shows it. What reaches the terminal is the same: the
+same cells are written, from the same front-most widgets
+(tests/tui/test_tmux.py checks the pane after many moves against a whole new
+paint; the snapshots check whole paints).
 
 It replaces two private parts of Textual's compositor (`render_partial_update`
 and `_render_chops`), and is given to a screen in its private `_compositor`.
@@ -72,7 +72,7 @@ class SpotCompositor(Compositor):
         # for each line, the cuts whose pieces a changed spot reaches and nothing has painted yet: only those
         # are written to the terminal (Textual writes the spots' spans), so a widget behind the panels (the
         # screen, a row) is painted only where a spot shows it, not along every line the spots span
-        reach = self._missing(cuts)
+        reach = self._reached(cuts)
         for widget, (region, clip) in self.visible_widgets.items():  # front-most first
             area = self._area(region.intersection(clip), crop)
             if area is None:
@@ -108,20 +108,19 @@ class SpotCompositor(Compositor):
                         line[cut] = piece
         return cast("Sequence[Mapping[int, Strip]]", chops)  # (as Textual's own: a spot nothing covers stays None)
 
-    def _missing(self, cuts: list[list[int]]) -> dict[int, set[int]] | None:
+    def _reached(self, cuts: list[list[int]]) -> dict[int, set[int]] | None:
         """For each line under a changed spot, the cuts whose pieces reach into a spot (None: a whole paint)."""
         if self._spots is None:
             return None
-        missing: dict[int, set[int]] = {}
+        reached: dict[int, set[int]] = {}
         for spot in self._spots:
             x1, x2 = spot.column_span
             for y in spot.line_range:
                 if y >= len(cuts):
                     break
                 line = cuts[y]
-                reached = missing.setdefault(y, set())
-                reached.update(cut for cut, end in zip(line, line[1:]) if cut < x2 and end > x1)
-        return missing
+                reached.setdefault(y, set()).update(cut for cut, end in zip(line, line[1:]) if cut < x2 and end > x1)
+        return reached
 
 
 def paint_spots(screen: Screen[Any]) -> None:
