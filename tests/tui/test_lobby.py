@@ -536,9 +536,10 @@ async def test_a_spectator_who_comes_later_reads_that_a_computer_plays_for_one_w
             until(lambda: held.asked.is_set() or decider(ana, ben) is not None, "Ana's or Ben's decision")
             mover = decider(ana, ben)
             if mover is not None:
-                seen = mover.changes
+                # (the move's own message on both screens: a frame before it, who is away, is a change too)
+                seen = (ana.remote.message, ben.remote.message)
                 assert mover.choose(mover.message.prompt.options[0].id)
-                until(lambda: mover.changes > seen, "the move")
+                until(lambda: ana.remote.message is not seen[0] and ben.remote.message is not seen[1], "the move")
         assert held.asked.is_set(), "the computer's decision for Cleo"
         app = SessionApp(Link(served.session("SHA256:dora")))
         async with app.run_test(size=(160, 50), notifications=True) as pilot:
