@@ -193,14 +193,14 @@ class Room:
         seen = None if seat is None else self.host.view_after_last_move(seat)
         if seen is not None:  # (what the seat saw just after its last move, to mark what changed since)
             link.send(frame("baseline", {"view": seen}))
-        self._send_scene(link)
         if seat is not None:
             link.send(frame("holding", {"on": self.host.holds_turns((seat,))}))
-        link.send(self._presence_frame())
+        link.send(self._presence_frame())  # (before the first message: the screen is drawn once, as it is)
         if seat is None:
             self.tell_watchers()
         else:
             link.send(self._watchers_frame())
+        self._send_scene(link)
         if returning:
             self._presence(seat, back=True)
         try:

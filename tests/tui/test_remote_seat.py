@@ -108,7 +108,8 @@ def test_a_seat_joining_again_takes_over_from_its_stale_link(room):
 
 
 def test_another_seats_secrets_never_cross_the_wire(room):
-    """Ben's first message, as its bytes came, names his own objectives on offer and none of the others'.
+    """Ben's first message and the frames before it, as their bytes came, name his own objectives on offer
+    and none of the others'.
 
     (The content frame before it lists every card of the game, as the printed
     cards are public; the message says which are whose.)
@@ -117,8 +118,10 @@ def test_another_seats_secrets_never_cross_the_wire(room):
     offers = room.call(lambda: [list(p.objective_offer) for p in host.engine.state.players])
     with room.socket(1).makefile("rb") as stream:
         assert stream.readline().startswith(b"content ")
-        message = stream.readline().decode()
-    assert message.startswith("scene ")
+        frames = [stream.readline().decode()]  # (who is away, who watches... then the message)
+        while not frames[-1].startswith("scene "):
+            frames.append(stream.readline().decode())
+    message = "".join(frames)
     names = {o: CONTENT.objectives[o].name for offer in offers for o in offer}
     assert all(o in message for o in offers[1])  # (its own cards do come)
     theirs = {o for seat in (0, 2) for o in offers[seat]} - set(offers[1])
@@ -177,9 +180,10 @@ def test_every_seat_is_told_which_seats_computers_play_and_at_which_level():
     )
     try:
         with served.socket(1).makefile("rb") as stream:
-            kinds = [stream.readline().split(b" ", 1) for _ in range(3)]
-        assert [kind for kind, _ in kinds] == [b"content", b"computers", b"scene"]
-        assert body(kinds[1][1].decode()) == {"levels": {"2": "hard"}, "thinking": False}
+            kinds = [stream.readline().split(b" ", 1) for _ in range(6)]
+        told = [b"content", b"holding", b"presence", b"watchers", b"computers", b"scene"]
+        assert [kind for kind, _ in kinds] == told  # (all that goes with the message comes before it)
+        assert body(kinds[4][1].decode()) == {"levels": {"2": "hard"}, "thinking": False}
         ana, watching = served.remote(0), served.remote(None)
         assert ana.levels == watching.levels == {2: "hard"} and not ana.thinking
     finally:

@@ -162,6 +162,21 @@ def test_going_from_a_game_to_another_of_ones_own_keeps_the_seat_there_until_the
     until(lambda: ben.remote.away == frozenset({0}), "Ana away once her session is gone")
 
 
+def test_a_seat_that_enters_is_drawn_once_and_at_once_with_who_is_away(server):
+    """Entering a game where another player is away: the first screen already shows them away (who is
+    away comes before the seat's first message, not as a second drawing after it)."""
+    ana, ben = player(server, "ana", "Ana"), player(server, "ben", "Ben")
+    code = started(ana, ben, 3)
+    ben.remote = RemoteHost(ben.link)
+    drawn: list[tuple[frozenset[int], int]] = []
+    ben.remote.on_change(lambda: drawn.append((ben.remote.away, ben.remote.changes)))
+    assert ben.link.ask("enter", {"code": code}) == {"seat": 1}
+    until(lambda: ben.remote.ready, "Ben's first message")
+    assert drawn[0] == (frozenset({0}), 1)
+    enter(ana, code, 0)
+    until(lambda: ben.remote.away == frozenset(), "Ana there, on Ben's link")
+
+
 def test_the_lobby_lists_the_games_waiting_longest_first_with_their_wait_and_a_restart_keeps_it(tmp_path):
     server = serving(tmp_path / "lagoon.db", Wall())
     try:
