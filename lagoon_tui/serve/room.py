@@ -195,14 +195,16 @@ class Room:
             link.send(frame("baseline", {"view": seen}))
         if seat is not None:
             link.send(frame("holding", {"on": self.host.holds_turns((seat,))}))
-        link.send(self._presence_frame())  # (before the first message: the screen is drawn once, as it is)
+        # who is away and who watches, before the first message: the screen is drawn once, as it is
+        if returning:
+            self._presence(seat, back=True)  # (every link told, this one too)
+        else:
+            link.send(self._presence_frame())
         if seat is None:
             self.tell_watchers()
         else:
             link.send(self._watchers_frame())
         self._send_scene(link)
-        if returning:
-            self._presence(seat, back=True)
         try:
             while not link.closed.is_set():
                 line = await reader.readline()
