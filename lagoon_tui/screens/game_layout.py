@@ -167,8 +167,9 @@ class GameLayout(PagedScreen):
                 clear_min_height(panel)
             return
         above = sum(_row_height(row) for row in board.children if row.id != "boards")
+        height = max(0, board.scrollable_content_region.height - above)
         for panel in panels:
-            panel.styles.min_height = max(0, board.scrollable_content_region.height - above)
+            panel.styles.min_height = height
 
     @property
     def pages(self) -> list[Page]:
