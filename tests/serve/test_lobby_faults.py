@@ -183,9 +183,8 @@ def test_while_the_save_file_refuses_a_move_is_refused_in_words_and_a_computer_t
                 break
             message = remote.latest
             if message.prompt is not None and message.turn.seat == 0:
-                seen = remote.changes
                 assert remote.choose(message.prompt.options[0].id)
-                until(lambda: remote.changes > seen or held.asked.is_set(), "Ana's move")
+                until(lambda: remote.latest is not message or held.asked.is_set(), "Ana's move")
         assert held.asked.wait(WAIT), "the computer's decision"
         faulty.on()
         held.go.set()
@@ -267,9 +266,9 @@ def test_a_request_that_meets_a_bug_is_refused_in_words_and_the_session_and_the_
     # the room goes on: both are still in it, and the game takes their moves
     for _ in range(4):
         mover = next(t.remote for t in (ana, ben) if t.remote.turn().seat == t.remote.seat)
-        seen = (ana.remote.changes, ben.remote.changes)
+        seen = (ana.remote.latest, ben.remote.latest)
         assert mover.choose(mover.latest.prompt.options[0].id)
-        until(lambda: ana.remote.changes > seen[0] and ben.remote.changes > seen[1], "the move on both links")
+        until(lambda: ana.remote.latest is not seen[0] and ben.remote.latest is not seen[1], "the move on both links")
     assert ana.link.lost is None and ben.link.lost is None
     nothing_of_the_server([ana, ben], server.store.path)
 
@@ -293,9 +292,9 @@ def test_a_bug_in_one_seats_screen_is_reported_with_the_seat_and_the_others_stil
     real = room._send_scene
     room._send_scene = lambda link: plant() if link.seat == 0 else real(link)  # (on this room alone)
     mover = next(t.remote for t in (ana, ben) if t.remote.turn().seat == t.remote.seat)
-    seen = ben.remote.changes
+    seen = ben.remote.latest
     assert mover.choose(mover.latest.prompt.options[0].id)
-    until(lambda: ben.remote.changes > seen, "the move on Ben's link")
+    until(lambda: ben.remote.latest is not seen, "the move on Ben's link")
     console(caplog, f"room {code}, seat 0, its screen")
     assert ana.link.lost is None and ben.link.lost is None
 
@@ -325,9 +324,8 @@ def test_a_computer_that_fails_on_a_bug_closes_its_room_in_words_and_plays_on_wh
         message = ana.remote.latest
         if ana.link.lost is not None or message.prompt is None or message.turn.seat != 0:
             break
-        seen = ana.remote.changes
         if ana.remote.choose(message.prompt.options[0].id):
-            until(lambda: ana.remote.changes > seen or ana.link.lost is not None, "Ana's move")
+            until(lambda: ana.remote.latest is not message or ana.link.lost is not None, "Ana's move")
     until(lambda: ana.link.lost is not None, "the room closed")
     assert ana.link.lost == lobby_module.COMPUTER_FAILED
     console(caplog, f"room {code}, seat 1, a computer's move")

@@ -137,9 +137,13 @@ async def test_the_lines_a_seat_no_longer_shows_are_freed_at_once_not_left_to_a_
             for _move in range(20):
                 link = links[links[0].turn().seat]
                 until(lambda: link.message.prompt is not None, "the decider's options")
-                seen = app.remote.changes
+                seen, heard = app.remote.message, [other.message for other in links.values()]
                 assert link.choose(link.message.prompt.options[-1].id)
-                await until_shown(pilot, lambda: app.remote.changes > seen and app.screen._shown == app.remote.changes)
+                await until_shown(
+                    pilot, lambda: app.remote.message is not seen and app.screen._shown == app.remote.changes
+                )
+                # (every link has the move before the next decider is read from one of them)
+                until(lambda: all(o.message is not m for o, m in zip(links.values(), heard)), "the move")
             gc.set_debug(gc.DEBUG_SAVEALL)
             try:
                 gc.collect()
