@@ -205,6 +205,7 @@ class Room:
         else:
             link.send(self._watchers_frame())
         self._send_scene(link)
+        self._owed.discard(link)  # (a return the log records is in that message: not sent again)
         try:
             while not link.closed.is_set():
                 line = await reader.readline()

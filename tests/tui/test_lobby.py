@@ -381,12 +381,17 @@ def test_after_a_while_the_others_may_let_a_computer_play_for_one_who_left(tmp_p
             if played_for_cleo >= 2:
                 break
         assert played_for_cleo >= 2
+        until(lambda: ana.remote.turn().seat != 2, "no move for Cleo under way")
         # Cleo comes back: her seat is hers again, and the others are told
         cleo = Terminal(served.session("SHA256:cleo"))
         cleo.remote = RemoteHost(cleo.link)
         assert cleo.link.ask("enter", {"code": code}) == {"seat": 2}
         until(lambda: ("notice", {"text": "Cleo plays their own seat again."}) in ana.frames)
         until(lambda: cleo.remote.ready and ana.remote.away == frozenset())
+        # her screen is drawn once: the log's line of her return is in her first message, not sent her again
+        here = {"refused": "That player is here (or is a computer already)."}
+        assert cleo.link.ask("stand_in", {"seat": 0}) == here  # (its answer comes after every frame sent before it)
+        assert cleo.remote.changes == 1
         entry = served.lobby.rooms[code]
         assert served.call(lambda: 2 not in entry.computers)
     finally:
