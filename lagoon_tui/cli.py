@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import json
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -270,6 +271,13 @@ def window_size(given: str) -> tuple[int, int]:
     return int(cols), int(rows)
 
 
+@functools.cache
+def parser() -> argparse.ArgumentParser:
+    """The command line's parser, built once a process: the fork server builds it before it forks (built in
+    each session, it cost 1.5 MB of the session's own memory)."""
+    return build_parser()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit code.
 
@@ -277,11 +285,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     traceback in a report (`lagoon_tui.crash`); the app's own are handled as it runs (`turbo/crash.py`).
     """
     speak_utf8()
-    parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = parser().parse_args(argv)
         if "db" in args and args.command in KEEP_NO_GAMES:  # (given before the command, where every command takes it)
-            parser.error(f"--db: `lagoon {args.command}` keeps no games, so it has no save file to use")
+            parser().error(f"--db: `lagoon {args.command}` keeps no games, so it has no save file to use")
     except SystemExit as exit_:  # argparse has already printed why
         return exit_.code if isinstance(exit_.code, int) else 2
     remote = args.command == "session"  # (its terminal is an SSH player's: the report's path stays here)
@@ -441,6 +448,7 @@ def session_command(args: argparse.Namespace) -> int:
     """The app of a session whose server is at the other end of socket `--fd` (see lagoon_tui.serve)."""
     import socket
 
+    from lagoon_tui import session_warmup
     from lagoon_tui.link import Link
     from lagoon_tui.session_app import SessionApp
 
@@ -450,7 +458,7 @@ def session_command(args: argparse.Namespace) -> int:
         return usage_error(f"no game at the other end of descriptor {args.fd}: {error}")
     if (problem := terminal_problem()) is not None:
         return usage_error(problem)
-    app = SessionApp(link, join=args.join)
+    app = SessionApp(link, join=args.join, content=session_warmup.content)  # (None: loaded by the app)
     try:
         app.run()
     finally:

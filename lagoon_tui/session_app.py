@@ -14,6 +14,8 @@ from typing import Any, cast
 
 from textual.binding import Binding
 
+from rules.host import Content
+
 from .link import Link
 from .remote import RemoteHost
 from .scene import Scene
@@ -47,8 +49,8 @@ def lobby_frame(text: str) -> dict[str, Any]:
 class SessionApp(RoomRequests, SeatApp):
     BINDINGS = [Binding(GO_KEY, "go_turn", "Go to your turn", show=False)]
 
-    def __init__(self, link: Link, join: str | None = None) -> None:
-        super().__init__(link)
+    def __init__(self, link: Link, join: str | None = None, content: Content | None = None) -> None:
+        super().__init__(link, content)
         self.join = join.strip().upper() if join else None
         self.player: str | None = None
         self.lobby: dict[str, Any] = {"mine": [], "open": []}
