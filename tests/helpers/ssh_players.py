@@ -179,7 +179,8 @@ class Player:
         window of that size), whatever size tmux draws it at. `options`: more ssh options."""
         self.name = name
         self.stream = server.folder / f"{name}.stream"
-        self._read, self._tail = 0, ""
+        # (a terminal of the same player before this one wrote to the same file: what it heard is not this one's)
+        self._read, self._tail = self.stream.stat().st_size if self.stream.exists() else 0, ""
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
         ssh = server.client(name.lower(), *command, **(options or {}))
         if claims is not None:
