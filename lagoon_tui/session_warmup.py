@@ -49,7 +49,8 @@ async def _to_the_lobby() -> None:
 
 
 def warm_up() -> None:
-    """Run a session's app to its lobby and back; returns once every thread it started has ended."""
+    """Read the decks (`content`), and run a session's app to its lobby and back; returns once every thread it
+    started has ended."""
     import asyncio
 
     global content
