@@ -41,7 +41,7 @@ from tests.helpers.ssh_players import (
     new_player,
     two_playing,
 )
-from tests.helpers.terminal import TIMEOUT, flat
+from tests.helpers.terminal import TIMEOUT, flat, panels
 
 if REASON and os.environ.get("CI"):
     raise RuntimeError(f"CI must run the lagoon serve tests, but {REASON}")
@@ -65,13 +65,13 @@ class Secrets:
     def __init__(self, db: Path) -> None:
         self.db = db
 
-    def now(self) -> tuple[list[set[str]], list[set[str]]]:
+    def now(self) -> tuple[list[set[str]], list[tuple[set[str], set[str]]]]:
         """For each seat: the words it must not have received (another seat's secrets it was never shown),
-        and the words of its own deals in hand."""
+        and the words of its own secrets (the names of the objectives it kept, the terms of its deals)."""
         with Store(self.db) as store:
             info = store.games()[0]
             if info.over:
-                return [set() for _ in info.names], [set() for _ in info.names]
+                return [set() for _ in info.names], [(set(), set()) for _ in info.names]
             saved = store.load(info.id)
         engine = Engine(CONTENT, saved.events, saved.marks)
         players = engine.state.players
@@ -85,7 +85,8 @@ class Secrets:
                 words |= {CONTENT.objectives[o].name for o in (*other.objectives, *other.objective_offer)}
                 words |= {w for d in other.deals if d not in shown for w in deal_words(d)}
             hidden.append(words - {CONTENT.objectives[o].name for o in shown if o in CONTENT.objectives})
-            own.append({w for d in me.deals for w in deal_words(d)})
+            kept = {CONTENT.objectives[o].name for o in me.objectives}
+            own.append((kept, {w for d in me.deals for w in deal_words(d)}))
         return hidden, own
 
 
@@ -108,7 +109,12 @@ def test_three_friends_play_a_whole_game_over_ssh_and_nobody_sees_another_seats_
     dan.type(code, "Enter")
     dan.wait("Score · goal")  # (the game, as everyone sees it)
     moves, secrets = 0, Secrets(server.db)
-    own_deal_seen = [False] * 3  # (the words searched for are those a screen shows: each seat's own deals)
+    # (the words searched for are those a screen shows, or the search proves nothing: each seat's own
+    # objectives must be found, on its screen or in what came to it, and of its deals at least one if it held
+    # any: a hand of many deals may run past the foot of its board, read in full with `b`)
+    kept: list[set[str]] = [set() for _ in players]
+    held = [False for _ in players]
+    found: list[set[str]] = [set() for _ in players]
     while not all("Final ranking" in p.screen() for p in players):
         for each in players:  # the game is over, its last board on screen: Enter for the scores
             if GAME_OVER in flat(each.screen()):
@@ -122,13 +128,20 @@ def test_three_friends_play_a_whole_game_over_ssh_and_nobody_sees_another_seats_
         moves += 1
         hidden, own = secrets.now()
         for seat, each in enumerate(players):
-            seen = each.received()
-            leaked = {words for words in hidden[seat] if words in seen}
+            # (what came since the last move, and the screen's panels, each read whole: a deal's terms may be
+            # wrapped inside a narrow board, its two lines never side by side in what came)
+            seen = [each.received(), *panels(each.screen())]
+            leaked = {words for words in hidden[seat] if any(words in text for text in seen)}
             assert not leaked, f"{each.name} received {leaked} after move {moves}"
-            own_deal_seen[seat] = own_deal_seen[seat] or any(words in seen for words in own[seat])
+            objectives, deals = own[seat]
+            kept[seat] |= objectives
+            held[seat] = held[seat] or bool(deals)
+            found[seat] |= {words for words in objectives | deals if any(words in text for text in seen)}
         assert moves < 3000, "the game never ended"
     assert moves > 100
-    assert all(own_deal_seen), own_deal_seen
+    for each, objectives, dealt, shown in zip(players, kept, held, found):
+        assert objectives - shown == set(), f"{each.name}'s objectives never came to their screen"
+        assert shown - objectives or not dealt, f"none of {each.name}'s deals came to their screen"
     dan.wait(GAME_OVER)
     dan.type("Enter")
     dan.wait("Final ranking")
