@@ -64,6 +64,24 @@ DRAIN_TIMEOUT = 5.0
 behind holding the terminal open ends the session all the same after this many seconds of silence."""
 READ_SIZE = 65536
 
+
+def more_of(fd: int, room: int) -> bytes:
+    """What else `fd` holds now, up to `room` bytes, read at once. (A pseudo-terminal gives at most about 4 KB a
+    read: a frame of a few KB came in two to four reads, each sent as an SSH packet of its own, encrypted apart.)
+    An end of file is left for the next read to find."""
+    chunks: list[bytes] = []
+    while room > 0:
+        try:
+            chunk = os.read(fd, room)
+        except OSError:  # nothing more for now (or the end, which the next read finds)
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+        room -= len(chunk)
+    return b"".join(chunks)
+
+
 _CLAIM_TERMINAL = """\
 import fcntl, os, resource, sys, termios
 server, ceiling, program = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
@@ -227,6 +245,7 @@ class PtyChild:
             self._eof.set()
             return
         self._reads += 1
+        data += more_of(self._master, READ_SIZE - len(data))
         if self._channel is not None:
             try:
                 self._channel.write(data)

@@ -174,6 +174,18 @@ def test_a_terminal_session_runs_the_child_and_relays_both_ways(servers, clients
 
 
 @pytest.mark.slow
+@needs_ssh
+def test_stock_ssh_gets_an_aes_cipher_not_chacha20(servers, key):
+    """Every byte of every screen is encrypted in the server's one process, and asyncssh's ChaCha20-Poly1305,
+    which OpenSSH's client asks for first, costs several times AES's CPU a packet: the server offers AES."""
+    server = servers()
+    done = run(server.ssh(key, "-v", "-T"))  # (no terminal: a line of usage, after the key exchange)
+    ciphers = re.findall(r"kex: (?:server->client|client->server) cipher: (\S+)", done.stderr)
+    assert len(ciphers) == 2, done.stderr
+    assert all(cipher in ssh.CIPHERS and cipher.startswith("aes") for cipher in ciphers), ciphers
+
+
+@pytest.mark.slow
 @needs_tmux
 @needs_ssh
 def test_a_window_resize_reaches_the_child(servers, key):
