@@ -25,7 +25,8 @@ their room (`join CODE`), which takes them to their game's screen: a
 session reads everything its terminal receives, time-stamped, escape
 sequences removed; the player whose window title the app last set to "Lagoon · Your turn" presses 1,
 and the time from the key to the last byte of the screen's answer (the last
-byte before QUIET seconds of silence) is the key's latency. Every room plays
+byte before QUIET seconds of silence, after a first byte however late) is
+the key's latency. Every room plays
 at once, so the server and every session are busy together. Each room plays
 --moves moves.
 
@@ -72,6 +73,7 @@ LAGOON = Path(sys.executable).with_name("lagoon")
 TITLE = re.compile(r"\x1b\]2;([^\x07\x1b]*)(?:\x07|\x1b\\)")
 ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
 QUIET = 0.15  # seconds of silence that end a screen's answer to a key
+ANSWER_WAIT = 30.0  # seconds a key's answer may take to begin before the run is given up
 SETUP = 8
 """Each room's first keys (the setup: objectives, corporations), timed apart too. A player's key that
 keeps two objectives is the slowest of a game: their board, taller than the screen while it lists
@@ -152,14 +154,20 @@ class Session:
         return self.title == "Lagoon · Your turn"
 
     async def press(self, key: str) -> tuple[float, float]:
-        """Seconds from the key to the first and to the last byte of the screen's answer."""
+        """Seconds from the key to the first and to the last byte of the screen's answer.
+
+        The answer is awaited however late it begins (a busy server may take longer than QUIET to begin it: a key
+        taken for unanswered would be timed as 0 and followed by another key at once)."""
         sent = time.perf_counter()
         self.first_byte = None
         self.process.stdin.write(key.encode())
-        while time.perf_counter() - max(self.last_byte, sent) < QUIET:
+        while self.first_byte is None:
+            if time.perf_counter() - sent > ANSWER_WAIT:
+                raise RuntimeError(f"{self.name}'s key {key!r} had no answer in {ANSWER_WAIT} s")
             await asyncio.sleep(0.005)
-        first = self.first_byte if self.first_byte is not None else self.last_byte
-        return max(0.0, first - sent), max(0.0, self.last_byte - sent)
+        while time.perf_counter() - self.last_byte < QUIET:
+            await asyncio.sleep(0.005)
+        return self.first_byte - sent, self.last_byte - sent
 
     def close(self) -> None:
         if self.connection is not None:
