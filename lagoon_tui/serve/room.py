@@ -48,10 +48,9 @@ from rules.seat import catalogue_to_json, to_json
 
 from ..wire import WireError, body, frame, parse
 from . import faults
+from .busy import cores
 from .records import log_answer
 
-OTHERS_AFTER = 0.1
-"""Seconds at most after the player who moved that the other screens are sent the move (see `Room._flush`)."""
 WRITE_BUFFER_MOST = 16 * 1024 * 1024
 """Bytes a link may leave unread before it is dropped (a client that stopped reading)."""
 
@@ -112,7 +111,7 @@ class Room:
         # why a seat's player may not move now though it is their turn (a computer plays out a turn whose
         # time ran out, `serve.days`), or None
         self.barred: Callable[[int], str | None] = lambda seat: None
-        self.others_after = OTHERS_AFTER  # (see `_flush`)
+        self.onlooker_wait: Callable[[], float] = cores.onlooker_wait  # (seconds: see `_flush`)
         self.standing_in: set[int] = set()  # the seats a computer plays while their player is away (its owner's)
         self.elsewhere: set[int] = set()  # seats whose player went to another game of theirs (`serve.turns`)
         self._levels = tuple(sorted(host.computers.items()))  # (seat, level) of each seat a computer plays
@@ -319,13 +318,14 @@ class Room:
         """Every link its seat's message, once for however many changes came since the last.
 
         A change a link asked for is shown at once to that link and to the link
-        of the seat asked to decide now (if another), and to the others at most
-        OTHERS_AFTER seconds later, in one message for every change made
-        meanwhile: every screen of the game is drawn again after each message,
-        each by its own process, on the same cores; the player who pressed the
-        key and the one whose turn it is wait for theirs, the onlookers wait for
-        nothing, and a player's quick keys cost each onlooker one drawing, not
-        one a key.
+        of the seat asked to decide now (if another), and to the others
+        `onlooker_wait()` seconds later (0.1 s, up to a second when the
+        machine's cores are busy: `serve.busy`), in one message for every change
+        made meanwhile: every screen of the game is drawn again after each
+        message, each by its own process, on the same cores; the player who
+        pressed the key and the one whose turn it is wait for theirs, the
+        onlookers wait for nothing, and a player's quick keys cost each onlooker
+        one drawing, not one a key.
         """
         if not self._flush_due:
             return
@@ -342,7 +342,7 @@ class Room:
                     self._owed.discard(link)
                     self._show(link)
             if self._owed and self._later is None:
-                self._later = asyncio.get_running_loop().call_later(self.others_after, self.send_owed)
+                self._later = asyncio.get_running_loop().call_later(self.onlooker_wait(), self.send_owed)
         else:
             self.send_owed()
 

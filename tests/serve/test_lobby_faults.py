@@ -225,7 +225,7 @@ def console(caplog, where: str) -> str:
     """The console's first line about a bug met `where`, which says where its report is (and the report names
     it). (A lobby sent again meets the bug again, as often as the lobby is pushed: one line each time.) Waited
     for: the bug may be met after another link was sent its screen (the mover's first, others up to the room's
-    `others_after` later)."""
+    `onlooker_wait()` later)."""
 
     def lines() -> list[str]:
         return [r.getMessage() for r in list(caplog.records) if where in r.getMessage() and "a bug" in r.getMessage()]

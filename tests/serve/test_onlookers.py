@@ -26,7 +26,7 @@ def test_a_players_quick_moves_reach_the_next_player_at_once_and_each_onlooker_i
             assert "seat" in player.link.ask("enter", {"code": code})
         until(lambda: all(p.remote.ready for p in players), "the game on every link")
         room = served.call(lambda: served.lobby.rooms[code].room)
-        served.call(lambda: setattr(room, "others_after", 3600.0))
+        served.call(lambda: setattr(room, "onlooker_wait", lambda: 3600.0))
         until(lambda: len({p.remote.turn().seat for p in players}) == 1, "every link agrees whose turn it is")
         mover = next(p for p in players if p.remote.turn().seat == p.remote.seat)
         seen = {p.remote.seat: (p.remote.changes, p.remote.message) for p in players}
