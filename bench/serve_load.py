@@ -193,6 +193,8 @@ async def play_room(
             continue
         if think:
             await asyncio.sleep(rng.uniform(0.5, 1.5) * think)  # (a player reads the screen, then decides)
+            if [s for s in sessions if s.deciding] != deciding:  # (the last answer's end came while they read)
+                continue
         (latencies if made >= 0 else setup).append(await deciding[0].press("1"))
         made, stuck = made + 1, time.perf_counter()
 

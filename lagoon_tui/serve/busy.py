@@ -29,9 +29,11 @@ OTHERS_AFTER = 0.1
 """Seconds the onlookers wait for a move on a machine with cores to spare."""
 OTHERS_MOST = 1.0
 """Seconds they wait when the cores are (nearly) all busy."""
-CALM, FULL = 0.6, 0.85
+CALM, FULL = 0.4, 0.65
 """The cores' busy share up to which the wait is OTHERS_AFTER, and from which it is OTHERS_MOST (straight
-between): a human pace of 64 sessions keeps 2 cores about 0.3 busy, keys as fast as they come 0.9-0.95."""
+between): a human pace of 64 sessions keeps 2 cores about 0.3 busy, keys as fast as they come 0.9-0.95
+with every onlooker told at once. Where the waits settle the cores stay a little under FULL; 0.6 and 0.85
+gave the players who act a slower p95 (docs/performance.md)."""
 JITTER = 0.25
 """A wait is drawn between (1 - JITTER) and (1 + JITTER) times its value."""
 READ_EVERY = 0.25
