@@ -19,6 +19,7 @@ from .palette import Palette
 from .quiet_gc import collector
 from .saving import SavedGamesMixin
 from .screens.game import GameScreen
+from .screens.game_layout import GameLayout
 from .settings import GameSettings
 from .turbo.crash import CrashReports
 from .turbo.keyboard import driver_class
@@ -212,13 +213,21 @@ class LagoonApp(CrashReports, SavedGamesMixin, App[None]):
             widget.refresh()
 
     def on_notify(self, event: Notify) -> None:
-        """Once a toast's time is up the screen is painted whole again: Textual takes the toast away but at
-        times leaves its letters on the terminal (over SSH, over the log: "Ben left…" for good)."""
+        """Once a toast's time is up, where it was is painted again: Textual takes the toast away but at times
+        leaves its letters on the terminal (over SSH, over the log: "Ben left…" for good). On a board, that
+        is the column the toasts are shown in; elsewhere the whole screen. (The whole board painted again
+        was a frame of about 44 KB at 160x50, for every player a notice had reached.)"""
         self.set_timer(event.notification.timeout + TOAST_GONE, self._paint_after_toast)
 
     def _paint_after_toast(self) -> None:
-        if self.screen_stack:  # (not while the app ends)
-            self.screen.refresh()
+        if not self.screen_stack:  # (not while the app ends)
+            return
+        screen = self.screen
+        column = screen.toasts_at if isinstance(screen, GameLayout) else None
+        if column:
+            screen.refresh(column)
+        else:
+            screen.refresh()
 
     def action_help(self) -> None:
         from .screens.help import HelpScreen, show_help

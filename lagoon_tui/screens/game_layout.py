@@ -18,7 +18,7 @@ from __future__ import annotations
 from textual import events
 from textual.containers import VerticalScroll
 from textual.css.query import NoMatches
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.widget import Widget
 
 from rules.seat import Prompt, SeatScene
@@ -107,6 +107,8 @@ class GameLayout(PagedScreen):
     _decision: tuple[int, int | None, Prompt, bool] | None = None  # on screen: (its change, seat, prompt, open)
     _followed: int | None = None  # the change of the decision the page last turned for
     _pages: list[Page] | None = None  # (see `pages`)
+    toasts_at: Region | None = None
+    """The columns the toasts are shown in, top to bottom, once placed (`_place_toasts`)."""
 
     @property
     def public(self) -> SeatScene:
@@ -146,6 +148,7 @@ class GameLayout(PagedScreen):
         width = max(1, room // 2 if compact else min(TOAST_WIDTH, room))
         rack.styles.width = width
         rack.styles.margin = (0, 0, 0 if compact else 1, max(0, room - width))  # (wide: over the footer's line)
+        self.toasts_at = Region(max(0, room - width), 0, width, self.size.height)
 
     def _stretch(self) -> None:
         """Wide layout: the player boards grow down to the bottom of the screen, leaving no empty band.
