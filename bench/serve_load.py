@@ -114,7 +114,8 @@ class Session:
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self.text = ""  # the latest of what was received, escapes removed
+        self.text = ""  # the latest of what was received, escapes removed (while `reading`)
+        self.reading = True  # whether `text` is kept (until the keys are timed: the bench's own CPU is the cores')
         self.title = ""  # the window title the app set last ("Lagoon · Your turn")
         self._raw = ""
         self.last_byte = 0.0
@@ -146,7 +147,8 @@ class Session:
             if titles:
                 self.title = titles[-1]
             self._raw = raw[-200:]  # (a title cut between two reads is found whole in the next)
-            self.text = (self.text + ANSI.sub("", data.decode("utf-8", "replace")))[-20000:]
+            if self.reading:
+                self.text = (self.text + ANSI.sub("", data.decode("utf-8", "replace")))[-20000:]
 
     @property
     def deciding(self) -> bool:
@@ -288,6 +290,8 @@ async def measure(count: int, moves: int, seed: int, think: float, old: bool = F
             while not all("Score" in s.text or s.deciding for s in everyone):
                 await asyncio.sleep(0.05)
             await asyncio.sleep(1.0)  # (every screen drawn once)
+            for session in everyone:
+                session.reading = False  # (from now on only the window's title is read)
             cpu_before, started, client_before = cpu_seconds(server.pid), time.perf_counter(), time.process_time()
             sessions_cpu_before = {pid: cpu_seconds(pid) for pid in sessions_of(server.pid)[0]}
             received_before = sum(s.received for s in everyone)
