@@ -184,6 +184,19 @@ def test_the_ssh_lobby_normalises_names_and_gives_look_alikes_to_one_key_only(tm
         assert lobby._answer("two", "name", {"name": "Bea"}) == {"name": "Bea"}
 
 
+@pytest.mark.parametrize("name", ["Computer", "Bo (computer)", "C0MPUTER", "Cоmputer Ana", "Ana [R]", "Bo (Hard)"])
+def test_at_a_server_no_person_takes_a_name_that_reads_as_a_computer_or_carries_a_colour(name, tmp_path):
+    """A person called "Bo (computer)" read as a computer on the board, in the log and in `lagoon list`."""
+    with Store(tmp_path / "lagoon.db") as store:
+        lobby = Lobby(store, CONTENT)
+        with pytest.raises(Refused, match="A name here"):
+            lobby._answer("one", "name", {"name": name})
+        assert lobby._answer("one", "name", {"name": "Compton"}) == {"name": "Compton"}
+        with pytest.raises(Refused, match="A name here"):  # (nor by renaming)
+            lobby._answer("one", "name", {"name": name})
+        assert lobby._answer("one", "name", {"name": "Bo"}) == {"name": "Bo"}
+
+
 # -- printing text from files ----------------------------------------------------------------------------
 
 
