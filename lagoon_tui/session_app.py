@@ -250,6 +250,7 @@ class SessionApp(RoomRequests, SeatApp):
         """The room's game, drawn for the player's seat (or as everyone sees it, for one who has none)."""
         if self._ask("enter", {"code": code}) is None:
             return
+        self.clear_notifications()  # (what was said where the player was, such as "y to go there", is done)
         self.room_code = code
         self.in_room, self.baseline = code, None
         self.remote = RemoteHost(self.link)
@@ -280,6 +281,7 @@ class SessionApp(RoomRequests, SeatApp):
             self.exit(1, message=self.link.lost)
             return
         self.in_room = None
+        self.clear_notifications()  # (the game's notices, such as "w lists all 4", mean nothing in the lobby)
         while not isinstance(self.screen, LobbyScreen) and len(self.screen_stack) > 1:
             self.pop_screen()
 

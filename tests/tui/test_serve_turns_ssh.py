@@ -119,6 +119,7 @@ def test_your_turn_reaches_a_player_in_another_game_and_in_the_lobby_and_brings_
     ana.type("y")
     ana.wait(OFFER)
     ana.wait(YOUR_MOVE)
+    assert "y to go there" not in flat(ana.screen())  # (the turn notice is done once she is there)
     ben.tmux.wait_for(lambda s: "who left" not in flat(s), "Ana back, for Ben")
     ana.type("w")
     ana.wait(SINCE)
