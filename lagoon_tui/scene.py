@@ -40,6 +40,10 @@ def tagged_line(player: dict, text: str) -> Text:
     return Text.assemble(player_tag(player), ": ", text)
 
 
+STANDS_IN = "a computer plays for them"
+"""What a player's board says while a computer stands in for them (a player who left a served game)."""
+
+
 class Scene:
     """One seat's message and the content it goes with; what every panel draws from."""
 
@@ -207,7 +211,10 @@ class Scene:
         return player_tag(self.player(seat))
 
     def computer_note(self, seat: int | None) -> str:
-        """ "computer, Hard" when a computer plays `seat` (`computers`), else "": how it is told apart."""
+        """ "computer, Hard" when a computer plays `seat` (`computers`), "a computer plays for them" while one
+        stands in for its player who left (`stood_in`), else "": how it is told apart."""
+        if seat is not None and seat in self.stood_in:
+            return STANDS_IN
         level = self.computers.get(seat) if seat is not None else None
         return computer_words(level) if level is not None else ""
 

@@ -9,7 +9,7 @@ from rich.text import Text
 from rules.seat import ENRICHED_LEVELS, METALS, objective_words, plural
 
 from ..board_items import card_key, secret_key, supplies_key
-from ..scene import Scene
+from ..scene import STANDS_IN, Scene
 from .note import Panel
 from .renderables import Bullets, ByWidth, Fit, Flow
 from .spotlight import tagged, tagged_text
@@ -216,11 +216,12 @@ class PlayerBoard(Panel):
         short = Text(" ▶ ", "reverse") if acting else (" passed" if passed else "")
         you = " (you)" if mine else ""
         if computer:  # told apart from a person first, its level next, as the width allows
+            word = "stand-in" if computer == STANDS_IN else "computer"  # (a person a computer plays for)
             self.set_titles(
                 Text.assemble(tag, f" · {computer}", state),
                 Text.assemble(tag, f" · {computer}", short),
-                Text.assemble(tag, " · computer", short),
-                Text.assemble(tag, " · computer"),
+                Text.assemble(tag, f" · {word}", short),
+                Text.assemble(tag, f" · {word}"),
                 tag,
             )
         else:

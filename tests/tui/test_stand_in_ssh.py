@@ -29,6 +29,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.skipif(REASON is not None, reason=RE
 STOOD_IN = "Waiting for Ben [Y], who left: a computer plays for them until they come back"
 BEGAN = "Ben [Y] left: a computer plays for them from here."
 BACK = "Ben [Y] is back and plays their own seat again."
+BOARD = ("Ben [Y] · a computer plays for them", "Ben [Y] · stand-in")  # (his board's title, as its width allows)
 SMALL = (80, 24)
 LOG = "Log ·"  # (the log panel's title)
 
@@ -100,9 +101,13 @@ def test_every_seat_and_the_spectator_read_that_a_computer_plays_for_ben_and_eve
         seen |= {p.name for p in told if shows(p, STOOD_IN)}
         if mover(left) is not None:  # (the others play on, to the computer's next turn)
             move(left)
+    for p in (ana, dan):  # (at 160×50 every board is on screen: Ben's says who plays it, whoever's turn it is)
+        assert any(shows(p, title) for title in BOARD), p.screen()
 
     ben = Player(server, "Ben", "join", code)  # the same key: his seat back
     for p in (*told, ben):
         reads_in_log(p, BACK)
     for p in told:  # (the line came with the news that he is back: no prompt says a computer plays for him)
         assert not shows(p, STOOD_IN), p.screen()
+    for p in (ana, dan):
+        p.tmux.wait_for(lambda screen: not any(title in screen for title in BOARD), f"Ben's board, for {p.name}")
