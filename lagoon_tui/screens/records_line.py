@@ -13,11 +13,12 @@ from rich.text import Text
 
 
 def title_text(player: str, lobby: dict[str, Any]) -> Text:
-    """ "Lagoon · Ana · 12 games · 4 wins · 2nd ×3", after " · on vacation until …" while the player is away."""
-    record = lobby.get("record")
+    """ "Lagoon · Ana · 12 games · 4 wins · 2nd ×3" ("no game finished yet" before the first), after " · on
+    vacation until …" while the player is away; "Lagoon · Ana" while the server has not said."""
     until = (lobby.get("vacation") or {}).get("until")
     away = f" · on vacation until {until}" if until else ""
-    return Text(f"Lagoon · {player}{away}" + (f" · {record}" if record else ""))
+    record = f" · {lobby['record'] or 'no game finished yet'}" if "record" in lobby else ""
+    return Text(f"Lagoon · {player}{away}{record}")
 
 
 def records_line(room: dict[str, Any] | None) -> Text:

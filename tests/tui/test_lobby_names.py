@@ -111,7 +111,7 @@ async def test_r_in_the_lobby_renames_the_form_says_a_refusal_and_the_title_the_
         assert isinstance(app.screen, NameForm)
         await pilot.press("backspace", "backspace", "backspace", *"Ana", "enter")
         await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
-        assert "Lagoon · Ana" in screen_text(app)
+        await until_shown(pilot, lambda: "Lagoon · Ana · no game finished yet" in screen_text(app), "her record")
         await pilot.press("r")
         await until_shown(pilot, lambda: isinstance(app.screen, RenameForm), "the rename form")
         await pilot.press(*"ctrl+a ctrl+k".split(), *"BEN", "enter")
