@@ -162,6 +162,13 @@ class GameKeys(GameLayout):
             lambda: self.notify(self.host.stand_in(seat), markup=False),
         )
 
+    @property
+    def hint_keys(self) -> list[tuple[str, str]]:
+        """A spectator has no board of their own: b shows them the board of the player to play."""
+        if not self.watching:
+            return self.HINT_KEYS
+        return [(key, "to play" if key == "b" else words) for key, words in self.HINT_KEYS]
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.watching and action in self.PLAYERS_ONLY:
             return False

@@ -224,3 +224,17 @@ def since_listed(app) -> list[str]:
         return []
     body = " ".join(widget_text(app.screen.query_one("#since-body"), width=400).split())
     return [s.strip() for s in body.split("• ") if s.strip()]
+
+
+async def test_a_spectators_page_line_offers_the_board_of_the_player_to_play_not_their_own():
+    """A spectator has no board: their page line says b shows the player to play ("b you" was a player's word).
+    (At 80x24 the line names the keys alone; a compact screen a little wider names what each shows.)"""
+    room = RoomThread(Host.new(load_content(), ["Ana", "Ben"], ["red", "yellow"], seed=7))
+    try:
+        app = SeatApp(Link(room.socket(None)))
+        async with app.run_test(size=(140, 30)) as pilot:
+            await until_shown(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+            await until_shown(pilot, lambda: "b to play" in screen_text(app), "the page line")
+            assert "b you" not in screen_text(app)
+    finally:
+        room.stop()
