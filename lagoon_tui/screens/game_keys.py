@@ -174,6 +174,8 @@ class GameKeys(GameLayout):
             return False
         if action == "unveil":
             return self.veiled  # (shown in the footer only while the player's cards are hidden)
+        if action == "back":
+            return self._back is not None  # (shown only while there is a step to back out of)
         if action == "hurry":
             return self.turns.may_hurry
         if action == "scores":

@@ -43,6 +43,7 @@ from lagoon_tui.widgets import LogPanel
 from lagoon_tui.widgets.keys_footer import KeysFooter, KeysLine
 from lagoon_tui.widgets.note import Note, changed_rows
 from lagoon_tui.widgets.player_board import PlayerBoard
+from lagoon_tui.widgets.prompt import PromptPanel
 from lagoon_tui.widgets.renderables import Bullets, Flow, Made, render_key
 from rules.host import Host, load_content
 from tests.helpers.drive import (
@@ -90,12 +91,33 @@ async def test_the_footer_lists_the_keys_of_the_screen_shown(size):
         game = app.screen
         assert isinstance(game, GameScreen)
         keys = footer_text(game)
-        for shown in ("esc Back", "i Inspect", "u Undo", "? Keys", "f1 Rules"):
+        for shown in ("i Inspect", "u Undo", "? Keys", "f1 Rules"):
             assert shown in keys, f"{shown!r} missing from the footer: {keys!r}"
         # the page keys exist only in the compact layout, where they are listed; the
         # palette's key (ctrl+p) is shown where there is room for it
         assert ("] Next panel" in keys) == (size == (80, 24)), keys
         assert ("^p Commands" in keys) == (size == (160, 50)), keys
+
+
+@pytest.mark.parametrize("size", [(160, 50), (80, 24)], ids=["160x50", "80x24"])
+async def test_the_footer_offers_esc_only_while_a_step_can_be_backed_out_of(size):
+    """Esc backs out of a step of a decision (the prompt's border says "Esc: back"); elsewhere it does nothing,
+    and the footer does not offer it."""
+    app = LagoonApp(settings=two_players())
+    async with app.run_test(size=size) as pilot:
+        run = await start(pilot)
+        policy = Policy(3)
+        seen = set()
+        while len(seen) < 2 and run.accepted < 120:
+            await step(pilot, run, policy)
+            if not isinstance(app.screen, GameScreen):
+                continue
+            backs = "Esc: back" in screen_text(app) or "Esc: back" in app.screen.query_one(PromptPanel).border_words(
+                "subtitle"
+            )
+            assert ("esc Back" in footer_text(app.screen)) == backs, (backs, footer_text(app.screen))
+            seen.add(backs)
+        assert seen == {True, False}
 
 
 async def test_the_footer_follows_the_layout_when_the_terminal_is_resized():
