@@ -206,6 +206,10 @@ class LobbyScreen(Screen[None]):
         if code is None:
             self.notify("Highlight a room of yours under Your games first.")
             return
+        room = next((r for r in self.lobby.get("mine", []) if r.get("code") == code), None)
+        if room is not None and room.get("status") != "waiting":  # (s starts a room: it opens no game)
+            self.notify(f"Room {code} has begun already: Enter opens it.", markup=False)
+            return
         requests(self).start_room(code)
 
     def action_watch(self) -> None:

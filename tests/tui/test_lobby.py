@@ -221,6 +221,22 @@ async def test_ana_makes_a_room_in_the_app_and_plays_when_ben_has_joined(server)
         assert ben.remote.turn() == app.remote.turn()
 
 
+async def test_s_on_a_game_already_begun_says_so_and_opens_nothing(server):
+    """s starts a room; on a row of a game under way it says Enter opens it (it opened the game, to a
+    spectator as a game to watch, while the room the player meant to start waited)."""
+    ana, ben = Terminal(server.session("SHA256:ana")), Terminal(server.session("SHA256:ben"))
+    assert ana.link.ask("name", {"name": "Ana"}) and ben.link.ask("name", {"name": "Ben"})
+    code = ana.link.ask("create", {"seats": ["person", "person"], "seed": 8})["code"]
+    ben.link.ask("join", {"code": code})
+    assert ana.link.ask("start", {"code": code}) == {"started": True}
+    app = SessionApp(Link(server.session("SHA256:ben")))
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.lobby["mine"], "Ben's lobby")
+        await pilot.press("s")
+        await until_shown(pilot, lambda: f"Room {code} has begun already" in screen_text(app), "the answer")
+        assert isinstance(app.screen, LobbyScreen) and app.in_room is None
+
+
 def test_a_restarted_server_opens_every_room_where_it_was(tmp_path):
     first = LobbyThread(tmp_path / "lagoon.db")
     ana, ben = Terminal(first.session("SHA256:ana")), Terminal(first.session("SHA256:ben"))
