@@ -91,13 +91,14 @@ def room_line(room: dict) -> Text:
 
 
 def gathered_words(room: dict) -> str:
-    """What a row says of who else is there: " · watching" (the player is a spectator), " · private",
-    " · 2 watching"."""
+    """What a row says of who else is there: " · you watch" (the player is a spectator), " · private",
+    " · 2 spectators" (those who watch the room, whether at their screens now or not: the game's title names
+    those watching now)."""
     watchers = len(room.get("watchers") or [])
     words = [
         "you watch" if room.get("watching") else "",
         "private" if room.get("private") else "",
-        f"{watchers} watching" if watchers else "",
+        f"{watchers} spectator{'s' if watchers != 1 else ''}" if watchers else "",
     ]
     return "".join(f" · {word}" for word in words if word)
 

@@ -66,7 +66,7 @@ def test_a_private_room_a_player_who_leaves_and_a_spectator_who_waits_watches_an
     dan.wait("Seats: Ana, Ben, Computer (Normal)")
     ana.hears(f"Dan watches your room {code}")
     ben.wait("Watching: Dan")
-    ana.wait("1 watching")
+    ana.wait("1 spectator")
 
     ben.type("l")  # Ben leaves, and comes back
     ben.wait("Your games")
@@ -104,7 +104,7 @@ def test_the_maker_cancels_a_room_and_everyone_waiting_in_it_is_told_even_with_a
     ben.wait(f"Room {code} (you sit here)")
     cleo = new_player(server, "Cleo", "join", code)  # full: she waits to watch
     cleo.wait(f"Room {code} (you watch)")
-    ana.wait("1 watching")
+    ana.wait("1 spectator")
     ben.type("?")  # the keys list, open over Ben's waiting screen while the room is cancelled
     ben.wait("What it does")
     ana.type("x")
