@@ -71,6 +71,11 @@ class SeatApp(LagoonApp):
         self.switch_screen(GameScreen(self.remote, seat, watching=seat is None))
 
     def quit_question(self) -> str:
+        if self.remote.pace is not None:  # (a game over days: asked at one's own turn, whose clock runs)
+            return (
+                "Leave Lagoon? Your seat is kept, but your clock runs on: when it runs out, a computer makes "
+                "your move (or plays for you meanwhile, if the others agree)."
+            )
         return (
             "Leave Lagoon? Your seat is kept: the game waits for you until you connect again "
             "(or a computer plays for you meanwhile, if the others agree)."

@@ -451,6 +451,7 @@ class Lobby(Gathering):
         room.stand_in = lambda asker, seat: self._stand_in(entry, room, asker, seat)
         room.thinking = lambda: self._thinking(entry, host)
         room.clock = lambda: self.days.room_clock(entry)
+        room.paced = self.days.pace_of(entry.code) > 0
         room.rematch = lambda seat, accept: self.rematches.answer(entry, seat, accept)
         self.settings.opened(room, [s.key for s in entry.seats])
         room.on_hold = lambda seat, on: self._hold_turns(entry.seats[seat].key, on)

@@ -104,6 +104,7 @@ class Room:
         self.thinking: Callable[[], bool] = lambda: False
         # the deciding seat's clock in a game with a pace (`serve.days`): {"seat", "says"}, or None
         self.clock: Callable[[], dict | None] = lambda: None
+        self.paced = False  # a game over days: a player who left has a clock that runs on (`serve.days`)
         # a finished game's rematch: a seat's answer (true, false; None: where it stands), answered by the owner
         self.rematch: Callable[[int | None, object], dict] = lambda seat, accept: {"refused": "Not in this game."}
         # a seat's player asks that their turns wait for End turn, or no more (the owner keeps it theirs)
@@ -139,7 +140,12 @@ class Room:
             return
         name = self.names[seat]
         if not back:
-            said = f"{name} left." if self.host.over else f"{name} left; the game waits for them to return."
+            if self.host.over:
+                said = f"{name} left."
+            elif self.paced:
+                said = f"{name} left; their clock runs on, and when it runs out a computer makes their move."
+            else:
+                said = f"{name} left; the game waits for them to return."
         elif seat in self._arrived:
             said = f"{name} is back."
         else:

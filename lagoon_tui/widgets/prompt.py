@@ -137,6 +137,8 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
             elif turn.seat in scene.stood_in:  # (the server's computer: whether it is thinking is told too)
                 head.append(", who left: a computer plays for them until they come back", style="italic")
                 head.append(" · thinking…" if scene.thinking else "", style="italic")
+            elif turn.seat in scene.away and scene.pace is not None and scene.pace[0] == turn.seat:
+                head.append(", who left: their clock runs on (ctrl+p: let a computer play for them)", style="italic")
             elif turn.seat in scene.away:
                 head.append(
                     ", who left: the game waits for them to return (ctrl+p: let a computer play for them)",

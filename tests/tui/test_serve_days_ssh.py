@@ -127,7 +127,7 @@ def test_over_ssh_a_player_goes_on_vacation_comes_back_and_is_sent_a_notice_when
                 ben.type("1")
                 ben.tmux.wait_for(lambda s, before=before: s != before, "Ben's move")
         ben.leave()  # no session of his is connected now
-        ana.hears("Ben left")
+        ana.hears("Ben left; their clock runs on")  # (a game over days does not wait for him)
         # the game turns to Ben: every screen shows his clock, and his URL is sent one notice
         for _ in range(40):
             screen = flat(ana.screen())
@@ -138,6 +138,7 @@ def test_over_ssh_a_player_goes_on_vacation_comes_back_and_is_sent_a_notice_when
                 ana.type("1")
                 ana.tmux.wait_for(lambda s, before=before: s != before, "Ana's move")
         ana.wait("Ben [Y] has 23 h left")
+        ana.wait("who left: their clock")  # (", runs on …", wrapped)
         until(lambda: len(hook.posts) == 1, "the notice's POST")
         path, kind, sent = hook.posts[0]
         assert (path, kind, sent["room"], sent["turn"]) == ("/lagoon/token-1234", "application/json", code, "Ben")
