@@ -107,11 +107,15 @@ class SessionApp(RoomRequests, SeatApp):
         self.bell()
         set_title(self, turn_title(told))
         text, heading = turn_notice(told)
+        self.clear_notifications()  # (one turn notice at a time: a session elsewhere gathered one a turn)
         self.notify(text, title=heading, timeout=60, markup=False)
 
     def lobby_told(self) -> None:
         """A lobby came: on the lobby's screen the title says how many games wait for the player, and on
         connecting, so does a notice (Enter opens the first row, the one waiting longest)."""
+        if not self.screen_stack:  # (a frame that came while one screen took another's place: told once it has)
+            self.call_later(self.lobby_told)
+            return
         if self.in_room is not None or not isinstance(self.screen, LobbyScreen):
             return
         set_title(self, lobby_title(self.lobby))

@@ -93,6 +93,9 @@ class RoomRequests(App[Any]):
         room = self._room(self.waiting_for)
         if room is None or room["status"] == "waiting" or self.in_room is not None:
             return
+        if not self.screen_stack:  # (a frame that came while one screen took another's place: once it has)
+            self.call_later(self.enter_started)
+            return
         if isinstance(self.screen, WaitingRoomScreen):
             self.pop_screen()  # (its game takes its place)
         if isinstance(self.screen, LobbyScreen):

@@ -151,11 +151,12 @@ class LobbyScreen(Screen[None]):
     def show(self, lobby: dict) -> None:
         """The lists as the server last sent them, the highlight kept on the same room."""
         self.lobby = lobby
-        if not self.is_mounted:
+        lists = {key: self.query(f"#{key}").only_one(OptionList) for key in ("mine", "open") if self.query(f"#{key}")}
+        if not self.is_mounted or len(lists) < 2:  # (its lists not there yet, or gone: `on_mount` shows it)
             return
         for key, empty in (("mine", "No games yet: c makes a room, j joins one."), ("open", "No open rooms.")):
             rooms = lobby.get(key, [])
-            options = self.query_one(f"#{key}", OptionList)
+            options = lists[key]
             kept = options.highlighted_option.id if options.highlighted_option else None
             options.clear_options()
             if rooms:

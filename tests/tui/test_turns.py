@@ -301,6 +301,29 @@ async def test_in_one_game_the_turn_of_another_rings_and_y_goes_there_with_what_
         assert "What changed since your last move" in screen_text(app)
 
 
+async def test_a_session_in_the_lobby_shows_one_turn_notice_however_many_turns_come_to_the_player(server):
+    """Ana plays at one terminal; her other session, in the lobby, is told each time the game turns to her:
+    one notice, the latest, not one more a turn (six of them covered half of an 80x24 screen)."""
+    ana, ben = player(server, "ana", "Ana"), player(server, "ben", "Ben")
+    code = started(ana, ben, 1)
+    enter(ana, code, 0)
+    enter(ben, code, 1)
+    app = SessionApp(Link(server.session("SHA256:ana")))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen), "Ana's other session, in the lobby")
+        came: list[dict] = []
+        turn_came = app.turn_came
+        app.turn_came = lambda told: (came.append(told), turn_came(told))  # type: ignore[method-assign]
+        for told in range(1, 4):  # the game turns to Ana three times
+            to_anas_turn(ana, ben)
+            await until_shown(pilot, lambda: len(came) >= told, "the turn, told to her other session")
+            await pilot.pause()
+            notices = [n for n in app._notifications if "y to go there" in n.message]
+            assert len(notices) == 1, [n.message for n in app._notifications]
+            play_while_mine(ana)
+            in_step(ana, ben)
+
+
 async def test_connecting_says_how_many_games_wait_and_enter_opens_the_one_waiting_longest(server):
     ana, ben = player(server, "ana", "Ana"), player(server, "ben", "Ben")
     games = [started(ana, ben, seed) for seed in (1, 2)]
