@@ -75,6 +75,8 @@ from pathlib import Path
 
 import asyncssh
 
+from rules.host import printable
+
 from .. import crash
 from . import console
 from .budget import Budget, InputBudget
@@ -90,6 +92,7 @@ for every packet, several times AES's cost (15 µs a packet against 3-5 µs). Op
 an encrypt-then-MAC hash; clients that put GCM first get it. Every OpenSSH since 2013 and PuTTY have these."""
 STOPPING = "The Lagoon server is stopping; your game is saved."
 USAGE = "Lagoon is a full-screen game: connect with ssh -t -p {port} {host}"
+UNKNOWN = "Lagoon knows no command {command!r}: connect with ssh -t -p {port} {host}, or add join and a room's code"
 """The line for a session that cannot run the game; {host} and {port} are where the client connected."""
 NOT_STARTED = "Lagoon could not start your session; please try again."
 MEMORY_CEILING = f"Your session used more memory than this server allows, so it was ended. {crash.SAVED}"
@@ -368,8 +371,8 @@ class Server:
             return refused(
                 connection,
                 "--sessions-per-key",
-                f"You have {same_key} sessions open with this key already, the most one key may have: "
-                "close one to open another.",
+                f"You have {same_key} session{'s' if same_key != 1 else ''} open with this key already, the most one "
+                "key may have: close one to open another.",
             )
         same_address = sum(1 for other in self.admitted if other.group == connection.group)
         if same_address >= limits.sessions_per_address:
@@ -691,7 +694,11 @@ class _Session(asyncssh.SSHServerSession):
             if not self.usable():
                 assert self.connection.conn is not None  # (set as the connection was made, before any session)
                 host, port = self.connection.conn.get_extra_info("sockname")[:2]
-                self.finish(1, USAGE.format(host=host, port=port))
+                if self.term is not None and self.command is not None:  # (a terminal, and a word it does not know)
+                    command = printable(self.command.split(" ", 1)[0])[:20]
+                    self.finish(1, UNKNOWN.format(command=command, host=host, port=port))
+                else:
+                    self.finish(1, USAGE.format(host=host, port=port))
                 return
             outcome = await self.server.on_session(self.info())
             if isinstance(outcome, str):

@@ -278,10 +278,14 @@ def test_a_client_that_stops_reading_pauses_the_child_and_nothing_piles_up(serve
 @needs_ssh
 def test_a_session_without_a_terminal_or_with_another_command_gets_one_line_of_usage(servers, key):
     server = servers()
-    for args, command in [(("-T",), ()), ((), ("ls",)), (("-tt",), ("ls", "-l")), (("-tt",), ("joinx",))]:
+    for args, command in [(("-T",), ()), ((), ("ls",))]:
         done = run(server.ssh(key, *args, command=command))
         assert done.returncode == 1, (args, command, done)
         assert usage(server.port) in done.stderr, (args, command, done)
+    for command in (("ls", "-l"), ("joinx",)):  # (a terminal, and a word it does not know: a mistyped join)
+        done = run(server.ssh(key, "-tt", command=command))
+        said = ssh.UNKNOWN.format(command=command[0], host="127.0.0.1", port=server.port)
+        assert done.returncode == 1 and said in done.stderr, (command, done)
     assert server.sessions == [], "none of them reached on_session"
 
     done = run(server.ssh(key, "-tt", command=("whoami",)))
