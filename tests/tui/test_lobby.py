@@ -117,6 +117,19 @@ async def ana_opens_the_room_form(app, pilot) -> None:
     await until_shown(pilot, lambda: isinstance(app.screen, RoomForm))
 
 
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=["80x24", "160x50"])
+async def test_the_room_form_shows_every_row_and_its_keys_line(server, size):
+    """At 80x24 the keys' line ("1-9 or Enter: make the room") was below the screen's foot, and "Computers"
+    broke after its eighth letter."""
+    app = SessionApp(Link(server.session("SHA256:ana")))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await ana_opens_the_room_form(app, pilot)
+        await pilot.pause()
+        shown = screen_text(app)
+        for words in ("Computers ", "Pace ", "Open to ", "Seed ", "1-9 or Enter: make the room", "Esc: back"):
+            assert words in shown, (words, shown)
+
+
 async def test_a_room_may_seat_a_computer_at_a_level_which_plays_from_its_seat(server):
     """Ana makes a room of herself and a Hard computer in the app: the lobby names its level, the saved
     game keeps it, and the computer makes its moves."""
