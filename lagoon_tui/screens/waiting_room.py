@@ -30,11 +30,14 @@ def room_words(room: dict) -> Text:
     waits = f"Waiting for {free} more." if free else f"Waiting for {room['creator']} to start."
     watchers = room.get("watchers") or []
     kind = "Private: only its code lets anyone in." if room.get("private") else "Public: listed in every lobby."
+    pace = room.get("pace", "live")
+    paced = f"A game over days: {pace}." if pace != "live" else "Played live: the game waits for whoever is to play."
     return Text("\n").join(
         [
             Text(f"Seats: {seats_text(room)}"),
             Text(f"Watching: {', '.join(watchers)}" if watchers else "Nobody is watching."),
             Text(waits, style="bold"),
+            Text(paced, style="dim"),
             Text(kind, style="dim"),
         ]
     )

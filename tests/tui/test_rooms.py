@@ -7,6 +7,7 @@ second terminal would be. A restart is a new lobby over the same file.
 from __future__ import annotations
 
 from lagoon_tui.remote import RemoteHost
+from lagoon_tui.screens.waiting_room import room_words
 from lagoon_tui.serve.gathering import PRIVATE_CODE_LENGTH, TOLD_MOST
 from lagoon_tui.serve.lobby import CODE_LETTERS
 from tests.helpers.harness import FakeClock
@@ -158,3 +159,10 @@ def test_a_maker_playing_another_game_is_told_there_who_joined_their_room(tmp_pa
         until(lambda: f"Ben joined your room {waiting} (2 of 2 seats taken)." in notices(ana), "Ana told in her game")
     finally:
         server.stop()
+
+
+def test_a_rooms_waiting_screen_says_its_pace():
+    """The players who wait in a room read whether its game is live or over days, as the lobby's row says."""
+    room = {"seats": [{"name": "Ana"}, {"name": None}], "creator": "Ana", "code": "ABC234"}
+    assert "A game over days: 1 day a move." in room_words({**room, "pace": "1 day a move"}).plain
+    assert "Played live" in room_words(room).plain
