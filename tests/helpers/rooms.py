@@ -9,14 +9,22 @@ served by the room, the other for a `RemoteHost`.
 from __future__ import annotations
 
 import asyncio
+import random
 import socket
 import threading
 import time
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+
+from textual.app import App
 
 from lagoon_tui.link import Link
 from lagoon_tui.remote import RemoteHost
+from lagoon_tui.screens.game import GameScreen
+from lagoon_tui.seat_app import SeatApp
 from lagoon_tui.serve.room import Room
-from rules.host import Host
+from rules.host import Host, load_content
+from tests.helpers.drive import keys_for
 
 WAIT = 30.0  # seconds a condition may take before a test gives up (generous: shared, noisy machines)
 
@@ -99,3 +107,36 @@ async def until_shown(pilot, condition, what: str = "the condition", tries: int 
             return
         await pilot.pause(0.005)
     raise AssertionError(f"{what} never came; on {pilot.app.screen!r}")
+
+
+async def play_in_a_room_of_four(seat: int | None, watch: Callable[[App], AbstractContextManager], moves: int = 120):
+    """A 4-player room at 160x50 played `moves` moves, seen by the app of `seat` (Ana, 0, who answers with digit
+    keys; None: a spectator); `watch(app)` is entered once the board is on screen and left after the last move."""
+    names, colours = ["Ana", "Ben", "Cleo", "Dev"], ["red", "yellow", "green", "blue"]
+    room = RoomThread(Host.new(load_content(), names, colours, seed=7))
+    rng = random.Random(3)
+    try:
+        links = {other: room.remote(other) for other in range(4) if other != seat}
+        app = SeatApp(Link(room.socket(seat)))
+        async with app.run_test(size=(160, 50)) as pilot:
+            await until_shown(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+            own, made = app.remote, 0
+            await until_shown(pilot, lambda: app.screen._shown == own.changes, "the board")
+            with watch(app):
+                for made in range(1, moves + 1):
+                    decider = next(iter(links.values())).turn().seat
+                    seen, heard = own.message, [link.message for link in links.values()]
+                    if decider == seat:
+                        count = len(own.message.prompt.options)
+                        await pilot.press(*keys_for(rng.randrange(count), count))
+                    else:
+                        link = links[decider]
+                        until(lambda: link.message.prompt is not None, "the decider's options")
+                        options = link.message.prompt.options
+                        assert link.choose(options[rng.randrange(len(options))].id)
+                    await until_shown(pilot, lambda: own.message is not seen and app.screen._shown == own.changes)
+                    until(lambda: all(link.message is not m for link, m in zip(links.values(), heard)), "the move")
+                    await pilot.pause()
+    finally:
+        room.stop()
+    assert made == moves

@@ -11,7 +11,6 @@ and the board under a curtain is arranged and rendered before the curtain goes.
 from __future__ import annotations
 
 import asyncio
-import random
 import sys
 from collections.abc import Callable
 from contextlib import AbstractContextManager, contextmanager
@@ -31,11 +30,9 @@ from textual.widget import Widget
 
 from lagoon_tui.app import WRITER_SWITCH_INTERVAL, LagoonApp
 from lagoon_tui.hand_over import Draw
-from lagoon_tui.link import Link
 from lagoon_tui.screens.curtain import CurtainScreen
 from lagoon_tui.screens.game import FRAME_OUT, GameScreen
 from lagoon_tui.screens.help import HelpScreen
-from lagoon_tui.seat_app import SeatApp
 from lagoon_tui.settings import GameSettings
 from lagoon_tui.turbo.compositor import paint_spots
 from lagoon_tui.turbo.framing import FramedLines
@@ -45,11 +42,9 @@ from lagoon_tui.widgets.note import Note, changed_rows
 from lagoon_tui.widgets.player_board import PlayerBoard
 from lagoon_tui.widgets.prompt import PromptPanel
 from lagoon_tui.widgets.renderables import Bullets, Flow, Made, render_key
-from rules.host import Host, load_content
 from tests.helpers.drive import (
     Policy,
     game_screen,
-    keys_for,
     offered_ids,
     prompt_options,
     quiet,
@@ -58,7 +53,7 @@ from tests.helpers.drive import (
     start,
     step,
 )
-from tests.helpers.rooms import RoomThread, until, until_shown
+from tests.helpers.rooms import play_in_a_room_of_four
 from tests.helpers.stills import STILLS
 
 
@@ -1104,39 +1099,6 @@ async def test_the_curtain_is_restyled_when_it_comes_up_only_after_the_app_chang
                 app.screen.styles.background,
                 theme.background,
             )
-
-
-async def play_in_a_room_of_four(seat: int | None, watch: Callable[[App], AbstractContextManager], moves: int = 120):
-    """A 4-player room at 160x50 played `moves` moves, seen by the app of `seat` (Ana, 0, who answers with digit
-    keys; None: a spectator); `watch(app)` is entered once the board is on screen and left after the last move."""
-    names, colours = ["Ana", "Ben", "Cleo", "Dev"], ["red", "yellow", "green", "blue"]
-    room = RoomThread(Host.new(load_content(), names, colours, seed=7))
-    rng = random.Random(3)
-    try:
-        links = {other: room.remote(other) for other in range(4) if other != seat}
-        app = SeatApp(Link(room.socket(seat)))
-        async with app.run_test(size=(160, 50)) as pilot:
-            await until_shown(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
-            own, made = app.remote, 0
-            await until_shown(pilot, lambda: app.screen._shown == own.changes, "the board")
-            with watch(app):
-                for made in range(1, moves + 1):
-                    decider = next(iter(links.values())).turn().seat
-                    seen, heard = own.message, [link.message for link in links.values()]
-                    if decider == seat:
-                        count = len(own.message.prompt.options)
-                        await pilot.press(*keys_for(rng.randrange(count), count))
-                    else:
-                        link = links[decider]
-                        until(lambda: link.message.prompt is not None, "the decider's options")
-                        options = link.message.prompt.options
-                        assert link.choose(options[rng.randrange(len(options))].id)
-                    await until_shown(pilot, lambda: own.message is not seen and app.screen._shown == own.changes)
-                    until(lambda: all(link.message is not m for link, m in zip(links.values(), heard)), "the move")
-                    await pilot.pause()
-    finally:
-        room.stop()
-    assert made == moves
 
 
 @pytest.mark.turbo

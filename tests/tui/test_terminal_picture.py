@@ -30,7 +30,7 @@ from textual.widget import Widget
 from lagoon_tui.app import LagoonApp
 from lagoon_tui.settings import GameSettings
 from tests.helpers.drive import game_screen, settle, start
-from tests.tui.test_redraw import play_in_a_room_of_four
+from tests.helpers.rooms import play_in_a_room_of_four
 
 Cell = tuple[str, Style | None]
 
