@@ -105,6 +105,11 @@ def room_made(code: str, maker: str | None, fingerprint: str, seats: Sequence[st
     )
 
 
+def rematch_made(code: str, of: str) -> None:
+    """A finished game's rematch, every seat having accepted: its new room."""
+    log.info("room %s made: the rematch of room %s, the same seats", code, of)
+
+
 def watch(code: str, host: Host, names: Sequence[str], reopened: bool) -> None:
     """A room's game, from when it is hosted: a line as it starts (or, at verbose, as it is opened again
     after a restart) and one as it ends."""

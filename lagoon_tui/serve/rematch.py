@@ -37,7 +37,7 @@ from rules.host import Content, Host, SavedRematch, SavedRoom, Store, StoreError
 
 from ..settings import COLOURS
 from ..wire import frame
-from . import faults
+from . import console, faults
 from .gathering import PRIVATE_CODE_LENGTH, WATCHING_MOST
 from .room import Room
 
@@ -210,6 +210,7 @@ class Rematches:
             lobby._forget(host)
             raise
         rematch.next = new.code
+        console.rematch_made(new.code, entry.code)
         lobby.days.made(new.code, pace, kept=True)
         lobby.rooms[new.code] = new
         lobby._host(new, host)

@@ -9,6 +9,7 @@ bare links (as a second terminal would), and a room's game is brought to its end
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import pytest
 
@@ -148,11 +149,13 @@ def test_a_rematch_keeps_its_rooms_pace_and_privacy_and_its_spectators_watch_it_
                 served.stop()
 
 
-def test_a_rematch_of_a_public_live_room_is_public_and_live(server):
+def test_a_rematch_of_a_public_live_room_is_public_and_live(server, caplog):
     code, (ana, ben) = finished_game(server)
     ana.link.ask("rematch", {"accept": True})
-    new = ben.link.ask("rematch", {"accept": True})["rematch"]["started"]
+    with caplog.at_level(logging.INFO, logger="lagoon_tui"):
+        new = ben.link.ask("rematch", {"accept": True})["rematch"]["started"]
     assert len(new) == CODE_LENGTH
+    assert f"room {new} made: the rematch of room {code}, the same seats" in caplog.messages  # (the console's)
     ana = Terminal(server.session("SHA256:ana"))  # (her lobby)
     until(lambda: any(r["code"] == new for r in (ana.last("lobby") or {"mine": []})["mine"]), "the rematch listed")
     row = next(r for r in ana.last("lobby")["mine"] if r["code"] == new)
