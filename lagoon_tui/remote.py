@@ -44,6 +44,7 @@ class RemoteHost:
         self.changes = 0
         self.away: frozenset[int] = frozenset()
         self.stood_in: frozenset[int] = frozenset()  # players away for whom a computer of the server plays
+        self.elsewhere: frozenset[int] = frozenset()  # players in another of their games at the server
         self.levels: dict[int, str] = {}  # the seats the server's computers play, by level
         self.thinking = False  # the deciding seat's computer is deciding now
         self.pace: tuple[int, str] | None = None  # a game with a pace: the deciding seat and its clock's words
@@ -67,6 +68,7 @@ class RemoteHost:
             told = _fields(text)
             self.away = frozenset(told["away"])
             self.stood_in = frozenset(told.get("stood_in", ()))
+            self.elsewhere = frozenset(told.get("elsewhere", ()))
             if self.message is not None:
                 self.changes += 1  # (the screen is drawn again: who is away shows)
                 self._tell()

@@ -47,7 +47,7 @@ STANDS_IN = "a computer plays for them"
 class Scene:
     """One seat's message and the content it goes with; what every panel draws from."""
 
-    __slots__ = ("message", "content", "away", "computers", "thinking", "before", "stood_in", "pace")
+    __slots__ = ("message", "content", "away", "computers", "thinking", "before", "stood_in", "pace", "elsewhere")
 
     def __init__(
         self,
@@ -59,6 +59,7 @@ class Scene:
         before: dict | None = None,
         stood_in: frozenset[int] = frozenset(),
         pace: tuple[int, str] | None = None,
+        elsewhere: frozenset[int] = frozenset(),
     ) -> None:
         self.message = message
         self.content = content
@@ -70,6 +71,7 @@ class Scene:
         self.before = before
         self.stood_in = stood_in  # players away for whom a computer plays meanwhile (of `away`)
         self.pace = pace  # a game with a pace (over SSH): the deciding seat and its clock's words ("has 21 h left")
+        self.elsewhere = elsewhere  # players in another of their games at the server, told when this one is theirs
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Scene) and (
@@ -81,6 +83,7 @@ class Scene:
             self.before,
             self.stood_in,
             self.pace,
+            self.elsewhere,
         ) == (
             other.message,
             other.content,
@@ -90,6 +93,7 @@ class Scene:
             other.before,
             other.stood_in,
             other.pace,
+            other.elsewhere,
         )
 
     __hash__ = None  # type: ignore[assignment]  # (compared by value and mutable: unhashable, as a dataclass)

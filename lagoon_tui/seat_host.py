@@ -60,6 +60,10 @@ class SeatHost(Protocol):
         """Players away for whom a computer plays until they come back."""
 
     @property
+    def elsewhere(self) -> frozenset[int]:
+        """Players in another of their games at the server (not away: told when this one turns to them)."""
+
+    @property
     def watchers(self) -> tuple[str, ...]:
         """The names of the spectators watching the game now (a game hosted for remote seats)."""
 

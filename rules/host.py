@@ -245,6 +245,7 @@ class Host:
         return self.computers
 
     stood_in: frozenset[int] = frozenset()
+    elsewhere: frozenset[int] = frozenset()  # (nobody plays another game at this host's own screen)
     watchers: tuple[str, ...] = ()
     """(Nobody watches a host's own screen from elsewhere: spectators are a server's.)"""
     """(Nobody is away, so no computer plays for anyone: see `stand_in`.)"""

@@ -349,7 +349,15 @@ class GameScreen(UnseenArrangement, GameKeys):
         before = self._after_move.get(reader) if reader is not None else None
         host = self.host
         scene = Scene(
-            message, host.content, host.away, host.levels, self.turns.thinking, before, host.stood_in, host.pace
+            message,
+            host.content,
+            host.away,
+            host.levels,
+            self.turns.thinking,
+            before,
+            host.stood_in,
+            host.pace,
+            host.elsewhere,
         )
         for panel in self.panels:
             panel.show(scene)  # type: ignore[attr-defined]  # (every panel is a widgets.note.Note with a show)

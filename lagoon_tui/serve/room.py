@@ -173,7 +173,9 @@ class Room:
 
     def _presence_frame(self) -> bytes:
         away = self.away
-        return frame("presence", {"away": away, "stood_in": [seat for seat in away if seat in self.standing_in]})
+        elsewhere = sorted(seat for seat in self.elsewhere if not self.seated(seat))
+        stood_in = [seat for seat in away if seat in self.standing_in]
+        return frame("presence", {"away": away, "stood_in": stood_in, "elsewhere": elsewhere})
 
     async def attach(
         self,
@@ -239,6 +241,7 @@ class Room:
             elif link.seat in self.elsewhere:
                 name = self.names[link.seat]
                 self.notice(f"{name} is in another of their games here, and is told when this one turns to them.")
+                self.tell_presence()  # (their prompt line says so while it is their turn)
             elif not self.seated(link.seat):
                 self._presence(link.seat, back=False)
 

@@ -238,3 +238,21 @@ async def test_a_spectators_page_line_offers_the_board_of_the_player_to_play_not
             assert "b you" not in screen_text(app)
     finally:
         room.stop()
+
+
+async def test_a_player_in_another_of_their_games_is_said_so_on_the_prompt_not_away():
+    """Ana went from this game to another of hers at the server (y): at her turn Ben reads that she is in
+    another game and is told, not "Waiting for Ana" alone (the notice that said so went in a moment)."""
+    room = RoomThread(Host.new(load_content(), ["Ana", "Ben"], ["red", "yellow"], seed=7, start_player=0))
+    try:
+        ana = room.remote(0)
+        app = SeatApp(Link(room.socket(1)))
+        async with app.run_test(size=(160, 50)) as pilot:
+            await until_shown(pilot, lambda: isinstance(app.screen, GameScreen), "Ben's game")
+            assert ana.link.ask("leave", {"elsewhere": True}) == {"left": True}
+            said = "Waiting for Ana [R], who is in another of their games here"
+            head = app.screen.query_one("#prompt-head")
+            await until_shown(pilot, lambda: said in " ".join(widget_text(head).split()), "Ben's prompt")
+            assert app.remote.elsewhere == {0} and app.remote.away == frozenset()
+    finally:
+        room.stop()
