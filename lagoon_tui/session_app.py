@@ -272,11 +272,17 @@ class SessionApp(RoomRequests, SeatApp):
                 markup=False,
             )
 
-    def give_notices(self, url: str) -> None:
-        """The URL for notices while this player is not connected ("": none)."""
-        answer = self._ask("notices", {"url": url})
-        if answer is not None:
-            self.notify("Notices go to that URL." if answer.get("notices") else "No notices.", markup=False)
+    def give_notices(self, url: str) -> str | None:
+        """The URL for notices while this player is not connected ("": none); why the server refused it, if it
+        did (the form keeps what was typed and says why)."""
+        answer = self.link.ask("notices", {"url": url})
+        if answer is None:
+            self.exit(1, message=self.link.lost)
+            return None
+        if "refused" in answer:
+            return str(answer["refused"])
+        self.notify("Notices go to that URL." if answer.get("notices") else "No notices.", markup=False)
+        return None
 
     def leave(self, elsewhere: bool = False) -> None:
         """Back to the lobby: the game goes on without this screen (`elsewhere`: for another game of the

@@ -8,13 +8,15 @@ connected (`lagoon_tui.serve.notices`). What each does is the server's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from ..widgets.field import Field
+from ..widgets.field import Field, show_problem
 
 DAYS_FIELD = 3
 URL_FIELD = 400  # (as `serve.notices.URL_LONGEST`: a longer one is refused there)
@@ -65,7 +67,8 @@ class VacationForm(ModalScreen[int | None]):
 
 
 class NoticeForm(ModalScreen[str | None]):
-    """The URL for notices (dismissed with it; "" for none)."""
+    """The URL for notices, given to `give` ("" for none): dismissed with it once taken; a refusal (`give`'s
+    answer) is said under the field, what was typed kept."""
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
     DEFAULT_CSS = """
@@ -73,9 +76,9 @@ class NoticeForm(ModalScreen[str | None]):
     NoticeForm .dialog { max-width: 72; }
     """
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, give: Callable[[str], str | None]) -> None:
         super().__init__()
-        self.url = url
+        self.url, self.give = url, give
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -85,10 +88,16 @@ class NoticeForm(ModalScreen[str | None]):
                 "at most once a game an hour. Leave it empty for none."
             )
             yield Field(self.url, placeholder="https://…", id="url", max_length=URL_FIELD)
+            yield Static("", classes="field-error", id="url-problem")
             yield Static("Enter: keep · Esc: back", classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip())
+        url = event.value.strip()
+        problem = self.give(url)
+        if problem is None:
+            self.dismiss(url)
+        else:
+            show_problem(self.query_one("#url-problem", Static), problem)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

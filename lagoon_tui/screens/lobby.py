@@ -26,7 +26,7 @@ from textual.widgets.option_list import Option
 
 from rules.host import computer_words
 
-from ..widgets.field import CODE_FIELD, NAME_FIELD, SEED_FIELD, Field
+from ..widgets.field import CODE_FIELD, NAME_FIELD, SEED_FIELD, Field, show_problem
 from ..widgets.keys_footer import KeysFooter
 from .days import NoticeForm, VacationForm
 from .help import show_help
@@ -44,7 +44,7 @@ class Requests(Protocol):
     def start_room(self, code: str) -> None: ...
     def open_room(self, code: str) -> None: ...
     def vacation(self, days: int) -> None: ...
-    def give_notices(self, url: str) -> None: ...
+    def give_notices(self, url: str) -> str | None: ...
     def watch_room(self, code: str) -> None: ...
     def leave_room(self, code: str) -> None: ...
     def cancel_room(self, code: str) -> None: ...
@@ -251,22 +251,13 @@ class LobbyScreen(Screen[None]):
         )
 
     def action_notices(self) -> None:
-        self.app.push_screen(
-            NoticeForm(str(self.lobby.get("notices", ""))),
-            lambda url: requests(self).give_notices(url) if url is not None else None,
-        )
+        self.app.push_screen(NoticeForm(str(self.lobby.get("notices", "")), requests(self).give_notices))
 
     def action_finished(self) -> None:
         requests(self).finished_games()
 
     def action_help(self) -> None:
         show_help(self)
-
-
-def show_problem(widget: Static, problem: str) -> None:
-    """A form's problem under its field ("" hides it)."""
-    widget.update(problem)
-    widget.set_class(bool(problem), "-shown")
 
 
 class NameForm(Screen[str]):

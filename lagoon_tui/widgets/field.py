@@ -21,7 +21,7 @@ from typing import Any
 
 from textual import events
 from textual.binding import Binding
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from rules.host import NAME_SHOWN, SEED_MAX
 
@@ -57,3 +57,9 @@ class Field(Input):
             event.stop()
             event.prevent_default()
             await self.run_action(action)
+
+
+def show_problem(widget: Static, problem: str) -> None:
+    """A form's problem under its field ("" hides it)."""
+    widget.update(problem)
+    widget.set_class(bool(problem), "-shown")

@@ -90,7 +90,10 @@ def test_over_ssh_a_player_goes_on_vacation_comes_back_and_is_sent_a_notice_when
         ben.wait("Your games")
         ben.type("n")
         ben.wait("Notices while you are not connected")
-        ben.type(hook.url, "Enter")
+        ben.type("ftp://example.org/x", "Enter")  # refused: the form says why and keeps what he typed
+        ben.wait("Give an http:// or https:// URL.")
+        assert "ftp://example.org/x" in flat(ben.screen())
+        ben.type(*["BSpace"] * len("ftp://example.org/x"), hook.url, "Enter")
         ben.hears("Notices go to that URL.")
         code = room_at_pace(ana, "1", "1 day a move", "Down", "Down")
         ben.type("j")
