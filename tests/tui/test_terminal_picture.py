@@ -29,6 +29,7 @@ from textual.widget import Widget
 
 from lagoon_tui.app import LagoonApp
 from lagoon_tui.settings import GameSettings
+from lagoon_tui.turbo.compositor import ON as SPOTS
 from tests.helpers.drive import game_screen, settle, start
 from tests.helpers.rooms import play_in_a_room_of_four
 
@@ -159,7 +160,8 @@ async def test_a_toast_gone_is_painted_over_where_toasts_show_and_the_board_besi
                     break
             await settle(pilot)
         assert len(repainted) > 1, "the toasts' column was not painted again"
-        if size == (160, 50):  # (at 80x24 a page of the board spans the screen's width: no panel is beside)
+        if size == (160, 50) and SPOTS:  # (at 80x24 a page spans the screen's width: no panel is beside; and
+            # stock Textual paints the rectangle around every spot of a frame, the toast's going with the column)
             assert beside and not painted & beside, sorted(type(panel).__name__ for panel in painted & beside)
         assert not any("Ben left" in row for row in picture.rows())
         assert_same(picture, whole_paint(app))
