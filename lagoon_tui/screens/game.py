@@ -367,10 +367,10 @@ class GameScreen(UnseenArrangement, GameKeys):
         self._prompt = {choice.id: choice for choice in message.prompt.options} if message.prompt else {}
         self._refused = {choice.id: choice for choice in message.prompt.refused} if message.prompt else {}
         back = message.prompt.back if message.prompt else None
-        if (back is None) != (self._back is None):
-            self._back = back
-            self.keys_changed()  # (esc shows in the footer only while a step can be backed out of)
+        backs_anew = (back is None) != (self._back is None)
         self._back = back
+        if backs_anew:
+            self.keys_changed()  # (esc shows in the footer only while a step can be backed out of)
         self.decided_on_screen(self.host.changes, message.turn.seat, message.prompt, message.turn.open)
         options = prompt.query_one(Options)
         if END_TURN in self._prompt:  # (one Enter ends the turn: its only option comes highlighted)

@@ -151,7 +151,7 @@ class LobbyScreen(Screen[None]):
     def show(self, lobby: dict) -> None:
         """The lists as the server last sent them, the highlight kept on the same room."""
         self.lobby = lobby
-        lists = {key: self.query(f"#{key}").only_one(OptionList) for key in ("mine", "open") if self.query(f"#{key}")}
+        lists = {key: self.query(f"#{key}").first(OptionList) for key in ("mine", "open") if self.query(f"#{key}")}
         if not self.is_mounted or len(lists) < 2:  # (its lists not there yet, or gone: `on_mount` shows it)
             return
         for key, empty in (("mine", "No games yet: c makes a room, j joins one."), ("open", "No open rooms.")):
