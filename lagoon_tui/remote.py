@@ -44,7 +44,7 @@ class RemoteHost:
         self.changes = 0
         self.away: frozenset[int] = frozenset()
         self.stood_in: frozenset[int] = frozenset()  # players away for whom a computer of the server plays
-        self.elsewhere: frozenset[int] = frozenset()  # players in another of their games at the server
+        self.elsewhere: frozenset[int] = frozenset()  # players elsewhere at the server (another game or session)
         self.levels: dict[int, str] = {}  # the seats the server's computers play, by level
         self.thinking = False  # the deciding seat's computer is deciding now
         self.pace: tuple[int, str] | None = None  # a game with a pace: the deciding seat and its clock's words

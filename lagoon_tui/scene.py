@@ -71,7 +71,7 @@ class Scene:
         self.before = before
         self.stood_in = stood_in  # players away for whom a computer plays meanwhile (of `away`)
         self.pace = pace  # a game with a pace (over SSH): the deciding seat and its clock's words ("has 21 h left")
-        self.elsewhere = elsewhere  # players in another of their games at the server, told when this one is theirs
+        self.elsewhere = elsewhere  # players elsewhere at the server (another game or session), told at their turn
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Scene) and (

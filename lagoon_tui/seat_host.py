@@ -61,7 +61,7 @@ class SeatHost(Protocol):
 
     @property
     def elsewhere(self) -> frozenset[int]:
-        """Players in another of their games at the server (not away: told when this one turns to them)."""
+        """Players elsewhere at the server, in another game or session (not away: told when this one turns to them)."""
 
     @property
     def watchers(self) -> tuple[str, ...]:

@@ -307,15 +307,18 @@ class SessionApp(RoomRequests, SeatApp):
         return self._ask("rematch", {"accept": accept})
 
     def rematch_told(self, state: dict) -> None:
-        """Where the rematch stands; once it has started, a player or spectator at the finished game is taken to it
-        (a spectator to watch it: the server keeps them as its spectator)."""
-        ends = [screen for screen in self.screen_stack if isinstance(screen, ServedEndScreen)]
-        for screen in ends:
-            screen.told(state)
+        """Where the rematch stands; once it has started, whoever is at the finished game (a player, or a spectator
+        at its end screen or still on its board) is taken to it (a spectator to watch it: the server keeps them as
+        its spectator), and told so."""
+        for screen in self.screen_stack:
+            if isinstance(screen, ServedEndScreen):
+                screen.told(state)
         started = state.get("started")
-        if isinstance(started, str) and ends:
+        if isinstance(started, str) and self.in_room is not None and self.in_room != started:
             self.leave()
             self.enter_room(started)
+            if self.in_room == started:
+                self.notify(f"Everyone accepted: this is the rematch, in room {started}.", markup=False)
 
     def show_finished(self, code: str | None, *, sheet: bool = False) -> None:
         """A finished game's replay (or its score sheet): the game entered (`code` None) or room `code`'s."""

@@ -453,9 +453,11 @@ class Lobby(Gathering):
         room.clock = lambda: self.days.room_clock(entry)
         room.paced = self.days.pace_of(entry.code) > 0
         room.rematch = lambda seat, accept: self.rematches.answer(entry, seat, accept)
+        room.rematch_room = lambda: self.rematches.started(entry.code)
         self.settings.opened(room, [s.key for s in entry.seats])
         room.on_hold = lambda seat, on: self._hold_turns(entry.seats[seat].key, on)
         room.barred = lambda seat: self.days.barred(entry.code, seat)
+        room.at_server = lambda link: self.turns.at_server(link.key, link.writer)
         for seat in room.away:
             entry.away_since[seat] = self.clock()
         host.on_change(lambda: self._changed(entry, host))

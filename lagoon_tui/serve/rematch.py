@@ -7,10 +7,11 @@ Every screen of the room is sent who has accepted and who is awaited
 player has accepted, the rematch starts: a new room with the same seats (the
 same players in the same places, the same computers at their levels, under
 the names they had) and a new random seed, and every screen still at the
-finished game is told its code and taken there. The new room keeps the
-finished one's pace and privacy (a private room's rematch is private, with a
-private room's long code), and the spectators still at the end screen watch
-it (kept as its spectators: they find it in their lobby after reconnecting).
+finished game (its end screen or its last board) is told its code and taken
+there. The new room keeps the finished one's pace and privacy (a private
+room's rematch is private, with a private room's long code), and the
+spectators still at the finished game watch it (kept as its spectators: they
+find it in their lobby after reconnecting).
 
 A player who declines (`{"accept": false}`) ends that round of asking: what was
 accepted is forgotten, everyone is told, and any of them may ask again. One
@@ -105,6 +106,11 @@ class Rematches:
             for n, (name, seat) in enumerate(zip(names, entry.seats, strict=False))
         ]
         return {"seats": seats, "declined": rematch.declined, "started": rematch.next}
+
+    def started(self, code: str) -> str | None:
+        """The room of room `code`'s rematch, once it has started."""
+        rematch = self.kept.get(code)
+        return None if rematch is None else rematch.next
 
     def answer(self, entry: RoomEntry, seat: int | None, accept: object) -> dict:
         """A player's answer from the finished game (`accept` true or false), or (None) where it stands."""
@@ -217,8 +223,8 @@ class Rematches:
         entry.room.notice(f"Everyone accepted: the rematch begins in room {new.code}.")
 
     def _spectators(self, entry: RoomEntry, seats: list[Any]) -> list[str]:
-        """The keys of the spectators still at the finished game's end screen (not those with a seat, nor one
-        who watches as many games as anyone may already): they watch the rematch."""
+        """The keys of the spectators still at the finished game, on its end screen or its board (not those with a
+        seat, nor one who watches as many games as anyone may already): they watch the rematch."""
         assert entry.room is not None
         seated = {seat.key for seat in seats}
         keys = [link.key for link in entry.room.links if link.seat is None and not link.closed.is_set()]

@@ -107,11 +107,15 @@ class Room:
         self.paced = False  # a game over days: a player who left has a clock that runs on (`serve.days`)
         # a finished game's rematch: a seat's answer (true, false; None: where it stands), answered by the owner
         self.rematch: Callable[[int | None, object], dict] = lambda seat, accept: {"refused": "Not in this game."}
+        self.rematch_room: Callable[[], str | None] = lambda: None  # (the finished game's rematch's, once started)
         # a seat's player asks that their turns wait for End turn, or no more (the owner keeps it theirs)
         self.on_hold: Callable[[int, bool], dict] = lambda seat, on: self.hold(seat, on)
         # why a seat's player may not move now though it is their turn (a computer plays out a turn whose
         # time ran out, `serve.days`), or None
         self.barred: Callable[[int], str | None] = lambda seat: None
+        # whether a link's player has another session at the server (its owner's): one whose session here ends
+        # then is not leaving (`elsewhere`)
+        self.at_server: Callable[[Link], bool] = lambda link: False
         self.onlooker_wait: Callable[[], float] = cores.onlooker_wait  # (seconds: see `_flush`)
         self.standing_in: set[int] = set()  # the seats a computer plays while their player is away (its owner's)
         self.elsewhere: set[int] = set()  # seats whose player went to another game of theirs (`serve.turns`)
@@ -141,7 +145,8 @@ class Room:
         name = self.names[seat]
         if not back:
             if self.host.over:
-                said = f"{name} left."
+                next_room = self.rematch_room()
+                said = f"{name} left; the rematch is in room {next_room}." if next_room else f"{name} left."
             elif self.paced:
                 said = f"{name} left; their clock runs on, and when it runs out a computer makes their move."
             else:
@@ -231,16 +236,24 @@ class Room:
         except (WireError, ConnectionError, asyncio.LimitOverrunError, ValueError):
             pass  # (a broken or hostile client: its link goes, the game is untouched)
         link.close()
-        self._drop(link)
+        closed_here = link in self.links and link.seat is not None and self.at_server(link)
+        if closed_here and link.seat is not None:
+            self.elsewhere.add(link.seat)  # (this screen closed while another of theirs is at the server)
+        self._drop(link, closed_here)
 
-    def _drop(self, link: Link) -> None:
+    def _drop(self, link: Link, closed_here: bool = False) -> None:
+        """`link` gone; `closed_here`: its screen closed while its player has another session at the server."""
         if link in self.links:  # (not if a newer link of its seat took its place)
             self.links.remove(link)
             if link.seat is None:
                 self.tell_watchers()
             elif link.seat in self.elsewhere:
                 name = self.names[link.seat]
-                self.notice(f"{name} is in another of their games here, and is told when this one turns to them.")
+                self.notice(
+                    f"{name} closed this game's screen but is still at the server, and is told when it turns to them."
+                    if closed_here
+                    else f"{name} is in another of their games here, and is told when this one turns to them."
+                )
                 self.tell_presence()  # (their prompt line says so while it is their turn)
             elif not self.seated(link.seat):
                 self._presence(link.seat, back=False)

@@ -111,11 +111,23 @@ class Turns:
         return 0 if when is None else max(0, int((self.clock() - when).total_seconds()))
 
     def tell(self, key: str, code: str, told: dict[str, Any]) -> None:
-        """Every session of `key` that does not show room `code`'s game told that it is their turn there."""
+        """Every session of `key` told that it is their turn in room `code`'s game, unless one of them shows that
+        game (the player is at their seat there: no other terminal of theirs rings)."""
+        theirs = [(writer, session) for writer, session in self.sessions.items() if session.key == key]
+        if any(session.room == code for _, session in theirs):
+            return
         data = frame("turn", told)
-        for writer, session in self.sessions.items():
-            if session.key == key and session.room != code and not writer.is_closing():
+        for writer, _ in theirs:
+            if not writer.is_closing():
                 writer.write(data)
+
+    def at_server(self, key: str | None, but: asyncio.StreamWriter) -> bool:
+        """Whether the player with `key` has a session at the server other than `but`'s (closing `but` is then
+        not leaving their games: they are told when one turns to them)."""
+        return key is not None and any(
+            session.key == key and writer is not but and not writer.is_closing()
+            for writer, session in self.sessions.items()
+        )
 
     # --- the sessions ----------------------------------------------------------------------
 
@@ -140,11 +152,22 @@ class Turns:
             if code is not None:
                 self.dropped[session.key] = code
                 self._keep(session.key, code)
+            if seat is not None and seat in room.elsewhere:  # (another session of theirs is at the server)
+                self._park(session.key, writer, room, seat)
             return
         if seat is not None and seat in room.elsewhere:
             session.parked.append((room, seat))
         else:
             self._leave_parked(session)
+
+    def _park(self, key: str, closed: asyncio.StreamWriter, room: Room, seat: int) -> None:
+        """`seat` of `room`, whose session `closed` ended, kept present with another session of its player's: left
+        when that one goes back to the lobby or ends (as if it had gone from there to another game)."""
+        for writer, session in self.sessions.items():
+            if session.key == key and writer is not closed and not writer.is_closing():
+                session.parked.append((room, seat))
+                return
+        room.gone(seat)
 
     def _keep(self, key: str, code: str | None) -> None:
         """The room `key`'s player comes back to, saved (if the file refuses, it is kept in memory, and the

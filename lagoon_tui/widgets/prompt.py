@@ -137,8 +137,8 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
             elif turn.seat in scene.stood_in:  # (the server's computer: whether it is thinking is told too)
                 head.append(", who left: a computer plays for them until they come back", style="italic")
                 head.append(" · thinking…" if scene.thinking else "", style="italic")
-            elif turn.seat in scene.elsewhere:  # (at the server, in another game of theirs: not away)
-                head.append(", who is in another of their games here: they are told it is their turn", style="italic")
+            elif turn.seat in scene.elsewhere:  # (at the server, in another game or session of theirs: not away)
+                head.append(", who is elsewhere at this server: they are told it is their turn", style="italic")
             elif turn.seat in scene.away and scene.pace is not None and scene.pace[0] == turn.seat:
                 head.append(", who left: their clock runs on (ctrl+p: let a computer play for them)", style="italic")
             elif turn.seat in scene.away:

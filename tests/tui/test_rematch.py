@@ -343,3 +343,38 @@ async def test_a_spectator_at_the_end_screen_sees_who_accepted_and_has_no_key_to
             "Ben": False,
             "Cleo": True,
         }
+
+
+async def test_a_spectator_still_on_the_finished_board_is_taken_to_the_rematch_and_nobody_reads_that_players_left(
+    server,
+):
+    ana, ben = named(server, "Ana", "Ben")
+    code = ana.link.ask("create", {"seats": ["person", "person", "hard"], "seed": 4})["code"]
+    ben.link.ask("join", {"code": code})
+    ana.link.ask("start", {"code": code})
+    app = SessionApp(Link(server.session("SHA256:dan")))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until_shown(pilot, lambda: isinstance(app.screen, NameForm), "the name form")
+        await pilot.press(*"Dan", "enter")
+        await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        app.join_room(code)  # Dan watches the game under way
+        await until_shown(pilot, lambda: isinstance(app.screen, GameScreen) and app.remote.ready, "the game, watched")
+        play_out(server, code)
+        await until_shown(pilot, lambda: GAME_OVER in screen_text(app), "the game's last board, still on screen")
+        for seat, terminal in enumerate((ana, ben)):
+            terminal.remote = RemoteHost(terminal.link)
+            assert terminal.link.ask("enter", {"code": code}) == {"seat": seat}
+            until(lambda t=terminal: t.remote.ready and t.remote.over, "the finished game, for a player")
+        ana.link.ask("rematch", {"accept": True})
+        new = ben.link.ask("rematch", {"accept": True})["rematch"]["started"]
+        await until_shown(
+            pilot,
+            lambda: isinstance(app.screen, GameScreen) and app.room_code == new and app.remote.ready,
+            "Dan taken from the finished board to the rematch",
+        )
+        assert app.screen.own is None and not app.remote.over  # (watching it: no seat)
+        told = f"Everyone accepted: this is the rematch, in room {new}."
+        assert any(n.message == told for n in app._notifications)
+        # one who leaves the finished game now is not said to have simply left
+        assert ana.link.ask("leave", {}) == {"left": True}
+        until(lambda: ben.last("notice") == {"text": f"Ana left; the rematch is in room {new}."}, "Ana's leaving")

@@ -250,7 +250,7 @@ async def test_a_player_in_another_of_their_games_is_said_so_on_the_prompt_not_a
         async with app.run_test(size=(160, 50)) as pilot:
             await until_shown(pilot, lambda: isinstance(app.screen, GameScreen), "Ben's game")
             assert ana.link.ask("leave", {"elsewhere": True}) == {"left": True}
-            said = "Waiting for Ana [R], who is in another of their games here"
+            said = "Waiting for Ana [R], who is elsewhere at this server"
             head = app.screen.query_one("#prompt-head")
             await until_shown(pilot, lambda: said in " ".join(widget_text(head).split()), "Ben's prompt")
             assert app.remote.elsewhere == {0} and app.remote.away == frozenset()

@@ -172,3 +172,27 @@ def test_a_player_whose_game_waits_for_them_when_the_server_stops_is_back_at_the
     ana = Player(server, "Ana", size=(160, 50))
     ana.wait(YOUR_MOVE)  # straight back at her seat
     assert "Your games" not in flat(ana.screen())
+
+
+def test_a_player_whose_screen_of_a_game_closes_while_another_session_of_theirs_is_at_the_server_has_not_left(
+    server,
+):
+    table, ana, ben = started_pair(server)
+    second = Player(server, "ana", size=(80, 24))  # (Ana's key, a second terminal: in the lobby)
+    second.wait("Your games")
+    players = [ana, ben]
+    play_until(ana, lambda: mover(players) is ben, "Ben's turn")
+    play_until(ben, lambda: mover(players) is ana, "Ana's turn")  # (the turn comes to her, after the computer's)
+    second.wait("your turn ·")  # (her lobby lists the game as waiting for her)
+    told = f"\x1b]2;Lagoon · Your turn in room {table}\x07".encode()  # (what a turn notice titles the window)
+    assert told not in raw_since(second, 0)  # (she is at her seat in the other terminal: nothing rings here)
+    # her game's screen closes; she is still at the server in the lobby: not away, no stand-in offered
+    ana.leave()
+    ben.hears("Ana closed this game's screen")  # (the notice wraps at 80 columns)
+    screen = ben.wait("who is elsewhere at this server")
+    assert "who left" not in flat(screen) and "let a computer play" not in flat(screen)
+    # her last session ends: now she has left
+    second.type("C-q")
+    second.gone()
+    ben.hears("Ana left;")
+    ben.wait("who left")

@@ -124,17 +124,22 @@ def test_a_game_turning_to_a_player_tells_each_of_their_sessions_elsewhere_once_
     if ben.remote.turn().seat == 0:
         play_while_mine(playing)
         in_step(playing, ben)
-    assert turns(ana) == turns(elsewhere) == []
-    play_while_mine(ben)  # Ben decides: the first game turns to Ana
+    play_while_mine(ben)  # Ben decides: the first game turns to Ana, while she is at her seat in a terminal
+    until(lambda: playing.remote.turn().seat == 0, "Ana's turn, at her seat")
+    ana.link.ask("finished", {}), elsewhere.link.ask("rematch", {"accept": None})  # (all that was sent them, in)
+    assert turns(ana) == turns(elsewhere) == turns(playing) == []  # (her seat's terminal says it: no other rings)
+    play_while_mine(playing)
+    leave(playing)  # she goes to the lobby: the game turns to her again, somewhere else at the server now
+    until(lambda: ben.remote.turn().seat == 1, "Ben's turn, on his link")
+    play_while_mine(ben)
     told = {"code": first, "maker": None, "others": ["Ben"]}  # (her own room; nothing but public names)
-    until(lambda: turns(ana) == [told] and turns(elsewhere) == [told], "the turn, told to Ana's other sessions")
+    until(lambda: turns(ana) == turns(playing) == turns(elsewhere) == [told], "the turn, told to Ana's sessions")
     assert turns(ben) == []
     leave(ben)  # Ben goes to the lobby; Ana plays her turn (each step of it tells nobody) and it turns to him
-    until(lambda: playing.remote.turn().seat == 0, "Ana's turn, on her link")
+    enter(playing, first, 0)
     assert play_while_mine(playing) > 0
     until(lambda: len(turns(ben)) == 1, "Ben's turn, told in his lobby")
-    assert turns(playing) == []
-    assert turns(ana) == [told] and turns(elsewhere) == [told]
+    assert turns(ana) == turns(playing) == turns(elsewhere) == [told]
     assert turns(ben) == [{"code": first, "maker": "Ana", "others": ["Ana"]}]
 
 
@@ -302,11 +307,11 @@ async def test_in_one_game_the_turn_of_another_rings_and_y_goes_there_with_what_
 
 
 async def test_a_session_in_the_lobby_shows_one_turn_notice_however_many_turns_come_to_the_player(server):
-    """Ana plays at one terminal; her other session, in the lobby, is told each time the game turns to her:
-    one notice, the latest, not one more a turn (six of them covered half of an 80x24 screen)."""
+    """Ana's session in the lobby is told each time the game turns to her while she is at no seat of it (she
+    plays each turn at another terminal, then goes back to its lobby): one notice, the latest, not one more a
+    turn (six of them covered half of an 80x24 screen)."""
     ana, ben = player(server, "ana", "Ana"), player(server, "ben", "Ben")
     code = started(ana, ben, 1)
-    enter(ana, code, 0)
     enter(ben, code, 1)
     app = SessionApp(Link(server.session("SHA256:ana")))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
@@ -315,13 +320,16 @@ async def test_a_session_in_the_lobby_shows_one_turn_notice_however_many_turns_c
         turn_came = app.turn_came
         app.turn_came = lambda told: (came.append(told), turn_came(told))  # type: ignore[method-assign]
         for told in range(1, 4):  # the game turns to Ana three times
-            to_anas_turn(ana, ben)
-            await until_shown(pilot, lambda: len(came) >= told, "the turn, told to her other session")
+            if ben.remote.turn().seat == 0:  # (hers: she plays it at her other terminal, then leaves the game)
+                enter(ana, code, 0)
+                play_while_mine(ana)
+                leave(ana)
+                until(lambda: ben.remote.turn().seat == 1, "Ben's turn, on his link")
+            play_while_mine(ben)
+            await until_shown(pilot, lambda: len(came) >= told, "the turn, told to her session in the lobby")
             await pilot.pause()
             notices = [n for n in app._notifications if "y to go there" in n.message]
             assert len(notices) == 1, [n.message for n in app._notifications]
-            play_while_mine(ana)
-            in_step(ana, ben)
 
 
 async def test_connecting_says_how_many_games_wait_and_enter_opens_the_one_waiting_longest(server):
