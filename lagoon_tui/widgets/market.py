@@ -160,11 +160,11 @@ class MarketPanel(Spotlit, SteadyLayout, ScrollView, can_focus=False):
                     Text.assemble(muted(f"{CAN_PAY} = "), tag, muted(" can pay")),
                 )
             )
-        else:  # the same height as a player's legend, so the panels below stay where they are
+        else:  # nobody's cards (a spectator, the public board at one keyboard): the same height as a player's legend
             parts.append(
                 Fit(
-                    muted(f"{CAN_PAY} = the player at the keyboard could pay for it now"),
-                    muted(f"{CAN_PAY} = the player at the keyboard can pay"),
+                    muted(f"{CAN_PAY} marks what a player could pay for, while their own cards are shown"),
+                    muted(f"{CAN_PAY} = can pay (their own cards shown)"),
                 )
             )
         self._show_parts(parts)

@@ -240,6 +240,23 @@ async def test_a_spectators_page_line_offers_the_board_of_the_player_to_play_not
         room.stop()
 
 
+async def test_a_spectators_market_legend_names_no_player_at_the_keyboard():
+    """The market's legend on a screen that shows nobody's cards: no "player at the keyboard" (hot-seat's
+    words) on a spectator's screen, at 160x50 (the market beside the islands) and 80x24 (its page)."""
+    room = RoomThread(Host.new(load_content(), ["Ana", "Ben"], ["red", "yellow"], seed=7))
+    try:
+        for size in ((160, 50), (80, 24)):
+            app = SeatApp(Link(room.socket(None)))
+            async with app.run_test(size=size) as pilot:
+                await until_shown(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+                if size == (80, 24):
+                    await pilot.press("m", *"j" * 12)  # (the market's page, scrolled to its foot)
+                await until_shown(pilot, lambda: "pay" in screen_text(app) and "their own cards" in screen_text(app))
+                assert "keyboard" not in screen_text(app)
+    finally:
+        room.stop()
+
+
 async def test_a_player_in_another_of_their_games_is_said_so_on_the_prompt_not_away():
     """Ana went from this game to another of hers at the server (y): at her turn Ben reads that she is in
     another game and is told, not "Waiting for Ana" alone (the notice that said so went in a moment)."""
