@@ -193,15 +193,20 @@ class LobbyScreen(Screen[None]):
         option = self.query_one("#mine", OptionList).highlighted_option
         return option.id if option else None
 
+    def _form(self, form: Screen[Any], then: Callable[[Any], None] | None = None) -> None:
+        """`form` over the lobby, the notices cleared first (at 80x24 they lay over a form's keys' line)."""
+        self.app.clear_notifications()
+        self.app.push_screen(form, then)
+
     def action_create(self) -> None:
         levels = self.lobby.get("levels") or ["normal"]
-        self.app.push_screen(
+        self._form(
             RoomForm(levels, self.lobby.get("paces")),
             lambda request: requests(self).create_room(request) if request else None,
         )
 
     def action_join(self) -> None:
-        self.app.push_screen(CodeForm(), lambda code: requests(self).join_room(code) if code else None)
+        self._form(CodeForm(), lambda code: requests(self).join_room(code) if code else None)
 
     def action_start(self) -> None:
         code = self._highlighted_mine()
@@ -236,7 +241,7 @@ class LobbyScreen(Screen[None]):
         ask(code)
 
     def action_rename(self) -> None:
-        self.app.push_screen(RenameForm(self.player))
+        self._form(RenameForm(self.player))
 
     def renamed(self, name: str) -> None:
         """The server took the player's new name: the title says it."""
@@ -245,13 +250,13 @@ class LobbyScreen(Screen[None]):
 
     def action_vacation(self) -> None:
         vacation = self.lobby.get("vacation") or {}
-        self.app.push_screen(
+        self._form(
             VacationForm(vacation.get("until"), int(vacation.get("days_left", 0))),
             lambda days: requests(self).vacation(days) if days is not None else None,
         )
 
     def action_notices(self) -> None:
-        self.app.push_screen(NoticeForm(str(self.lobby.get("notices", "")), requests(self).give_notices))
+        self._form(NoticeForm(str(self.lobby.get("notices", "")), requests(self).give_notices))
 
     def action_finished(self) -> None:
         requests(self).finished_games()

@@ -283,7 +283,12 @@ class Lobby(Gathering):
         code = room_code(request)
         entry = self._guess(key, self.rooms.get(code))
         if entry is None:
-            raise Refused(f"There is no room {code[:PRIVATE_CODE_LENGTH]!r}: check the code.")
+            if len(code) > PRIVATE_CODE_LENGTH:  # (not quoted: what a field or a client sent may be long)
+                raise Refused(
+                    f"No room has a code that long: a code has {CODE_LENGTH} letters, a private room's "
+                    f"{PRIVATE_CODE_LENGTH}. Check the code."
+                )
+            raise Refused(f"There is no room {code!r}: check the code.")
         if kind == "join":
             return self._join(key, entry)
         if kind == "start":

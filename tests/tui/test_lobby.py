@@ -78,6 +78,8 @@ def test_rooms_are_made_joined_started_and_entered(server):
     assert cleo.remote.seat is None and cleo.remote.message.prompt is None
     assert ben.link.ask("leave", {}) == {"left": True}  # (back in the lobby)
     assert ben.link.ask("join", {"code": "NOPE99"}) == {"refused": "There is no room 'NOPE99': check the code."}
+    too_long = "No room has a code that long: a code has 6 letters, a private room's 10. Check the code."
+    assert ben.link.ask("join", {"code": "X" * 5000}) == {"refused": too_long}  # (what was typed is not quoted)
 
 
 def test_wrong_room_codes_are_limited_per_key_and_then_no_code_tells_anything(tmp_path):
@@ -128,6 +130,34 @@ async def test_the_room_form_shows_every_row_and_its_keys_line(server, size):
         shown = screen_text(app)
         for words in ("Computers ", "Pace ", "Open to ", "Seed ", "1-9 or Enter: make the room", "Esc: back"):
             assert words in shown, (words, shown)
+
+
+async def test_the_question_before_cancelling_a_room_leaves_the_lobbys_title_in_sight(server):
+    """At 80x24 the window asking whether to cancel a room lay over the lobby's title line."""
+    app = SessionApp(Link(server.session("SHA256:ana")))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await ana_opens_the_room_form(app, pilot)
+        await pilot.press("1")  # (you and a friend)
+        await until_shown(
+            pilot, lambda: isinstance(app.screen, LobbyScreen) and "waiting for 1 more" in screen_text(app)
+        )
+        app.clear_notifications()  # (the room's making is told in a toast)
+        await pilot.press("x")
+        await until_shown(pilot, lambda: "Everyone in it is told, and it is gone." in screen_text(app), "the question")
+        lines = screen_text(app).splitlines()
+        assert "Lagoon · Ana" in lines[0] and "Your games" in "".join(lines[:4]), lines[:4]
+
+
+async def test_a_form_opened_from_the_lobby_is_not_covered_by_the_notices_before_it(server):
+    """At 80x24 the notices (toasts, at the foot) lay over the vacation form's keys' line."""
+    app = SessionApp(Link(server.session("SHA256:ana")))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await ana_opens_the_room_form(app, pilot)
+        await pilot.press("1")  # (a room made: its code told in a notice)
+        await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen) and "is ready" in screen_text(app))
+        await pilot.press("v")
+        await until_shown(pilot, lambda: "Enter: go away · Esc: back" in screen_text(app), "the vacation form")
+        assert "is ready" not in screen_text(app)
 
 
 async def test_a_room_may_seat_a_computer_at_a_level_which_plays_from_its_seat(server):
