@@ -22,19 +22,13 @@ same cells are written, from the same front-most widgets
 (tests/tui/test_tmux.py checks the pane after many moves against a whole new
 paint; the snapshots check whole paints).
 
-- When the screen is arranged again, Textual repaints every widget whose place
-  or *scrollable size* changed. A player board one line taller makes the board
-  area (the scrolling container of every panel left of the side column)
-  scroll one line further, and the whole area was painted again, every panel
-  in it, about 35 KB at 160x50, for each seat of a room. A widget whose place
-  on screen, clip and stacking stayed the same while only what it holds (its
-  scrollable size, its inner size, its place in its container's scrolled
-  space) changed is no longer repainted for that: what moved or changed in it
-  is repainted on its own account, and its scrollbar repaints its own thumb.
-
 It replaces two private parts of Textual's compositor (`render_partial_update`
-and `_render_chops`), extends a third (`reflow`), and is given to a screen in
-its private `_compositor`.
+and `_render_chops`), and is given to a screen in its private `_compositor`.
+When the screen is arranged again it leaves Textual's `reflow` as it is: every
+widget whose geometry changed is painted again. (For a day it skipped a widget
+whose place stayed the same while only what it holds changed; that was taken
+out after a served seat's terminal kept its prompt as it was before a move,
+"End turn" while another player decided: see docs/architecture.md.)
 """
 
 from __future__ import annotations
@@ -42,12 +36,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
-from textual._compositor import ChopsUpdate, Compositor, ReflowResult
-from textual.geometry import Region, Size
-from textual.map_geometry import MapGeometry
+from textual._compositor import ChopsUpdate, Compositor
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.strip import Strip
-from textual.widget import Widget
 
 from . import on
 
@@ -58,13 +50,6 @@ class SpotCompositor(Compositor):
     """A compositor that paints only the uncovered lines of the widgets under the changed spots."""
 
     _spots: list[Region] | None = None  # the changed regions, during a partial update only
-
-    def reflow(self, parent: Widget, size: Size) -> ReflowResult:
-        """As Textual's; but a widget that only holds more or less, where it stays, is not repainted for it."""
-        old, dirty = self._full_map, set(self._dirty_regions)
-        result = super().reflow(parent, size)
-        self._dirty_regions.difference_update(_held_only(old, self._full_map) - dirty)
-        return result
 
     def render_partial_update(self) -> ChopsUpdate | None:
         self._spots = list(self._dirty_regions)
@@ -141,32 +126,6 @@ class SpotCompositor(Compositor):
                 line = cuts[y]
                 reached.setdefault(y, set()).update(cut for cut, end in zip(line, line[1:]) if cut < x2 and end > x1)
         return reached
-
-
-def _held_only(old: Mapping[Widget, MapGeometry], new: Mapping[Widget, MapGeometry]) -> set[Region]:
-    """The visible regions of the widgets whose geometry changed in what they hold alone (their scrollable
-    size, their inner size, their place in their container's scrolled space), none of them the region of a
-    widget that came, went, moved, was resized, clipped anew or stacked anew."""
-    held: set[Region] = set()
-    placed: set[Region] = set()
-    for widget, now in new.items():
-        was = old.get(widget)
-        if was == now:
-            continue
-        region = now.clip.intersection(now.region)
-        if was is not None and _place(was) == _place(now):
-            held.add(region)
-        else:
-            placed.add(region)
-            if was is not None:
-                placed.add(was.clip.intersection(was.region))
-    placed.update(was.clip.intersection(was.region) for widget, was in old.items() if widget not in new)
-    return held - placed
-
-
-def _place(geometry: MapGeometry) -> tuple[Region, object, Region, object]:
-    """Where a widget is on screen and how it is painted there: what its paint depends on in its geometry."""
-    return geometry.region, geometry.order, geometry.clip, geometry.dock_gutter
 
 
 def paint_spots(screen: Screen[Any]) -> None:

@@ -294,24 +294,6 @@ async def test_a_board_that_fits_again_arranges_the_screen_once():
         assert arranged == 1
 
 
-@pytest.mark.turbo
-async def test_a_board_that_fits_again_paints_no_panel_above_the_boards():
-    """Only the boards' row changed, and the board area's scrollable height: the tracks, the islands and the
-    mining sites stay as they were on the terminal. (Textual paints a container whose scrollable size
-    changed whole: every panel of the board area was painted and sent again, about 35 KB at 160x50, for
-    each seat of a room whenever a board grew or shrank past the screen's foot.)"""
-    app, steps = STILLS["setup-choice"]()
-    async with app.run_test(size=(160, 50)) as pilot:
-        await steps(pilot)
-        board, boards = app.screen.query_one("#board"), app.screen.query_one("#boards")
-        above = {panel for panel in board.query(".panel") if boards not in panel.ancestors}
-        painted: set[Widget] = set()
-        with watching(Widget, "render_lines", lambda self, crop: painted.add(self)):
-            await keep_two_objectives(pilot)
-        assert above and any(isinstance(widget, PlayerBoard) for widget in painted)
-        assert not painted & above, sorted(type(panel).__name__ for panel in painted & above)
-
-
 async def test_the_log_says_how_many_newer_lines_are_below_when_scrolled_up():
     app = LagoonApp(settings=two_players())
     async with app.run_test(size=(160, 50)) as pilot:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -115,13 +116,18 @@ def test_three_friends_play_a_whole_game_over_ssh_and_nobody_sees_another_seats_
     kept: list[set[str]] = [set() for _ in players]
     held = [False for _ in players]
     found: list[set[str]] = [set() for _ in players]
+    stalled = time.monotonic() + TIMEOUT  # (no one screen asking for a move for that long: a screen is wrong)
     while not all("Final ranking" in p.screen() for p in players):
         for each in players:  # the game is over, its last board on screen: Enter for the scores
             if GAME_OVER in flat(each.screen()):
                 each.type("Enter")
         player = mover(players)
         if player is None:
+            if time.monotonic() > stalled:
+                screens = "\n".join(p.screen() for p in players)
+                pytest.fail(f"after move {moves} no one screen asks for a move:\n{screens}")
             continue
+        stalled = time.monotonic() + TIMEOUT
         before = player.screen()
         player.type("1")
         player.tmux.wait_for(lambda s, before=before: s != before, f"{player.name}'s move {moves}")
