@@ -40,8 +40,8 @@ from .loader import ContentError, check_content, default_content_dir, load_conte
 from .names import LINE_SHOWN, NAME_SHOWN, computer_words, level_word, name_key, names_problems, normal_name, printable
 from .record import FrozenRecord, frozen_record
 from .saves import GameInfo, GameInUse, SavedRematch, SavedRoom, SavedSeat, Store, StoreError
+from .saves.recorder import Recorder, check_saved_game, open_game, record_new, saved_asides
 from .saves.recorder import check_content as check_saved_content
-from .saves.recorder import check_saved_game, open_game, record_new
 from .saves.store import SEED_MAX, check_can_make, seed_problem
 from .seat import Choice, Chronicle, Line, Prompt, Refers, SeatScene, Turn, Undo, Witness, seat_scene, turn_of
 from .undo import NoUndo, UndoPoint
@@ -207,6 +207,7 @@ class Host:
         engine = open_game(store, game, content, take_over=take_over)
         host = cls(engine, dict(store.info(game).computers))
         host.game = game
+        host.chronicle.asides = saved_asides(store, game, engine)
         return host
 
     @classmethod
@@ -262,22 +263,30 @@ class Host:
 
     def aside(self, seat: int, text: str) -> None:
         """`text` about `seat`'s player in every reader's log, after what happened so far: something of the
-        table, not of the game (no event of the rules, never saved: a computer began to play for them, say)."""
+        table, not of the game (no event of the rules: a computer began to play for them, say). A saved game
+        keeps it with its log (`Store.add_aside`), for a restart and the replay; if the save file refuses it,
+        the line is told all the same (the next move would find the file's trouble and say it)."""
         self.chronicle.aside(Line(seat, text))
+        journal = self.engine.journal
+        if isinstance(journal, Recorder):
+            try:
+                journal.store.add_aside(journal.game, len(self.engine.events), seat, text)
+            except StoreError:
+                pass
         self._changed()
 
     def replay(self) -> Replay:
         """The game so far, to step through."""
         from .playback import Replay
 
-        return Replay(self.content, self.engine.events, self.engine.marks)
+        return Replay(self.content, self.engine.events, self.engine.marks, self.chronicle.asides)
 
     def log_json(self) -> str:
         """The game's whole log as JSON text, for `replay_from_json` in another process. Every seat's secrets
         are in it: only a finished game's (public then) may be sent to anyone."""
         from .playback import log_json
 
-        return log_json(self.engine.events, self.engine.marks)
+        return log_json(self.engine.events, self.engine.marks, self.chronicle.asides)
 
     @staticmethod
     def replay_saved(store: Store, game: int, content: Content) -> Replay:
@@ -285,7 +294,7 @@ class Host:
         from .playback import Replay
 
         engine = open_game(store, game, content, record=False)
-        return Replay(content, engine.events, engine.marks)
+        return Replay(content, engine.events, engine.marks, saved_asides(store, game, engine))
 
     def on_change(self, listener: Callable[[], None]) -> Callable[[], None]:
         """Call `listener()` after every change of the game; returns what stops it."""

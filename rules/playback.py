@@ -51,8 +51,15 @@ class Told(NamedTuple):
 
 
 class Replay:
-    def __init__(self, content: Content, events: Sequence[ev.Event], marks: Sequence[Mark]) -> None:
-        """The game of `events`; `marks`, where each of its choices began (`Engine.marks`)."""
+    def __init__(
+        self,
+        content: Content,
+        events: Sequence[ev.Event],
+        marks: Sequence[Mark],
+        asides: Sequence[tuple[int, Line]] = (),
+    ) -> None:
+        """The game of `events`; `marks`, where each of its choices began (`Engine.marks`); `asides`, the lines
+        of its log that are no event of the rules, each after so many events (`Chronicle.asides`)."""
         self.content = content
         self._events = list(events)
         # where the game waited for a choice: where each choice began, and the end
@@ -60,7 +67,8 @@ class Replay:
         self.reveal = bool(self._events) and isinstance(self._events[-1], ev.GameEnded)
         final = replay(content, self._events)
         self.seats = final.seats  # the players the log's first event (GameCreated) names
-        self.lines = [Told(i, Line(who, text)) for i, who, text in tell(self._events, final, None, self.reveal)]
+        told = [Told(i, Line(who, text)) for i, who, text in tell(self._events, final, None, self.reveal)]
+        self.lines = _with_asides(told, asides, len(self._events))
         self.stops = [ln.at + 1 for ln in self.lines]  # positions a step lands on
         self.turns = [i + 1 for i, e in enumerate(self._events) if isinstance(e, TURN_STARTS)]
         self.rounds = {e.round: i + 1 for i, e in enumerate(self._events) if isinstance(e, ev.RoundBegan)}
@@ -120,10 +128,28 @@ class Replay:
         return state, turn
 
 
-def log_json(events: Sequence[ev.Event], marks: Sequence[Mark]) -> str:
-    """A game's log as JSON text: every event, and where each choice began (`Replay`'s arguments)."""
+def _with_asides(told: list[Told], asides: Sequence[tuple[int, Line]], length: int) -> list[Told]:
+    """The lines `told` of the events with each aside after the lines of the events before it (a replay steps to
+    an aside at the board after those events; one placed past the log's end, at its end)."""
+    lines: list[Told] = []
+    rest = sorted(((min(at, length), line) for at, line in asides), key=lambda aside: aside[0])
+    for line in told:
+        while rest and rest[0][0] <= line.at:
+            at, aside = rest.pop(0)
+            lines.append(Told(max(at - 1, 0), aside))
+        lines.append(line)
+    lines.extend(Told(max(at - 1, 0), aside) for at, aside in rest)
+    return lines
+
+
+def log_json(events: Sequence[ev.Event], marks: Sequence[Mark], asides: Sequence[tuple[int, Line]] = ()) -> str:
+    """A game's log as JSON text: every event, where each choice began and its asides (`Replay`'s arguments)."""
     return json.dumps(
-        {"events": [ev.to_json(e) for e in events], "marks": [[m.pos, m.seat, m.choice] for m in marks]},
+        {
+            "events": [ev.to_json(e) for e in events],
+            "marks": [[m.pos, m.seat, m.choice] for m in marks],
+            "asides": [[at, line.seat, line.text] for at, line in asides],
+        },
         separators=(",", ":"),
     )
 
@@ -148,4 +174,19 @@ def replay_from_json(content: Content, text: str) -> Replay:
         ):
             raise LogError("a mark of the log is not one")
         marks.append(Mark(m[0], m[1], m[2]))
-    return Replay(content, events, marks)
+    said = plain.get("asides", [])  # (a log written before asides were sent has none)
+    if not isinstance(said, list):
+        raise LogError("the asides of the log are not a list")
+    asides = []
+    for a in said:
+        if not (
+            isinstance(a, list)
+            and len(a) == 3
+            and type(a[0]) is int
+            and a[0] >= 0
+            and (a[1] is None or type(a[1]) is int)
+            and isinstance(a[2], str)
+        ):
+            raise LogError("an aside of the log is not one")
+        asides.append((a[0], Line(a[1], a[2])))
+    return Replay(content, events, marks, asides)

@@ -229,8 +229,9 @@ class Chronicle:
     says so. After an undo, `forget()`: the log lost its last lines.
 
     What happened at the table rather than in the game (`aside`: a computer
-    began to play for a player who left, say) is no event of the rules and
-    never saved with them; it is told to every reader where it happened.
+    began to play for a player who left, say) is no event of the rules; it is
+    told to every reader where it happened (a saved game keeps it beside its
+    events: `Host.aside`).
     """
 
     def __init__(self, engine: Engine) -> None:

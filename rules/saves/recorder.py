@@ -14,6 +14,7 @@ from .. import Engine
 from ..audit import LogError, audit
 from ..cards import Content
 from ..events import Event
+from ..seat import Line
 from ..undo import Mark
 from .store import GameInfo, SavedGame, Store, StoreError, Summary
 
@@ -40,6 +41,16 @@ class Recorder:
         marks = [m for m in self.engine.marks if m.pos < length]
         before = Engine(self.engine.content, self.engine.events[:length], marks)
         self.store.rewind(self.game, length, self.engine.pending.seat, summary_of(before), was=len(self.engine.events))
+
+
+def saved_asides(store: Store, game: int, engine: Engine) -> list[tuple[int, Line]]:
+    """The lines of `game`'s log that are no event of the rules, as saved (`Store.asides`), each after so many of
+    the events `engine` holds (`Chronicle.asides`); a seat the game has not is nobody's."""
+    seats, length = len(engine.state.players), len(engine.events)
+    return [
+        (min(pos, length), Line(seat if seat is None or 0 <= seat < seats else None, text))
+        for pos, seat, text in store.asides(game)
+    ]
 
 
 def record_new(store: Store, engine: Engine, computers: Mapping[int, str] | None = None) -> int:

@@ -71,7 +71,8 @@ APP_ID = 0x4C47_4E31  # "LGN1": marks a file as a Lagoon save, in the SQLite hea
 SCHEMA = 4  # 2 added the `leases` table, 3 the lobby's, 4 the games over days' (`serve_clocks`, `serve_vacations`,
 # `serve_notices`), private rooms and spectators (`serve_private_rooms`, `serve_watchers`) and rematches
 # (`serve_rematches`), the game each player's dropped session was in (`serve_resumes`) and each player's settings
-# (`serve_settings`); an older file is given them when opened for writing
+# (`serve_settings`), and what happened at a game's table (`asides`: a computer began to play for a player who
+# left); an older file is given them when opened for writing
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 TABLES = """
@@ -162,6 +163,13 @@ CREATE TABLE IF NOT EXISTS serve_resumes (
 CREATE TABLE IF NOT EXISTS serve_settings (
     key      TEXT PRIMARY KEY,
     settings TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS asides (
+    id   INTEGER PRIMARY KEY,
+    game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    pos  INTEGER NOT NULL,
+    seat INTEGER,
+    text TEXT NOT NULL
 );
 """
 
@@ -764,6 +772,8 @@ class Store:
             c.execute(
                 "INSERT INTO moves (game, pos, seat, choice, at) VALUES (?,?,?,?,?)", (game, length, seat, UNDO, stamp)
             )
+            # (an aside after the moves taken back stays, at the log's new end: it happened)
+            c.execute("UPDATE asides SET pos = ? WHERE game = ? AND pos > ?", (length, game, length))
             self._touch(c, game, length, summary, stamp)
 
     def _check_writer(self, c: sqlite3.Connection, game: int, length: int) -> None:
@@ -1052,6 +1062,25 @@ class Store:
             else:
                 marks.append(Mark(pos, seat, choice))
         return SavedGame(info, events, [m for m in marks if m.pos < info.length])
+
+    def add_aside(self, game: int, pos: int, seat: int | None, text: str) -> None:
+        """Save a line of `game`'s log that is no event of the rules (`Host.aside`), after its first `pos` events;
+        only while this store holds the game and its saved log is that long (see `_check_writer`)."""
+        with self._tx() as c:
+            self._check_writer(c, game, pos)
+            c.execute("INSERT INTO asides (game, pos, seat, text) VALUES (?,?,?,?)", (game, pos, seat, text))
+
+    def asides(self, game: int) -> list[tuple[int, int | None, str]]:
+        """`game`'s saved asides, (events before it, seat, text) in the order they came; none in a file older than
+        them (a row that is not of that form is left out: a log line of the table, never one of the game)."""
+        if not self._read("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'asides'"):
+            return []
+        rows = self._read("SELECT pos, seat, text FROM asides WHERE game = ? ORDER BY id", (game,))
+        return [
+            (pos, seat, text)
+            for pos, seat, text in rows
+            if type(pos) is int and pos >= 0 and (seat is None or type(seat) is int) and isinstance(text, str)
+        ]
 
     # --- the lobby of `lagoon serve` -----------------------------------------------------
 

@@ -1,0 +1,92 @@
+"""What happened at a game's table, not in its rules (a computer began to play for a player who left, the
+player took their seat back), stays in the game's log: after a restart, after an undo and in the replay."""
+
+from __future__ import annotations
+
+import json
+
+from rules.host import Host, Store, load_content, replay_from_json
+
+CONTENT = load_content()
+LEFT = "Ben left: a computer plays for them from here."
+BACK = "Ben is back and plays their own seat again."
+
+
+def play(host: Host, moves: int) -> None:
+    for _ in range(moves):
+        ids = [i for i in host.engine.legal_ids() if i != "back"]
+        assert host.choose(ids[0], hold=False)  # (a Rejection or a NotMade is false)
+
+
+def texts(lines) -> list[str]:
+    return [line.text for line in lines]
+
+
+def a_game_with_a_stand_in(store: Store) -> tuple[Host, int, int]:
+    """A saved 2-player game in which Ben was stood in for after 4 moves and came back after 7; where each was."""
+    host = Host.new(CONTENT, ["Ana", "Ben"], ["red", "yellow"], seed=5, start_player=0, store=store)
+    play(host, 4)
+    left_at = len(host.engine.events)
+    host.aside(1, LEFT)
+    play(host, 3)
+    back_at = len(host.engine.events)
+    host.aside(1, BACK)
+    play(host, 2)
+    return host, left_at, back_at
+
+
+def test_a_restarted_server_still_tells_when_the_computer_began_and_when_the_player_came_back(tmp_path):
+    store = Store(tmp_path / "lagoon.db")
+    host, _, _ = a_game_with_a_stand_in(store)
+    before = {seat: texts(host.scene(seat).log) for seat in (None, 0, 1)}
+    assert LEFT in before[None] and before[None].index(LEFT) < before[None].index(BACK)
+    store.close()
+
+    again = Store(tmp_path / "lagoon.db")
+    resumed = Host.resume(again, host.game, CONTENT)
+    for seat in (None, 0, 1):  # every reader's log, word for word as before the restart
+        assert texts(resumed.scene(seat).log) == before[seat]
+    again.close()
+
+
+def test_the_replay_of_the_saved_game_shows_both_lines_where_they_happened(tmp_path):
+    store = Store(tmp_path / "lagoon.db")
+    host, left_at, back_at = a_game_with_a_stand_in(store)
+    store.close()
+
+    replay = Host.replay_saved(Store(tmp_path / "lagoon.db", read_only=True), host.game, CONTENT)
+    said = texts(told.line for told in replay.lines)
+    assert said.index(LEFT) < said.index(BACK)
+    # a step onto each line shows the board as it was then: after the events before it
+    assert replay.stops[said.index(LEFT)] == left_at and replay.stops[said.index(BACK)] == back_at
+    assert said == texts(host.replay().lines[i].line for i in range(len(host.replay().lines)))
+
+
+def test_the_log_sent_for_a_replay_in_another_process_carries_them_and_an_older_log_still_reads(tmp_path):
+    host, _, _ = a_game_with_a_stand_in(Store(tmp_path / "lagoon.db"))
+    sent = replay_from_json(CONTENT, host.log_json())
+    assert texts(told.line for told in sent.lines) == texts(told.line for told in host.replay().lines)
+
+    older = json.loads(host.log_json())
+    del older["asides"]  # (a log written before asides were sent)
+    assert LEFT not in texts(told.line for told in replay_from_json(CONTENT, json.dumps(older)).lines)
+
+
+def test_an_undo_keeps_the_line_at_the_logs_new_end_also_after_a_restart(tmp_path):
+    store = Store(tmp_path / "lagoon.db")
+    host = Host.new(CONTENT, ["Ana", "Ben"], ["red", "yellow"], seed=5, start_player=0, store=store)
+    play(host, 4)
+    while True:  # (on to a move after which its player decides again: only such a move can be taken back)
+        mover = host.turn().seat
+        play(host, 1)
+        if host.turn().seat == mover:
+            break
+    host.aside(1, LEFT)
+    assert host.undo()  # (the last move, made before the line, taken back; a NoUndo is false)
+    play(host, 2)  # (the game goes on past where the line was said: it stays where the undo left it)
+    now = texts(host.scene(None).log)
+    assert LEFT in now and now.index(LEFT) < len(now) - 1
+    store.close()
+
+    resumed = Host.resume(Store(tmp_path / "lagoon.db"), host.game, CONTENT)
+    assert texts(resumed.scene(None).log) == now
