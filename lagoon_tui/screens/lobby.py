@@ -84,6 +84,8 @@ def room_line(room: dict) -> Text:
         where = rematch_row(room)
     else:
         where = your_turn_words(room) if room.get("your_turn") else room.get("says", "playing")
+        if room.get("stood_in"):  # (the player left it: a computer plays for them until they take their seat)
+            where = f"{where} · a computer plays for you"
     if room.get("pace", "live") != "live":  # (a game over days: its time a move)
         where = f"{where} · {room['pace']}"
     mark = ("▶ ", "bold reverse") if room.get("your_turn") else "  "

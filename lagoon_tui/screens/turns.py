@@ -31,14 +31,23 @@ def your_turn_words(room: dict[str, Any]) -> str:
 
 def turn_notice(told: dict[str, Any]) -> tuple[str, str]:
     """The notice of a `turn` frame and its heading: "Your turn in Ana's room (ABC123): g to go there.",
-    "Your turn · with Ana, Cleo"."""
+    "Your turn · with Ana, Cleo"; or, for a game the player left in which a computer now plays for them
+    (`stood_in`), that, and how to take their seat back."""
     maker = told.get("maker")
     whose = "your room" if maker is None else f"{maker}'s room"
     others = ", ".join(str(name) for name in told.get("others", ()))
+    if told.get("stood_in"):
+        return (
+            f"A computer now plays for you in {whose} ({told['code']}), since you left that game: "
+            f"{GO_KEY} to go there and take your seat back.",
+            f"A computer plays for you · with {others}",
+        )
     return f"Your turn in {whose} ({told['code']}): {GO_KEY} to go there.", f"Your turn · with {others}"
 
 
 def turn_title(told: dict[str, Any]) -> str:
+    if told.get("stood_in"):
+        return f"Lagoon · A computer plays for you in room {told['code']}"
     return f"Lagoon · Your turn in room {told['code']}"
 
 

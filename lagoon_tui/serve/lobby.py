@@ -478,7 +478,8 @@ class Lobby(Gathering):
         if seat in entry.computers and not entry.seats[seat].computer:  # a stand-in: the player takes over
             del entry.computers[seat]
             room.standing_in.discard(seat)  # (the room tells every link who is away next)
-            room.notice(f"{room.names[seat]} plays their own seat again.")
+            room.notice(f"{room.names[seat]} plays their own seat again.", but=seat)
+            room.notice_to(seat, "You play your own seat again: the log says what the computer did for you.")
             room.host.aside(seat, f"{room.names[seat]} is back and plays their own seat again.")
 
     def _hold_turns(self, key: str | None, on: bool) -> dict:
@@ -514,6 +515,11 @@ class Lobby(Gathering):
         room.tell_presence()
         room.notice(f"A computer plays for {room.names[seat]} until they come back.")
         room.host.aside(seat, f"{room.names[seat]} left: a computer plays for them from here.")  # (its turn comes)
+        key = entry.seats[seat].key
+        if key is not None:  # (a player still at the server, in the lobby or another game: told, as of a turn)
+            told = turn_told(self._describe(entry, seat), seat, entry.creator == key)
+            self.turns.tell(key, entry.code, told | {"stood_in": True})
+        self._push()  # (their lobby row says so)
         return {"standing_in": True}
 
     def _changed(self, entry: RoomEntry, host: Host) -> None:
@@ -527,7 +533,8 @@ class Lobby(Gathering):
         self.game_changed(entry)
         seat = host.turn().seat
         key = entry.seats[seat].key if seat is not None else None
-        if self.turns.changed(entry.code, seat, host.changes) and seat is not None and key is not None:
+        came = self.turns.changed(entry.code, seat, host.changes)
+        if came and seat is not None and key is not None and seat not in entry.computers:  # (not a stand-in's turn)
             self.turns.tell(key, entry.code, turn_told(self._describe(entry, seat), seat, entry.creator == key))
         self._push()
 
@@ -678,6 +685,8 @@ class Lobby(Gathering):
             described["status"] = "over" if turn.seat is None else "playing"
             described["says"] = turn.says
             described["your_turn"] = seat is not None and turn.seat == seat
+            if seat is not None and seat in entry.computers and not entry.seats[seat].computer:
+                described["stood_in"] = True  # (a computer plays for the player, who left the game)
             if turn.seat is None and (rematch := self.rematches.row(entry)) is not None:
                 described["rematch"] = rematch
         return described

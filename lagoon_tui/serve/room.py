@@ -138,6 +138,12 @@ class Room:
             if link.seat is None or link.seat != but:
                 link.send(frame("notice", {"text": text}))
 
+    def notice_to(self, seat: int, text: str) -> None:
+        """`text` told to `seat`'s own links only."""
+        for link in self.links:
+            if link.seat == seat:
+                link.send(frame("notice", {"text": text}))
+
     def _presence(self, seat: int | None, back: bool) -> None:
         """Every link told who is away now, and in words that `seat`'s player left or came back."""
         if seat is None:

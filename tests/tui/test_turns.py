@@ -168,6 +168,43 @@ def test_going_from_a_game_to_another_of_ones_own_keeps_the_seat_there_until_the
     until(lambda: ben.remote.away == frozenset({0}), "Ana away once her session is gone")
 
 
+async def test_a_player_at_the_server_whose_left_game_gets_a_stand_in_is_told_so_and_not_rung_for_its_turns(server):
+    """Ana went from her game to the lobby (leaving it); Ben lets a computer play for her: her session in the
+    lobby is told where, with the key that takes her seat back, and her lobby row says it; the computer's turns
+    at her seat ring nobody; y takes her seat back."""
+    server.call(lambda: setattr(server.lobby, "stand_in_after", 0))
+    ana, ben = player(server, "ana", "Ana"), player(server, "ben", "Ben")
+    code = started(ana, ben, 3)
+    enter(ana, code, 0)
+    enter(ben, code, 1)
+    leave(ana)
+    until(lambda: ben.remote.away == frozenset({0}), "Ana away, on Ben's link")
+    app = SessionApp(Link(server.session("SHA256:ana")))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen), "Ana's other session, in the lobby")
+        before = len(turns(ana))
+        assert ben.link.ask("stand_in", {"seat": 0}) == {"standing_in": True}
+        told = {"code": code, "maker": None, "others": ["Ben"], "stood_in": True}
+        until(lambda: turns(ana)[before:] == [told], "Ana told of the stand-in")
+        notice = (
+            f"A computer now plays for you in your room ({code}), since you left that game: "
+            "y to go there and take your seat back."
+        )
+        await until_shown(pilot, lambda: any(n.message == notice for n in app._notifications), "the notice")
+        await until_shown(pilot, lambda: "a computer plays for you" in screen_text(app), "her lobby row saying it")
+        for _ in range(3):  # the game goes on, Ana's seat played by the computer: no "your turn" for her
+            if ben.remote.turn().seat == 1:
+                play_while_mine(ben)
+            until(lambda: ben.remote.turn().seat == 1, "the computer's move for Ana, then Ben's turn")
+        assert turns(ana)[before:] == [told]
+        await pilot.press("y")
+        await until_shown(pilot, lambda: app.in_room == code and app.remote.ready, "her seat again")
+        until(lambda: ben.last("notice") == {"text": "Ana plays their own seat again."}, "the stand-in over")
+        back = "You play your own seat again: the log says what the computer did for you."
+        await until_shown(pilot, lambda: any(n.message == back for n in app._notifications), "Ana told, as herself")
+        assert not any("Ana plays their own seat" in n.message for n in app._notifications)
+
+
 def test_a_seat_that_enters_is_drawn_once_and_at_once_with_who_is_away(server):
     """Entering a game where another player is away: the first screen already shows them away (who is
     away comes before the seat's first message, not as a second drawing after it)."""
