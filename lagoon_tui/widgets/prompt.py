@@ -139,13 +139,12 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
                 head.append(" · thinking…" if scene.thinking else "", style="italic")
             elif turn.seat in scene.elsewhere:  # (at the server, in another game or session of theirs: not away)
                 head.append(", who is elsewhere at this server: they are told it is their turn", style="italic")
-            elif turn.seat in scene.away and scene.pace is not None and scene.pace[0] == turn.seat:
-                head.append(", who left: their clock runs on (ctrl+p: let a computer play for them)", style="italic")
             elif turn.seat in scene.away:
-                head.append(
-                    ", who left: the game waits for them to return (ctrl+p: let a computer play for them)",
-                    style="italic",
-                )
+                # (the players' command: a spectator, who reads a seat of nobody's, has none)
+                asks = " (ctrl+p: let a computer play for them)" if scene.seat is not None else ""
+                paced = scene.pace is not None and scene.pace[0] == turn.seat
+                waits = "their clock runs on" if paced else "the game waits for them to return"
+                head.append(f", who left: {waits}{asks}", style="italic")
             self._pace(scene, head)
             self._show_head(head, fit=False)
             options.set_options([])

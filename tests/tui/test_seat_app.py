@@ -273,3 +273,23 @@ async def test_a_player_in_another_of_their_games_is_said_so_on_the_prompt_not_a
             assert app.remote.elsewhere == {0} and app.remote.away == frozenset()
     finally:
         room.stop()
+
+
+async def test_a_spectator_reads_that_a_player_left_without_the_players_command_for_a_stand_in():
+    """Ana left: Ben's prompt offers the players' ctrl+p command for a stand-in; a spectator's, who has no such
+    command, says only that the game waits for her."""
+    room = RoomThread(Host.new(load_content(), ["Ana", "Ben"], ["red", "yellow"], seed=7, start_player=0))
+    try:
+        ana = room.remote(0)
+        left = "Waiting for Ana [R], who left: the game waits for them to return"
+        for seat in (1, None):
+            app = SeatApp(Link(room.socket(seat)))
+            async with app.run_test(size=(160, 50)) as pilot:
+                await until_shown(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+                ana.link.close()  # (once: she stays away)
+                head = app.screen.query_one("#prompt-head")
+                await until_shown(pilot, lambda: left in " ".join(widget_text(head).split()), "the prompt")
+                asks = "(ctrl+p: let a computer play for them)" in " ".join(widget_text(head).split())
+                assert asks == (seat is not None)
+    finally:
+        room.stop()
