@@ -128,8 +128,12 @@ def normal_name(name: str) -> str:
 
 def name_key(name: str) -> str:
     """What two names that look the same have in common: equal for names that differ only in capitals,
-    in how they were typed (NFC or not, spaces) or by look-alike characters (Cyrillic "Вen" and "Ben")."""
-    return skeleton(skeleton(normal_name(name)).casefold())
+    in how they were typed (NFC or not, spaces), by look-alike characters (Cyrillic "Вen" and "Ben"), or
+    by spaces and punctuation ("A n a", "Ana.", "Ana_" and "'Ana'" read as Ana in a sentence or a list).
+    A name of punctuation alone keeps it: "?!" and "!?" are two names."""
+    key = skeleton(skeleton(normal_name(name)).casefold())
+    bare = "".join(c for c in key if unicodedata.category(c)[0] not in "PZ")
+    return bare or key
 
 
 def name_problem(name: str) -> str | None:

@@ -65,6 +65,11 @@ LOOK_ALIKE = {
     "one and small L": ("Al1", "All"),
     "two spaces": ("A B", "A  B"),
     "digit zero": ("Bob", "B0b"),
+    "spaced letters": ("Ana", "A n a"),
+    "a full stop": ("Ana", "Ana."),
+    "an underscore": ("Ana", "Ana_"),
+    "quotes": ("Ana", "'Ana'"),
+    "a hyphen": ("Ana Maria", "Ana-Maria"),
 }
 
 
@@ -105,7 +110,9 @@ def test_two_names_that_look_the_same_are_one_name(first, second):
     assert set(problems) == {"name-1"} and problems["name-1"].startswith(f"Seat 1 is already called {first}")
 
 
-@pytest.mark.parametrize("first, second", [("Ana", "Ben"), ("Ben", "Bea"), ("Ana", "Ana B"), ("Eli", "Ely")])
+@pytest.mark.parametrize(
+    "first, second", [("Ana", "Ben"), ("Ben", "Bea"), ("Ana", "Ana B"), ("Eli", "Ely"), ("?!", "!?")]
+)
 def test_names_that_differ_to_the_eye_are_two_names(first, second):
     assert name_key(first) != name_key(second) and form(first, second) == {}
 
