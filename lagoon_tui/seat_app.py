@@ -99,4 +99,7 @@ class SeatApp(LagoonApp):
             yield from screen.commands()
         yield SystemCommand("Rules", "Read the rules of the game", self.action_rules)
         yield SystemCommand("Keys", "List the keys of this screen", self.action_help)
-        yield SystemCommand("Leave", "Leave the game (it goes on; connect again to come back)", self.leave)
+        yield SystemCommand(*self.LEAVING, self.leave)
+
+    LEAVING = ("Leave", "Leave the game (it goes on; connect again to come back)")
+    """The palette's command that leaves the game's screen: its title and help."""

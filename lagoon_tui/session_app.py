@@ -284,6 +284,8 @@ class SessionApp(RoomRequests, SeatApp):
         self.notify("Notices go to that URL." if answer.get("notices") else "No notices.", markup=False)
         return None
 
+    LEAVING = ("Lobby", "Back to the lobby (the game goes on; Enter there opens it again)")
+
     def leave(self, elsewhere: bool = False) -> None:
         """Back to the lobby: the game goes on without this screen (`elsewhere`: for another game of the
         player's, so their seat here is kept, as `serve.turns` says)."""

@@ -71,11 +71,11 @@ def seeded_table(player: Player, seed: int) -> str:
 
 
 def leave_game(player: Player) -> None:
-    """The palette's Leave: back to the lobby."""
+    """The palette's Lobby: back to the lobby (found by that word: "Back to the lobby (the game goes on…")."""
     player.type("C-p")
     player.wait("Search for commands")
-    player.type("Leave")
-    player.wait("Leave the game")
+    player.type("lobby")
+    player.wait("Back to the lobby")
     player.type("Enter")
     player.wait("Your games")
 
