@@ -134,11 +134,12 @@ class Engine:
         """Where each accepted choice began in the log, who made it and what it was (read only)."""
         return [Mark(*m) for m in self._moves]
 
-    def after_last_move(self, seat: int | None) -> int | None:
-        """Where in the log the events after `seat`'s last choice begin; None if it has made none."""
+    def after_last_move(self, seat: int | None, before: int | None = None) -> int | None:
+        """Where in the log the events after `seat`'s last choice begin (its last begun before event `before`, if
+        given); None if it has made none."""
         moves = self._moves
         for n in range(len(moves) - 1, -1, -1):
-            if moves[n][1] == seat:
+            if moves[n][1] == seat and (before is None or moves[n][0] < before):
                 return moves[n + 1][0] if n + 1 < len(moves) else len(self.events)
         return None
 

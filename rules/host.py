@@ -207,7 +207,7 @@ class Host:
         engine = open_game(store, game, content, take_over=take_over)
         host = cls(engine, dict(store.info(game).computers))
         host.game = game
-        host.chronicle.asides = saved_asides(store, game, engine)
+        host.chronicle.asides, host.chronicle.stand_ins = saved_asides(store, game, engine)
         return host
 
     @classmethod
@@ -261,16 +261,19 @@ class Host:
         """Nobody is away from a host's own screen, so no computer stands in for anyone (see `away`)."""
         return "Every player is here: no computer needs to play for anyone."
 
-    def aside(self, seat: int, text: str) -> None:
+    def aside(self, seat: int, text: str, *, stand_in: bool | None = None) -> None:
         """`text` about `seat`'s player in every reader's log, after what happened so far: something of the
-        table, not of the game (no event of the rules: a computer began to play for them, say). A saved game
-        keeps it with its log (`Store.add_aside`), for a restart and the replay; if the save file refuses it,
-        the line is told all the same (the next move would find the file's trouble and say it)."""
-        self.chronicle.aside(Line(seat, text))
+        table, not of the game (no event of the rules). `stand_in`: True where a computer begins to play for
+        the seat, False where its player takes it back (the moves between are not the player's: see
+        `Chronicle.own_move_end`). A saved game keeps it with its log (`Store.add_aside`), for a restart and
+        the replay; if the save file refuses it, the line is told all the same (the next move would find the
+        file's trouble and say it)."""
+        self.chronicle.aside(Line(seat, text), stand_in)
         journal = self.engine.journal
         if isinstance(journal, Recorder):
+            kind = None if stand_in is None else "began" if stand_in else "back"
             try:
-                journal.store.add_aside(journal.game, len(self.engine.events), seat, text)
+                journal.store.add_aside(journal.game, len(self.engine.events), seat, text, kind)
             except StoreError:
                 pass
         self._changed()
@@ -294,7 +297,7 @@ class Host:
         from .playback import Replay
 
         engine = open_game(store, game, content, record=False)
-        return Replay(content, engine.events, engine.marks, saved_asides(store, game, engine))
+        return Replay(content, engine.events, engine.marks, saved_asides(store, game, engine)[0])
 
     def on_change(self, listener: Callable[[], None]) -> Callable[[], None]:
         """Call `listener()` after every change of the game; returns what stops it."""
@@ -327,8 +330,9 @@ class Host:
 
     def view_after_last_move(self, seat: int) -> View | None:
         """The board as `seat` saw it just after its last move (None: it has made none): its own view then,
-        which holds nothing it did not know, for a reader who comes back to mark what changed since."""
-        start = self.engine.after_last_move(seat)
+        which holds nothing it did not know, for a reader who comes back to mark what changed since (a
+        computer's moves for the seat while its player was away are not theirs: `Chronicle.own_move_end`)."""
+        start = self.chronicle.own_move_end(seat)
         if start is None:
             return None
         return view(replay(self.content, self.engine.events[:start]), seat)

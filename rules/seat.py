@@ -238,6 +238,8 @@ class Chronicle:
         self.engine = engine
         self.forced: set[int] = set()  # where in the log a pass was made for a player
         self.asides: list[tuple[int, Line]] = []  # (how many events came before it, the line)
+        # (events before it, seat, whether a computer began to play for the seat there, or its player came back)
+        self.stand_ins: list[tuple[int, int, bool]] = []
         self._lines: dict[int | None, list[Line]] = {}
         self._told: dict[int | None, tuple[int, int]] = {}  # (events, asides) told to each reader
 
@@ -247,10 +249,27 @@ class Chronicle:
         self.forced = {at for at in self.forced if at < len(self.engine.events)}
         ended = len(self.engine.events)  # (an aside after the moves taken back stays: it happened)
         self.asides = [(min(at, ended), line) for at, line in self.asides]
+        self.stand_ins = [(min(at, ended), seat, began) for at, seat, began in self.stand_ins]
 
-    def aside(self, line: Line) -> None:
-        """`line`, for every reader, after the events so far."""
+    def aside(self, line: Line, stand_in: bool | None = None) -> None:
+        """`line`, for every reader, after the events so far; `stand_in`: a computer begins to play for the
+        line's seat here (True) or its player takes it back (False)."""
         self.asides.append((len(self.engine.events), line))
+        if stand_in is not None and line.seat is not None:
+            self.stand_ins.append((len(self.engine.events), line.seat, stand_in))
+
+    def own_move_end(self, seat: int) -> int | None:
+        """Where the events after `seat`'s player's own last choice begin (None: they have made none): the moves
+        a computer made for the seat while it stood in for the player are not theirs, until the player, back,
+        has chosen again."""
+        began = back = None
+        for at, who, starts in self.stand_ins:
+            if who == seat:
+                began, back = (at, None) if starts else (began, at)
+        last = self.engine.after_last_move(seat)
+        if began is None or (back is not None and last is not None and last > back):
+            return last
+        return self.engine.after_last_move(seat, before=began)
 
     def lines(self, seat: int | None) -> tuple[Line, ...]:
         """The whole game told to `seat`, with the asides where they happened."""
@@ -275,13 +294,23 @@ class Chronicle:
         return lines
 
     def since(self, seat: int | None) -> tuple[Line, ...]:
-        """What happened since `seat` last moved, as everyone may read it."""
-        start = None if seat is None else self.engine.after_last_move(seat)
-        return () if start is None else tuple(self.tell(start, None))
+        """What happened since `seat`'s player last moved, as everyone may read it, the asides where they came
+        (a computer began to play for them, say)."""
+        start = None if seat is None else self.own_move_end(seat)
+        if start is None:
+            return ()
+        lines: list[Line] = []
+        done = start
+        for at, line in self.asides:
+            if at >= start:
+                lines.extend(self.tell(done, None, at) if done < at else ())
+                lines.append(line)
+                done = max(done, at)
+        return (*lines, *self.tell(done, None))
 
     def latest_space(self, seat: int | None) -> str | None:
         """The action space of the latest action another player took since `seat` last moved (not withdrawn)."""
-        start = None if seat is None else self.engine.after_last_move(seat)
+        start = None if seat is None else self.own_move_end(seat)
         if start is None:
             return None
         withdrawn = 0

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 
+from rules.engine import replay
 from rules.host import Host, Store, load_content, replay_from_json
+from rules.view import view
 
 CONTENT = load_content()
 LEFT = "Ben left: a computer plays for them from here."
@@ -90,3 +92,33 @@ def test_an_undo_keeps_the_line_at_the_logs_new_end_also_after_a_restart(tmp_pat
 
     resumed = Host.resume(Store(tmp_path / "lagoon.db"), host.game, CONTENT)
     assert texts(resumed.scene(None).log) == now
+
+
+def test_a_player_back_from_a_stand_in_reads_what_the_computer_did_for_them_since_their_own_last_move(tmp_path):
+    """The "since your last move" list counts from the player's own last move, not the computer's for them: the lines
+    the computer's moves made, and that it began and ended, are in it; once they move again it starts anew."""
+    store = Store(tmp_path / "lagoon.db")
+    host = Host.new(CONTENT, ["Ana", "Ben"], ["red", "yellow"], seed=5, start_player=0, store=store)
+    while host.turn().seat != 1:
+        play(host, 1)
+    while host.turn().seat == 1:  # Ben's own moves
+        play(host, 1)
+    own = host.engine.after_last_move(1)
+    while host.turn().seat != 1:  # then Ana's
+        play(host, 1)
+    host.aside(1, LEFT, stand_in=True)
+    stood = len(host.engine.events)
+    while host.turn().seat == 1:  # the computer's moves for Ben
+        play(host, 1)
+    host.aside(1, BACK, stand_in=False)
+    since = texts(host.scene(1).since)
+    assert since[0] != LEFT and LEFT in since and since[-1] == BACK  # (Ana's moves before the computer's too)
+    assert texts(host.chronicle.tell(own, None, stood)) == since[: since.index(LEFT)]
+    assert host.view_after_last_move(1) == view(replay(CONTENT, host.engine.events[:own]), 1)  # (his own board then)
+    store.close()
+    resumed = Host.resume(Store(tmp_path / "lagoon.db"), host.game, CONTENT)  # (the same after a restart)
+    assert texts(resumed.scene(1).since) == since
+    while resumed.turn().seat != 1:
+        play(resumed, 1)
+    play(resumed, 1)  # Ben moves again, himself
+    assert LEFT not in texts(resumed.scene(1).since)

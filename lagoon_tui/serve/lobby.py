@@ -480,7 +480,7 @@ class Lobby(Gathering):
             room.standing_in.discard(seat)  # (the room tells every link who is away next)
             room.notice(f"{room.names[seat]} plays their own seat again.", but=seat)
             room.notice_to(seat, "You play your own seat again: the log says what the computer did for you.")
-            room.host.aside(seat, f"{room.names[seat]} is back and plays their own seat again.")
+            room.host.aside(seat, f"{room.names[seat]} is back and plays their own seat again.", stand_in=False)
 
     def _hold_turns(self, key: str | None, on: bool) -> dict:
         """A player's turns wait for End turn, or no more, in every game of theirs (`serve.player_settings`)."""
@@ -514,7 +514,7 @@ class Lobby(Gathering):
         room.standing_in.add(seat)
         room.tell_presence()
         room.notice(f"A computer plays for {room.names[seat]} until they come back.")
-        room.host.aside(seat, f"{room.names[seat]} left: a computer plays for them from here.")  # (its turn comes)
+        room.host.aside(seat, f"{room.names[seat]} left: a computer plays for them from here.", stand_in=True)
         key = entry.seats[seat].key
         if key is not None:  # (a player still at the server, in the lobby or another game: told, as of a turn)
             told = turn_told(self._describe(entry, seat), seat, entry.creator == key)

@@ -43,14 +43,19 @@ class Recorder:
         self.store.rewind(self.game, length, self.engine.pending.seat, summary_of(before), was=len(self.engine.events))
 
 
-def saved_asides(store: Store, game: int, engine: Engine) -> list[tuple[int, Line]]:
+def saved_asides(store: Store, game: int, engine: Engine) -> tuple[list[tuple[int, Line]], list[tuple[int, int, bool]]]:
     """The lines of `game`'s log that are no event of the rules, as saved (`Store.asides`), each after so many of
-    the events `engine` holds (`Chronicle.asides`); a seat the game has not is nobody's."""
+    the events `engine` holds (`Chronicle.asides`; a seat the game has not is nobody's), and where a computer
+    began to play for a seat and where its player took it back (`Chronicle.stand_ins`)."""
     seats, length = len(engine.state.players), len(engine.events)
-    return [
-        (min(pos, length), Line(seat if seat is None or 0 <= seat < seats else None, text))
-        for pos, seat, text in store.asides(game)
-    ]
+    asides: list[tuple[int, Line]] = []
+    stand_ins: list[tuple[int, int, bool]] = []
+    for pos, seat, text, kind in store.asides(game):
+        at, whose = min(pos, length), seat if seat is None or 0 <= seat < seats else None
+        asides.append((at, Line(whose, text)))
+        if kind is not None and whose is not None:
+            stand_ins.append((at, whose, kind == "began"))
+    return asides, stand_ins
 
 
 def record_new(store: Store, engine: Engine, computers: Mapping[int, str] | None = None) -> int:

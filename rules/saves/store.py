@@ -169,11 +169,13 @@ CREATE TABLE IF NOT EXISTS asides (
     game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
     pos  INTEGER NOT NULL,
     seat INTEGER,
-    text TEXT NOT NULL
+    text TEXT NOT NULL,
+    kind TEXT
 );
 """
 
 UNDO = "undo"  # the `choice` of a moves row that records an undo
+ASIDE_KINDS = (None, "began", "back")  # an aside's kind: a line, a computer began to play for a seat, its player back
 
 
 def _columns() -> dict[str, tuple[str, ...]]:
@@ -1063,23 +1065,30 @@ class Store:
                 marks.append(Mark(pos, seat, choice))
         return SavedGame(info, events, [m for m in marks if m.pos < info.length])
 
-    def add_aside(self, game: int, pos: int, seat: int | None, text: str) -> None:
+    def add_aside(self, game: int, pos: int, seat: int | None, text: str, kind: str | None = None) -> None:
         """Save a line of `game`'s log that is no event of the rules (`Host.aside`), after its first `pos` events;
-        only while this store holds the game and its saved log is that long (see `_check_writer`)."""
+        `kind`: ASIDE_KINDS' "began" (a computer began to play for `seat`) or "back" (its player took it back).
+        Only while this store holds the game and its saved log is that long (see `_check_writer`)."""
         with self._tx() as c:
             self._check_writer(c, game, pos)
-            c.execute("INSERT INTO asides (game, pos, seat, text) VALUES (?,?,?,?)", (game, pos, seat, text))
+            c.execute(
+                "INSERT INTO asides (game, pos, seat, text, kind) VALUES (?,?,?,?,?)", (game, pos, seat, text, kind)
+            )
 
-    def asides(self, game: int) -> list[tuple[int, int | None, str]]:
-        """`game`'s saved asides, (events before it, seat, text) in the order they came; none in a file older than
-        them (a row that is not of that form is left out: a log line of the table, never one of the game)."""
+    def asides(self, game: int) -> list[tuple[int, int | None, str, str | None]]:
+        """`game`'s saved asides, (events before it, seat, text, kind) in the order they came; none in a file older
+        than them (a row that is not of that form is left out: a log line of the table, never one of the game)."""
         if not self._read("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'asides'"):
             return []
-        rows = self._read("SELECT pos, seat, text FROM asides WHERE game = ? ORDER BY id", (game,))
+        rows = self._read("SELECT pos, seat, text, kind FROM asides WHERE game = ? ORDER BY id", (game,))
         return [
-            (pos, seat, text)
-            for pos, seat, text in rows
-            if type(pos) is int and pos >= 0 and (seat is None or type(seat) is int) and isinstance(text, str)
+            (pos, seat, text, kind)
+            for pos, seat, text, kind in rows
+            if type(pos) is int
+            and pos >= 0
+            and (seat is None or type(seat) is int)
+            and isinstance(text, str)
+            and kind in ASIDE_KINDS
         ]
 
     # --- the lobby of `lagoon serve` -----------------------------------------------------
