@@ -64,7 +64,10 @@ def left_words(left: float) -> str:
 
 
 def words_last(left: float) -> float:
-    """Seconds before `left_words(left)` would say something else (its last unit runs out)."""
+    """Seconds before `left_words(left)` would say something else (its last unit runs out); 0 for a clock run
+    out (it says something else now: that a computer plays)."""
+    if left <= 0:
+        return 0.0
     unit = HOUR if left >= HOUR else 60.0 if left >= 60 else left
     return left % unit or unit
 

@@ -251,18 +251,16 @@ class Days:
         self._arm()
 
     def _arm(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        if self.lobby.closed:
-            return
         now = self.wall()
         due = [end for end in (self.vacations.next_end(),) if end is not None]
         for code, clock in self.clocks.items():
             deadline = clock.deadline()
             if deadline is not None and code not in self.playing_out:
                 due += [deadline, now + words_last(max(0.0, deadline - now))]
-        if due:
+        if self._timer is not None:  # (only once the next wake is known: a timer cancelled is never lost)
+            self._timer.cancel()
+            self._timer = None
+        if due and not self.lobby.closed:
             self._timer = asyncio.get_running_loop().call_later(max(TIMER_LEAST, min(due) - now), self.check)
 
     def close(self) -> None:

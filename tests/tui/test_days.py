@@ -171,6 +171,23 @@ def test_a_seat_whose_time_runs_out_gets_a_computers_move_everyone_is_told_and_t
     assert served.call(lambda: seat not in served.lobby.rooms[code].computers)
 
 
+def test_a_clock_run_out_in_one_room_before_the_timer_woke_breaks_no_move_in_another(served, wall):
+    """Room A's clock ran out a moment ago and the lobby's timer has not woken yet; a move in room B sets the
+    timer anew (its words for every clock): it is made, and once the timer wakes A's turn is played out."""
+    code, ana, ben = paced_game(served)
+    late = deciding(ana, ben).remote.seat
+    wall.now += 12 * HOUR + 1  # (A's time is up: no check yet)
+    cleo, dan = named(served, "Cleo"), named(served, "Dan")
+    other = cleo.link.ask("create", {"seats": ["person", "person"], "seed": 4, "pace": "12h"})["code"]
+    assert dan.link.ask("join", {"code": other}) == {"seat": 1, "waiting": True}
+    assert cleo.link.ask("start", {"code": other}) == {"started": True}
+    players = (entered(served, cleo, other), entered(served, dan, other))
+    for _ in range(3):
+        step(deciding(*players), *players)
+    check(served)
+    until(lambda: all(p.remote.turn().seat == 1 - late for p in (ana, ben)), "A's late turn played out")
+
+
 def test_a_key_that_comes_after_the_time_ran_out_is_refused_while_the_computer_plays_that_turn(
     served, wall, monkeypatch
 ):
