@@ -104,6 +104,10 @@ class Days:
             deadline = clock.deadline()
             if deadline is not None and deadline < now:  # (it ran out while the server was stopped)
                 clock.since = now + RESTART_GRACE - clock.left
+                try:  # (kept: a server started again within the hour gives no second one)
+                    lobby.store.save_clock(code, clock.pace, clock.seat, clock.left, clock.since)
+                except StoreError:
+                    pass  # (this run gives the hour all the same)
             self.clocks[code] = clock
 
     # --- rooms ---------------------------------------------------------------------------

@@ -311,6 +311,14 @@ def test_a_clock_that_ran_out_while_the_server_was_stopped_is_given_an_hour(tmp_
         clocks_say(players, seat, "has 1 h left")
     finally:
         again.stop()
+    wall.now += 20 * 60  # stopped again within that hour: no second one (it was saved), 40 minutes left
+    third = LobbyThread(tmp_path / "lagoon.db", wall=wall)
+    try:
+        assert opened(third) == []
+        players = (entered(third, Terminal(third.session("SHA256:ana")), code),)
+        clocks_say(players, seat, "has 40 min left")
+    finally:
+        third.stop()
 
 
 @pytest.fixture
