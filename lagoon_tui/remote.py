@@ -48,6 +48,7 @@ class RemoteHost:
         self.levels: dict[int, str] = {}  # the seats the server's computers play, by level
         self.thinking = False  # the deciding seat's computer is deciding now
         self.pace: tuple[int, str] | None = None  # a game with a pace: the deciding seat and its clock's words
+        self.clock_runs = False  # and whether that clock runs now (not: its player is on vacation, say)
         self.holding: bool | None = None  # the seat's turns wait for End turn, as the server says (None: not told)
         self.watchers: tuple[str, ...] = ()  # the names of the spectators watching now, as the server says
         self._lines: tuple[Line, ...] = ()
@@ -75,6 +76,7 @@ class RemoteHost:
         elif kind == "clock":  # (a game with a pace: "has 21 h left", and again whenever that changes)
             clock = body(text)
             self.pace = (int(clock["seat"]), str(clock["says"])) if isinstance(clock, dict) else None
+            self.clock_runs = isinstance(clock, dict) and clock.get("runs") is True
             if self.message is not None:
                 self.changes += 1
                 self._tell()

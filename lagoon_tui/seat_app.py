@@ -71,6 +71,8 @@ class SeatApp(LagoonApp):
         self.switch_screen(GameScreen(self.remote, seat, watching=seat is None))
 
     def quit_question(self) -> str:
+        if self.remote.pace is not None and not self.remote.clock_runs:  # (on vacation, say)
+            return "Leave Lagoon? Your seat is kept, and your clock does not run now: the game waits for you."
         if self.remote.pace is not None:  # (a game over days: asked at one's own turn, whose clock runs)
             return (
                 "Leave Lagoon? Your seat is kept, but your clock runs on: when it runs out, a computer makes "

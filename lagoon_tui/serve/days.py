@@ -184,7 +184,8 @@ class Days:
             return None
         else:
             says = f"has {left_words(max(0.0, clock.left_at(self.wall())))} left"
-        return {"seat": seat, "says": says}
+            return {"seat": seat, "says": says, "runs": True}
+        return {"seat": seat, "says": says, "runs": False}
 
     def describe(self, entry: Entry, described: dict) -> None:
         """A lobby row, told the room's pace and which of its players are on vacation (until when)."""

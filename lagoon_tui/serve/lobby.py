@@ -88,6 +88,7 @@ from .records import Records, log_answer
 from .rematch import Rematches
 from .room import Room
 from .turns import Turns, turn_told
+from .vacation import date_words
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # (no 0/O or 1/I to misread)
 CODE_LENGTH = 6
@@ -499,6 +500,11 @@ class Lobby(Gathering):
             return {"refused": "That player is here (or is a computer already)."}
         if seat in entry.computers:
             return {"standing_in": True}
+        if (until := self.days.vacations.until(entry.seats[seat].key)) is not None:
+            return {
+                "refused": f"{room.names[seat]} is on vacation until {date_words(until)}: their clock is stopped "
+                "and the game waits for them, so no computer plays for them meanwhile."
+            }
         waited = self.clock() - entry.away_since.get(seat, self.clock())
         if waited < self.stand_in_after:
             left = int(self.stand_in_after - waited) + 1

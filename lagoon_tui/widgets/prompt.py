@@ -142,9 +142,9 @@ class PromptPanel(HeldSize, SteadyBorders, Vertical):
             elif turn.seat in scene.away:
                 # (the players' command: a spectator, who reads a seat of nobody's, has none)
                 asks = " (ctrl+p: let a computer play for them)" if scene.seat is not None else ""
-                paced = scene.pace is not None and scene.pace[0] == turn.seat
-                waits = "their clock runs on" if paced else "the game waits for them to return"
-                head.append(f", who left: {waits}{asks}", style="italic")
+                paced = scene.pace is not None and scene.pace[0] == turn.seat  # (its line says how the clock is)
+                waits = "" if paced else ": the game waits for them to return"
+                head.append(f", who left{waits}{asks}", style="italic")
             self._pace(scene, head)
             self._show_head(head, fit=False)
             options.set_options([])

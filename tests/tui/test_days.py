@@ -12,10 +12,12 @@ from __future__ import annotations
 import logging
 import socket
 import threading
+from types import SimpleNamespace
 
 import pytest
 
 from lagoon_tui.remote import RemoteHost
+from lagoon_tui.seat_app import SeatApp
 from lagoon_tui.serve import days as days_module
 from lagoon_tui.serve.days import TIMED_OUT
 from lagoon_tui.serve.vacation import Vacations, date_words
@@ -243,7 +245,9 @@ def test_a_player_on_vacation_stops_their_clocks_the_others_see_until_when_and_m
     wall.now += 2 * DAY  # far past the day the move had: the clock is stopped
     check(served)
     clocks_say(players, seat, stopped)
-    assert all(p.remote.turn().seat == seat for p in players)
+    assert all(p.remote.turn().seat == seat and not p.remote.clock_runs for p in players)
+    asked = SeatApp.quit_question(SimpleNamespace(remote=away.remote))  # type: ignore[arg-type]  # (its ctrl+q)
+    assert asked == "Leave Lagoon? Your seat is kept, and your clock does not run now: the game waits for you."
     # back a day early: the clock runs on from where it stopped, and the whole day not begun is theirs again
     assert lobby.link.ask("vacation", {"days": 0}) == {"vacation": None}
     clocks_say(players, seat, "has 22 h left")
@@ -254,6 +258,18 @@ def test_a_player_on_vacation_stops_their_clocks_the_others_see_until_when_and_m
     check(served)
     clocks_say(players, seat, "has 22 h left")
     until(lambda: lobby.last("lobby")["vacation"] == {"until": None, "days_left": 17}, "17 days left")
+    assert all(p.remote.clock_runs for p in players)
+    assert "your clock runs on" in SeatApp.quit_question(SimpleNamespace(remote=away.remote))  # type: ignore[arg-type]
+    # on vacation again, gone from the game: the other may not let a computer play for them (their clock waits)
+    assert lobby.link.ask("vacation", {"days": 1}) == {"vacation": "Wed 2 Dec, 14:00 UTC"}
+    assert away.link.ask("leave", {}) == {"left": True}
+    served.call(lambda: setattr(served.lobby, "stand_in_after", 0))
+    other = players[1 - seat]
+    until(lambda: other.remote.away == frozenset({seat}), "the player away")
+    assert other.link.ask("stand_in", {"seat": seat}) == {
+        "refused": f"{('Ana', 'Ben')[seat]} is on vacation until Wed 2 Dec, 14:00 UTC: their clock is stopped and "
+        "the game waits for them, so no computer plays for them meanwhile."
+    }
 
 
 def test_a_vacation_over_new_year_counts_in_the_year_it_began_and_the_new_year_brings_21_days(tmp_path, wall):

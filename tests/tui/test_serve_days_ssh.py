@@ -141,7 +141,7 @@ def test_over_ssh_a_player_goes_on_vacation_comes_back_and_is_sent_a_notice_when
                 ana.type("1")
                 ana.tmux.wait_for(lambda s, before=before: s != before, "Ana's move")
         ana.wait("Ben [Y] has 23 h left")
-        ana.wait("who left: their clock")  # (", runs on …", wrapped)
+        ana.wait("Ben [Y], who left")  # (and under it, his time left)
         until(lambda: len(hook.posts) == 1, "the notice's POST")
         path, kind, sent = hook.posts[0]
         assert (path, kind, sent["room"], sent["turn"]) == ("/lagoon/token-1234", "application/json", code, "Ben")
