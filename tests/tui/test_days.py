@@ -19,6 +19,7 @@ import pytest
 from lagoon_tui.remote import RemoteHost
 from lagoon_tui.seat_app import SeatApp
 from lagoon_tui.serve import days as days_module
+from lagoon_tui.serve import notices as notices_module
 from lagoon_tui.serve.days import TIMED_OUT
 from lagoon_tui.serve.vacation import Vacations, date_words
 from rules.host import Store
@@ -424,6 +425,47 @@ def test_a_notice_that_fails_is_one_line_on_the_console_naming_the_host_only_and
         until(lambda: pending(served) == 0)
         lines = [r.getMessage() for r in caplog.records if "notice" in r.getMessage()]
     assert len(lines) == 1 and "127.0.0.1" in lines[0] and "secret-token" not in lines[0], lines
+
+
+def test_a_notice_url_that_answers_a_byte_at_a_time_fails_at_the_notices_deadline(served, wall, caplog, monkeypatch):
+    """A server that reads the POST and then answers one byte every half second never lets a socket's own
+    timeout run out: the notice is cut at its deadline all the same, and counts as failed."""
+    monkeypatch.setattr(notices_module, "TIMEOUT", 1.5)
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    stop = threading.Event()
+
+    def drip() -> None:
+        conn, _ = listener.accept()
+        with conn:
+            conn.recv(65536)
+            for byte in b"HTTP/1.1 204 No Content\r\n\r\n" * 10:
+                if stop.wait(0.5):
+                    return
+                try:
+                    conn.sendall(bytes([byte]))
+                except OSError:
+                    return
+
+    dripping = threading.Thread(target=drip, daemon=True)
+    dripping.start()
+    try:
+        ana, ben = named(served, "Ana"), named(served, "Ben")
+        url = f"http://127.0.0.1:{listener.getsockname()[1]}/slow"
+        assert ben.link.ask("notices", {"url": url}) == {"notices": url}
+        code = ana.link.ask("create", {"seats": ["person", "person"], "seed": 3})["code"]
+        ben.link.ask("join", {"code": code})
+        ana.link.ask("start", {"code": code})
+        ben.link.close()
+        ana = entered(served, ana, code)
+        with caplog.at_level(logging.WARNING, logger="lagoon_tui.serve.faults"):
+            turn_to((ana,), 1)
+            until(lambda: any("not sent: timed out" in r.getMessage() for r in caplog.records), "the failure")
+        until(lambda: pending(served) == 0, "the notice's thread free again")
+    finally:
+        stop.set()
+        listener.close()
 
 
 def test_the_lobby_loop_is_never_woken_every_second(served, wall):
