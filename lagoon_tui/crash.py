@@ -207,7 +207,15 @@ def reported(error: BaseException) -> str:
         return f"no report was written: this run has written {SERVER_REPORTS} already"
     report = write_report(error)
     if report is None:
-        return "no report could be written"
+        folder = state_dir()
+        try:
+            full = sum(1 for _ in folder.glob("crash-*.txt")) >= FOLDER_REPORTS
+        except OSError:
+            full = False
+        why = f"{folder} holds {FOLDER_REPORTS} reports already (remove old ones)" if full else f"not in {folder}"
+        where = traceback.extract_tb(error.__traceback__)[-1:]  # (where it was raised: no words of the game)
+        at = f" at {Path(where[0].filename).name}:{where[0].lineno}" if where else ""
+        return f"{type(error).__name__}{at}; no report could be written: {why}"
     written[same] = report
     return f"the report is in {report}"
 

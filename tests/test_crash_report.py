@@ -299,3 +299,18 @@ def test_a_folder_that_holds_its_most_reports_gets_no_more(state_home, monkeypat
     written = [crash.write_report(Fault(SECRET)) for _ in range(5)]
     assert all(written[:3]) and written[3:] == [None, None]
     assert len(list((state_home / "lagoon").glob("crash-*.txt"))) == 3
+
+
+def test_a_server_whose_report_folder_is_full_says_so_and_what_the_bug_was_without_its_words(state_home, monkeypatch):
+    """The console's line when no report can be written: why (the folder holds its most), and the bug's kind and
+    where it was raised, never its message (which may name a card of a hand)."""
+    monkeypatch.setattr(crash, "FOLDER_REPORTS", 1)
+    crash.write_report(Fault("an earlier run's"))
+    try:
+        raise_fault()
+    except Fault as error:
+        line = crash.reported(error)
+    folder = state_home / "lagoon"
+    assert line.startswith("Fault at test_crash_report.py:")
+    assert line.endswith(f"; no report could be written: {folder} holds 1 reports already (remove old ones)")
+    assert SECRET not in line
