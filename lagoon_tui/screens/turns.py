@@ -24,7 +24,11 @@ def waited_words(seconds: int) -> str:
 
 
 def your_turn_words(room: dict[str, Any]) -> str:
-    """A lobby row's "your turn", with how long the game has waited for the player if the server said."""
+    """A lobby row's "your turn", with the player's time left in a game over days ("your turn · 48 min left"),
+    else how long the game has waited for them if the server said ("your turn · 15 min")."""
+    left = room.get("left")
+    if isinstance(left, str):
+        return f"your turn · {left} left"
     waited = room.get("waited")
     return f"your turn · {waited_words(waited)}" if isinstance(waited, int) else "your turn"
 

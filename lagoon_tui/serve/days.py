@@ -191,6 +191,9 @@ class Days:
         """A lobby row, told the room's pace and which of its players are on vacation (until when)."""
         clock = self.clocks.get(entry.code)
         described["pace"] = pace_words(clock.pace if clock is not None else 0.0)
+        running = self.room_clock(entry)
+        if running is not None and running.get("runs"):  # (the deciding seat's time: a lobby row of theirs says it)
+            described["left"] = left_words(max(0.0, self.clocks[entry.code].left_at(self.wall())))
         for seat, told in zip(entry.seats, described["seats"], strict=False):
             until = self.vacations.until(seat.key)
             if until is not None:

@@ -17,6 +17,7 @@ from types import SimpleNamespace
 import pytest
 
 from lagoon_tui.remote import RemoteHost
+from lagoon_tui.screens.lobby import room_line
 from lagoon_tui.seat_app import SeatApp
 from lagoon_tui.serve import days as days_module
 from lagoon_tui.serve import notices as notices_module
@@ -136,6 +137,12 @@ def test_a_room_has_a_pace_its_lobby_row_says_and_every_seat_sees_the_deciders_t
     wall.now += 3 * HOUR + 60
     check(served)
     clocks_say(players, seat, "has 8 h left")
+    # the decider's lobby row (a second session of theirs) says their time left, not how long the game waited
+    lobby = Terminal(served.session(f"SHA256:{('ana', 'ben')[seat]}"))
+    until(lambda: lobby.last("lobby") is not None, "their lobby")
+    row = next(room for room in lobby.last("lobby")["mine"] if room["code"] == code)
+    assert row["your_turn"] and row["left"] == "8 h"
+    assert "your turn · 8 h left · 12 h a move" in room_line(row).plain
     # every step of the player's own turn counts against the one clock; it starts full for the next seat
     for _ in range(40):
         step(deciding(*players), *players)
