@@ -186,14 +186,15 @@ class RemoteHost:
         return None
 
     def stand_in(self, seat: int) -> str:
-        """Ask that a computer play for `seat`, whose player left; what the server said to it."""
+        """Ask that a computer play for `seat`, whose player left; what the server said to it ("": nothing more
+        than the room's notice to everyone, which names the player)."""
         answer = self.link.ask("stand_in", {"seat": seat})
         if answer is None:
             return str(self.lost)
         if "refused" in answer:
             return str(answer["refused"])
         if answer.get("standing_in"):
-            return "A computer plays for them until they come back."
+            return ""
         return "Asked: the others must agree too."
 
     def computer(self, seat: int, **options: Any) -> ComputerPlayer:

@@ -71,6 +71,7 @@ class SessionApp(RoomRequests, SeatApp):
             if self.player is not None:
                 self._join_given()
             if self.player is not None and self.in_room is None and isinstance(hello.get("resume"), str):
+                self.greeted = True  # (greeted by their seat: the lobby, later, is no arrival)
                 self.enter_room(hello["resume"])  # (back at the seat whose game waits for them)
         elif kind == "turn":
             self.turn_came(lobby_frame(text))
@@ -289,6 +290,9 @@ class SessionApp(RoomRequests, SeatApp):
     def leave(self, elsewhere: bool = False) -> None:
         """Back to the lobby: the game goes on without this screen (`elsewhere`: for another game of the
         player's, so their seat here is kept, as `serve.turns` says)."""
+        if not self.screen.is_mounted:  # (a game's screen that has just come: taken away only once it is up,
+            self.call_after_refresh(self.leave, elsewhere)  # its panels found; popped while it mounted, it had none)
+            return
         if self.link.ask("leave", {"elsewhere": True} if elsewhere else {}) is None:
             self.exit(1, message=self.link.lost)
             return

@@ -159,8 +159,13 @@ class GameKeys(GameLayout):
         return SystemCommand(
             f"Let a computer play for {name}",
             f"{name} left: once every player here agrees, a computer plays for them until they come back",
-            lambda: self.notify(self.host.stand_in(seat), markup=False),
+            lambda: self._said(self.host.stand_in(seat)),
         )
+
+    def _said(self, words: str) -> None:
+        """A toast of what the host answered, if it said anything."""
+        if words:
+            self.notify(words, markup=False)
 
     @property
     def hint_keys(self) -> list[tuple[str, str]]:

@@ -205,6 +205,29 @@ async def test_a_player_at_the_server_whose_left_game_gets_a_stand_in_is_told_so
         assert not any("Ana plays their own seat" in n.message for n in app._notifications)
 
 
+async def test_a_player_taken_straight_to_their_seat_is_not_welcomed_back_when_they_go_to_the_lobby(server):
+    """Connecting while a game waits for them takes the player to their seat; going to the lobby from there
+    is no arrival: no "Welcome back" notice (it said so as if they had just connected)."""
+    ana, ben = player(server, "ana", "Ana"), player(server, "ben", "Ben")
+    code, other = started(ana, ben, 4), started(ana, ben, 5)
+    enter(ana, code, 0)
+    enter(ben, code, 1)
+    while ana.remote.turn().seat != 1:
+        play_while_mine(ana)
+        in_step(ana, ben)
+    ana.link.close()  # dropped; Ben decides: the game waits for her
+    until(lambda: ben.remote.away == frozenset({0}), "Ana gone")
+    play_while_mine(ben)
+    until(lambda: server.call(lambda: server.lobby.rooms[code].room.host.turn().seat) == 0, "Ana's turn")
+    app = SessionApp(Link(server.session("SHA256:ana")))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until_shown(pilot, lambda: isinstance(app.screen, GameScreen) and app.in_room == code, "her seat")
+        app.leave()
+        await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen) and other in screen_text(app))
+        await pilot.pause()
+        assert not any(n.title == "Welcome back" for n in app._notifications)
+
+
 def test_a_seat_that_enters_is_drawn_once_and_at_once_with_who_is_away(server):
     """Entering a game where another player is away: the first screen already shows them away (who is
     away comes before the seat's first message, not as a second drawing after it)."""
