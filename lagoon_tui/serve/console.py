@@ -132,5 +132,15 @@ def watch(code: str, host: Host, names: Sequence[str], reopened: bool) -> None:
     stop = host.on_change(ended)
 
 
+def room_cancelled(code: str, maker: str | None, fingerprint: str) -> None:
+    log.info("room %s cancelled by %s", code, who(maker, fingerprint))
+
+
+def stood_in(code: str, name: str, why: str) -> None:
+    """A computer plays for a player of room `code`: `why` ("until they come back", "for this turn: their time
+    ran out")."""
+    log.info("room %s: a computer plays for %s %s", code, printable(name), why)
+
+
 def codes_limited(name: str | None, fingerprint: str) -> None:
     log.warning("%s gave too many wrong room codes: every code is refused them for a while", who(name, fingerprint))

@@ -30,7 +30,7 @@ from typing import Any, Protocol
 
 from rules.host import Content, Store, StoreError, computer_player
 
-from . import faults
+from . import console, faults
 from .clocks import LIVE, RESTART_GRACE, Clock, left_words, pace_words, paces, words_last
 from .notices import URL_LONGEST, Notices
 from .room import Room
@@ -293,6 +293,7 @@ class Days:
         entry.computers[seat] = computer
         name = entry.room.names[seat]
         entry.room.notice(f"{name} ran out of time: a computer makes their move. The seat stays theirs.")
+        console.stood_in(code, name, "for this turn: their time ran out")
         entry.room.host.aside(seat, f"{name} ran out of time: a computer played this turn for them.")
         return True
 

@@ -26,6 +26,7 @@ from typing import Any, Protocol
 from rules.host import Host, SavedRoom, SavedSeat, Store
 
 from ..wire import frame
+from . import console
 from .budget import Budget
 
 PRIVATE_CODE_LENGTH = 10
@@ -182,6 +183,7 @@ class Gathering:
             raise Refused("This game has begun: it cannot be cancelled.")
         self.store.delete_room(entry.code)
         del self.rooms[entry.code]
+        console.room_cancelled(entry.code, self.names.get(key), key)
         said = f"{self.names.get(key, '?')} cancelled room {entry.code}: it is gone."
         for other in {s.key for s in entry.seats if s.key is not None} | set(entry.watchers):
             self.tell(other, said, but=key, cancelled=entry.code)

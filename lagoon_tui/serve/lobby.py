@@ -520,6 +520,7 @@ class Lobby(Gathering):
         room.standing_in.add(seat)
         room.tell_presence()
         room.notice(f"A computer plays for {room.names[seat]} until they come back.")
+        console.stood_in(entry.code, room.names[seat], "until they come back")
         room.host.aside(seat, f"{room.names[seat]} left: a computer plays for them from here.", stand_in=True)
         key = entry.seats[seat].key
         if key is not None:  # (a player still at the server, in the lobby or another game: told, as of a turn)

@@ -154,7 +154,9 @@ def test_a_room_has_a_pace_its_lobby_row_says_and_every_seat_sees_the_deciders_t
     clocks_say(players, 1 - seat, "has 12 h left")
 
 
-def test_a_seat_whose_time_runs_out_gets_a_computers_move_everyone_is_told_and_the_seat_stays_theirs(served, wall):
+def test_a_seat_whose_time_runs_out_gets_a_computers_move_everyone_is_told_and_the_seat_stays_theirs(
+    served, wall, caplog
+):
     code, ana, ben = paced_game(served)
     players = (ana, ben)
     late = deciding(*players)
@@ -163,7 +165,10 @@ def test_a_seat_whose_time_runs_out_gets_a_computers_move_everyone_is_told_and_t
     check(served)
     clocks_say(players, seat, "has less than a minute left")
     wall.now += 2
-    check(served)
+    with caplog.at_level(logging.INFO, logger="lagoon_tui.serve.console"):
+        check(served)
+    said = f"room {code}: a computer plays for {name} for this turn: their time ran out"
+    assert [r.getMessage() for r in caplog.records if "a computer plays" in r.getMessage()] == [said]
     told = {"text": f"{name} ran out of time: a computer makes their move. The seat stays theirs."}
     until(lambda: all(("notice", told) in p.frames for p in players), "the notice, to every seat")
     line = Line(seat, f"{name} ran out of time: a computer played this turn for them.")

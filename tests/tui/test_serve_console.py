@@ -28,6 +28,8 @@ SHAPES = [
         rf"room [A-Z2-9]{{6}} made by Ana {KEY}: 2 seats, 1 for people, 1 for computers",
         r"room [A-Z2-9]{6}: game \d+ started: Ana, \w+ \(computer, Normal\)",
         rf"refused 127\.0\.0\.1 {KEY} \[--[a-z-]+\]: .+",
+        rf"room [A-Z2-9]{{6}} made by Eve {KEY}: 2 seats, 2 for people, 0 for computers",
+        rf"room [A-Z2-9]{{6}} cancelled by Eve {KEY}",
     )
 ]
 """Every line the console may hold here, after the banner."""
@@ -55,6 +57,11 @@ def test_the_console_says_each_connection_room_and_game_and_nothing_else(serving
     ana.type("1")  # (a move: nothing of it reaches the console)
     eve = new_player(server, "Eve")  # (not Ben: the computer has that name)
     eve.wait("Your games")
+    cancelled = make_room(eve, "1")  # (you and a friend) and cancelled: a line for each
+    eve.type("x")
+    eve.wait("Everyone in it is told")
+    eve.type("y")
+    eve.tmux.wait_for(lambda screen: cancelled not in flat(screen).split("Your games", 1)[-1], "the room gone")
     lines = console(server)
     assert [line.split(" ", 2)[2] for line in lines[:3]] == [
         f"a new player (key {short(server, 'ana')}) connected from 127.0.0.1",
@@ -62,7 +69,11 @@ def test_the_console_says_each_connection_room_and_game_and_nothing_else(serving
         lines[2].split(" ", 2)[2],
     ]
     assert re.fullmatch(rf"room {code}: game \d+ started: Ana, \w+ \(computer, Normal\)", lines[2].split(" ", 2)[2])
-    assert lines[3:] == [lines[3]] and "a new player" in lines[3] and short(server, "eve") in lines[3]
+    assert "a new player" in lines[3] and short(server, "eve") in lines[3]
+    assert [line.split(" ", 2)[2] for line in lines[4:]] == [
+        f"room {cancelled} made by Eve (key {short(server, 'eve')}): 2 seats, 2 for people, 0 for computers",
+        f"room {cancelled} cancelled by Eve (key {short(server, 'eve')})",
+    ]
     assert all(any(shape.fullmatch(line) for shape in SHAPES) for line in lines), lines
 
 

@@ -19,6 +19,7 @@ import time
 
 import pytest
 
+from tests.helpers.rooms import until
 from tests.helpers.ssh_players import REASON, Player, make_room, move, mover, mover_now, new_player
 from tests.helpers.terminal import POLL, TIMEOUT, panels
 
@@ -89,6 +90,8 @@ def test_every_seat_and_the_spectator_read_that_a_computer_plays_for_ben_and_eve
     dan.hears("Ana asks that a computer play for Ben")
     ask_for_a_stand_in(cleo)
     dan.hears("A computer plays for Ben until they come back.")  # (Ana's, her sixth toast then, may be cut off)
+    said = f"room {code}: a computer plays for Ben until they come back"  # (and a line on the server's console)
+    until(lambda: said in server.output.read_text(), "the console's line")
     for p in told:  # (nobody moves: the line comes as the computer begins, not with the game's next change)
         reads_in_log(p, BEGAN)
 
