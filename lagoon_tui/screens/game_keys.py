@@ -215,6 +215,7 @@ class GameKeys(GameLayout):
             self.notify("Nobody has the keyboard now: w tells the player whose turn it is what changed.")
             return
         whose = "your" if seat == self.own else f"{self.public.view['players'][seat]['name']}'s"
+        self.app.clear_notifications()  # (the notice that offered this list lay over its lines at 80x24)
         self.app.push_screen(SinceScreen(f"What changed since {whose} last move", self._since(seat), seat))
 
     def _since(self, seat: int) -> list[str]:

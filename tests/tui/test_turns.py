@@ -364,6 +364,7 @@ async def test_in_one_game_the_turn_of_another_rings_and_y_goes_there_with_what_
         await pilot.press("w")
         await until_shown(pilot, lambda: isinstance(app.screen, SinceScreen), "w's list")
         assert "What changed since your last move" in screen_text(app)
+        assert offered() == []  # (the notice that offered it lay over the list's lines at 80x24)
 
 
 async def test_a_session_in_the_lobby_shows_one_turn_notice_however_many_turns_come_to_the_player(server):
