@@ -228,6 +228,8 @@ class SessionApp(RoomRequests, SeatApp):
         answer = self._ask("create", request)
         if answer is not None:
             self.notify(f"Room {answer['code']} is ready. Give its code to the others: ssh … join {answer['code']}")
+            if isinstance(self.screen, LobbyScreen):  # (its s, l and x act on the room just made)
+                self.screen.point_at(str(answer["code"]))
 
     def join_room(self, code: str) -> None:
         """Take a seat in the room, or (a game under way, of others) watch it. A room not started yet is
@@ -300,6 +302,8 @@ class SessionApp(RoomRequests, SeatApp):
         self.clear_notifications()  # (the game's notices, such as "w lists all 4", mean nothing in the lobby)
         while not isinstance(self.screen, LobbyScreen) and len(self.screen_stack) > 1:
             self.pop_screen()
+        if isinstance(self.screen, LobbyScreen):  # (Enter opens the game waiting longest, as in a new session)
+            self.screen.point_at()
 
     # --- the end of a game, and finished games (serve/rematch.py, serve/records.py) ----------
 

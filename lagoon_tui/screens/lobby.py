@@ -132,6 +132,7 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self.player = name
         self.lobby: dict = {"mine": [], "open": []}
+        self._wanted: str | None = None  # a room of the player's to highlight once it is listed (`point_at`)
 
     def compose(self) -> ComposeResult:
         yield Static(title_text(self.player, self.lobby), classes="screen-title", id="lobby-title")
@@ -164,11 +165,26 @@ class LobbyScreen(Screen[None]):
             if rooms:
                 options.add_options([Option(room_line(room), id=room["code"]) for room in rooms])
                 codes = [room["code"] for room in rooms]
+                if key == "mine" and self._wanted in codes:
+                    kept, self._wanted = self._wanted, None
                 options.highlighted = codes.index(kept) if kept in codes else 0
             else:
                 options.add_option(Option(Text(empty, style="dim"), disabled=True))
         self.query_one("#lobby-title", Static).update(title_text(self.player, lobby))
         self._show_records()
+
+    def point_at(self, code: str | None = None) -> None:
+        """Your games focused, its highlight on room `code` (as soon as it is listed: a room just made), or on
+        its first row (None: the game that has waited longest, coming back from a game)."""
+        mine = self.query_one("#mine", OptionList)
+        mine.focus()
+        if code is None:
+            self._wanted = None
+            if mine.option_count:
+                mine.highlighted = 0
+        else:
+            self._wanted = code
+            self.show(self.lobby)
 
     @on(OptionList.OptionHighlighted)
     def _show_records(self) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from textual.widgets import OptionList
 
 from lagoon_tui.link import Link
 from lagoon_tui.remote import RemoteHost
@@ -146,6 +147,30 @@ async def test_the_question_before_cancelling_a_room_leaves_the_lobbys_title_in_
         await until_shown(pilot, lambda: "Everyone in it is told, and it is gone." in screen_text(app), "the question")
         lines = screen_text(app).splitlines()
         assert "Lagoon · Ana" in lines[0] and "Your games" in "".join(lines[:4]), lines[:4]
+
+
+async def test_a_room_just_made_is_the_one_highlighted_so_s_starts_that_one(server):
+    """Ana makes a room, then another: the highlight of Your games is on the one just made (it stayed on the
+    first row, and s answered for another room)."""
+    app = SessionApp(Link(server.session("SHA256:ana")))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await ana_opens_the_room_form(app, pilot)
+        await pilot.press("1")  # (you and a friend)
+        codes: list[str] = []
+        for _ in range(2):
+            await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen) and "is ready" in screen_text(app))
+            told = next(n.message for n in app._notifications if "is ready" in n.message)
+            codes.append(told.split()[1])
+            mine = app.screen.query_one("#mine", OptionList)
+            await until_shown(
+                pilot, lambda: mine.highlighted_option is not None and mine.highlighted_option.id == codes[-1]
+            )
+            if len(codes) == 1:
+                app.clear_notifications()
+                await pilot.press("c")
+                await until_shown(pilot, lambda: isinstance(app.screen, RoomForm))
+                await pilot.press("1")
+        assert app.focused is app.screen.query_one("#mine", OptionList) and codes[0] != codes[1]
 
 
 async def test_a_form_opened_from_the_lobby_is_not_covered_by_the_notices_before_it(server):

@@ -228,6 +228,23 @@ async def test_a_player_taken_straight_to_their_seat_is_not_welcomed_back_when_t
         assert not any(n.title == "Welcome back" for n in app._notifications)
 
 
+async def test_back_in_the_lobby_from_a_game_enter_opens_the_game_waiting_longest(server):
+    """Ana opens her second game from the lobby's second row, and goes back: the first row (the game that has
+    waited longest) is highlighted and focused again, as on connecting (Enter opened the one she had left)."""
+    ana, ben = player(server, "ana", "Ana"), player(server, "ben", "Ben")
+    started(ana, ben, 4), started(ana, ben, 5)
+    app = SessionApp(Link(server.session("SHA256:ana")))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        mine = app.screen.query_one("#mine")
+        await until_shown(pilot, lambda: mine.option_count == 2, "her two games")
+        await pilot.press("down", "enter")
+        await until_shown(pilot, lambda: isinstance(app.screen, GameScreen) and app.remote.ready, "a game")
+        app.leave()
+        await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
+        await until_shown(pilot, lambda: app.focused is mine and mine.highlighted == 0, "the first row, focused")
+
+
 def test_a_seat_that_enters_is_drawn_once_and_at_once_with_who_is_away(server):
     """Entering a game where another player is away: the first screen already shows them away (who is
     away comes before the seat's first message, not as a second drawing after it)."""
