@@ -292,7 +292,8 @@ class Days:
         self.playing_out[code] = (seat, computer)
         entry.computers[seat] = computer
         name = entry.room.names[seat]
-        entry.room.notice(f"{name} ran out of time: a computer makes their move. The seat stays theirs.")
+        entry.room.notice(f"{name} ran out of time: a computer makes their move. The seat stays theirs.", but=seat)
+        entry.room.notice_to(seat, "Your time ran out: a computer makes this move for you. Your next turn is yours.")
         console.stood_in(code, name, "for this turn: their time ran out")
         entry.room.host.aside(seat, f"{name} ran out of time: a computer played this turn for them.")
         return True

@@ -31,7 +31,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from rules.host import Store
 
-from . import faults
+from . import console, faults
 
 EVERY = 3600.0
 """Seconds a game waits before it sends the same player another notice."""
@@ -131,8 +131,9 @@ class Notices:
         now = self.wall()
         if url is None or now - self.sent[key].get(code, -EVERY) < EVERY:
             return False
+        where = f"{console.who(name, key)}, a notice to {_host(url)}"
         if len(self.pending) >= WAITING_MOST:
-            faults.noted(f"player {key}, a notice to {_host(url)}", "dropped: too many notices waiting")
+            faults.noted(where, "dropped: too many notices waiting")
             return False
         sent = {**self.sent[key], code: now}
         self.store.save_notices(key, url, sent)  # (first: a restart never sends it twice within the hour)
@@ -144,7 +145,6 @@ class Notices:
             self._pool = ThreadPoolExecutor(SENDING, thread_name_prefix="lagoon-notice")
         future = self._pool.submit(post, url, data)
         self.pending.add(future)
-        where = f"player {key}, a notice to {_host(url)}"
         loop = asyncio.get_running_loop()
 
         def done(future: Future[int]) -> None:  # (in the thread that sent it)
@@ -161,8 +161,9 @@ class Notices:
         if future.cancelled():
             return
         error = future.exception()
-        if error is not None:
-            faults.noted(where, f"not sent: {error}")
+        if error is not None:  # (in words, not Python's: "connection refused", "timed out")
+            said = getattr(error, "strerror", None) or str(error)
+            faults.noted(where, f"not sent: {said[:1].lower()}{said[1:]}")
 
     def close(self) -> None:
         """Notices not sent yet are dropped; those on their way are left to their timeout."""

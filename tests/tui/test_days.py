@@ -170,7 +170,10 @@ def test_a_seat_whose_time_runs_out_gets_a_computers_move_everyone_is_told_and_t
     said = f"room {code}: a computer plays for {name} for this turn: their time ran out"
     assert [r.getMessage() for r in caplog.records if "a computer plays" in r.getMessage()] == [said]
     told = {"text": f"{name} ran out of time: a computer makes their move. The seat stays theirs."}
-    until(lambda: all(("notice", told) in p.frames for p in players), "the notice, to every seat")
+    other = players[1 - seat]
+    until(lambda: ("notice", told) in other.frames, "the notice, to the other seat")
+    yours = {"text": "Your time ran out: a computer makes this move for you. Your next turn is yours."}
+    until(lambda: ("notice", yours) in late.frames and ("notice", told) not in late.frames, "and theirs, to them")
     line = Line(seat, f"{name} ran out of time: a computer played this turn for them.")
     until(lambda: all(line in p.remote.message.log for p in players), "the line in every log")
     # the computer plays the turn out: the decision goes to the other seat
@@ -223,7 +226,7 @@ def test_a_key_that_comes_after_the_time_ran_out_is_refused_while_the_computer_p
     wall.now += 12 * HOUR + 1
     check(served)
     told = {"text": f"{name} ran out of time: a computer makes their move. The seat stays theirs."}
-    until(lambda: all(("notice", told) in p.frames for p in players), "the notice, to every seat")
+    until(lambda: ("notice", told) in players[1 - seat].frames, "the notice, to the other seat")
     line = Line(seat, f"{name} ran out of time: a computer played this turn for them.")
     until(lambda: line in late.remote.message.log, "the line in the late seat's log (a message after the notice)")
     before = late.remote.message
@@ -437,6 +440,8 @@ def test_a_notice_that_fails_is_one_line_on_the_console_naming_the_host_only_and
         until(lambda: pending(served) == 0)
         lines = [r.getMessage() for r in caplog.records if "notice" in r.getMessage()]
     assert len(lines) == 1 and "127.0.0.1" in lines[0] and "secret-token" not in lines[0], lines
+    # (as the console names players elsewhere, in words, not Python's)
+    assert lines[0] == "lagoon serve: Ben (key SHA256:ben), a notice to 127.0.0.1: not sent: connection refused"
 
 
 def test_a_notice_url_that_answers_a_byte_at_a_time_fails_at_the_notices_deadline(served, wall, caplog, monkeypatch):

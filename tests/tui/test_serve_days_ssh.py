@@ -70,7 +70,7 @@ def test_over_ssh_a_paced_room_shows_the_clock_and_a_computer_moves_for_a_seat_t
         p.hears("has less than a minute left")  # ("Ana [R] has less than a minute left", on every screen)
     # nobody moves: the seat deciding runs out of time, a computer moves for them, and everyone is told
     for p in (ana, ben):
-        p.hears("ran out of time")  # (the notice: "Ana ran out of time: a computer makes their move. …")
+        p.hears("ran out")  # (the notice: "Ana ran out of time: …", to her "Your time ran out: …")
         p.wait("ran out of time: a computer played this turn for them.")  # (the log's line)
     # the seats stay theirs: each is asked for a move of their own again
     for p in (ana, ben):
