@@ -335,22 +335,15 @@ def test_a_clock_that_ran_out_while_the_server_was_stopped_is_given_an_hour(tmp_
     code, ana, ben = paced_game(first)
     seat = deciding(ana, ben).remote.seat
     first.stop()
-    wall.now += 3 * DAY
-    again = LobbyThread(tmp_path / "lagoon.db", wall=wall)
-    try:
-        assert opened(again) == []
-        players = (entered(again, Terminal(again.session("SHA256:ana")), code),)
-        clocks_say(players, seat, "has 1 h left")
-    finally:
-        again.stop()
-    wall.now += 20 * 60  # stopped again within that hour: no second one (it was saved), 40 minutes left
-    third = LobbyThread(tmp_path / "lagoon.db", wall=wall)
-    try:
-        assert opened(third) == []
-        players = (entered(third, Terminal(third.session("SHA256:ana")), code),)
-        clocks_say(players, seat, "has 40 min left")
-    finally:
-        third.stop()
+    # three days later; then stopped again within that hour: no second one (it was saved), 40 minutes left
+    for later, says in ((3 * DAY, "has 1 h left"), (20 * 60, "has 40 min left")):
+        wall.now += later
+        again = LobbyThread(tmp_path / "lagoon.db", wall=wall)
+        try:
+            assert opened(again) == []
+            clocks_say((entered(again, Terminal(again.session("SHA256:ana")), code),), seat, says)
+        finally:
+            again.stop()
 
 
 @pytest.fixture
@@ -419,6 +412,17 @@ def test_a_player_not_connected_is_sent_one_notice_a_game_an_hour_by_post_in_the
     assert len(hook.posts) == 2
 
 
+def ben_is_sent_a_notice(served: LobbyThread, url: str) -> None:
+    """Ben gives `url` for his notices and is gone; Ana plays a game of theirs until it turns to him."""
+    ana, ben = named(served, "Ana"), named(served, "Ben")
+    assert ben.link.ask("notices", {"url": url}) == {"notices": url}
+    code = ana.link.ask("create", {"seats": ["person", "person"], "seed": 3})["code"]
+    ben.link.ask("join", {"code": code})
+    ana.link.ask("start", {"code": code})
+    ben.link.close()
+    turn_to((entered(served, ana, code),), 1)
+
+
 def test_a_notice_that_fails_is_one_line_on_the_console_naming_the_host_only_and_is_not_sent_again(
     served, wall, caplog
 ):
@@ -426,16 +430,8 @@ def test_a_notice_that_fails_is_one_line_on_the_console_naming_the_host_only_and
     closed.bind(("127.0.0.1", 0))
     port = closed.getsockname()[1]
     closed.close()  # (nothing listens there: the POST is refused)
-    ana, ben = named(served, "Ana"), named(served, "Ben")
-    url = f"http://127.0.0.1:{port}/secret-token"
-    assert ben.link.ask("notices", {"url": url}) == {"notices": url}
-    code = ana.link.ask("create", {"seats": ["person", "person"], "seed": 3})["code"]
-    ben.link.ask("join", {"code": code})
-    ana.link.ask("start", {"code": code})
-    ben.link.close()
-    ana = entered(served, ana, code)
     with caplog.at_level(logging.WARNING, logger="lagoon_tui.serve.faults"):
-        turn_to((ana,), 1)
+        ben_is_sent_a_notice(served, f"http://127.0.0.1:{port}/secret-token")
         until(lambda: any("not sent" in r.getMessage() for r in caplog.records), "the console's line")
         until(lambda: pending(served) == 0)
         lines = [r.getMessage() for r in caplog.records if "notice" in r.getMessage()]
@@ -468,16 +464,8 @@ def test_a_notice_url_that_answers_a_byte_at_a_time_fails_at_the_notices_deadlin
     dripping = threading.Thread(target=drip, daemon=True)
     dripping.start()
     try:
-        ana, ben = named(served, "Ana"), named(served, "Ben")
-        url = f"http://127.0.0.1:{listener.getsockname()[1]}/slow"
-        assert ben.link.ask("notices", {"url": url}) == {"notices": url}
-        code = ana.link.ask("create", {"seats": ["person", "person"], "seed": 3})["code"]
-        ben.link.ask("join", {"code": code})
-        ana.link.ask("start", {"code": code})
-        ben.link.close()
-        ana = entered(served, ana, code)
         with caplog.at_level(logging.WARNING, logger="lagoon_tui.serve.faults"):
-            turn_to((ana,), 1)
+            ben_is_sent_a_notice(served, f"http://127.0.0.1:{listener.getsockname()[1]}/slow")
             until(lambda: any("not sent: timed out" in r.getMessage() for r in caplog.records), "the failure")
         until(lambda: pending(served) == 0, "the notice's thread free again")
     finally:
