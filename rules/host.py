@@ -208,6 +208,7 @@ class Host:
         host = cls(engine, dict(store.info(game).computers))
         host.game = game
         host.chronicle.asides, host.chronicle.stand_ins = saved_asides(store, game, engine)
+        host.chronicle.stand_ins_ended()  # (a restarted server forgets its stand-ins: it waits for the player again)
         return host
 
     @classmethod

@@ -122,3 +122,27 @@ def test_a_player_back_from_a_stand_in_reads_what_the_computer_did_for_them_sinc
         play(resumed, 1)
     play(resumed, 1)  # Ben moves again, himself
     assert LEFT not in texts(resumed.scene(1).since)
+
+
+def test_a_stand_in_a_restart_ended_counts_no_more_once_the_player_has_moved_again(tmp_path):
+    """A restarted server forgets its stand-ins (no line says the player came back): the player's own last move
+    is still the one before the computer's, until they move again themselves."""
+    store = Store(tmp_path / "lagoon.db")
+    host = Host.new(CONTENT, ["Ana", "Ben"], ["red", "yellow"], seed=5, start_player=0, store=store)
+    while host.turn().seat != 1:
+        play(host, 1)
+    while host.turn().seat == 1:  # Ben's own moves
+        play(host, 1)
+    own = host.engine.after_last_move(1)
+    while host.turn().seat != 1:
+        play(host, 1)
+    host.aside(1, LEFT, stand_in=True)
+    while host.turn().seat == 1:  # the computer's moves for Ben, then the server stops
+        play(host, 1)
+    store.close()
+    resumed = Host.resume(Store(tmp_path / "lagoon.db"), host.game, CONTENT)
+    assert resumed.chronicle.own_move_end(1) == own
+    while resumed.turn().seat != 1:
+        play(resumed, 1)
+    play(resumed, 1)  # Ben, back, moves himself
+    assert resumed.chronicle.own_move_end(1) == resumed.engine.after_last_move(1) > own
