@@ -106,7 +106,7 @@ def test_your_turn_reaches_a_player_in_another_game_and_in_the_lobby_and_brings_
     leave_game(ana)
     ben.hears("Ana left")
     make_room(ana, "2")  # you and a computer
-    ana.type("Down", "s")
+    ana.type("s")  # (the room just made is the one highlighted)
     ana.wait(YOUR_MOVE)
     ana.wait(" · computer")  # (the second game: its computer's board)
     offset = ana.stream.stat().st_size

@@ -104,8 +104,10 @@ def test_every_seat_and_the_spectator_read_that_a_computer_plays_for_ben_and_eve
         seen |= {p.name for p in told if shows(p, STOOD_IN)}
         if mover(left) is not None:  # (the others play on, to the computer's next turn)
             move(left)
-    for p in (ana, dan):  # (at 160×50 every board is on screen: Ben's says who plays it, whoever's turn it is)
-        assert any(shows(p, title) for title in BOARD), p.screen()
+    for p in (ana, dan):  # (at 160×50 every board is on screen: Ben's says who plays it, whoever's turn it is,
+        p.tmux.wait_for(  # once the notices that lay over its title have gone)
+            lambda s: any(title in panel for panel in panels(s) for title in BOARD), f"Ben's board on {p.name}'s"
+        )
 
     ben = Player(server, "Ben", "join", code)  # the same key: his seat back
     for p in (*told, ben):
