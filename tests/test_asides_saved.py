@@ -94,10 +94,9 @@ def test_an_undo_keeps_the_line_at_the_logs_new_end_also_after_a_restart(tmp_pat
     assert texts(resumed.scene(None).log) == now
 
 
-def test_a_player_back_from_a_stand_in_reads_what_the_computer_did_for_them_since_their_own_last_move(tmp_path):
-    """The "since your last move" list counts from the player's own last move, not the computer's for them: the lines
-    the computer's moves made, and that it began and ended, are in it; once they move again it starts anew."""
-    store = Store(tmp_path / "lagoon.db")
+def stood_in_for_ben(store: Store) -> tuple[Host, int]:
+    """A saved 2-player game: Ben's own moves, then Ana's, then a computer begins to play for Ben; where the events
+    after Ben's own last move began."""
     host = Host.new(CONTENT, ["Ana", "Ben"], ["red", "yellow"], seed=5, start_player=0, store=store)
     while host.turn().seat != 1:
         play(host, 1)
@@ -107,6 +106,14 @@ def test_a_player_back_from_a_stand_in_reads_what_the_computer_did_for_them_sinc
     while host.turn().seat != 1:  # then Ana's
         play(host, 1)
     host.aside(1, LEFT, stand_in=True)
+    return host, own
+
+
+def test_a_player_back_from_a_stand_in_reads_what_the_computer_did_for_them_since_their_own_last_move(tmp_path):
+    """The "since your last move" list counts from the player's own last move, not the computer's for them: the lines
+    the computer's moves made, and that it began and ended, are in it; once they move again it starts anew."""
+    store = Store(tmp_path / "lagoon.db")
+    host, own = stood_in_for_ben(store)
     stood = len(host.engine.events)
     while host.turn().seat == 1:  # the computer's moves for Ben
         play(host, 1)
@@ -128,15 +135,7 @@ def test_a_stand_in_a_restart_ended_counts_no_more_once_the_player_has_moved_aga
     """A restarted server forgets its stand-ins (no line says the player came back): the player's own last move
     is still the one before the computer's, until they move again themselves."""
     store = Store(tmp_path / "lagoon.db")
-    host = Host.new(CONTENT, ["Ana", "Ben"], ["red", "yellow"], seed=5, start_player=0, store=store)
-    while host.turn().seat != 1:
-        play(host, 1)
-    while host.turn().seat == 1:  # Ben's own moves
-        play(host, 1)
-    own = host.engine.after_last_move(1)
-    while host.turn().seat != 1:
-        play(host, 1)
-    host.aside(1, LEFT, stand_in=True)
+    host, own = stood_in_for_ben(store)
     while host.turn().seat == 1:  # the computer's moves for Ben, then the server stops
         play(host, 1)
     store.close()
