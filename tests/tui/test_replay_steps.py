@@ -19,7 +19,7 @@ from lagoon_tui.screens.load import LoadScreen
 from lagoon_tui.screens.replay import ReplayScreen
 from lagoon_tui.screens.title import TitleScreen
 from rules import Engine, load_content, replay
-from rules.host import Replay
+from rules.host import Host, Replay
 from rules.saves import Store
 from rules.saves.recorder import record_new
 from tests.helpers.drive import screen_text
@@ -159,3 +159,25 @@ async def test_an_unfinished_games_replay_steps_from_its_first_event_to_its_last
                 check_shown(app, engine, r.round_start(number))
             await press(pilot, "escape")
             await wait(pilot, lambda: isinstance(app.screen, TitleScreen))
+
+
+async def test_a_replay_shows_the_lines_of_the_table_where_they_happened(tmp_path):
+    """A saved game's line that is no event (a computer began to play for Ben) is in its replay's log, and a step
+    onto it marks it, at the board as it was then."""
+    left = "Ben left: a computer plays for them from here."
+    with Store(tmp_path / "lagoon.db") as store:
+        host = Host.new(CONTENT, ["Ana", "Ben"], ["red", "yellow"], seed=5, start_player=0, store=store)
+        for moves in (4, 3):
+            for _ in range(moves):
+                assert host.choose([i for i in host.engine.legal_ids() if i != "back"][0], hold=False)
+            if moves == 4:
+                host.aside(1, left, stand_in=True)
+                said_at = len(host.engine.events)
+        app = LagoonApp(CONTENT, store=store)
+        async with app.run_test(size=(160, 50)) as pilot:
+            r = await open_replay_from_load(pilot)
+            line = [told.line.text for told in r.lines].index(left)
+            assert r.stops[line] == said_at and r.line_at(said_at) == line
+            while app.screen.pos < said_at:
+                await press(pilot, "right")
+            assert app.screen.pos == said_at and "Ben [Y] left: a computer plays for" in screen_text(app)
