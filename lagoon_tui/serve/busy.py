@@ -5,10 +5,11 @@ it is sent, on the same cores as every other game's. The player who pressed
 a key, and the one whose turn it is now, are sent the move at once; the
 others (`Room._flush`) a moment later, one message for every move made
 meanwhile. On a quiet machine that moment is OTHERS_AFTER, too short to see;
-when the cores are nearly all busy it grows to OTHERS_MOST, so that an
-onlooker's screen is drawn about once a second for however many moves, and
-the keys of the players who act are answered first (issue 35: measured in
-docs/performance.md, "Onlookers told by how busy the machine is").
+when the cores are busy it grows to a second (OTHERS_BUSY), and to
+OTHERS_MOST when they are saturated, so that an onlooker's screen is drawn
+once in one to three seconds for however many moves, and the keys of the
+players who act are answered first (issue 35: measured in docs/performance.md,
+"Onlookers told by how busy the machine is").
 
 How busy: the share of the last moment (at least READ_EVERY) in which the
 machine's cores ran anything, from Linux's /proc/stat, read only when a
@@ -27,13 +28,17 @@ from pathlib import Path
 
 OTHERS_AFTER = 0.1
 """Seconds the onlookers wait for a move on a machine with cores to spare."""
-OTHERS_MOST = 1.0
-"""Seconds they wait when the cores are (nearly) all busy."""
-CALM, FULL = 0.4, 0.65
-"""The cores' busy share up to which the wait is OTHERS_AFTER, and from which it is OTHERS_MOST (straight
-between): a human pace of 64 sessions keeps 2 cores about 0.3 busy, keys as fast as they come 0.9-0.95
+OTHERS_BUSY = 1.0
+"""Seconds they wait when the cores are busy (FULL)."""
+OTHERS_MOST = 3.0
+"""Seconds they wait when the cores are saturated (SATURATED and above)."""
+CALM, FULL, SATURATED = 0.4, 0.65, 0.8
+"""The cores' busy shares at which the wait is OTHERS_AFTER (and below), OTHERS_BUSY and OTHERS_MOST (and above),
+straight between: a human pace of 64 sessions keeps 2 cores about 0.3 busy, keys as fast as they come 0.9-0.95
 with every onlooker told at once. Where the waits settle the cores stay a little under FULL; 0.6 and 0.85
-gave the players who act a slower p95 (docs/performance.md)."""
+gave the players who act a slower p95, and onlookers told a second at most spent 2-3 ms of the sessions' CPU a
+key more than with three at saturation, which kept the p95 15-40 ms longer (docs/performance.md)."""
+WAITS = ((CALM, OTHERS_AFTER), (FULL, OTHERS_BUSY), (SATURATED, OTHERS_MOST))
 JITTER = 0.25
 """A wait is drawn between (1 - JITTER) and (1 + JITTER) times its value."""
 READ_EVERY = 0.25
@@ -57,12 +62,13 @@ def cpu_times(stat: Path = STAT) -> tuple[int, int] | None:
 
 
 def wait_for(busy: float) -> float:
-    """The onlookers' wait, unjittered, when the cores were `busy` (a share, 0 to 1)."""
+    """The onlookers' wait, unjittered, when the cores were `busy` (a share, 0 to 1): WAITS, straight between."""
     if busy <= CALM:
         return OTHERS_AFTER
-    if busy >= FULL:
-        return OTHERS_MOST
-    return OTHERS_AFTER + (OTHERS_MOST - OTHERS_AFTER) * (busy - CALM) / (FULL - CALM)
+    for (low, short), (high, long) in zip(WAITS, WAITS[1:]):
+        if busy < high:
+            return short + (long - short) * (busy - low) / (high - low)
+    return OTHERS_MOST
 
 
 class Cores:

@@ -347,8 +347,8 @@ class Room:
 
         A change a link asked for is shown at once to that link and to the link
         of the seat asked to decide now (if another), and to the others
-        `onlooker_wait()` seconds later (0.1 s, up to a second when the
-        machine's cores are busy: `serve.busy`), in one message for every change
+        `onlooker_wait()` seconds later (0.1 s, up to three when the
+        machine's cores are saturated: `serve.busy`), in one message for every change
         made meanwhile: every screen of the game is drawn again after each
         message, each by its own process, on the same cores; the player who
         pressed the key and the one whose turn it is wait for theirs, the

@@ -1,6 +1,6 @@
 """A room's onlookers wait longer for a move the busier the machine's cores are (`lagoon_tui.serve.busy`, issue 35):
-0.1 s on a machine with cores to spare, up to a second when they are all busy, so that the keys of the players who
-act are answered first. The room's use of the wait: tests/serve/test_onlookers.py."""
+0.1 s on a machine with cores to spare, a second when they are busy and three when they are saturated, so that the
+keys of the players who act are answered first. The room's use of the wait: tests/serve/test_onlookers.py."""
 
 from __future__ import annotations
 
@@ -8,14 +8,30 @@ from pathlib import Path
 
 import pytest
 
-from lagoon_tui.serve.busy import CALM, FULL, JITTER, OTHERS_AFTER, OTHERS_MOST, READ_EVERY, Cores, cpu_times, wait_for
+from lagoon_tui.serve.busy import (
+    CALM,
+    FULL,
+    JITTER,
+    OTHERS_AFTER,
+    OTHERS_BUSY,
+    OTHERS_MOST,
+    READ_EVERY,
+    SATURATED,
+    Cores,
+    cpu_times,
+    wait_for,
+)
 
 
-def test_the_wait_is_short_on_a_calm_machine_and_a_second_on_a_busy_one():
+def test_the_wait_is_short_on_a_calm_machine_a_second_on_a_busy_one_and_three_on_a_saturated_one():
     assert wait_for(0.0) == wait_for(CALM) == OTHERS_AFTER == 0.1
-    assert wait_for(FULL) == wait_for(1.0) == OTHERS_MOST == 1.0
-    between = [wait_for(CALM + (FULL - CALM) * n / 10) for n in range(11)]
-    assert between == sorted(between) and OTHERS_AFTER < between[5] < OTHERS_MOST
+    assert wait_for(FULL) == OTHERS_BUSY == 1.0
+    assert wait_for(SATURATED) == wait_for(1.0) == OTHERS_MOST == 3.0
+    shares = [CALM + (SATURATED - CALM) * n / 40 for n in range(41)]
+    waits = [wait_for(share) for share in shares]
+    assert waits == sorted(waits) and len(set(waits)) == len(waits)  # (growing all the way, no step)
+    halfway = wait_for((CALM + FULL) / 2), wait_for((FULL + SATURATED) / 2)
+    assert halfway == pytest.approx(((OTHERS_AFTER + OTHERS_BUSY) / 2, (OTHERS_BUSY + OTHERS_MOST) / 2))
 
 
 def test_the_cores_are_read_from_linux_and_an_unreadable_file_is_an_idle_machine(tmp_path: Path):
