@@ -71,17 +71,18 @@ class SeatApp(LagoonApp):
         self.switch_screen(GameScreen(self.remote, seat, watching=seat is None))
 
     def quit_question(self) -> str:
-        if self.remote.pace is not None and not self.remote.clock_runs:  # (on vacation, say)
+        remote = self.remote
+        if remote.pace is not None and not remote.clock_runs:  # (on vacation, say)
             return "Leave Lagoon? Your seat is kept, and your clock does not run now: the game waits for you."
-        if self.remote.pace is not None:  # (a game over days: asked at one's own turn, whose clock runs)
+        others = any(seat != remote.seat for seat in remote.people)  # (people who could agree to a stand-in)
+        if remote.pace is not None:  # (a game over days: asked at one's own turn, whose clock runs)
+            meanwhile = " (or plays for you meanwhile, if the others agree)" if others else ""
             return (
                 "Leave Lagoon? Your seat is kept, but your clock runs on: when it runs out, a computer makes "
-                "your move (or plays for you meanwhile, if the others agree)."
+                f"your move{meanwhile}."
             )
-        return (
-            "Leave Lagoon? Your seat is kept: the game waits for you until you connect again "
-            "(or a computer plays for you meanwhile, if the others agree)."
-        )
+        meanwhile = " (or a computer plays for you meanwhile, if the others agree)" if others else ""
+        return f"Leave Lagoon? Your seat is kept: the game waits for you until you connect again{meanwhile}."
 
     def game_over(self, host: SeatHost, seat: int | None = None) -> None:
         from .screens.end import EndScreen

@@ -48,5 +48,5 @@ def refusal(name: str, in_use: Iterable[InUse]) -> str | None:
         if other.computer:
             return f"{other.name} is a computer player's name here: pick another name."
         alike = "" if other.name == name else " (names that look the same count as one)"
-        return f"Someone here is called {other.name} already{alike}: pick another name."
+        return f"Another player of this server is called {other.name} already{alike}: pick another name."
     return None

@@ -516,3 +516,21 @@ async def test_the_enter_that_ends_a_vacation_opens_nothing_in_the_lobby_beneath
         await pilot.press("enter")
         await pilot.pause()
         assert answered == [0] and app.opened == []
+
+
+@pytest.mark.parametrize("pace", ["live", "12h"])
+def test_ctrl_q_in_a_game_against_computers_alone_promises_no_agreement_of_others(served, pace):
+    ana = named(served, "Ana")
+    asked = {} if pace == "live" else {"pace": pace}
+    code = ana.link.ask("create", {"seats": ["person", "computer"], "seed": 6, **asked})["code"]
+    assert ana.link.ask("start", {"code": code}) == {"started": True}
+    remote = entered(served, ana, code).remote
+    own_turn = lambda: remote.levels != {} and remote.turn().seat == remote.seat  # noqa: E731
+    until(lambda: own_turn() and (pace == "live" or remote.clock_runs), "Ana's turn (ctrl+q asks only then)")
+    question = SeatApp.quit_question(SimpleNamespace(remote=remote))  # type: ignore[arg-type]  # (its ctrl+q)
+    if pace == "live":
+        assert question == "Leave Lagoon? Your seat is kept: the game waits for you until you connect again."
+    else:
+        assert question == (
+            "Leave Lagoon? Your seat is kept, but your clock runs on: when it runs out, a computer makes your move."
+        )

@@ -24,7 +24,10 @@ from tests.helpers.lobby import LobbyThread, Terminal
 from tests.helpers.rooms import until, until_shown
 
 CONTENT = load_content()
-TAKEN_ANA = "Someone here is called Ana already (names that look the same count as one): pick another name."
+TAKEN_ANA = (
+    "Another player of this server is called Ana already (names that look the same count as one): pick another name."
+)
+TAKEN_BEN = "Another player of this server is called Ben already"
 
 
 @pytest.fixture
@@ -46,7 +49,7 @@ def test_a_second_key_may_not_take_a_name_in_use_nor_one_that_looks_the_same(ser
     assert ben.link.ask("name", {"name": "ana"}) == {"refused": TAKEN_ANA}
     assert ben.link.ask("name", {"name": "\u0410na"}) == {"refused": TAKEN_ANA}  # (a Cyrillic А)
     assert ben.link.ask("name", {"name": " Ana "}) == {
-        "refused": "Someone here is called Ana already: pick another name."
+        "refused": "Another player of this server is called Ana already: pick another name."
     }
     assert ben.link.ask("create", {"seats": ["person", "person"]}) == {"refused": "Pick a name first."}
     assert ben.link.ask("name", {"name": "Ben"}) == {"name": "Ben"}
@@ -81,7 +84,7 @@ def test_a_game_begun_keeps_the_names_it_began_with(server):
     # nobody else may take the name the game shows for him
     eve = Terminal(server.session("SHA256:eve"))
     assert eve.link.ask("name", {"name": "ben"}) == {
-        "refused": "Someone here is called Ben already (names that look the same count as one): pick another name."
+        "refused": f"{TAKEN_BEN} (names that look the same count as one): pick another name."
     }
 
 
@@ -107,7 +110,7 @@ async def test_r_in_the_lobby_renames_the_form_says_a_refusal_and_the_title_the_
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await until_shown(pilot, lambda: isinstance(app.screen, NameForm), "the name form")
         await pilot.press(*"ben", "enter")
-        await until_shown(pilot, lambda: "Someone here is called Ben already" in screen_text(app), "the refusal")
+        await until_shown(pilot, lambda: TAKEN_BEN in screen_text(app), "the refusal")
         assert isinstance(app.screen, NameForm)
         await pilot.press("backspace", "backspace", "backspace", *"Ana", "enter")
         await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
@@ -115,7 +118,7 @@ async def test_r_in_the_lobby_renames_the_form_says_a_refusal_and_the_title_the_
         await pilot.press("r")
         await until_shown(pilot, lambda: isinstance(app.screen, RenameForm), "the rename form")
         await pilot.press(*"ctrl+a ctrl+k".split(), *"BEN", "enter")
-        await until_shown(pilot, lambda: "Someone here is called Ben already" in screen_text(app), "the refusal")
+        await until_shown(pilot, lambda: TAKEN_BEN in screen_text(app), "the refusal")
         assert isinstance(app.screen, RenameForm)
         await pilot.press("escape")
         await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen), "back in the lobby")

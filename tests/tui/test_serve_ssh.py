@@ -341,7 +341,7 @@ def test_over_ssh_a_name_in_use_is_refused_to_another_key_and_a_rename_reaches_t
     ben = Player(server, "Ben", "join", code)
     ben.wait("What name should the others see?")
     ben.type("ana", "Enter")
-    ben.wait("Someone here is called Ana already")
+    ben.wait("Another player of this server is called Ana already")
     ben.type("BSpace", "BSpace", "BSpace", "Ben", "Enter")  # (in one send: the server reads them at once)
     ben.wait(f"Room {code} (you sit here)")  # (issue 35, point 4: he waits in the room; Esc: the lobby)
     ben.type("Escape")
