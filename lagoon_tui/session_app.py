@@ -227,7 +227,10 @@ class SessionApp(RoomRequests, SeatApp):
     def create_room(self, request: dict) -> None:
         answer = self._ask("create", request)
         if answer is not None:
-            self.notify(f"Room {answer['code']} is ready. Give its code to the others: ssh … join {answer['code']}")
+            code = answer["code"]  # (how the player reached the server, the session does not know: their own command)
+            self.notify(
+                f"Room {code} is ready. Others join it with the ssh command you used and join {code} at its end."
+            )
             if isinstance(self.screen, LobbyScreen):  # (its s, l and x act on the room just made)
                 self.screen.point_at(str(answer["code"]))
 

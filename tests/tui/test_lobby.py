@@ -161,6 +161,11 @@ async def test_a_room_just_made_is_the_one_highlighted_so_s_starts_that_one(serv
             await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen) and "is ready" in screen_text(app))
             told = next(n.message for n in app._notifications if "is ready" in n.message)
             codes.append(told.split()[1])
+            code = codes[-1]  # (how to pass it on, in words: the session does not know the player's ssh command)
+            assert (
+                told
+                == f"Room {code} is ready. Others join it with the ssh command you used and join {code} at its end."
+            )
             mine = app.screen.query_one("#mine", OptionList)
             await until_shown(
                 pilot, lambda: mine.highlighted_option is not None and mine.highlighted_option.id == codes[-1]
