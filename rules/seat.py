@@ -283,14 +283,20 @@ class Chronicle:
         """The whole game told to `seat`, with the asides where they happened."""
         lines = self._lines.setdefault(seat, [])
         done, asides = self._told.get(seat, (0, 0))
-        for at, line in self.asides[asides:]:
-            lines.extend(self.tell(done, seat, at) if done < at else ())
-            lines.append(line)
-            done = max(done, at)
-        if done < len(self.engine.events):
-            lines.extend(self.tell(done, seat))
+        lines += self._told_from(done, seat, self.asides[asides:])
         self._told[seat] = (len(self.engine.events), len(self.asides))
         return tuple(lines)
+
+    def _told_from(self, start: int, reader: int | None, asides: list[tuple[int, Line]]) -> list[Line]:
+        """The events from `start` on told to `reader`, each of `asides` (none before `start`) after the events
+        that came before it."""
+        lines: list[Line] = []
+        done = start
+        for at, line in asides:
+            lines += self.tell(done, reader, at) if done < at else ()
+            lines.append(line)
+            done = max(done, at)
+        return lines + self.tell(done, reader)
 
     def tell(self, start: int, reader: int | None, stop: int | None = None) -> list[Line]:
         """The events from `start` on (up to `stop`), told to `reader`."""
@@ -307,14 +313,7 @@ class Chronicle:
         start = None if seat is None else self.own_move_end(seat)
         if start is None:
             return ()
-        lines: list[Line] = []
-        done = start
-        for at, line in self.asides:
-            if at >= start:
-                lines.extend(self.tell(done, None, at) if done < at else ())
-                lines.append(line)
-                done = max(done, at)
-        return (*lines, *self.tell(done, None))
+        return tuple(self._told_from(start, None, [(at, line) for at, line in self.asides if at >= start]))
 
     def latest_space(self, seat: int | None) -> str | None:
         """The action space of the latest action another player took since `seat` last moved (not withdrawn)."""
