@@ -36,8 +36,9 @@ CALM, FULL, SATURATED = 0.4, 0.65, 0.8
 """The cores' busy shares at which the wait is OTHERS_AFTER (and below), OTHERS_BUSY and OTHERS_MOST (and above),
 straight between: a human pace of 64 sessions keeps 2 cores about 0.3 busy, keys as fast as they come 0.9-0.95
 with every onlooker told at once. Where the waits settle the cores stay a little under FULL; 0.6 and 0.85
-gave the players who act a slower p95, and onlookers told a second at most spent 2-3 ms of the sessions' CPU a
-key more than with three at saturation, which kept the p95 15-40 ms longer (docs/performance.md)."""
+gave the players who act a slower p95; with a second at most the onlookers cost the sessions 2-3 ms of CPU a key
+more than with three at saturation, and the p95 of keys as fast as they come was about 25 ms longer
+(docs/performance.md)."""
 WAITS = ((CALM, OTHERS_AFTER), (FULL, OTHERS_BUSY), (SATURATED, OTHERS_MOST))
 JITTER = 0.25
 """A wait is drawn between (1 - JITTER) and (1 + JITTER) times its value."""
