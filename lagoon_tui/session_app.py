@@ -232,7 +232,7 @@ class SessionApp(RoomRequests, SeatApp):
                 f"Room {code} is ready. Others join it with the ssh command you used and join {code} at its end."
             )
             if isinstance(self.screen, LobbyScreen):  # (its s, l and x act on the room just made)
-                self.screen.point_at(str(answer["code"]))
+                self.screen.point_at(str(code))
 
     def join_room(self, code: str) -> None:
         """Take a seat in the room, or (a game under way, of others) watch it. A room not started yet is
