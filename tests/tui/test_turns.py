@@ -465,3 +465,29 @@ def test_a_session_dropped_in_a_game_that_waits_for_it_comes_back_to_its_seat_af
         assert player(third, "ana").last("hello") == {"name": "Ana"}
     finally:
         third.stop()
+
+
+async def test_the_player_who_lets_a_computer_stand_in_reads_the_rooms_notice_alone(server):
+    """Ben lets a computer play for Ana, who left, from the palette of his seat: he reads the room's notice,
+    which names her, and no second toast besides it (it said "A computer plays for them until they come back",
+    naming nobody)."""
+    server.call(lambda: setattr(server.lobby, "stand_in_after", 0))
+    ana, ben = player(server, "ana", "Ana"), player(server, "ben", "Ben")
+    code = started(ana, ben, 3)
+    enter(ana, code, 0)
+    ben.link.close()
+    app = SessionApp(Link(server.session("SHA256:ben")))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen), "Ben's lobby")
+        app.open_room(code)
+        await until_shown(pilot, lambda: isinstance(app.screen, GameScreen) and app.remote.ready, "Ben's seat")
+        leave(ana)
+        gone = "Ana left; the game waits for them to return."
+        await until_shown(pilot, lambda: any(n.message == gone for n in app._notifications), "Ana gone")
+        await until_shown(pilot, lambda: app.remote.away == frozenset({0}), "Ana away, on Ben's screen")
+        app.clear_notifications()
+        command = next(c for c in app.screen.commands() if c.title == "Let a computer play for Ana")
+        command.callback()
+        told = "A computer plays for Ana until they come back."
+        await until_shown(pilot, lambda: any(n.message == told for n in app._notifications), "the room's notice")
+        assert [n.message for n in app._notifications] == [told]
