@@ -11,11 +11,13 @@ every option again although most of them were just there.
 `FramedLines` remembers the framed strip of each line of content it framed
 (by the content line itself, which our widgets keep from one paint to the
 next), as long as nothing that frames it has changed: the widget's width,
-padding, border, colours and opacity. A line seen again comes back as the
+padding, border, colours and opacity (not its height: a board whose row
+grew a line keeps its framed lines). A line seen again comes back as the
 very same strip, so the colour filters and the compositor's cuts of it come
 from the strip's own caches too. A plain frame (borders and padding, as all
 ours are) is put together from its two sides worked out once, not through
-Textual's general framing of every line. What is painted is exactly what
+Textual's general framing of every line; any other frame is Textual's, line
+by line, and nothing of it is kept. What is painted is exactly what
 Textual's framing paints (tests/tui/test_redraw.py compares the two; the
 snapshots and tests/tui/test_tmux.py compare screens).
 
@@ -80,9 +82,10 @@ class FramedLines(StylesCache):
         ansi_theme: TerminalTheme = DEFAULT_TERMINAL_THEME,
         native_ansi: bool = False,
     ) -> list[Strip]:
+        inner = size if content_size is None else content_size
         frame = (
             size.width,
-            content_size,
+            inner.width,
             padding,
             base_background,
             background,
@@ -99,7 +102,7 @@ class FramedLines(StylesCache):
             self._frame = frame
             self._sides = self._plain_sides(
                 styles,
-                size if content_size is None else content_size,
+                inner,
                 styles.padding if padding is None else padding,
                 base_background,
                 background,
@@ -140,8 +143,10 @@ class FramedLines(StylesCache):
     ) -> Strip:
         gutter = styles.gutter
         content_y = y - gutter.top
-        if not (0 <= content_y < content_size.height and y < size.height - gutter.bottom):
-            # a border or padding row, or below the content: framed by Textual (it keeps its own blank rows)
+        sides = self._sides
+        if sides is None or not (0 <= content_y < content_size.height and y < size.height - gutter.bottom):
+            # a frame other than plain (an outline may draw over a line by its row), or a border or padding
+            # row, or below the content: framed by Textual (it keeps its own blank rows)
             rest = (border_title, border_subtitle, opacity, ansi_theme, native_ansi)
             return super().render_line(
                 styles, y, size, content_size, padding, base_background, background, render_content_line, *rest
@@ -150,14 +155,8 @@ class FramedLines(StylesCache):
         known = self._framed.get(id(content))
         if known is not None and known[0] is content:
             return known[1]
-        if self._sides is not None:
-            left, right, content_width, fill = self._sides
-            framed = Strip([*left, *content.adjust_cell_length(content_width, fill), *right], size.width)
-        else:
-            rest = (border_title, border_subtitle, opacity, ansi_theme, native_ansi)
-            framed = super().render_line(
-                styles, y, size, content_size, padding, base_background, background, lambda _y: content, *rest
-            )
+        left, right, content_width, fill = sides
+        framed = Strip([*left, *content.adjust_cell_length(content_width, fill), *right], size.width)
         if len(self._framed) > 4 * size.height:  # lines long gone (a log scrolled far, old option lists)
             self._framed.clear()
         self._framed[id(content)] = (content, framed)

@@ -482,6 +482,55 @@ async def test_a_new_border_title_or_subtitle_repaints_its_own_row_only():
             assert "* changed" in screen_text(app).splitlines()[bottom]
 
 
+def textuals_framing(widget: Widget) -> list[list[Segment]]:
+    """The widget's lines as Textual's own styles cache frames them (from scratch)."""
+    ours = widget._styles_cache
+    widget._styles_cache = StylesCache()
+    try:
+        return [list(strip) for strip in widget.render_lines(widget.region.size.region)]
+    finally:
+        widget._styles_cache = ours
+
+
+@pytest.mark.turbo
+async def test_a_note_that_grows_keeps_the_lines_it_framed():
+    """A board whose row grows by a line (a deal in hand) is painted again whole; its lines of content were
+    framed again too, although only its height had changed. Now they keep their framed strips (and so the
+    strips' own caches), and what is painted is still what Textual frames."""
+    app = FramedNote()
+    async with app.run_test(size=(40, 12)) as pilot:
+        note = app.query_one(Note)
+        note.update(Group(*(Text(f"part {n}") for n in range(6))))  # (a part a line, as on a board)
+        await still(pilot)
+        before = note.render_lines(note.region.size.region)
+        note.update(Group(*(Text(f"part {n}") for n in range(7))))
+        await still(pilot)
+        assert note.region.height == len(before) + 1
+        after = note.render_lines(note.region.size.region)
+        assert all(old is new for old, new in zip(before[1:-1], after[1:-2])), "lines of content framed again"
+        assert [list(strip) for strip in after] == textuals_framing(note)
+
+
+class OutlinedNote(App):
+    CSS = "Note { outline: solid red; height: auto; }"
+
+    def compose(self):
+        yield Note(Text("\n".join(f"line {n}" for n in range(4))), id="note")
+
+
+async def test_a_line_under_an_outline_is_framed_where_it_is_now():
+    """An outline draws over the content's first and last lines; a line that moves keeps no frame of the row
+    it was on (such frames are Textual's, line by line)."""
+    app = OutlinedNote()
+    async with app.run_test(size=(40, 10)) as pilot:
+        note = app.query_one(Note)
+        note.update(Group(*(Text(f"part {n}") for n in range(4))))
+        await still(pilot)
+        note.update(Group(*(Text(f"part {n}") for n in range(-1, 3))))  # (the same lines, each a row lower)
+        await still(pilot)
+        assert [list(strip) for strip in note.render_lines(note.region.size.region)] == textuals_framing(note)
+
+
 async def test_a_part_of_a_content_that_did_not_change_is_not_laid_out_again():
     """A panel is a Group of parts: Rich lays out again only the parts that changed (and all of them at a new width)."""
     app = OneNote()
