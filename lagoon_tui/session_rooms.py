@@ -66,7 +66,10 @@ class RoomRequests(App[Any]):
         self.room_gone(code)
 
     def cancel_room(self, code: str) -> None:
-        """Cancel a room one made, once asked (everyone in it is told by the server)."""
+        """Cancel a room one made, once asked (everyone in it is told by the server); a room the player may not
+        cancel (another's, or begun) is refused at once, with no question first."""
+        if self._ask("may_cancel", {"code": code}) is None:
+            return
 
         def answered(yes: bool | None) -> None:
             if yes and self._ask("cancel", {"code": code}) is not None:

@@ -175,12 +175,17 @@ class Gathering:
         self._push()
         return {"left": True}
 
-    def cancel(self, key: str, entry: RoomEntry) -> dict[str, Any]:
-        """The maker cancels a room not started: everyone in it is told, and it is gone (kept so)."""
+    def may_cancel(self, key: str, entry: RoomEntry) -> dict[str, Any]:
+        """Whether the player may cancel the room (asked before the question "Cancel room …?"): refused if not."""
         if key != entry.creator:
             raise Refused("Only the player who made this room can cancel it.")
         if entry.room is not None:
             raise Refused("This game has begun: it cannot be cancelled.")
+        return {"may": True}
+
+    def cancel(self, key: str, entry: RoomEntry) -> dict[str, Any]:
+        """The maker cancels a room not started: everyone in it is told, and it is gone (kept so)."""
+        self.may_cancel(key, entry)
         self.store.delete_room(entry.code)
         del self.rooms[entry.code]
         console.room_cancelled(entry.code, self.names.get(key), key)

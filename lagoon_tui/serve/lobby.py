@@ -305,6 +305,8 @@ class Lobby(Gathering):
             return self.watch(key, entry)
         if kind == "leave_room":
             return self.leave_room(key, entry)
+        if kind == "may_cancel":
+            return self.may_cancel(key, entry)
         if kind == "cancel":
             return self.cancel(key, entry)
         if kind == "log" and entry.room is not None:

@@ -149,6 +149,32 @@ async def test_the_question_before_cancelling_a_room_leaves_the_lobbys_title_in_
         assert "Lagoon · Ana" in lines[0] and "Your games" in "".join(lines[:4]), lines[:4]
 
 
+@pytest.mark.parametrize("who", ["maker", "other"])
+async def test_x_on_a_room_that_cannot_be_cancelled_says_why_at_once_and_asks_nothing(server, who):
+    """x on a game already begun (the maker), or on someone else's room, asked "Cancel room …?" first and
+    only after y said it could not be done."""
+    ana, ben = Terminal(server.session("SHA256:ana")), Terminal(server.session("SHA256:ben"))
+    assert ana.link.ask("name", {"name": "Ana"}) and ben.link.ask("name", {"name": "Ben"})
+    code = ana.link.ask("create", {"seats": ["person", "person"]})["code"]
+    assert ben.link.ask("join", {"code": code}) == {"seat": 1, "waiting": True}
+    if who == "maker":
+        assert ana.link.ask("start", {"code": code}) == {"started": True}
+    key, said = {
+        "maker": ("SHA256:ana", "This game has begun: it cannot be cancelled."),
+        "other": ("SHA256:ben", "Only the player who made this room can cancel it."),
+    }[who]
+    app = SessionApp(Link(server.session(key)))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen) and code in screen_text(app))
+        mine = app.screen.query_one("#mine", OptionList)
+        await until_shown(pilot, lambda: mine.highlighted_option is not None and mine.highlighted_option.id == code)
+        app.clear_notifications()
+        await pilot.press("x")
+        await until_shown(pilot, lambda: any(n.message == said for n in app._notifications), said)
+        assert isinstance(app.screen, LobbyScreen) and f"Cancel room {code}?" not in screen_text(app)
+    assert code in server.lobby.rooms
+
+
 async def test_a_room_just_made_is_the_one_highlighted_so_s_starts_that_one(server):
     """Ana makes a room, then another: the highlight of Your games is on the one just made (it stayed on the
     first row, and s answered for another room)."""
