@@ -225,6 +225,7 @@ def build_parser() -> argparse.ArgumentParser:
     session = sub.add_parser("session", parents=[decks])
     session.add_argument("--fd", type=int, required=True, help=argparse.SUPPRESS)
     session.add_argument("--join", default=None, help=argparse.SUPPRESS)
+    session.add_argument("--watch", default=None, help=argparse.SUPPRESS)
 
     sim = sub.add_parser(
         "simulate",
@@ -458,7 +459,8 @@ def session_command(args: argparse.Namespace) -> int:
         return usage_error(f"no game at the other end of descriptor {args.fd}: {error}")
     if (problem := terminal_problem()) is not None:
         return usage_error(problem)
-    app = SessionApp(link, join=args.join, content=session_warmup.content)  # (None: loaded by the app)
+    content = session_warmup.content  # (None: loaded by the app)
+    app = SessionApp(link, join=args.join, watch=args.watch, content=content)
     try:
         app.run()
     finally:

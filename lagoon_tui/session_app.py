@@ -5,7 +5,8 @@ then sends the lobby whenever it changes; the player makes, joins and starts
 rooms there and enters a game, which is then drawn as `SeatApp` draws one
 (for the player's seat, or as everyone sees it for a spectator). Leaving a
 game, or its end, comes back to the lobby. `join`: a room's code given on
-the command line (`ssh -t host join CODE`), joined, and entered once started.
+the command line (`ssh -t host join CODE`), joined, and entered once started;
+`watch` (`ssh -t host watch CODE`): watched, even with a seat free.
 """
 
 from __future__ import annotations
@@ -49,9 +50,13 @@ def lobby_frame(text: str) -> dict[str, Any]:
 class SessionApp(RoomRequests, SeatApp):
     BINDINGS = [Binding(GO_KEY, "go_turn", "Go to your turn", show=False)]
 
-    def __init__(self, link: Link, join: str | None = None, content: Content | None = None) -> None:
+    def __init__(
+        self, link: Link, join: str | None = None, content: Content | None = None, watch: str | None = None
+    ) -> None:
         super().__init__(link, content)
-        self.join = join.strip().upper() if join else None
+        given = watch or join  # (a code from the ssh command line: `join CODE` or `watch CODE`)
+        self.join = given.strip().upper() if given else None
+        self.join_kind = "watch" if watch else "join"
         self.player: str | None = None
         self.lobby: dict[str, Any] = {"mine": [], "open": []}
         self.waiting_for: str | None = None  # a room joined before it started: entered as soon as it does
@@ -222,7 +227,7 @@ class SessionApp(RoomRequests, SeatApp):
     def _join_given(self) -> None:
         code, self.join = self.join, None
         if code:
-            self.join_room(code)
+            self.come_in(self.join_kind, code)
 
     def create_room(self, request: dict) -> None:
         answer = self._ask("create", request)

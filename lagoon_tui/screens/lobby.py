@@ -238,11 +238,14 @@ class LobbyScreen(Screen[None]):
         requests(self).start_room(code)
 
     def action_watch(self) -> None:
-        option = self.query_one("#open", OptionList).highlighted_option
-        if option is None or option.id is None:
-            self.notify("Highlight a room under Open rooms first (a game of others: j and its code).")
+        """Watch the room highlighted under Open rooms, when that list is the one in use; else any room, by its
+        code (a private room's, even with a seat free: a spectator's place, not a seat)."""
+        rooms = self.query_one("#open", OptionList)
+        option = rooms.highlighted_option if rooms.has_focus else None
+        if option is not None and option.id is not None:
+            requests(self).watch_room(option.id)
             return
-        requests(self).watch_room(option.id)
+        self._form(CodeForm(watch=True), lambda code: requests(self).watch_room(code) if code else None)
 
     def action_leave(self) -> None:
         self._on_mine(requests(self).leave_room, "Highlight a room you sit in or watch under Your games first.")
@@ -344,7 +347,7 @@ class RenameForm(ModalScreen[None]):
 
 
 class CodeForm(ModalScreen[str | None]):
-    """The code of a room to join."""
+    """The code of a room to join (or, `watch`, to watch)."""
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
     DEFAULT_CSS = """
@@ -352,11 +355,16 @@ class CodeForm(ModalScreen[str | None]):
     CodeForm .dialog { max-width: 50; }
     """
 
+    def __init__(self, watch: bool = False) -> None:
+        super().__init__()
+        self.verb = "watch" if watch else "join"
+
     def compose(self) -> ComposeResult:
+        verb = self.verb
         with Vertical(classes="dialog"):
-            yield Label("Join a room", classes="dialog-title")
+            yield Label(f"{verb.capitalize()} a room", classes="dialog-title")
             yield Field(placeholder="its code, as its maker gave it", id="code", max_length=CODE_FIELD)
-            yield Static("Enter: join · Esc: back", classes="hint")
+            yield Static(f"Enter: {verb} · Esc: back", classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value.strip().upper() or None)

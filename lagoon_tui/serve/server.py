@@ -124,7 +124,7 @@ class Served:
             host=options.host,
             port=options.port,
             allow_keys=options.allow_keys,
-            commands={"join"},
+            commands={"join", "watch"},
             limits=options.limits,
         )
         say(f"Lagoon is serving on {options.host}:{server.port}.")
@@ -141,12 +141,12 @@ class Served:
         if self.content_dir is not None:
             argv += ["--content", str(self.content_dir)]
         words = (info.command or "").split()
-        if words[:1] == ["join"]:
+        if words[:1] in (["join"], ["watch"]):  # (a seat, if one is free; or a spectator's place)
             if len(words) != 2:
                 ours.close()
                 os.close(fd)
-                return "Usage: ssh -t -p PORT HOST join CODE (the room's code, as its maker gave it)"
-            argv += ["--join", words[1][:12]]
+                return f"Usage: ssh -t -p PORT HOST {words[0]} CODE (the room's code, as its maker gave it)"
+            argv += [f"--{words[0]}", words[1][:12]]
         reader, writer = await asyncio.open_connection(sock=ours)
         asyncio.ensure_future(self.lobby.serve(info.fingerprint, reader, writer))
         zygote = self.zygote if self.zygote is not None and self.zygote.alive else None

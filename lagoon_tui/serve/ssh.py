@@ -92,7 +92,10 @@ for every packet, several times AES's cost (15 µs a packet against 3-5 µs). Op
 an encrypt-then-MAC hash; clients that put GCM first get it. Every OpenSSH since 2013 and PuTTY have these."""
 STOPPING = "The Lagoon server is stopping; your game is saved."
 USAGE = "Lagoon is a full-screen game: connect with ssh -t -p {port} {host}"
-UNKNOWN = "Lagoon knows no command {command!r}: connect with ssh -t -p {port} {host}, or add join and a room's code"
+UNKNOWN = (
+    "Lagoon knows no command {command!r}: connect with ssh -t -p {port} {host}, "
+    "or add join (or watch) and a room's code"
+)
 """The line for a session that cannot run the game; {host} and {port} are where the client connected."""
 NOT_STARTED = "Lagoon could not start your session; please try again."
 MEMORY_CEILING = f"Your session used more memory than this server allows, so it was ended. {crash.SAVED}"

@@ -175,6 +175,26 @@ async def test_x_on_a_room_that_cannot_be_cancelled_says_why_at_once_and_asks_no
     assert code in server.lobby.rooms
 
 
+async def test_w_watches_a_private_room_by_its_code_and_leaves_its_free_seat_to_a_player(server):
+    """A friend given a private room's code to watch took its free seat: a code could only join. Now w (with
+    no open room under the cursor) asks for a code to watch, as `ssh … watch CODE` does."""
+    ana, ben = Terminal(server.session("SHA256:ana")), Terminal(server.session("SHA256:ben"))
+    assert ana.link.ask("name", {"name": "Ana"}) and ben.link.ask("name", {"name": "Ben"})
+    code = ana.link.ask("create", {"seats": ["person", "person"], "private": True})["code"]
+    dan = Terminal(server.session("SHA256:dan"))
+    assert dan.link.ask("name", {"name": "Dan"}) == {"name": "Dan"}
+    app = SessionApp(Link(server.session("SHA256:dan")))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen) and "No open rooms." in screen_text(app))
+        await pilot.press("w")
+        await until_shown(pilot, lambda: "Watch a room" in screen_text(app) and "Enter: watch" in screen_text(app))
+        await pilot.press(*code.lower(), "enter")
+        await until_shown(pilot, lambda: f"Room {code} (you watch)" in screen_text(app), "the room's waiting screen")
+    told = f"Dan watches your room {code}."
+    until(lambda: any(k == "notice" and b["text"] == told for k, b in ana.frames), "Ana told Dan watches")
+    assert ben.link.ask("join", {"code": code}) == {"seat": 1, "waiting": True}  # (the seat was still free)
+
+
 async def test_a_room_just_made_is_the_one_highlighted_so_s_starts_that_one(server):
     """Ana makes a room, then another: the highlight of Your games is on the one just made (it stayed on the
     first row, and s answered for another room)."""

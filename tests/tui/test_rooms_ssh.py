@@ -73,6 +73,11 @@ def test_a_private_room_a_player_who_leaves_and_a_spectator_who_waits_watches_an
     ben.hears(f"You left room {code}")
     ana.hears(f"Ben left your room {code}")
     dan.wait("Waiting for 1 more.")
+    eve = new_player(server, "Eve", "watch", code)  # a seat is free: she watches all the same, as she asked
+    eve.wait(f"Room {code} (you watch)")
+    ana.hears(f"Eve watches your room {code}")
+    eve.type("l")  # and stops watching
+    eve.hears(f"You no longer watch room {code}")
     ben.type("j")
     ben.wait("Join a room")
     ben.type(code, "Enter")
