@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
@@ -18,7 +20,7 @@ from .computer_turns import PACE
 from .palette import Palette
 from .quiet_gc import collector
 from .saving import SavedGamesMixin
-from .screens.game import GameScreen
+from .screens.game import QUIET_AFTER, GameScreen
 from .screens.game_layout import GameLayout
 from .settings import GameSettings
 from .turbo.crash import CrashReports
@@ -128,6 +130,11 @@ class LagoonApp(CrashReports, SavedGamesMixin, App[None]):
             self.push_screen(self.title_screen())
             if self.resume_with is not None:
                 self.resume_game(self.resume_with)
+
+    async def on_event(self, event: events.Event) -> None:
+        await super().on_event(event)
+        if isinstance(event, events.Key) and collector.after_key():  # (garbage of keys that make no move)
+            asyncio.get_running_loop().call_later(QUIET_AFTER, collector.after_keys)
 
     def on_unmount(self) -> None:
         collector.stop()

@@ -195,9 +195,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--keys-per-second",
         type=int,
-        default=100,
+        default=30,
         metavar="N",
-        help="keys a second a player may type; more are dropped (default: 100; 0: no limit)",
+        help="keys a second a player may type, after a burst of 100; more are dropped (default: 30; 0: no limit)",
     )
     serve.add_argument(
         "--bytes-per-minute",

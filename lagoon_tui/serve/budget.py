@@ -19,13 +19,14 @@ would cost its process minutes of CPU. The SSH layer passes each chunk the
 client sends through the session's `InputBudget` before it reaches the
 session's terminal:
 
-    budget = InputBudget(keys_per_second=100, bytes_per_minute=128 * 1024)
+    budget = InputBudget(keys_per_second=30, bytes_per_minute=128 * 1024)
     child.feed(budget.admit(data))     # what fits; the rest is dropped
     if budget.first_drop():            # True once, the first time anything was dropped
         ...tell the player...
 
-Two budgets, each full at the start: one of keys (a second's worth), one of
-bytes (a minute's worth). A key is what a keyboard sends for one press: a
+Two budgets, each full at the start: one of keys (KEYS_BURST, or a second's
+worth if more, refilled at keys_per_second), one of bytes (a minute's
+worth). A key is what a keyboard sends for one press: a
 character (its UTF-8 bytes), an escape sequence (an arrow, a function key),
 or ESC with a key (alt). A key passes whole or not at all, and once one is
 dropped so is the rest of its chunk. A mouse report (SGR, as Textual asks for
@@ -105,15 +106,23 @@ KEY = re.compile(
 MOUSE = re.compile(rb"\x1b\[<[0-9;]*[Mm]")
 SESSION = ""
 """The one name an `InputBudget`'s budgets know: the session's own."""
+KEYS_BURST = 100
+"""Keys a session may type at once before its keys a second count: a key held down repeats 25-60 times a
+second in the terminals we know, so a held arrow runs for seconds before a key is dropped."""
 
 
 class InputBudget:
     """What a session may type; see the module's docstring."""
 
     def __init__(
-        self, keys_per_second: int, bytes_per_minute: int, clock: Callable[[], float] = time.monotonic
+        self,
+        keys_per_second: int,
+        bytes_per_minute: int,
+        clock: Callable[[], float] = time.monotonic,
+        keys_burst: int = KEYS_BURST,
     ) -> None:
-        self.keys = Budget(keys_per_second, 1.0, clock)
+        burst = max(keys_burst, keys_per_second)  # (typed at once; then keys_per_second a second)
+        self.keys = Budget(burst, burst / keys_per_second, clock) if keys_per_second else Budget(0, 1.0, clock)
         self.bytes = Budget(bytes_per_minute, 60.0, clock)
         self.dropped = 0  # bytes dropped so far
         self._told = False

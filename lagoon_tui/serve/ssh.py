@@ -151,7 +151,7 @@ class Limits:
     close_timeout: float = 10.0  # close() waits this long for sessions to end, then for connections
     session_memory: int = 1024 * 1024 * 1024  # a session's address space (RLIMIT_AS), bytes; 0: no ceiling
     window: tuple[int, int] = (500, 200)  # columns, rows at most: a larger window is drawn at this size
-    keys_per_second: int = 100  # a session's keys past this are dropped (budget.py); 0: no limit
+    keys_per_second: int = 30  # a session's keys past this are dropped, after a burst (budget.py); 0: no limit
     bytes_per_minute: int = 128 * 1024  # ... and its bytes past this; 0: no limit
     paste_wait: float = 1.0  # a paste that brings nothing more for this long is ended (its end never came)
     resize_gap: float = 0.1  # a session's window changes reach its program at most once in this long

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from lagoon_tui.cli import main
-from lagoon_tui.serve.budget import PASTE_END, PASTE_START, InputBudget
+from lagoon_tui.serve.budget import KEYS_BURST, PASTE_END, PASTE_START, InputBudget
 
 
 class Clock:
@@ -18,8 +18,9 @@ class Clock:
 
 
 def budget(keys: int, size: int) -> tuple[InputBudget, Clock]:
+    """A budget of `keys` a second and `size` bytes a minute, no burst beyond a second's worth of keys."""
     clock = Clock()
-    return InputBudget(keys, size, clock), clock
+    return InputBudget(keys, size, clock, keys_burst=0), clock
 
 
 def test_keys_past_a_seconds_worth_are_dropped_and_the_player_is_told_once():
@@ -30,6 +31,19 @@ def test_keys_past_a_seconds_worth_are_dropped_and_the_player_is_told_once():
     assert admit.admit(b"b" * 25) == b"b" * 5
     assert not admit.first_drop()  # (told once, however much more is dropped)
     assert admit.dropped == 15 + 20
+
+
+def test_a_burst_of_keys_passes_then_keys_a_second_count():
+    """A key held down repeats faster than a session's keys a second (30 by default): KEYS_BURST of them pass
+    first, so a held arrow runs for seconds; a flood is held to keys a second after that (issue 35: at 100 keys
+    a second, opening and closing the keys list kept a session's core busy)."""
+    clock = Clock()
+    admit = InputBudget(30, 1 << 20, clock)
+    assert admit.admit(b"\x1b[B" * 150) == b"\x1b[B" * KEYS_BURST
+    clock.now += 1.0
+    assert admit.admit(b"?" * 100) == b"?" * 30
+    clock.now += 10.0  # (full again, and no fuller)
+    assert admit.admit(b"x" * 200) == b"x" * KEYS_BURST
 
 
 def test_a_key_is_a_press_whole_an_arrow_a_character_of_several_bytes_alt():
