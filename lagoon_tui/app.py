@@ -117,6 +117,10 @@ class LagoonApp(CrashReports, SavedGamesMixin, App[None]):
         self.open_first_screen()
         self.call_after_refresh(collector.freeze)  # what start-up built stays
 
+    def window_title(self, says: str) -> str:
+        """The window's title in a game: whose turn it is (`says`)."""
+        return f"Lagoon · {says}"
+
     def title_screen(self) -> Screen[None]:
         """The title of this app's game, offering Resume and Load when games are saved."""
         from .screens.title import TitleScreen

@@ -27,6 +27,7 @@ from .screens.served_end import ServedEndScreen
 from .screens.turns import (
     GO_KEY,
     connected_notice,
+    elsewhere_words,
     lobby_title,
     since_offer,
     turn_notice,
@@ -63,6 +64,7 @@ class SessionApp(RoomRequests, SeatApp):
         self.room_code: str | None = None  # the room whose game was entered last
         self.in_room: str | None = None  # the room whose game this session shows (None: the lobby)
         self.offered: str | None = None  # the room whose turn notice GO_KEY goes to
+        self.elsewhere: list[str] = []  # the rooms whose games wait for the player, as last told
         self.baseline: dict | None = None  # the seat's board just after its last move, as the server sent it
         self.greeted = False  # told, on connecting, how many games wait for the player
 
@@ -107,8 +109,18 @@ class SessionApp(RoomRequests, SeatApp):
 
     def turn_came(self, told: dict[str, Any]) -> None:
         """One of the player's games turned to them while this session shows something else: rung, in the
-        window's title, and offered (GO_KEY goes there)."""
-        self.offered = str(told.get("code"))
+        window's title, and offered (GO_KEY goes there); or (`gone`) its turn was made without them."""
+        code = str(told.get("code"))
+        self.elsewhere = [room for room in self.elsewhere if room != code]
+        if told.get("gone"):  # (their time ran out there, or a computer played for them)
+            if self.offered == code:
+                self.offered = None
+                self.refresh_bindings()
+            self._title_elsewhere()
+            return
+        if not told.get("stood_in"):  # (a computer plays for them there: that game waits for nobody)
+            self.elsewhere.append(code)
+        self.offered = code
         self.refresh_bindings()  # (GO_KEY is listed now: see check_action)
         self.bell()
         set_title(self, turn_title(told))
@@ -116,13 +128,31 @@ class SessionApp(RoomRequests, SeatApp):
         self.clear_notifications()  # (one turn notice at a time: a session elsewhere gathered one a turn)
         self.notify(text, title=heading, timeout=60, markup=False)
 
+    def window_title(self, says: str) -> str:
+        """A game's title, and the player's other games that wait for them (until they go there: a turn
+        notice goes after a minute, and the game's next turn set its title anew)."""
+        return f"Lagoon · {says}{elsewhere_words([code for code in self.elsewhere if code != self.in_room])}"
+
+    def _title_elsewhere(self) -> None:
+        """In a game: its title says again which other games wait for the player."""
+        if self.in_room is None:
+            return
+        game = next((screen for screen in self.screen_stack if isinstance(screen, GameScreen)), None)
+        if game is not None and game.says:
+            set_title(self, self.window_title(game.says))
+
     def lobby_told(self) -> None:
         """A lobby came: on the lobby's screen the title says how many games wait for the player, and on
         connecting, so does a notice (Enter opens the first row, the one waiting longest)."""
         if not self.screen_stack:  # (a frame that came while one screen took another's place: told once it has)
             self.call_later(self.lobby_told)
             return
-        if self.in_room is not None or not isinstance(self.screen, LobbyScreen):
+        if self.in_room is not None:
+            return
+        self.elsewhere = [
+            room["code"] for room in self.lobby.get("mine", []) if room.get("your_turn") and not room.get("stood_in")
+        ]
+        if not isinstance(self.screen, LobbyScreen):
             return
         set_title(self, lobby_title(self.lobby))
         waiting = waiting_games(self.lobby)

@@ -286,7 +286,7 @@ class GameScreen(UnseenArrangement, GameKeys):
             # (in the window's title, not the screen's sub_title: setting that arranged the screen again,
             # a second frame after each move, 25 ms at 160x50 over SSH)
             self.says = says
-            set_title(self.app, f"Lagoon · {says}")
+            set_title(self.app, self.lagoon.window_title(says))
 
     def _forget_the_last_seat(self) -> None:
         """The keyboard changes hands: nothing said or opened for the last seat stays on screen.

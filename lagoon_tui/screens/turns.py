@@ -55,6 +55,14 @@ def turn_title(told: dict[str, Any]) -> str:
     return f"Lagoon · Your turn in room {told['code']}"
 
 
+def elsewhere_words(codes: list[str]) -> str:
+    """What a game's window title adds of the player's other games that wait for them (their rooms' `codes`):
+    " · room K3AKK6 waits for you", " · 2 other games wait for you", or nothing."""
+    if not codes:
+        return ""
+    return f" · room {codes[0]} waits for you" if len(codes) == 1 else f" · {len(codes)} other games wait for you"
+
+
 def waiting_games(lobby: dict[str, Any]) -> int:
     """How many of the player's games wait for them."""
     return sum(1 for room in lobby.get("mine", []) if room.get("your_turn"))

@@ -542,9 +542,19 @@ class Lobby(Gathering):
         self.game_changed(entry)
         seat = host.turn().seat
         key = entry.seats[seat].key if seat is not None else None
+        before = self.turns.decider(entry.code)
         came = self.turns.changed(entry.code, seat, host.changes)
         if came and seat is not None and key is not None and seat not in entry.computers:  # (not a stand-in's turn)
             self.turns.tell(key, entry.code, turn_told(self._describe(entry, seat), seat, entry.creator == key))
+        if (
+            before is not None
+            and before != seat
+            and entry.room is not None
+            and before not in entry.room.standing_in  # (told already that a computer plays for them)
+            and (gone := entry.seats[before].key)
+        ):
+            # (their turn is over: their other terminals no longer say it waits for them)
+            self.turns.tell(gone, entry.code, {"code": entry.code, "gone": True})
         self._push()
 
     def _ended(self, entry: RoomEntry, host: Host) -> None:

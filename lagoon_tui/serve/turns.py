@@ -5,7 +5,8 @@ not in that game (in the lobby, or in another game) is sent a `turn` frame:
 the room's code, its maker's name and the other players' names, nothing
 more (the session rings, says so in the window's title and offers to go
 there). A turn is told when it comes to a player, not again for each step of
-it.
+it; and when it is theirs no more (played at another terminal of theirs, or
+by a computer as their time ran out), a `turn` frame says it is gone.
 
 How long a game has waited for its player is how long ago it last changed
 (the save file's `games.updated`, read once when the server opens the room,
@@ -105,6 +106,11 @@ class Turns:
             self.since[code] = self.clock()
         return decider is not None and decider != seen[1]
 
+    def decider(self, code: str) -> int | None:
+        """The seat that decided room `code`'s game at its last change seen here (None: nobody, or not seen)."""
+        seen = self.seen.get(code)
+        return seen[1] if seen is not None else None
+
     def waited(self, code: str) -> int:
         """Seconds since the game of room `code` last changed."""
         when = self.since.get(code)
@@ -112,13 +118,16 @@ class Turns:
 
     def tell(self, key: str, code: str, told: dict[str, Any]) -> None:
         """Every session of `key` told that it is their turn in room `code`'s game, unless one of them shows that
-        game (the player is at their seat there: no other terminal of theirs rings)."""
+        game (the player is at their seat there: no other terminal of theirs rings); or, `gone` told, that the
+        turn is theirs no more (played at another terminal, or by a computer as their time ran out): every
+        session of theirs but those that show that game."""
         theirs = [(writer, session) for writer, session in self.sessions.items() if session.key == key]
-        if any(session.room == code for _, session in theirs):
+        gone = bool(told.get("gone"))
+        if not gone and any(session.room == code for _, session in theirs):
             return
         data = frame("turn", told)
-        for writer, _ in theirs:
-            if not writer.is_closing():
+        for writer, session in theirs:
+            if not writer.is_closing() and session.room != code:
                 writer.write(data)
 
     def at_server(self, key: str | None, but: asyncio.StreamWriter) -> bool:

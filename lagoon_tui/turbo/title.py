@@ -10,16 +10,23 @@ is public, still rings.
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from textual.app import App
 
 from . import on
 
 ON = on("title")
 
+_titles: WeakKeyDictionary[App, str] = WeakKeyDictionary()  # each app's window title as last written
+
 
 def set_title(app: App, title: str) -> None:
-    """The window's title (control characters left out: a title is text, never an escape)."""
+    """The window's title (control characters left out: a title is text, never an escape); written only when
+    it changes (a served game's title is set again at each lobby the server sends)."""
     if not ON or app.is_headless or app._driver is None:
         return
     shown = "".join(char for char in title if char.isprintable())
-    app._driver.write(f"\x1b]2;{shown}\x07")
+    if _titles.get(app) != shown:
+        _titles[app] = shown
+        app._driver.write(f"\x1b]2;{shown}\x07")

@@ -161,6 +161,7 @@ def test_a_seat_whose_time_runs_out_gets_a_computers_move_everyone_is_told_and_t
     players = (ana, ben)
     late = deciding(*players)
     seat, name = late.remote.seat, ("Ana", "Ben")[late.remote.seat]
+    elsewhere = Terminal(served.session(f"SHA256:{name.lower()}"))  # (a second terminal of theirs, in the lobby)
     wall.now += 12 * HOUR - 1
     check(served)
     clocks_say(players, seat, "has less than a minute left")
@@ -178,6 +179,9 @@ def test_a_seat_whose_time_runs_out_gets_a_computers_move_everyone_is_told_and_t
     until(lambda: all(line in p.remote.message.log for p in players), "the line in every log")
     # the computer plays the turn out: the decision goes to the other seat
     until(lambda: all(p.remote.turn().seat == 1 - seat for p in players), "the turn played out")
+    # their terminal elsewhere is told the turn went (its title no longer says this game waits for them)
+    until(lambda: ("turn", {"code": code, "gone": True}) in elsewhere.frames, "the turn gone, told elsewhere")
+    assert not any(kind == "turn" for kind, _ in late.frames)  # (nothing of it to the terminal in the game)
     clocks_say(players, 1 - seat, "has 12 h left")
     for _ in range(40):  # the seat is still theirs: its next turn is asked of them, with a full clock
         step(deciding(*players), *players)

@@ -115,6 +115,10 @@ def test_your_turn_reaches_a_player_in_another_game_and_in_the_lobby_and_brings_
     play_until(ben, lambda: heard.append(ana.received()) or notice in "".join(heard), "the turn, told to Ana")
     rang_and_titled(ana, offset, f"Lagoon · Your turn in room {table}")
     assert ana.title() == f"Lagoon · Your turn in room {table}"
+    # her own game goes on; its title keeps saying the other waits for her (it said only this game's turn)
+    waits = f" · room {table} waits for you\x07".encode()
+    play_until(ana, lambda: waits in raw_since(ana, offset), "the other game, in this one's title")
+    assert ana.title().endswith(f" · room {table} waits for you")
     # y: at her seat of the first game, what changed since her last move offered, w's list
     ana.type("y")
     ana.wait(OFFER)

@@ -113,6 +113,11 @@ def turns(terminal: Terminal) -> list[dict]:
     return [told for kind, told in terminal.frames if kind == "turn"]
 
 
+def came(terminal: Terminal) -> list[dict]:
+    """The turns told to have come (not those told gone)."""
+    return [told for told in turns(terminal) if not told.get("gone")]
+
+
 def test_a_game_turning_to_a_player_tells_each_of_their_sessions_elsewhere_once_and_only_its_public_names(server):
     ana, ben = player(server, "ana", "Ana"), player(server, "ben", "Ben")
     first, second = started(ana, ben, 1), started(ana, ben, 2)
@@ -127,19 +132,22 @@ def test_a_game_turning_to_a_player_tells_each_of_their_sessions_elsewhere_once_
     play_while_mine(ben)  # Ben decides: the first game turns to Ana, while she is at her seat in a terminal
     until(lambda: playing.remote.turn().seat == 0, "Ana's turn, at her seat")
     ana.link.ask("finished", {}), elsewhere.link.ask("rematch", {"accept": None})  # (all that was sent them, in)
-    assert turns(ana) == turns(elsewhere) == turns(playing) == []  # (her seat's terminal says it: no other rings)
+    assert came(ana) == came(elsewhere) == came(playing) == []  # (her seat's terminal says it: no other rings)
     play_while_mine(playing)
     leave(playing)  # she goes to the lobby: the game turns to her again, somewhere else at the server now
     until(lambda: ben.remote.turn().seat == 1, "Ben's turn, on his link")
     play_while_mine(ben)
     told = {"code": first, "maker": None, "others": ["Ben"]}  # (her own room; nothing but public names)
-    until(lambda: turns(ana) == turns(playing) == turns(elsewhere) == [told], "the turn, told to Ana's sessions")
+    until(lambda: came(ana) == came(playing) == came(elsewhere) == [told], "the turn, told to Ana's sessions")
     assert turns(ben) == []
     leave(ben)  # Ben goes to the lobby; Ana plays her turn (each step of it tells nobody) and it turns to him
     enter(playing, first, 0)
     assert play_while_mine(playing) > 0
     until(lambda: len(turns(ben)) == 1, "Ben's turn, told in his lobby")
-    assert turns(ana) == turns(playing) == turns(elsewhere) == [told]
+    gone = {"code": first, "gone": True}  # (her turn is over: her other terminals say so no more)
+    until(lambda: turns(ana)[-1] == turns(elsewhere)[-1] == gone, "her turn's end, told to her other terminals")
+    assert turns(playing)[-1] == told
+    assert came(ana) == came(playing) == came(elsewhere) == [told]
     assert turns(ben) == [{"code": first, "maker": "Ana", "others": ["Ana"]}]
 
 
@@ -366,8 +374,14 @@ async def test_in_one_game_the_turn_of_another_rings_and_y_goes_there_with_what_
         play_while_mine(ben)  # the first game turns to Ana
         notice = "Your turn in your room (" + first + "): y to go there."
         await until_shown(pilot, lambda: any(n.message == notice for n in app._notifications), "the notice")
+        # the second game's title says the first waits for her, whatever turn the second comes to
+        assert app.window_title("Ben is choosing") == f"Lagoon · Ben is choosing · room {first} waits for you"
         await pilot.press("y")
         await until_shown(pilot, lambda: app.in_room == first and app.remote.ready, "the first game")
+        second_waits = server.call(lambda: server.lobby.rooms[second].room.host.turn().seat) == 0
+        assert app.window_title("Your turn") == "Lagoon · Your turn" + (
+            f" · room {second} waits for you" if second_waits else ""  # (the game she came from, if it is hers)
+        )
 
         def offered() -> list[str]:
             return [n.message for n in app._notifications if n.title == "Since your last move"]
