@@ -208,7 +208,10 @@ class Host:
         host = cls(engine, dict(store.info(game).computers))
         host.game = game
         host.chronicle.asides, host.chronicle.stand_ins = saved_asides(store, game, engine)
-        host.chronicle.stand_ins_ended()  # (a restarted server forgets its stand-ins: it waits for the player again)
+        if not host.over:  # a game opened again waits for its players again: no computer plays for anyone now
+            names = [player["name"] for player in host.scene(None).view["players"]]
+            for seat in host.chronicle.stand_ins_under_way():
+                host.aside(seat, f"No computer plays for {names[seat]} now: the game waits for them.", stand_in=False)
         return host
 
     @classmethod

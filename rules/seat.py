@@ -258,13 +258,12 @@ class Chronicle:
         if stand_in is not None and line.seat is not None:
             self.stand_ins.append((len(self.engine.events), line.seat, stand_in))
 
-    def stand_ins_ended(self) -> None:
-        """Every stand-in under way ends here (a game opened again: no computer plays for anyone now)."""
+    def stand_ins_under_way(self) -> list[int]:
+        """The seats a computer plays for now (its player not back yet)."""
         playing: dict[int, bool] = {}
         for _, seat, began in self.stand_ins:
             playing[seat] = began
-        ended = len(self.engine.events)
-        self.stand_ins += [(ended, seat, False) for seat, began in playing.items() if began]
+        return [seat for seat, began in playing.items() if began]
 
     def own_move_end(self, seat: int) -> int | None:
         """Where the events after `seat`'s player's own last choice begin (None: they have made none): the moves

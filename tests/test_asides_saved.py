@@ -7,6 +7,7 @@ import json
 
 from rules.engine import replay
 from rules.host import Host, Store, load_content, replay_from_json
+from rules.seat import Line
 from rules.view import view
 
 CONTENT = load_content()
@@ -131,15 +132,22 @@ def test_a_player_back_from_a_stand_in_reads_what_the_computer_did_for_them_sinc
     assert LEFT not in texts(resumed.scene(1).since)
 
 
-def test_a_stand_in_a_restart_ended_counts_no_more_once_the_player_has_moved_again(tmp_path):
-    """A restarted server forgets its stand-ins (no line says the player came back): the player's own last move
-    is still the one before the computer's, until they move again themselves."""
+def test_a_stand_in_a_restart_ended_is_told_and_counts_no_more_once_the_player_has_moved_again(tmp_path):
+    """A restarted server forgets its stand-ins: a line of the log says so where the game was opened again (the
+    log said the computer played on, and nothing more), kept for the next restart; the player's own last move is
+    still the one before the computer's, until they move again themselves."""
     store = Store(tmp_path / "lagoon.db")
     host, own = stood_in_for_ben(store)
     while host.turn().seat == 1:  # the computer's moves for Ben, then the server stops
         play(host, 1)
     store.close()
     resumed = Host.resume(Store(tmp_path / "lagoon.db"), host.game, CONTENT)
+    ended = Line(1, "No computer plays for Ben now: the game waits for them.")
+    assert resumed.chronicle.lines(0)[-1] == ended and resumed.chronicle.stand_ins_under_way() == []
+    resumed.engine.journal.store.close()
+    again = Host.resume(Store(tmp_path / "lagoon.db"), host.game, CONTENT)  # (and once only, after another)
+    assert [line for line in again.chronicle.lines(0) if line == ended] == [ended]
+    resumed = again
     assert resumed.chronicle.own_move_end(1) == own
     while resumed.turn().seat != 1:
         play(resumed, 1)
