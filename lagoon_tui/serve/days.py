@@ -256,6 +256,8 @@ class Days:
             ):
                 clock.stop(now)  # (nobody to play for, or a stand-in plays already: it waits no more)
         self._tell()
+        if any(clock.deadline() is not None for clock in self.clocks.values()):
+            self.lobby._push()  # (a lobby row says the time left: its words change as the seats' do)
         self._arm()
 
     def _arm(self) -> None:

@@ -143,12 +143,17 @@ def test_a_room_has_a_pace_its_lobby_row_says_and_every_seat_sees_the_deciders_t
     row = next(room for room in lobby.last("lobby")["mine"] if room["code"] == code)
     assert row["your_turn"] and row["left"] == "8 h"
     assert "your turn · 8 h left · 12 h a move" in room_line(row).plain
+    # a lobby already open says the time left as it goes by, without a key pressed (it said what it was first)
+    wall.now += HOUR
+    check(served)
+    clocks_say(players, seat, "has 7 h left")
+    until(lambda: next(r for r in lobby.last("lobby")["mine"] if r["code"] == code)["left"] == "7 h", "7 h, in it")
     # every step of the player's own turn counts against the one clock; it starts full for the next seat
     for _ in range(40):
         step(deciding(*players), *players)
         if deciding(*players) is not first:
             break
-        assert first.remote.pace == (seat, "has 8 h left")
+        assert first.remote.pace == (seat, "has 7 h left")
     else:
         pytest.fail("the turn never passed to the other seat")
     clocks_say(players, 1 - seat, "has 12 h left")
