@@ -502,6 +502,8 @@ class _Connection(asyncssh.SSHServer):
         self.who = ""  # the fingerprint of the key that logged in, once one has
         self.refusal: str | None = None
         self.offered: asyncssh.SSHKey | None = None  # the key of the latest validate_public_key call
+        self.unlisted = ""  # the fingerprint of the latest key offered that --allow-keys does not list
+        self.forwarding_refused = False  # a forwarding asked for and refused (written on the console once)
         self.key: asyncssh.SSHKey | None = None  # the key that authenticated, once one has
         self.session: _Session | None = None
         self.idle: asyncio.TimerHandle | None = None
@@ -524,6 +526,8 @@ class _Connection(asyncssh.SSHServer):
         if self.idle is not None:
             self.idle.cancel()
         self.lost.set()
+        if not self.who and self.unlisted:  # (once a connection, whatever keys it offered)
+            console.refused(self.address, self.unlisted, "--allow-keys", "Permission denied (publickey): not listed")
         log.debug("connection from %s closed%s", self.address, f": {exc}" if exc else "")
 
     async def closed(self) -> None:
@@ -551,7 +555,10 @@ class _Connection(asyncssh.SSHServer):
         self.offered = key
         if self.refusal is not None:  # being disconnected: asyncssh may still be reading its last packets
             return False
-        return self.server.allowed is None or fingerprint(key) in self.server.allowed
+        if self.server.allowed is None or fingerprint(key) in self.server.allowed:
+            return True
+        self.unlisted = fingerprint(key)
+        return False
 
     def validate_ca_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         return False
@@ -604,21 +611,28 @@ class _Connection(asyncssh.SSHServer):
             self.wait_for_session()
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
-        return False  # ssh -L, -W, -D
+        return self.no_forwarding()  # ssh -L, -W, -D
 
     def server_requested(self, listen_host: str, listen_port: int) -> bool:
-        return False  # ssh -R
+        return self.no_forwarding()  # ssh -R
 
     def unix_connection_requested(self, dest_path: str) -> bool:
-        return False
+        return self.no_forwarding()
 
     def unix_server_requested(self, listen_path: str) -> bool:
-        return False
+        return self.no_forwarding()
 
     def tun_requested(self, unit: int | None) -> bool:
-        return False
+        return self.no_forwarding()
 
     def tap_requested(self, unit: int | None) -> bool:
+        return self.no_forwarding()
+
+    def no_forwarding(self) -> bool:
+        """Refused: forwarding of any kind (written on the console once a connection)."""
+        if not self.forwarding_refused:
+            self.forwarding_refused = True
+            console.refused(self.address, self.who or None, None, "forwarding (ssh -L, -R, -W, -D) is not served")
         return False
 
 
@@ -664,6 +678,8 @@ class _Session(asyncssh.SSHServerSession):
         return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
+        said = f"the subsystem {printable(subsystem)[:20]!r} (sftp, say) is not served"
+        console.refused(self.connection.address, self.connection.who or None, None, said)
         return False
 
     def session_started(self) -> None:
@@ -699,9 +715,11 @@ class _Session(asyncssh.SSHServerSession):
                 host, port = self.connection.conn.get_extra_info("sockname")[:2]
                 if self.term is not None and self.command is not None:  # (a terminal, and a word it does not know)
                     command = printable(self.command.split(" ", 1)[0])[:20]
-                    self.finish(1, UNKNOWN.format(command=command, host=host, port=port))
+                    said = UNKNOWN.format(command=command, host=host, port=port)
                 else:
-                    self.finish(1, USAGE.format(host=host, port=port))
+                    said = USAGE.format(host=host, port=port)
+                console.refused(self.connection.address, self.connection.who or None, None, said)
+                self.finish(1, said)
                 return
             outcome = await self.server.on_session(self.info())
             if isinstance(outcome, str):

@@ -276,7 +276,8 @@ def test_a_client_that_stops_reading_pauses_the_child_and_nothing_piles_up(serve
 
 @pytest.mark.slow
 @needs_ssh
-def test_a_session_without_a_terminal_or_with_another_command_gets_one_line_of_usage(servers, key):
+def test_a_session_without_a_terminal_or_with_another_command_gets_one_line_of_usage(servers, key, caplog):
+    caplog.set_level(logging.INFO, logger="lagoon_tui.serve.console")
     server = servers()
     for args, command in [(("-T",), ()), ((), ("ls",))]:
         done = run(server.ssh(key, *args, command=command))
@@ -287,6 +288,8 @@ def test_a_session_without_a_terminal_or_with_another_command_gets_one_line_of_u
         said = ssh.UNKNOWN.format(command=command[0], host="127.0.0.1", port=server.port)
         assert done.returncode == 1 and said in done.stderr, (command, done)
     assert server.sessions == [], "none of them reached on_session"
+    refusals = [r.getMessage() for r in caplog.records if r.getMessage().startswith("refused 127.0.0.1")]
+    assert len(refusals) == 4 and all(usage(server.port) in r or "knows no command" in r for r in refusals), refusals
 
     done = run(server.ssh(key, "-tt", command=("whoami",)))
     assert done.returncode == 1 and f"you are {key_fingerprint(key.with_suffix('.pub'))}" in done.stderr
@@ -294,7 +297,8 @@ def test_a_session_without_a_terminal_or_with_another_command_gets_one_line_of_u
 
 @pytest.mark.slow
 @needs_ssh
-def test_forwarding_and_subsystems_are_refused(servers, clients, key):
+def test_forwarding_and_subsystems_are_refused(servers, clients, key, caplog):
+    caplog.set_level(logging.INFO, logger="lagoon_tui.serve.console")
     server = servers()
     sftp = run(server.ssh(key, "-s", command=("sftp",)))
     assert sftp.returncode == 255 and "subsystem request failed" in sftp.stderr, sftp
@@ -312,6 +316,11 @@ def test_forwarding_and_subsystems_are_refused(servers, clients, key):
     client.wait_for("open failed")
     client.send("quit 0")
     assert client.wait() == 0, "the session itself went on"
+    said = [r.getMessage().split(": ", 1)[1] for r in caplog.records if r.getMessage().startswith("refused")]
+    assert said == [  # one line each: the console says what was refused, and to whose key
+        "the subsystem 'sftp' (sftp, say) is not served",
+        *["forwarding (ssh -L, -R, -W, -D) is not served"] * 3,  # (-W, -R, then -L: a connection each)
+    ], said
 
 
 @pytest.mark.slow
@@ -390,13 +399,17 @@ def test_the_identity_is_the_key_that_authenticated_not_the_first_offered(server
 
 @pytest.mark.slow
 @needs_ssh
-def test_allow_keys_refuses_a_key_not_listed(servers, tmp_path):
+def test_allow_keys_refuses_a_key_not_listed(servers, tmp_path, caplog):
     alice, bob = make_key(tmp_path, "alice"), make_key(tmp_path, "bob")
     allowed = tmp_path / "allowed"
     allowed.write_text(alice.with_suffix(".pub").read_text())
     server = servers(allow_keys=allowed)
+    caplog.set_level(logging.INFO, logger="lagoon_tui.serve.console")
     refused = run(server.ssh(bob, "-tt"))
     assert refused.returncode == 255 and "Permission denied (publickey)" in refused.stderr, refused
+    bobs = key_fingerprint(bob.with_suffix(".pub"))
+    lines = [r.getMessage() for r in caplog.records if "--allow-keys" in r.getMessage()]
+    assert lines == [f"refused 127.0.0.1 (key {bobs[:15]}) [--allow-keys]: Permission denied (publickey): not listed"]
     let_in = run(server.ssh(alice, "-tt", command=("whoami",)))
     assert f"you are {key_fingerprint(alice.with_suffix('.pub'))}" in let_in.stderr, let_in
 
