@@ -207,6 +207,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="bytes a minute a player may send, pastes too; more are dropped (default: 131072; 0: no limit)",
     )
     serve.add_argument(
+        "--cpu-share",
+        type=float,
+        default=0.3,
+        metavar="F",
+        help="the share of one core a session may keep busy for seconds before it yields to the others "
+        "(default: 0.3; 0: never)",
+    )
+    serve.add_argument(
         "--stand-in-after",
         type=float,
         default=60.0,
@@ -398,6 +406,8 @@ def serve_command(args: argparse.Namespace, content_dir: Path | None) -> int:
     for flag in ("session_memory", "keys_per_second", "bytes_per_minute"):
         if getattr(args, flag) < 0:
             return usage_error(f"--{flag.replace('_', '-')} cannot be negative (0: no limit)")
+    if not 0 <= args.cpu_share <= 1:
+        return usage_error(f"--cpu-share must be from 0 (never) to 1 (a whole core) (got {args.cpu_share})")
     if not 0 <= args.idle_minutes <= 7 * 24 * 60:
         return usage_error(f"--idle-minutes must be from 0 (never) to a week (got {args.idle_minutes})")
     if not 0 <= args.stand_in_after <= 365 * 24 * 3600:
@@ -422,6 +432,7 @@ def serve_command(args: argparse.Namespace, content_dir: Path | None) -> int:
         window=args.max_window,
         keys_per_second=args.keys_per_second,
         bytes_per_minute=args.bytes_per_minute,
+        cpu_share=args.cpu_share,
     )
     said = "quiet" if args.quiet else "verbose" if args.verbose else "normal"
     options = Options(

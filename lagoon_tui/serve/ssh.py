@@ -80,6 +80,7 @@ from rules.host import printable
 from .. import crash
 from . import console
 from .budget import Budget, InputBudget
+from .hogs import SHARE, Hog
 from .idle import IdleWatch, stopped
 from .terminal import DEFAULT_SIZE, ChildSpec, PtyChild
 
@@ -153,6 +154,7 @@ class Limits:
     window: tuple[int, int] = (500, 200)  # columns, rows at most: a larger window is drawn at this size
     keys_per_second: int = 30  # a session's keys past this are dropped, after a burst (budget.py); 0: no limit
     bytes_per_minute: int = 128 * 1024  # ... and its bytes past this; 0: no limit
+    cpu_share: float = SHARE  # a session past this share of a core (over a few seconds) yields to others (hogs.py)
     paste_wait: float = 1.0  # a paste that brings nothing more for this long is ended (its end never came)
     resize_gap: float = 0.1  # a session's window changes reach its program at most once in this long
     receive_buffer: int = 16 * 1024  # bytes the system keeps of what a client sent and the server has not read
@@ -647,6 +649,7 @@ class _Session(asyncssh.SSHServerSession):
         self.size = DEFAULT_SIZE
         self.command: str | None = None
         self.child: PtyChild | None = None
+        self.hog: Hog | None = None  # the child's process, watched for keeping a core busy
         self.watch: IdleWatch | None = None  # closes the session when its player presses nothing
         self.started = False
         self.gone = False  # the channel has closed
@@ -744,6 +747,7 @@ class _Session(asyncssh.SSHServerSession):
                 return
             size = self.size
             self.child = await PtyChild.start(spec, chan, *size, memory=self.server.limits.session_memory)
+            self.hog = Hog(self.child.pid, self.server.limits.cpu_share)
             self.notify, self.given = spec.notify, size
             if self.size != size:  # (it changed while the child started)
                 self.resize_now()
@@ -851,6 +855,13 @@ class _Session(asyncssh.SSHServerSession):
                 )
                 if self.notify is not None:
                     self.notify(TOO_FAST)
+            if self.hog is not None and self.hog.looked():
+                log.warning(
+                    "the session of %s (key %s) kept %d %% of a core busy; it yields to the other sessions now",
+                    self.connection.address,
+                    console.short(self.connection.who),
+                    round(100 * self.hog.used),
+                )
             if self.paste_wait is not None:
                 self.paste_wait.cancel()
             if self.budget.in_paste:

@@ -21,7 +21,7 @@ from lagoon_tui.serve.idle import stopped
 from lagoon_tui.serve.ssh import ENDED, MEMORY_CEILING, TOO_FAST, Limits
 from lagoon_tui.serve.zygote import SWITCH
 from tests.helpers.harness import ended, wait_until
-from tests.helpers.ssh_players import REASON, LagoonServer, Player, new_player, session_of, window_of
+from tests.helpers.ssh_players import REASON, LagoonServer, Player, new_player, session_of, sessions_of, window_of
 from tests.helpers.terminal import POLL, flat
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(REASON is not None, reason=REASON or "")]
@@ -180,3 +180,37 @@ def test_a_paste_past_a_minutes_bytes_is_cut_there_and_the_player_told_once(serv
     spent_little(session, before, "a paste of 200,000 bytes")
     log = server.output.read_text()
     assert log.count("typed past its budget") == 1, log
+
+
+def nice_of(pid: int) -> int:
+    """The process's nice value (field 19 of /proc/PID/stat)."""
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+
+
+def test_a_session_that_keeps_a_core_busy_yields_to_the_others_and_the_console_says_so(serving):
+    """Opening and closing the keys list as fast as the keys come kept half a core busy: a few such clients slowed
+    everyone's keys. A session past --cpu-share of a core (here a small one, so that any machine gets there) is
+    lowered (nice 10, and its autogroup): it runs on, and gives way. Another player's session is left as it was."""
+    server = serving("--cpu-share", "0.05")
+    ben = new_player(server, "Ben")
+    ben.wait("Your games")
+    bens = session_of(server)
+    ana = new_player(server, "Ana")
+    ana.wait("Your games")
+    anas = next(pid for pid in sessions_of(server) if pid != bens)
+    for _ in range(1000):  # each key as soon as the last was answered (bounded by presses, not by time)
+        ana.type("?")
+        ana.wait("What it does")
+        ana.type("Escape")
+        ana.tmux.wait_for(lambda s: "What it does" not in flat(s), "the keys list closed")
+        if "it yields to the other sessions now" in server.output.read_text():
+            break
+    else:
+        pytest.fail(f"Ana's session was never lowered:\n{server.output.read_text()}")
+    assert nice_of(anas) == 10 and nice_of(bens) == 0
+    group = Path(f"/proc/{anas}/autogroup")
+    if group.exists():
+        assert group.read_text().split()[-1] == "10", group.read_text()
+    press_until(ana, "?", "What it does")  # (it answers all the same)
+    log = server.output.read_text()
+    assert log.count("it yields to the other sessions now") == 1 and "key SHA256:" in log, log
