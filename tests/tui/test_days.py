@@ -421,6 +421,38 @@ def test_a_player_not_connected_is_sent_one_notice_a_game_an_hour_by_post_in_the
     assert len(hook.posts) == 2
 
 
+def test_a_notices_hour_holds_across_a_restart_of_the_server(tmp_path, wall, hook):
+    """Ben is sent a notice; the server restarts; his next turn within the hour sends nothing, the one after it
+    does (when a notice went is kept in the save file, not only in the server's memory)."""
+    first = LobbyThread(tmp_path / "lagoon.db", wall=wall)
+    try:
+        ana, ben = named(first, "Ana"), named(first, "Ben")
+        assert ben.link.ask("notices", {"url": hook.url}) == {"notices": hook.url}
+        code = ana.link.ask("create", {"seats": ["person", "person"], "seed": 3})["code"]
+        ben.link.ask("join", {"code": code})
+        ana.link.ask("start", {"code": code})
+        ben.link.close()
+        turn_to((entered(first, ana, code),), 1)
+        until(lambda: len(hook.posts) == 1, "the first POST")
+    finally:
+        first.stop()
+    for later, posts in ((10 * 60, 1), (HOUR, 2)):  # within the hour: none; an hour after the first: one
+        wall.now += later
+        again = LobbyThread(tmp_path / "lagoon.db", wall=wall)
+        try:
+            assert opened(again) == []
+            ana = entered(again, Terminal(again.session("SHA256:ana")), code)
+            ben = entered(again, Terminal(again.session("SHA256:ben")), code)
+            turn_to((ana, ben), 0)
+            ben.link.close()
+            until(lambda: ana.remote.away == {1}, "Ben gone")
+            turn_to((ana,), 1)
+            until(lambda: pending(again) == 0 and len(hook.posts) >= posts, "the notices due")
+            assert len(hook.posts) == posts
+        finally:
+            again.stop()
+
+
 def ben_is_sent_a_notice(served: LobbyThread, url: str) -> None:
     """Ben gives `url` for his notices and is gone; Ana plays a game of theirs until it turns to him."""
     ana, ben = named(served, "Ana"), named(served, "Ben")

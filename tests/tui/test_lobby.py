@@ -195,6 +195,25 @@ async def test_w_watches_a_private_room_by_its_code_and_leaves_its_free_seat_to_
     assert ben.link.ask("join", {"code": code}) == {"seat": 1, "waiting": True}  # (the seat was still free)
 
 
+async def test_w_on_the_open_rooms_list_watches_the_room_highlighted_there(server):
+    """With Open rooms in use (tab), w watches the room under its cursor: the player waits in it as a spectator,
+    its seat left free, and the maker is told."""
+    ana = Terminal(server.session("SHA256:ana"))
+    assert ana.link.ask("name", {"name": "Ana"}) == {"name": "Ana"}
+    code = ana.link.ask("create", {"seats": ["person", "person"]})["code"]
+    app = SessionApp(Link(server.session("SHA256:dan")))
+    async with app.run_test(size=(160, 50), notifications=True) as pilot:
+        await until_shown(pilot, lambda: isinstance(app.screen, NameForm), "the name form")
+        await pilot.press(*"Dan", "enter")
+        await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen) and code in screen_text(app))
+        await pilot.press("tab")  # (from Your games to Open rooms)
+        await until_shown(pilot, lambda: app.screen.query_one("#open", OptionList).has_focus, "Open rooms in use")
+        await pilot.press("w")
+        await until_shown(pilot, lambda: f"Room {code} (you watch)" in screen_text(app), "the room's waiting screen")
+    told = f"Dan watches your room {code}."
+    until(lambda: any(k == "notice" and b["text"] == told for k, b in ana.frames), "Ana told Dan watches")
+
+
 async def test_a_room_just_made_is_the_one_highlighted_so_s_starts_that_one(server):
     """Ana makes a room, then another: the highlight of Your games is on the one just made (it stayed on the
     first row, and s answered for another room)."""
