@@ -105,12 +105,13 @@ class Gathering:
 
     def listed_to(self, entry: RoomEntry, key: str) -> bool:
         """Whether the room shows in the player's lobby: their own rooms and those they watch are under Your
-        games; a public room not started, under Open rooms."""
+        games; a public room not started or under way, under Open rooms (`open_to`)."""
         return entry.seat_of(key) is not None or key in entry.watchers or key == entry.creator
 
     def open_to(self, entry: RoomEntry, key: str) -> bool:
-        """Whether the room is listed under Open rooms for the player (public, not begun, not theirs)."""
-        return not entry.private and entry.room is None and not self.listed_to(entry, key)
+        """Whether the room is listed under Open rooms for the player: public, not theirs, and waiting for
+        players or its game under way (Enter then watches it), not over."""
+        return not entry.private and not self._over(entry) and not self.listed_to(entry, key)
 
     def known_to(self, entry: RoomEntry | None, key: str) -> bool:
         """Whether the player has this room already (a seat, a spectator's place): its code is no guess."""

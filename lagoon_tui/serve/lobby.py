@@ -670,6 +670,7 @@ class Lobby(Gathering):
                 open_.append(self._describe(entry, None) | self.gathered(entry, key))
         # (the games that wait for the player first, the longest waiting first; stable: oldest first)
         mine.sort(key=lambda room: (not room.get("your_turn"), -room.get("waited", 0), ORDER[room["status"]]))
+        open_.sort(key=lambda room: room["status"] != "waiting")  # (rooms that want players first, then games)
         return {
             "mine": mine,
             "open": open_,

@@ -46,6 +46,27 @@ def test_a_private_room_is_listed_only_to_those_in_it_and_reached_by_its_long_co
         again.stop()
 
 
+def test_a_public_game_under_way_stays_listed_to_others_to_watch_and_a_private_one_does_not(tmp_path):
+    """A public room dropped out of Open rooms as its game began: nobody could find a game under way to watch
+    without being given its code. It stays listed (after the rooms that want players) until its game is over."""
+    served = LobbyThread(tmp_path / "lagoon.db")
+    try:
+        ana, ben, cleo = named(served, "Ana", "Ben", "Cleo")
+        public = ana.link.ask("create", {"seats": ["person", "person"]})["code"]
+        private = ana.link.ask("create", {"seats": ["person", "person"], "private": True})["code"]
+        for code in (public, private):
+            assert ben.link.ask("join", {"code": code}) == {"seat": 1, "waiting": True}
+            assert ana.link.ask("start", {"code": code}) == {"started": True}
+        waiting = ben.link.ask("create", {"seats": ["person", "person"]})["code"]
+        until(lambda: codes(cleo, "open") == [waiting, public], "the room waiting first, then the game under way")
+        row = next(r for r in cleo.last("lobby")["open"] if r["code"] == public)
+        assert row["status"] == "playing" and [s["name"] for s in row["seats"]] == ["Ana", "Ben"]
+        assert cleo.link.ask("join", {"code": public}) == {"seat": None}  # (Enter on it: she watches)
+        assert codes(ana, "open") == [waiting] and public not in codes(ben, "open")  # (theirs: under Your games)
+    finally:
+        served.stop()
+
+
 def test_a_player_leaves_a_room_its_maker_is_told_and_the_maker_cancels_it_and_everyone_there_is_told(tmp_path):
     first = LobbyThread(tmp_path / "lagoon.db")
     ana, ben, cleo, dan = named(first, "Ana", "Ben", "Cleo", "Dan")
