@@ -110,12 +110,16 @@ class SessionApp(RoomRequests, SeatApp):
     def turn_came(self, told: dict[str, Any]) -> None:
         """One of the player's games turned to them while this session shows something else: rung, in the
         window's title, and offered (GO_KEY goes there); or (`gone`) its turn was made without them."""
+        if not self.screen_stack:  # (a frame that came while one screen took another's place: told once it has)
+            self.call_later(self.turn_came, told)
+            return
         code = str(told.get("code"))
         self.elsewhere = [room for room in self.elsewhere if room != code]
-        if told.get("gone"):  # (their time ran out there, or a computer played for them)
-            if self.offered == code:
+        if told.get("gone"):  # (played at another terminal of theirs, or by a computer as their time ran out)
+            if self.offered == code:  # its notice ("y to go there") goes, and y with it
                 self.offered = None
                 self.refresh_bindings()
+                self.clear_notifications()
             self._title_elsewhere()
             return
         if not told.get("stood_in"):  # (a computer plays for them there: that game waits for nobody)

@@ -575,3 +575,31 @@ def test_ctrl_q_in_a_game_against_computers_alone_promises_no_agreement_of_other
         assert question == (
             "Leave Lagoon? Your seat is kept, but your clock runs on: when it runs out, a computer makes your move."
         )
+
+
+async def test_a_turn_notice_goes_with_its_turn_when_the_time_runs_out_while_the_player_is_in_the_lobby(served, wall):
+    """Ben, in his lobby, is told his turn came ("y to go there"); his time runs out and a computer plays it: the
+    notice goes, and y with it (it offered a turn that was no longer his)."""
+    from lagoon_tui.link import Link
+    from lagoon_tui.screens.lobby import LobbyScreen
+    from lagoon_tui.session_app import SessionApp
+    from tests.helpers.rooms import until_shown
+
+    code, ana, ben = paced_game(served)
+    if deciding(ana, ben) is ben:
+        step(ben, ana, ben)
+        while deciding(ana, ben) is ben:
+            step(ben, ana, ben)
+    ben.link.close()
+    app = SessionApp(Link(served.session("SHA256:ben")))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await until_shown(pilot, lambda: isinstance(app.screen, LobbyScreen), "Ben's lobby")
+        while ana.remote.turn().seat == ana.remote.seat:  # Ana plays her turn: it goes to Ben
+            step(ana, ana)
+        await until_shown(pilot, lambda: app.offered == code, "the turn, offered to Ben")
+        assert any("y to go there" in n.message for n in app._notifications)
+        wall.now += 12 * HOUR + 1
+        check(served)
+        await until_shown(pilot, lambda: app.offered is None, "the turn gone")
+        assert not any("y to go there" in n.message for n in app._notifications)
+        assert not app.check_action("go_turn", ())
