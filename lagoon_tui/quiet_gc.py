@@ -61,6 +61,7 @@ class QuietCollector:
         if self.active:
             return
         self.active = True
+        self.asked, self.young_since_full = False, 0  # (a collection asked for by an app that stopped never came)
         gc.disable()
         self.freeze()
 
